@@ -1,0 +1,105 @@
+//! Errors that reach the user. Input errors carry the file, line and column
+//! they concern and say how to fix them; they make the program exit with 2.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Where in an input file something is.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Location {
+    /// The file, or `-` for standard input.
+    pub file: PathBuf,
+    /// 1-based line, if known.
+    pub line: Option<usize>,
+    /// 1-based column, if known.
+    pub column: Option<usize>,
+}
+
+impl Location {
+    /// A location naming only the file.
+    pub fn file(file: impl Into<PathBuf>) -> Self {
+        Location { file: file.into(), line: None, column: None }
+    }
+    /// The same file at `line` (1-based).
+    pub fn at_line(&self, line: usize) -> Self {
+        Location { file: self.file.clone(), line: Some(line), column: None }
+    }
+    /// The same file at `line`, `column` (both 1-based).
+    pub fn at(&self, line: usize, column: usize) -> Self {
+        Location { file: self.file.clone(), line: Some(line), column: Some(column) }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+            if let Some(c) = self.column {
+                write!(f, ":{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A problem with what the user gave us: a puzzle file, a flag, a path.
+/// Always exits with status 2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// Where the problem is.
+    pub location: Location,
+    /// What is wrong, and how to fix it.
+    pub message: String,
+}
+
+impl InputError {
+    /// An input error at `location`.
+    pub fn new(location: Location, message: impl Into<String>) -> Self {
+        InputError { location, message: message.into() }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.message)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Every error smtgrid reports.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad input: exit status 2.
+    #[error("{0}")]
+    Input(#[from] InputError),
+    /// Bad usage of the command line (a flag, a solver name): exit status 2.
+    #[error("{0}")]
+    Usage(String),
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file concerned.
+        path: PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// Anything else that went wrong at run time: exit status 1.
+    #[error("{0}")]
+    Runtime(String),
+}
+
+impl Error {
+    /// The process exit status this error calls for.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Input(_) | Error::Usage(_) => 2,
+            Error::Io { .. } => 2,
+            Error::Runtime(_) => 1,
+        }
+    }
+}
+
+/// Result with smtgrid's error.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

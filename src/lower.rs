@@ -1,0 +1,138 @@
+//! Lowering: every puzzle kind becomes one [`Model`]. Only this module knows
+//! what the rules of each kind mean; encodings and the checker see cells
+//! and constraints alone.
+
+use crate::model::{Cell, CellId, Constraint, Group, Model, Rule, Target, rc};
+use crate::puzzle::{Clue, KakuroCell, Kind, Puzzle};
+
+/// Lowers a parsed puzzle into the constraint model. The parser has already
+/// rejected malformed puzzles, so this cannot fail.
+pub fn lower(p: &Puzzle) -> Model {
+    let mut m = Model {
+        name: p.name.clone(),
+        rows: p.rows,
+        cols: p.cols,
+        cells: Vec::new(),
+        constraints: Vec::new(),
+    };
+    match p.kind {
+        Kind::Kakuro => lower_kakuro(p, &mut m),
+        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => lower_latin(p, &mut m),
+    }
+    m
+}
+
+fn push(m: &mut Model, group: Group, origin: String, rule: Rule) {
+    m.constraints.push(Constraint { rule, origin, group });
+}
+
+fn lower_latin(p: &Puzzle, m: &mut Model) {
+    let n = p.rows;
+    for row in 0..n {
+        for col in 0..n {
+            m.cells.push(Cell { row, col, lo: 1, hi: n as i64 });
+        }
+    }
+    let id = |r: usize, c: usize| r * n + c;
+    for (r, line) in p.givens.iter().enumerate() {
+        for (c, g) in line.iter().enumerate() {
+            if let Some(v) = g {
+                let rule = Rule::Fixed { cell: id(r, c), value: i64::from(*v) };
+                push(m, Group::Givens, format!("given {}", rc(r, c)), rule);
+            }
+        }
+    }
+    for r in 0..n {
+        let cells = (0..n).map(|c| id(r, c)).collect();
+        push(m, Group::Rows, format!("row {}", r + 1), Rule::AllDifferent { cells });
+    }
+    for c in 0..n {
+        let cells = (0..n).map(|r| id(r, c)).collect();
+        push(m, Group::Columns, format!("column {}", c + 1), Rule::AllDifferent { cells });
+    }
+    if let (Kind::Sudoku | Kind::Killer, Some((br, bc))) = (p.kind, p.box_shape) {
+        let mut k = 0;
+        for r0 in (0..n).step_by(br) {
+            for c0 in (0..n).step_by(bc) {
+                k += 1;
+                let cells = (r0..r0 + br)
+                    .flat_map(|r| (c0..c0 + bc).map(move |c| id(r, c)))
+                    .collect();
+                push(m, Group::Boxes, format!("box {k}"), Rule::AllDifferent { cells });
+            }
+        }
+    }
+    for cage in &p.cages {
+        let cells: Vec<CellId> = cage.cells.iter().map(|&(r, c)| id(r, c)).collect();
+        let origin = format!("cage {} {}", cage.label, cage.clue_text);
+        let k = cells.len() as i64;
+        let rule = match &cage.clue {
+            Clue::Sum(v) | Clue::Product(v) if cells.len() == 1 => {
+                Rule::Fixed { cell: cells[0], value: *v as i64 }
+            }
+            Clue::Sum(v) => Rule::Sum { cells: cells.clone(), target: Target::Eq(*v as i64) },
+            Clue::Product(v) => Rule::Product { cells: cells.clone(), value: *v as i64 },
+            Clue::Difference(v) => Rule::Difference { cells: cells.clone(), value: *v as i64 },
+            Clue::Ratio(v) => Rule::Ratio { cells: cells.clone(), value: *v as i64 },
+            Clue::SumIn(vs) => {
+                let mut t: Vec<i64> = vs.iter().map(|&v| v as i64).collect();
+                t.sort_unstable();
+                t.dedup();
+                Rule::Sum { cells: cells.clone(), target: Target::OneOf(t) }
+            }
+            Clue::Square => {
+                // Only the squares a cage of this size can reach.
+                let (lo, hi) = (k, k * n as i64);
+                let t = (1..).map(|s: i64| s * s).skip_while(|&q| q < lo).take_while(|&q| q <= hi);
+                Rule::Sum { cells: cells.clone(), target: Target::OneOf(t.collect()) }
+            }
+        };
+        push(m, Group::Cages, origin.clone(), rule);
+        if p.kind == Kind::Killer && p.distinct_cages && cells.len() > 1 {
+            push(m, Group::Cages, format!("{origin} (no repeats)"), Rule::AllDifferent { cells });
+        }
+    }
+}
+
+fn lower_kakuro(p: &Puzzle, m: &mut Model) {
+    let Some(layout) = &p.kakuro else { return };
+    for (row, line) in layout.iter().enumerate() {
+        for (col, sq) in line.iter().enumerate() {
+            if *sq == KakuroCell::White {
+                m.cells.push(Cell { row, col, lo: 1, hi: 9 });
+            }
+        }
+    }
+    let mut across = Vec::new();
+    let mut down = Vec::new();
+    for (r, line) in layout.iter().enumerate() {
+        for (c, sq) in line.iter().enumerate() {
+            let KakuroCell::Clue { down: d, across: a } = *sq else { continue };
+            let white = |rr: usize, cc: usize| {
+                layout.get(rr).and_then(|l| l.get(cc)) == Some(&KakuroCell::White)
+            };
+            if let Some(a) = a {
+                let cells: Vec<CellId> = (c + 1..p.cols)
+                    .take_while(|&cc| white(r, cc))
+                    .filter_map(|cc| m.cell_at(r, cc))
+                    .collect();
+                across.push((format!("across run at {}", rc(r, c)), cells, a));
+            }
+            if let Some(d) = d {
+                let cells: Vec<CellId> = (r + 1..p.rows)
+                    .take_while(|&rr| white(rr, c))
+                    .filter_map(|rr| m.cell_at(rr, c))
+                    .collect();
+                down.push((format!("down run at {}", rc(r, c)), cells, d));
+            }
+        }
+    }
+    for (group, runs) in [(Group::AcrossRuns, across), (Group::DownRuns, down)] {
+        for (origin, cells, sum) in runs {
+            let rule = Rule::AllDifferent { cells: cells.clone() };
+            push(m, group, format!("{origin}: all different"), rule);
+            let rule = Rule::Sum { cells, target: Target::Eq(i64::from(sum)) };
+            push(m, group, format!("{origin}: sum {sum}"), rule);
+        }
+    }
+}

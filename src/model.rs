@@ -1,0 +1,335 @@
+//! The puzzle-independent constraint model: cells with integer domains and
+//! constraints over them, each with the origin it was lowered from. Every
+//! puzzle kind lowers into it, every encoding reads from it, and its checker
+//! verifies a filled grid without any solver.
+
+use serde::Serialize;
+
+/// Index of a cell in [`Model::cells`].
+pub type CellId = usize;
+
+/// A cell to fill.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cell {
+    /// 0-based row in the whole grid (kakuro: clue squares count).
+    pub row: usize,
+    /// 0-based column in the whole grid.
+    pub col: usize,
+    /// Smallest allowed value.
+    pub lo: i64,
+    /// Largest allowed value.
+    pub hi: i64,
+}
+
+/// What a sum must equal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    /// Exactly this value.
+    Eq(i64),
+    /// One of these values (sorted, no repeats).
+    OneOf(Vec<i64>),
+}
+
+impl Target {
+    /// Whether `v` meets the target.
+    pub fn accepts(&self, v: i64) -> bool {
+        match self {
+            Target::Eq(t) => v == *t,
+            Target::OneOf(ts) => ts.binary_search(&v).is_ok(),
+        }
+    }
+}
+
+/// A rule over cells.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// The cell holds this value.
+    Fixed {
+        /// The cell.
+        cell: CellId,
+        /// Its value.
+        value: i64,
+    },
+    /// No two cells hold the same value.
+    AllDifferent {
+        /// The cells.
+        cells: Vec<CellId>,
+    },
+    /// The cells sum to the target.
+    Sum {
+        /// The cells.
+        cells: Vec<CellId>,
+        /// What the sum must be.
+        target: Target,
+    },
+    /// The cells multiply to `value`.
+    Product {
+        /// The cells.
+        cells: Vec<CellId>,
+        /// The product.
+        value: i64,
+    },
+    /// The largest cell minus the sum of the others is `value`
+    /// (for two cells, |a − b|).
+    Difference {
+        /// The cells.
+        cells: Vec<CellId>,
+        /// The difference.
+        value: i64,
+    },
+    /// The largest cell divided by the product of the others is exactly
+    /// `value` (for two cells, max/min).
+    Ratio {
+        /// The cells.
+        cells: Vec<CellId>,
+        /// The ratio.
+        value: i64,
+    },
+}
+
+impl Rule {
+    /// A short name of the rule's kind, for statistics.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Rule::Fixed { .. } => "fixed",
+            Rule::AllDifferent { .. } => "all-different",
+            Rule::Sum { .. } => "sum",
+            Rule::Product { .. } => "product",
+            Rule::Difference { .. } => "difference",
+            Rule::Ratio { .. } => "ratio",
+        }
+    }
+
+    /// The cells the rule mentions.
+    pub fn cells(&self) -> &[CellId] {
+        match self {
+            Rule::Fixed { cell, .. } => std::slice::from_ref(cell),
+            Rule::AllDifferent { cells }
+            | Rule::Sum { cells, .. }
+            | Rule::Product { cells, .. }
+            | Rule::Difference { cells, .. }
+            | Rule::Ratio { cells, .. } => cells,
+        }
+    }
+
+    /// Whether these values (one per cell of [`Rule::cells`], in order)
+    /// satisfy the rule. The one definition of each rule's meaning: the
+    /// checker and the encodings' tuple tables both use it.
+    pub fn holds(&self, vals: &[i64]) -> bool {
+        match self {
+            Rule::Fixed { value, .. } => vals[0] == *value,
+            Rule::AllDifferent { .. } => {
+                let mut v = vals.to_vec();
+                v.sort_unstable();
+                v.windows(2).all(|w| w[0] != w[1])
+            }
+            Rule::Sum { target, .. } => target.accepts(vals.iter().sum()),
+            Rule::Product { value, .. } => {
+                vals.iter().try_fold(1i64, |a, &b| a.checked_mul(b)) == Some(*value)
+            }
+            Rule::Difference { value, .. } => {
+                let max = vals.iter().copied().max().unwrap_or(0);
+                let sum: i64 = vals.iter().sum();
+                2 * max - sum == *value
+            }
+            Rule::Ratio { value, .. } => {
+                // max / prod(others) == value exactly  <=>  max == value * prod(others)
+                let Some(imax) = (0..vals.len()).max_by_key(|&i| vals[i]) else {
+                    return false;
+                };
+                let others = vals
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != imax)
+                    .try_fold(1i64, |a, (_, &b)| a.checked_mul(b));
+                others.and_then(|p| p.checked_mul(*value)) == Some(vals[imax])
+            }
+        }
+    }
+}
+
+/// The section of the script a constraint belongs to; encodings put a
+/// comment line before each group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Group {
+    /// Given digits.
+    Givens,
+    /// Row all-different.
+    Rows,
+    /// Column all-different.
+    Columns,
+    /// Box all-different.
+    Boxes,
+    /// Cage clues and cage all-different.
+    Cages,
+    /// Kakuro across runs.
+    AcrossRuns,
+    /// Kakuro down runs.
+    DownRuns,
+}
+
+impl Group {
+    /// Heading used in script comments.
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Givens => "givens",
+            Group::Rows => "rows: all different",
+            Group::Columns => "columns: all different",
+            Group::Boxes => "boxes: all different",
+            Group::Cages => "cages",
+            Group::AcrossRuns => "across runs: all different, sum",
+            Group::DownRuns => "down runs: all different, sum",
+        }
+    }
+}
+
+/// A rule with where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Constraint {
+    /// The rule.
+    pub rule: Rule,
+    /// Where it came from, e.g. "row 3", "box 2", "cage b 60*",
+    /// "across run at r2c4".
+    pub origin: String,
+    /// Its section.
+    pub group: Group,
+}
+
+/// A constraint model: what every puzzle kind lowers into.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Model {
+    /// The puzzle's name (for reports and script headers).
+    pub name: String,
+    /// Grid height, including squares that hold no cell.
+    pub rows: usize,
+    /// Grid width.
+    pub cols: usize,
+    /// The cells, in row-major order.
+    pub cells: Vec<Cell>,
+    /// The constraints, grouped by [`Group`] in order.
+    pub constraints: Vec<Constraint>,
+}
+
+/// The first constraint a grid breaks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// Index into [`Model::constraints`], or `None` for a domain violation.
+    pub constraint: Option<usize>,
+    /// What is broken, naming the origin.
+    pub message: String,
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// `r3c4` style name of a 0-based position.
+pub fn rc(row: usize, col: usize) -> String {
+    format!("r{}c{}", row + 1, col + 1)
+}
+
+impl Model {
+    /// The cell at (row, col), if that square holds one.
+    pub fn cell_at(&self, row: usize, col: usize) -> Option<CellId> {
+        self.cells
+            .binary_search_by(|c| (c.row, c.col).cmp(&(row, col)))
+            .ok()
+    }
+
+    /// Values fixed by `Fixed` rules, per cell.
+    pub fn fixed_values(&self) -> Vec<Option<i64>> {
+        let mut out = vec![None; self.cells.len()];
+        for c in &self.constraints {
+            if let Rule::Fixed { cell, value } = c.rule {
+                out[cell] = Some(value);
+            }
+        }
+        out
+    }
+
+    /// Checks a complete assignment (one value per cell). Returns the first
+    /// broken constraint, or `Ok(())` when every rule holds.
+    pub fn check(&self, values: &[i64]) -> Result<(), Violation> {
+        if values.len() != self.cells.len() {
+            return Err(Violation {
+                constraint: None,
+                message: format!(
+                    "the grid has {} values for {} cells",
+                    values.len(),
+                    self.cells.len()
+                ),
+            });
+        }
+        for (c, &v) in self.cells.iter().zip(values) {
+            if v < c.lo || v > c.hi {
+                return Err(Violation {
+                    constraint: None,
+                    message: format!(
+                        "cell {} holds {v}, outside its domain {}..{}",
+                        rc(c.row, c.col),
+                        c.lo,
+                        c.hi
+                    ),
+                });
+            }
+        }
+        for (i, c) in self.constraints.iter().enumerate() {
+            let vals: Vec<i64> = c.rule.cells().iter().map(|&id| values[id]).collect();
+            if !c.rule.holds(&vals) {
+                let cells: Vec<String> = c
+                    .rule
+                    .cells()
+                    .iter()
+                    .zip(&vals)
+                    .map(|(&id, v)| format!("{}={v}", rc(self.cells[id].row, self.cells[id].col)))
+                    .collect();
+                return Err(Violation {
+                    constraint: Some(i),
+                    message: format!("{} is broken ({})", c.origin, cells.join(" ")),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a grid (`rows` × `cols`, `None` for squares without a cell or
+    /// left blank).
+    pub fn check_grid(&self, grid: &[Vec<Option<i64>>]) -> Result<(), Violation> {
+        let mut values = Vec::with_capacity(self.cells.len());
+        for c in &self.cells {
+            match grid.get(c.row).and_then(|r| r.get(c.col)).copied().flatten() {
+                Some(v) => values.push(v),
+                None => {
+                    return Err(Violation {
+                        constraint: None,
+                        message: format!("cell {} is blank", rc(c.row, c.col)),
+                    });
+                }
+            }
+        }
+        self.check(&values)
+    }
+
+    /// Lays values (one per cell) out as a grid, `None` where no cell is.
+    pub fn to_grid(&self, values: &[i64]) -> Vec<Vec<Option<i64>>> {
+        let mut g = vec![vec![None; self.cols]; self.rows];
+        for (c, &v) in self.cells.iter().zip(values) {
+            g[c.row][c.col] = Some(v);
+        }
+        g
+    }
+
+    /// Number of constraints of each kind, sorted by kind name.
+    pub fn counts_by_kind(&self) -> Vec<(&'static str, usize)> {
+        let mut m = std::collections::BTreeMap::new();
+        for c in &self.constraints {
+            *m.entry(c.rule.kind_name()).or_insert(0) += 1;
+        }
+        m.into_iter().collect()
+    }
+}

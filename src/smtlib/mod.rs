@@ -1,0 +1,10 @@
+//! SMT-LIB2: terms and scripts to write, and a reader for what solvers
+//! answer. Knows nothing about puzzles.
+
+pub mod reply;
+pub mod script;
+pub mod sexp;
+
+pub use reply::{Answer, CheckSat, Value};
+pub use script::{Script, Sort, Term};
+pub use sexp::Sexp;
