@@ -10,6 +10,7 @@ use crate::puzzle::{Clue, KakuroCell, Kind, Puzzle};
 pub fn lower(p: &Puzzle) -> Model {
     let mut m = Model {
         name: p.name.clone(),
+        title: p.title.clone(),
         rows: p.rows,
         cols: p.cols,
         cells: Vec::new(),

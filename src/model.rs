@@ -203,6 +203,8 @@ pub struct Constraint {
 pub struct Model {
     /// The puzzle's name (for reports and script headers).
     pub name: String,
+    /// The puzzle's title, if it has one.
+    pub title: Option<String>,
     /// Grid height, including squares that hold no cell.
     pub rows: usize,
     /// Grid width.
