@@ -18,15 +18,27 @@ pub struct Location {
 impl Location {
     /// A location naming only the file.
     pub fn file(file: impl Into<PathBuf>) -> Self {
-        Location { file: file.into(), line: None, column: None }
+        Location {
+            file: file.into(),
+            line: None,
+            column: None,
+        }
     }
     /// The same file at `line` (1-based).
     pub fn at_line(&self, line: usize) -> Self {
-        Location { file: self.file.clone(), line: Some(line), column: None }
+        Location {
+            file: self.file.clone(),
+            line: Some(line),
+            column: None,
+        }
     }
     /// The same file at `line`, `column` (both 1-based).
     pub fn at(&self, line: usize, column: usize) -> Self {
-        Location { file: self.file.clone(), line: Some(line), column: Some(column) }
+        Location {
+            file: self.file.clone(),
+            line: Some(line),
+            column: Some(column),
+        }
     }
 }
 
@@ -56,7 +68,10 @@ pub struct InputError {
 impl InputError {
     /// An input error at `location`.
     pub fn new(location: Location, message: impl Into<String>) -> Self {
-        InputError { location, message: message.into() }
+        InputError {
+            location,
+            message: message.into(),
+        }
     }
 }
 

@@ -24,32 +24,54 @@ pub fn lower(p: &Puzzle) -> Model {
 }
 
 fn push(m: &mut Model, group: Group, origin: String, rule: Rule) {
-    m.constraints.push(Constraint { rule, origin, group });
+    m.constraints.push(Constraint {
+        rule,
+        origin,
+        group,
+    });
 }
 
 fn lower_latin(p: &Puzzle, m: &mut Model) {
     let n = p.rows;
     for row in 0..n {
         for col in 0..n {
-            m.cells.push(Cell { row, col, lo: 1, hi: n as i64 });
+            m.cells.push(Cell {
+                row,
+                col,
+                lo: 1,
+                hi: n as i64,
+            });
         }
     }
     let id = |r: usize, c: usize| r * n + c;
     for (r, line) in p.givens.iter().enumerate() {
         for (c, g) in line.iter().enumerate() {
             if let Some(v) = g {
-                let rule = Rule::Fixed { cell: id(r, c), value: i64::from(*v) };
+                let rule = Rule::Fixed {
+                    cell: id(r, c),
+                    value: i64::from(*v),
+                };
                 push(m, Group::Givens, format!("given {}", rc(r, c)), rule);
             }
         }
     }
     for r in 0..n {
         let cells = (0..n).map(|c| id(r, c)).collect();
-        push(m, Group::Rows, format!("row {}", r + 1), Rule::AllDifferent { cells });
+        push(
+            m,
+            Group::Rows,
+            format!("row {}", r + 1),
+            Rule::AllDifferent { cells },
+        );
     }
     for c in 0..n {
         let cells = (0..n).map(|r| id(r, c)).collect();
-        push(m, Group::Columns, format!("column {}", c + 1), Rule::AllDifferent { cells });
+        push(
+            m,
+            Group::Columns,
+            format!("column {}", c + 1),
+            Rule::AllDifferent { cells },
+        );
     }
     if let (Kind::Sudoku | Kind::Killer, Some((br, bc))) = (p.kind, p.box_shape) {
         let mut k = 0;
@@ -59,7 +81,12 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
                 let cells = (r0..r0 + br)
                     .flat_map(|r| (c0..c0 + bc).map(move |c| id(r, c)))
                     .collect();
-                push(m, Group::Boxes, format!("box {k}"), Rule::AllDifferent { cells });
+                push(
+                    m,
+                    Group::Boxes,
+                    format!("box {k}"),
+                    Rule::AllDifferent { cells },
+                );
             }
         }
     }
@@ -68,29 +95,56 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
         let origin = format!("cage {} {}", cage.label, cage.clue_text);
         let k = cells.len() as i64;
         let rule = match &cage.clue {
-            Clue::Sum(v) | Clue::Product(v) if cells.len() == 1 => {
-                Rule::Fixed { cell: cells[0], value: *v as i64 }
-            }
-            Clue::Sum(v) => Rule::Sum { cells: cells.clone(), target: Target::Eq(*v as i64) },
-            Clue::Product(v) => Rule::Product { cells: cells.clone(), value: *v as i64 },
-            Clue::Difference(v) => Rule::Difference { cells: cells.clone(), value: *v as i64 },
-            Clue::Ratio(v) => Rule::Ratio { cells: cells.clone(), value: *v as i64 },
+            Clue::Sum(v) | Clue::Product(v) if cells.len() == 1 => Rule::Fixed {
+                cell: cells[0],
+                value: *v as i64,
+            },
+            Clue::Sum(v) => Rule::Sum {
+                cells: cells.clone(),
+                target: Target::Eq(*v as i64),
+            },
+            Clue::Product(v) => Rule::Product {
+                cells: cells.clone(),
+                value: *v as i64,
+            },
+            Clue::Difference(v) => Rule::Difference {
+                cells: cells.clone(),
+                value: *v as i64,
+            },
+            Clue::Ratio(v) => Rule::Ratio {
+                cells: cells.clone(),
+                value: *v as i64,
+            },
             Clue::SumIn(vs) => {
                 let mut t: Vec<i64> = vs.iter().map(|&v| v as i64).collect();
                 t.sort_unstable();
                 t.dedup();
-                Rule::Sum { cells: cells.clone(), target: Target::OneOf(t) }
+                Rule::Sum {
+                    cells: cells.clone(),
+                    target: Target::OneOf(t),
+                }
             }
             Clue::Square => {
                 // Only the squares a cage of this size can reach.
                 let (lo, hi) = (k, k * n as i64);
-                let t = (1..).map(|s: i64| s * s).skip_while(|&q| q < lo).take_while(|&q| q <= hi);
-                Rule::Sum { cells: cells.clone(), target: Target::OneOf(t.collect()) }
+                let t = (1..)
+                    .map(|s: i64| s * s)
+                    .skip_while(|&q| q < lo)
+                    .take_while(|&q| q <= hi);
+                Rule::Sum {
+                    cells: cells.clone(),
+                    target: Target::OneOf(t.collect()),
+                }
             }
         };
         push(m, Group::Cages, origin.clone(), rule);
         if p.kind == Kind::Killer && p.distinct_cages && cells.len() > 1 {
-            push(m, Group::Cages, format!("{origin} (no repeats)"), Rule::AllDifferent { cells });
+            push(
+                m,
+                Group::Cages,
+                format!("{origin} (no repeats)"),
+                Rule::AllDifferent { cells },
+            );
         }
     }
 }
@@ -100,7 +154,12 @@ fn lower_kakuro(p: &Puzzle, m: &mut Model) {
     for (row, line) in layout.iter().enumerate() {
         for (col, sq) in line.iter().enumerate() {
             if *sq == KakuroCell::White {
-                m.cells.push(Cell { row, col, lo: 1, hi: 9 });
+                m.cells.push(Cell {
+                    row,
+                    col,
+                    lo: 1,
+                    hi: 9,
+                });
             }
         }
     }
@@ -108,7 +167,9 @@ fn lower_kakuro(p: &Puzzle, m: &mut Model) {
     let mut down = Vec::new();
     for (r, line) in layout.iter().enumerate() {
         for (c, sq) in line.iter().enumerate() {
-            let KakuroCell::Clue { down: d, across: a } = *sq else { continue };
+            let KakuroCell::Clue { down: d, across: a } = *sq else {
+                continue;
+            };
             let white = |rr: usize, cc: usize| {
                 layout.get(rr).and_then(|l| l.get(cc)) == Some(&KakuroCell::White)
             };
@@ -130,9 +191,14 @@ fn lower_kakuro(p: &Puzzle, m: &mut Model) {
     }
     for (group, runs) in [(Group::AcrossRuns, across), (Group::DownRuns, down)] {
         for (origin, cells, sum) in runs {
-            let rule = Rule::AllDifferent { cells: cells.clone() };
+            let rule = Rule::AllDifferent {
+                cells: cells.clone(),
+            };
             push(m, group, format!("{origin}: all different"), rule);
-            let rule = Rule::Sum { cells, target: Target::Eq(i64::from(sum)) };
+            let rule = Rule::Sum {
+                cells,
+                target: Target::Eq(i64::from(sum)),
+            };
             push(m, group, format!("{origin}: sum {sum}"), rule);
         }
     }

@@ -304,7 +304,12 @@ impl Model {
     pub fn check_grid(&self, grid: &[Vec<Option<i64>>]) -> Result<(), Violation> {
         let mut values = Vec::with_capacity(self.cells.len());
         for c in &self.cells {
-            match grid.get(c.row).and_then(|r| r.get(c.col)).copied().flatten() {
+            match grid
+                .get(c.row)
+                .and_then(|r| r.get(c.col))
+                .copied()
+                .flatten()
+            {
                 Some(v) => values.push(v),
                 None => {
                     return Err(Violation {

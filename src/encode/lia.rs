@@ -42,9 +42,11 @@ pub(super) fn encode(model: &Model) -> Body {
                 let sum = add(vars);
                 match target {
                     Target::Eq(v) => Term::eq(sum, Term::Int(*v)),
-                    Target::OneOf(vs) => {
-                        Term::or(vs.iter().map(|&v| Term::eq(sum.clone(), Term::Int(v))).collect())
-                    }
+                    Target::OneOf(vs) => Term::or(
+                        vs.iter()
+                            .map(|&v| Term::eq(sum.clone(), Term::Int(v)))
+                            .collect(),
+                    ),
                 }
             }
             Rule::Product { value, .. } => {
@@ -66,16 +68,30 @@ pub(super) fn encode(model: &Model) -> Body {
         };
         s.assert(&t);
     }
-    let decoder = Decoder { cells: names.into_iter().map(CellRead::Int).collect() };
-    Body { script: s, logic: if nonlinear { "QF_NIA" } else { "QF_LIA" }, decoder }
+    let decoder = Decoder {
+        cells: names.into_iter().map(CellRead::Int).collect(),
+    };
+    Body {
+        script: s,
+        logic: if nonlinear { "QF_NIA" } else { "QF_LIA" },
+        decoder,
+    }
 }
 
 fn add(mut ts: Vec<Term>) -> Term {
-    if ts.len() == 1 { ts.remove(0) } else { Term::app("+", ts) }
+    if ts.len() == 1 {
+        ts.remove(0)
+    } else {
+        Term::app("+", ts)
+    }
 }
 
 fn mul(mut ts: Vec<Term>) -> Term {
-    if ts.len() == 1 { ts.remove(0) } else { Term::app("*", ts) }
+    if ts.len() == 1 {
+        ts.remove(0)
+    } else {
+        Term::app("*", ts)
+    }
 }
 
 fn add_const(k: i64, mut others: Vec<Term>) -> Term {
@@ -89,8 +105,12 @@ fn add_const(k: i64, mut others: Vec<Term>) -> Term {
 fn largest_is(vars: &[Term], f: impl Fn(Vec<Term>) -> Term) -> Term {
     let cases = (0..vars.len())
         .map(|i| {
-            let others: Vec<Term> =
-                vars.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, t)| t.clone()).collect();
+            let others: Vec<Term> = vars
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, t)| t.clone())
+                .collect();
             Term::eq(vars[i].clone(), f(others))
         })
         .collect();

@@ -54,6 +54,9 @@ impl Term {
         Term::App(f.into(), args)
     }
     /// `(not t)`
+    // Named after SMT-LIB's `not` so term-building code reads like the
+    // script it prints; `std::ops::Not` would hide that behind `!`.
+    #[allow(clippy::should_implement_trait)]
     pub fn not(t: Term) -> Term {
         Term::app("not", vec![t])
     }

@@ -1,0 +1,319 @@
+//! The native format: one puzzle per TOML file.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::error::{InputError, Location};
+use crate::puzzle::{Kind, Puzzle};
+
+use super::cages::{self, ClueText};
+use super::grid::{self, TextOrigin, line_col, split_rows};
+use super::kakuro;
+
+/// The keys a puzzle file may hold. Strings keep their spans so that
+/// messages about grid rows can name the real line of the file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct Raw {
+    kind: Spanned<String>,
+    title: Option<String>,
+    #[serde(rename = "box")]
+    box_shape: Option<Spanned<String>>,
+    givens: Option<Spanned<String>>,
+    solution: Option<Spanned<String>>,
+    cages: Option<Spanned<String>>,
+    clues: Option<BTreeMap<String, Spanned<toml::Value>>>,
+    default_clue: Option<Spanned<String>>,
+    distinct_cages: Option<Spanned<bool>>,
+    grid: Option<Spanned<String>>,
+}
+
+/// Which keys each kind may use, besides `kind`, `title` and `solution`.
+fn allowed(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Sudoku => &["box", "givens"],
+        Kind::Killer => &[
+            "box",
+            "givens",
+            "cages",
+            "clues",
+            "default-clue",
+            "distinct-cages",
+        ],
+        Kind::Calcudoku => &["givens", "cages", "clues", "default-clue"],
+        Kind::Kakuro => &["grid"],
+    }
+}
+
+/// A located view of the source text.
+struct Src<'a> {
+    text: &'a str,
+    file: &'a Location,
+}
+
+impl Src<'_> {
+    fn loc(&self, offset: usize) -> Location {
+        let (l, c) = line_col(self.text, offset);
+        self.file.at(l, c)
+    }
+    fn origin<T>(&self, s: &Spanned<T>) -> TextOrigin {
+        TextOrigin::toml_string(self.file, self.text, s.span().start)
+    }
+}
+
+/// Parses a TOML puzzle file. `name` is the puzzle's name (the file stem).
+pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, InputError> {
+    let src = Src { text, file };
+    if text
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return Err(InputError::new(
+            file.clone(),
+            "the file is empty: a puzzle file needs at least kind = \"...\" and its grid \
+             (`smtgrid new sudoku` prints a starter)",
+        ));
+    }
+    let raw: Raw = toml::from_str(text).map_err(|e| {
+        let loc = e.span().map_or_else(|| file.clone(), |s| src.loc(s.start));
+        let msg = e.message().trim().to_string();
+        let msg = if msg.starts_with("unknown field") {
+            format!("{msg} (those are the keys a puzzle file may hold)")
+        } else {
+            msg
+        };
+        InputError::new(loc, format!("TOML: {msg}"))
+    })?;
+    let Some(kind) = Kind::from_name(raw.kind.get_ref().trim()) else {
+        return Err(InputError::new(
+            src.loc(raw.kind.span().start),
+            format!(
+                "unknown kind '{}': write kind = \"sudoku\", \"killer\", \"calcudoku\" or \"kakuro\"",
+                raw.kind.get_ref()
+            ),
+        ));
+    };
+    let present: [(&str, Option<usize>); 7] = [
+        ("box", raw.box_shape.as_ref().map(|s| s.span().start)),
+        ("givens", raw.givens.as_ref().map(|s| s.span().start)),
+        ("cages", raw.cages.as_ref().map(|s| s.span().start)),
+        (
+            "clues",
+            raw.clues
+                .as_ref()
+                .and_then(|m| m.values().next())
+                .map(|s| s.span().start),
+        ),
+        (
+            "default-clue",
+            raw.default_clue.as_ref().map(|s| s.span().start),
+        ),
+        (
+            "distinct-cages",
+            raw.distinct_cages.as_ref().map(|s| s.span().start),
+        ),
+        ("grid", raw.grid.as_ref().map(|s| s.span().start)),
+    ];
+    for (key, at) in present {
+        if let Some(at) = at
+            && !allowed(kind).contains(&key)
+        {
+            let mut keys: Vec<&str> = vec!["kind", "title"];
+            keys.extend(allowed(kind));
+            keys.push("solution");
+            return Err(InputError::new(
+                src.loc(at),
+                format!(
+                    "`{key}` does not apply to a {} puzzle; its keys are {}",
+                    kind.name(),
+                    keys.join(", ")
+                ),
+            ));
+        }
+    }
+    let mut p = Puzzle {
+        name: name.to_string(),
+        title: raw.title.clone(),
+        kind,
+        rows: 0,
+        cols: 0,
+        box_shape: None,
+        givens: Vec::new(),
+        cages: Vec::new(),
+        distinct_cages: kind == Kind::Killer,
+        kakuro: None,
+        solution: None,
+    };
+    match kind {
+        Kind::Kakuro => kakuro_puzzle(&src, &raw, &mut p)?,
+        _ => latin_puzzle(&src, &raw, &mut p)?,
+    }
+    Ok(p)
+}
+
+/// Reads the value grid `s` (givens or solution) of an n×n-ish puzzle.
+fn value_grid(
+    src: &Src,
+    s: &Spanned<String>,
+    what: &str,
+    max: Option<u32>,
+) -> Result<grid::Values, InputError> {
+    let origin = src.origin(s);
+    let rows = split_rows(s.get_ref(), &origin);
+    let (h, w) = grid::check_shape(&rows, what, &origin)?;
+    let _ = h;
+    grid::values(&rows, max.unwrap_or(w as u32), what)
+}
+
+fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
+    let kind = p.kind.name();
+    let whole = src.file.clone();
+    // The size comes from the givens, else from the cages grid.
+    let givens = match &raw.givens {
+        Some(g) => {
+            let origin = src.origin(g);
+            let rows = split_rows(g.get_ref(), &origin);
+            let (h, w) = grid::check_shape(&rows, "givens", &origin)?;
+            grid::check_square(h, w, "givens", kind, &origin.start)?;
+            Some((grid::values(&rows, w as u32, "givens")?, origin))
+        }
+        None => None,
+    };
+    let labels = match &raw.cages {
+        Some(cg) => {
+            let origin = src.origin(cg);
+            let rows = split_rows(cg.get_ref(), &origin);
+            let (h, w) = grid::check_shape(&rows, "the cages grid", &origin)?;
+            grid::check_square(h, w, "the cages grid", kind, &origin.start)?;
+            Some((cages::labels(&rows)?, origin))
+        }
+        None => None,
+    };
+    let n = match (&givens, &labels) {
+        (Some((g, _)), Some((l, lo))) => {
+            let (gn, ln) = (g.grid.len(), l.grid.len());
+            if gn != ln {
+                return Err(InputError::new(
+                    lo.start.clone(),
+                    format!("the cages grid is {ln}×{ln}, but the givens are {gn}×{gn}"),
+                ));
+            }
+            gn
+        }
+        (Some((g, _)), None) => g.grid.len(),
+        (None, Some((l, _))) => l.grid.len(),
+        (None, None) => {
+            let need = if p.kind == Kind::Sudoku {
+                "givens = \"\"\"...\"\"\""
+            } else {
+                "cages = \"\"\"...\"\"\""
+            };
+            return Err(InputError::new(
+                whole,
+                format!("a {kind} puzzle needs its grid: add {need}"),
+            ));
+        }
+    };
+    if p.kind != Kind::Sudoku && labels.is_none() {
+        return Err(InputError::new(
+            whole,
+            format!(
+                "a {kind} puzzle needs cages: add cages = \"\"\"...\"\"\" (a grid of cage labels) and [clues]"
+            ),
+        ));
+    }
+    let boxes = match p.kind {
+        Kind::Sudoku | Kind::Killer => {
+            let at = raw
+                .box_shape
+                .as_ref()
+                .map(|b| (b.get_ref().as_str(), src.loc(b.span().start)));
+            let loc = givens.as_ref().map_or_else(
+                || labels.as_ref().map_or(whole.clone(), |l| l.1.start.clone()),
+                |g| g.1.start.clone(),
+            );
+            Some(grid::box_shape(n, at, &loc)?)
+        }
+        _ => None,
+    };
+    if let Some((g, _)) = &givens {
+        grid::check_repeats(g, boxes)?;
+    }
+    if let Some((l, origin)) = &labels {
+        let mut clues = BTreeMap::new();
+        for (label, v) in raw.clues.iter().flatten() {
+            let loc = src.loc(v.span().start);
+            let text = match v.get_ref() {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(i) => i.to_string(),
+                other => {
+                    return Err(InputError::new(
+                        loc,
+                        format!(
+                            "the clue for '{label}' is a {}: write it as a string such as \"21+\" or \"60*\"",
+                            other.type_str()
+                        ),
+                    ));
+                }
+            };
+            clues.insert(label.clone(), ClueText { text, loc });
+        }
+        let default = raw.default_clue.as_ref().map(|d| ClueText {
+            text: d.get_ref().clone(),
+            loc: src.loc(d.span().start),
+        });
+        if let Some(d) = &default {
+            cages::parse_clue(&d.text)
+                .map_err(|m| InputError::new(d.loc.clone(), format!("default-clue: {m}")))?;
+        }
+        p.cages = cages::build(l, &clues, default.as_ref(), n, &origin.start)?;
+    }
+    if let Some(d) = &raw.distinct_cages {
+        p.distinct_cages = *d.get_ref();
+    }
+    p.rows = n;
+    p.cols = n;
+    p.box_shape = boxes;
+    p.givens = givens.map_or_else(|| vec![vec![None; n]; n], |(g, _)| g.grid);
+    if let Some(s) = &raw.solution {
+        let v = value_grid(src, s, "the solution", Some(n as u32))?;
+        let (h, w) = (v.grid.len(), v.grid.first().map_or(0, Vec::len));
+        if (h, w) != (n, n) {
+            return Err(InputError::new(
+                src.origin(s).start,
+                format!("the solution is {h}×{w}, but the puzzle is {n}×{n}"),
+            ));
+        }
+        grid::check_filled(&v)?;
+        p.solution = Some(v.grid);
+    }
+    Ok(())
+}
+
+fn kakuro_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
+    let Some(g) = &raw.grid else {
+        return Err(InputError::new(
+            src.file.clone(),
+            "a kakuro puzzle needs its grid: add grid = \"\"\"...\"\"\" (comma-separated squares, one row per line)",
+        ));
+    };
+    let origin = src.origin(g);
+    let layout = kakuro::parse_layout(g.get_ref(), &origin, "the kakuro grid")?;
+    set_kakuro(p, layout.cells.clone());
+    if let Some(s) = &raw.solution {
+        let so = src.origin(s);
+        let rows = split_rows(s.get_ref(), &so);
+        p.solution = Some(kakuro::solution(&rows, &layout, &so)?);
+    }
+    Ok(())
+}
+
+/// Fills in a kakuro puzzle's layout, size and (blank) givens.
+pub(crate) fn set_kakuro(p: &mut Puzzle, cells: Vec<Vec<crate::puzzle::KakuroCell>>) {
+    p.rows = cells.len();
+    p.cols = cells.first().map_or(0, Vec::len);
+    p.givens = vec![vec![None; p.cols]; p.rows];
+    p.kakuro = Some(cells);
+}

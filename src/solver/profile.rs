@@ -1,0 +1,237 @@
+//! The table of solver profiles, kept as data in `profiles.toml` so that a
+//! new solver is a new table, not new code.
+
+use serde::Deserialize;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// How to find, start and talk to one SMT solver.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// The name `--solver NAME` and reports use, e.g. `yices2`.
+    pub name: String,
+    /// Executable names looked up on PATH in this order, e.g. `yices-smt2`.
+    pub binaries: Vec<String>,
+    /// Arguments for a run on a file; the file's path comes after them.
+    pub oneshot_args: Vec<String>,
+    /// Arguments for an interactive session over pipes; `None` if the
+    /// solver has none.
+    #[serde(default)]
+    pub interactive_args: Option<Vec<String>>,
+    /// The solver's own time-limit flag as a template: `{secs}` (rounded
+    /// up) and `{ms}` are replaced by the limit. Empty if it has none.
+    #[serde(default)]
+    pub timeout_args: Vec<String>,
+    /// Arguments that make the solver print its version and exit.
+    #[serde(default)]
+    pub version_args: Vec<String>,
+    /// The SMT-LIB logics it accepts; empty means "any" (custom solvers).
+    #[serde(default)]
+    pub logics: Vec<String>,
+    /// Whether smtgrid's tests exercise this solver (it is installed on the
+    /// development machine); untested profiles come from documentation.
+    #[serde(default)]
+    pub tested: bool,
+    /// The solver rejects scripts without `(set-logic …)`.
+    #[serde(default)]
+    pub needs_set_logic: bool,
+    /// The solver stops at the first error instead of going on, so a reply
+    /// may end early.
+    #[serde(default)]
+    pub exits_on_error: bool,
+    /// SMT-LIB commands the solver rejects; a script for it must avoid them.
+    #[serde(default)]
+    pub unsupported_commands: Vec<String>,
+    /// Exit statuses that mean the solver ran normally.
+    #[serde(default = "default_ok_exit_codes")]
+    pub ok_exit_codes: Vec<i32>,
+    /// Peculiarities worth telling the user, shown by `smtgrid solvers`.
+    #[serde(default)]
+    pub quirks: Vec<String>,
+}
+
+fn default_ok_exit_codes() -> Vec<i32> {
+    vec![0]
+}
+
+impl Profile {
+    /// A profile for a solver that is not in the table: a plain SMT-LIB2
+    /// solver that takes the script's path as its last argument.
+    pub fn plain(name: &str) -> Profile {
+        Profile {
+            name: name.to_string(),
+            binaries: Vec::new(),
+            oneshot_args: Vec::new(),
+            interactive_args: None,
+            timeout_args: Vec::new(),
+            version_args: Vec::new(),
+            logics: Vec::new(),
+            tested: false,
+            needs_set_logic: false,
+            exits_on_error: false,
+            unsupported_commands: Vec::new(),
+            ok_exit_codes: default_ok_exit_codes(),
+            quirks: Vec::new(),
+        }
+    }
+
+    /// Whether the solver takes scripts in `logic`.
+    pub fn accepts_logic(&self, logic: &str) -> bool {
+        self.logics.is_empty() || self.logics.iter().any(|l| l == logic)
+    }
+
+    /// The solver's own time-limit arguments for `limit`, empty if it has
+    /// no such flag.
+    pub fn timeout_args_for(&self, limit: Duration) -> Vec<String> {
+        let ms = limit.as_millis().max(1);
+        let secs = ms.div_ceil(1000);
+        self.timeout_args
+            .iter()
+            .map(|a| {
+                a.replace("{secs}", &secs.to_string())
+                    .replace("{ms}", &ms.to_string())
+            })
+            .collect()
+    }
+
+    /// The environment variable that points at this solver's binary:
+    /// `SMTGRID_` and the name upper-cased, other characters as `_`.
+    pub fn env_var(&self) -> String {
+        env_var_for(&self.name)
+    }
+}
+
+/// `SMTGRID_<NAME>` for a solver name, e.g. `SMTGRID_YICES2`.
+pub fn env_var_for(name: &str) -> String {
+    let upper: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("SMTGRID_{upper}")
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    solver: Vec<Profile>,
+}
+
+const TABLE: &str = include_str!("profiles.toml");
+
+fn parse_table(text: &str) -> Result<Vec<Profile>, String> {
+    toml::from_str::<Table>(text)
+        .map(|t| t.solver)
+        .map_err(|e| e.to_string())
+}
+
+/// Every known solver profile, in table order (which is also the order of
+/// `--solver all`).
+pub fn profiles() -> &'static [Profile] {
+    static PROFILES: OnceLock<Vec<Profile>> = OnceLock::new();
+    PROFILES.get_or_init(|| {
+        // The table is compiled in and a unit test parses it, so this
+        // only fires on a broken build; knowing no solvers then is safer
+        // than stopping.
+        parse_table(TABLE).unwrap_or_else(|e| {
+            eprintln!("smtgrid: internal error: src/solver/profiles.toml: {e}");
+            Vec::new()
+        })
+    })
+}
+
+/// The profile called `name`, if any.
+pub fn profile(name: &str) -> Option<&'static Profile> {
+    profiles().iter().find(|p| p.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_parses_and_names_are_unique() {
+        let table = parse_table(TABLE).expect("profiles.toml parses");
+        let names: Vec<&str> = table.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "z3",
+                "cvc5",
+                "yices2",
+                "cvc4",
+                "boolector",
+                "bitwuzla",
+                "opensmt",
+                "mathsat"
+            ]
+        );
+        assert_eq!(profiles().len(), names.len());
+        for p in &table {
+            assert!(!p.binaries.is_empty(), "{} has no binary", p.name);
+            assert!(
+                !p.version_args.is_empty(),
+                "{} cannot tell its version",
+                p.name
+            );
+        }
+    }
+
+    #[test]
+    fn issue_flags_are_in_the_table() {
+        let z3 = profile("z3").expect("z3");
+        assert_eq!(
+            z3.interactive_args.as_deref(),
+            Some(&["-in".to_string(), "-smt2".into()][..])
+        );
+        let cvc5 = profile("cvc5").expect("cvc5");
+        assert!(cvc5.exits_on_error);
+        let yices = profile("yices2").expect("yices2");
+        assert_eq!(yices.binaries, ["yices-smt2"]);
+        assert!(yices.needs_set_logic);
+        assert!(
+            yices
+                .interactive_args
+                .as_ref()
+                .is_some_and(|a| a.contains(&"--incremental".into()))
+        );
+    }
+
+    #[test]
+    fn timeout_templates_round_seconds_up() {
+        let d = Duration::from_millis(1500);
+        assert_eq!(
+            profile("z3").map(|p| p.timeout_args_for(d)),
+            Some(vec!["-T:2".to_string()])
+        );
+        assert_eq!(
+            profile("cvc4").map(|p| p.timeout_args_for(d)),
+            Some(vec!["--tlimit=1500".to_string()])
+        );
+        assert_eq!(
+            profile("boolector").map(|p| p.timeout_args_for(d)),
+            Some(vec!["-t".to_string(), "2".into()])
+        );
+        assert!(Profile::plain("x").timeout_args_for(d).is_empty());
+    }
+
+    #[test]
+    fn env_var_names() {
+        assert_eq!(env_var_for("yices2"), "SMTGRID_YICES2");
+        assert_eq!(env_var_for("z3@debian"), "SMTGRID_Z3_DEBIAN");
+    }
+
+    #[test]
+    fn logics() {
+        let b = profile("boolector").expect("boolector");
+        assert!(b.accepts_logic("QF_BV"));
+        assert!(!b.accepts_logic("QF_LIA"));
+        assert!(Profile::plain("x").accepts_logic("QF_NIA"));
+    }
+}

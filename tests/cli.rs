@@ -1,0 +1,569 @@
+//! The `smtgrid` binary end to end, against real solvers (z3, cvc5,
+//! yices-smt2) and fake ones that misbehave. A missing solver fails these
+//! tests with a message saying how to install it; nothing is skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_smtgrid"))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn smtgrid(args: &[&str]) -> Output {
+    bin()
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the smtgrid binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Fails the test, loudly, when a solver it needs is not on PATH.
+fn require(solvers: &[&str]) {
+    for s in solvers {
+        assert!(
+            which::which(s).is_ok(),
+            "this test needs the solver `{s}` on PATH: run scripts/install-solvers and put the \
+             folder it prints first on PATH (scripts/test does both)"
+        );
+    }
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+fn puzzle_files() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("puzzles"))
+        .expect("puzzles/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_puzzle_is_solved_and_verified_by_z3_cvc5_and_yices() {
+    require(&["z3", "cvc5", "yices-smt2"]);
+    let files = puzzle_files();
+    assert!(
+        files.len() >= 17,
+        "puzzles/ should hold the 5 seeds and 3 more per kind"
+    );
+    let mut args: Vec<String> = [
+        "solve",
+        "--solver",
+        "z3,cvc5,yices2",
+        "--encoding",
+        "onehot",
+        "--format",
+        "json",
+    ]
+    .map(String::from)
+    .to_vec();
+    args.extend(["--timeout", "120"].map(String::from));
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = smtgrid(&args);
+    let runs = json_lines(&o);
+    assert_eq!(
+        runs.len(),
+        files.len() * 3,
+        "one run per puzzle and solver\n{}",
+        stderr(&o)
+    );
+    for r in &runs {
+        assert_eq!(r["status"], "sat", "{r}");
+        assert_eq!(r["verified"], true, "{r}");
+        assert!(r["grid"].is_array(), "{r}");
+        assert!(r["solver_version"].is_string(), "{r}");
+    }
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn json_lines_carry_exactly_the_documented_fields() {
+    require(&["z3"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        "z3",
+        "--encoding",
+        "lia",
+        "--format",
+        "json",
+    ]);
+    let runs = json_lines(&o);
+    assert_eq!(runs.len(), 1);
+    let mut keys: Vec<&str> = runs[0]
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "encoding",
+            "error",
+            "grid",
+            "kind",
+            "puzzle",
+            "solver",
+            "solver_version",
+            "status",
+            "time_ms",
+            "unique",
+            "verified"
+        ]
+    );
+    assert_eq!(runs[0]["kind"], "sudoku");
+    assert_eq!(runs[0]["encoding"], "lia");
+    assert_eq!(runs[0]["unique"], Value::Null);
+    assert_eq!(runs[0]["grid"][0], serde_json::json!([4, 3, 1, 2]));
+}
+
+#[test]
+fn kakuro_grids_have_null_for_squares_without_a_cell() {
+    require(&["yices-smt2"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/kakuro-hard.toml",
+        "--solver",
+        "yices2",
+        "--encoding",
+        "onehot",
+        "--format",
+        "json",
+    ]);
+    let runs = json_lines(&o);
+    assert_eq!(runs[0]["status"], "sat", "{}", stderr(&o));
+    assert_eq!(runs[0]["grid"][0][0], Value::Null);
+    assert!(runs[0]["grid"][1][1].is_i64());
+}
+
+#[test]
+fn unique_tells_a_unique_puzzle_from_one_with_many_solutions() {
+    require(&["z3", "cvc5", "yices-smt2"]);
+    for solver in ["z3", "cvc5", "yices2"] {
+        let o = smtgrid(&[
+            "solve",
+            "puzzles/sudoku-4x4.toml",
+            "puzzles/classic.toml",
+            "--unique",
+            "--solver",
+            solver,
+            "--encoding",
+            "lia",
+            "--format",
+            "json",
+        ]);
+        let runs = json_lines(&o);
+        assert_eq!(runs.len(), 2, "{}", stderr(&o));
+        assert_eq!(runs[0]["unique"], true, "{solver}: {}", runs[0]);
+        assert_eq!(runs[1]["unique"], false, "{solver}: {}", runs[1]);
+        assert_eq!(o.status.code(), Some(0));
+    }
+    // The text output shows the second solution.
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/classic.toml",
+        "--unique",
+        "--solver",
+        "z3",
+        "--encoding",
+        "lia",
+    ]);
+    let text = stdout(&o);
+    assert!(
+        text.contains("NOT unique") && text.contains("a second solution"),
+        "{text}"
+    );
+}
+
+#[test]
+fn unsolvable_puzzles_are_unsat_on_every_solver_and_encoding() {
+    require(&["z3", "cvc5", "yices-smt2"]);
+    for f in ["sudoku-4x4.toml", "kakuro.kakuro", "calcudoku-3x3.toml"] {
+        let path = format!("tests/fixtures/unsat/{f}");
+        let o = smtgrid(&[
+            "solve",
+            &path,
+            "--solver",
+            "z3,cvc5,yices2",
+            "--encoding",
+            "all",
+            "--format",
+            "json",
+        ]);
+        let runs = json_lines(&o);
+        assert_eq!(runs.len(), 9, "{f}: {}", stderr(&o));
+        for r in &runs {
+            assert_eq!(r["status"], "unsat", "{f}: {r}");
+            assert_eq!(r["grid"], Value::Null);
+        }
+        assert_eq!(o.status.code(), Some(0), "{f}");
+    }
+}
+
+#[test]
+fn two_versions_of_z3_run_side_by_side() {
+    require(&["z3"]);
+    assert!(
+        Path::new("/usr/bin/z3").exists(),
+        "needs Debian's z3 in /usr/bin: run scripts/install-solvers"
+    );
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        "z3,z3@debian=/usr/bin/z3",
+        "--encoding",
+        "lia",
+        "--format",
+        "json",
+    ]);
+    let runs = json_lines(&o);
+    assert_eq!(runs.len(), 2, "{}", stderr(&o));
+    assert_eq!(runs[0]["solver"], "z3");
+    assert_eq!(runs[1]["solver"], "z3@debian");
+    assert_ne!(runs[0]["solver_version"], runs[1]["solver_version"]);
+    assert!(runs.iter().all(|r| r["status"] == "sat"));
+}
+
+#[test]
+fn unsupported_logic_is_reported_not_an_error() {
+    require(&["boolector"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        "boolector",
+        "--encoding",
+        "lia",
+        "--format",
+        "json",
+    ]);
+    let runs = json_lines(&o);
+    assert_eq!(runs[0]["status"], "unsupported", "{}", runs[0]);
+    assert!(
+        runs[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("boolector"))
+    );
+}
+
+/// Runs a fake solver on a puzzle; returns the JSON report, the exit code,
+/// how long it took, and the PIDs the fake recorded.
+fn run_fake(fake: &str, puzzle: &str, timeout: &str) -> (Value, Option<i32>, Duration, Vec<i32>) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pidfile = dir.path().join("pids");
+    let cmd = format!(
+        "fake=sh {} {}",
+        root().join("tests/fake_solvers").join(fake).display(),
+        pidfile.display()
+    );
+    let start = Instant::now();
+    let o = smtgrid(&[
+        "solve",
+        puzzle,
+        "--solver-cmd",
+        &cmd,
+        "--solver",
+        "fake",
+        "--encoding",
+        "lia",
+        "--timeout",
+        timeout,
+        "--format",
+        "json",
+    ]);
+    let took = start.elapsed();
+    let runs = json_lines(&o);
+    assert_eq!(runs.len(), 1, "{}", stderr(&o));
+    let traces = std::fs::read_to_string(&pidfile).unwrap_or_default();
+    let pids = traces
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // The fake records the script's path last: it must be deleted by now.
+    let script = traces.split_whitespace().last().unwrap_or_default();
+    assert!(
+        !script.is_empty() && !Path::new(script).exists(),
+        "temporary script {script:?} left behind"
+    );
+    (runs[0].clone(), o.status.code(), took, pids)
+}
+
+/// Whether `pid` has ended. A zombie counts: it has ended, and whether it
+/// is reaped depends on this machine's init, not on smtgrid.
+fn gone(pid: i32) -> bool {
+    // SAFETY: kill with signal 0 only asks whether the process exists.
+    if unsafe { libc::kill(pid, 0) } != 0 {
+        return true;
+    }
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next());
+    matches!(state, Some('Z' | 'X') | None)
+}
+
+fn assert_gone(pids: &[i32]) {
+    assert!(!pids.is_empty(), "the fake solver recorded no PID");
+    for &pid in pids {
+        // A killed process vanishes asynchronously; allow a moment.
+        let until = Instant::now() + Duration::from_millis(500);
+        while !gone(pid) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(gone(pid), "process {pid} is still running");
+    }
+}
+
+#[test]
+fn a_hanging_solver_times_out_and_leaves_nothing_behind() {
+    let (r, code, took, pids) = run_fake("hang.sh", "puzzles/sudoku-4x4.toml", "1");
+    assert_eq!(r["status"], "timeout", "{r}");
+    assert_eq!(code, Some(1));
+    assert!(took < Duration::from_secs(4), "took {took:?}");
+    assert_eq!(pids.len(), 2, "the fake records itself and its child");
+    assert_gone(&pids);
+}
+
+#[test]
+fn misbehaving_solvers_get_the_right_status() {
+    let cases = [
+        ("crash.sh", "error", "Segmentation fault"),
+        ("garbage.sh", "error", "unreadable"),
+        ("silent.sh", "error", "no answer"),
+        ("unknown.sh", "unknown", "unknown"),
+        ("wrong_grid.sh", "invalid-model", "is broken"),
+        ("flood_stderr.sh", "error", "no model"),
+    ];
+    for (fake, status, says) in cases {
+        let (r, code, took, pids) = run_fake(fake, "puzzles/sudoku-4x4.toml", "5");
+        assert_eq!(r["status"], status, "{fake}: {r}");
+        assert_eq!(r["verified"], false, "{fake}");
+        assert_eq!(
+            r["grid"],
+            Value::Null,
+            "{fake}: an unchecked grid must not be shown"
+        );
+        let err = r["error"].as_str().unwrap_or_default();
+        assert!(
+            err.contains(says),
+            "{fake}: error should mention `{says}`: {err}"
+        );
+        assert_eq!(code, Some(1), "{fake}");
+        assert!(took < Duration::from_secs(5), "{fake} took {took:?}");
+        assert_gone(&pids);
+    }
+}
+
+#[test]
+fn solvers_that_disagree_are_reported_loudly() {
+    require(&["z3"]);
+    let cmd = format!(
+        "liar=sh {} /dev/null",
+        root().join("tests/fake_solvers/says_unsat.sh").display()
+    );
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "--solver-cmd",
+        &cmd,
+        "--solver",
+        "z3,liar",
+        "--encoding",
+        "lia",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("SOLVERS DISAGREE"), "{}", stderr(&o));
+}
+
+#[test]
+fn auto_races_pairs_and_reports_the_winner() {
+    require(&["z3", "yices-smt2"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/calcudoku-hard.toml",
+        "--solver",
+        "z3,yices2",
+        "--timeout",
+        "60",
+    ]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}{}", stderr(&o));
+    assert!(text.contains("sat, verified"), "{text}");
+    assert!(
+        text.contains("also tried"),
+        "the other pairs' states are listed: {text}"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_the_file_named() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "kind = \"sudoku\"\ngivens = \"\"\"\n1 2\n3\n\"\"\"\n").expect("write");
+    for args in [
+        vec!["emit", bad.to_str().unwrap_or_default()],
+        vec!["solve", bad.to_str().unwrap_or_default()],
+        vec!["inspect", "no/such/file.toml"],
+        vec!["emit", "puzzles/classic.toml", "--encoding", "nope"],
+        vec!["new", "hexagon"],
+        vec![
+            "solve",
+            "puzzles/classic.toml",
+            "--solver",
+            "no-such-solver",
+        ],
+        vec!["frobnicate"],
+    ] {
+        let o = smtgrid(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        if args.get(1).is_some_and(|a| a.ends_with("bad.toml")) {
+            assert!(
+                err.contains("bad.toml:"),
+                "{args:?}: the message names the file: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn emit_is_deterministic_and_writes_one_file_per_puzzle() {
+    let a = smtgrid(&["emit", "puzzles/killer-9x9.toml"]);
+    let b = smtgrid(&["emit", "puzzles/killer-9x9.toml"]);
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(a.stdout, b.stdout);
+    let text = stdout(&a);
+    let opt = text
+        .find("(set-option :produce-models true)")
+        .expect("produce-models");
+    let logic = text.find("(set-logic").expect("set-logic");
+    assert!(
+        opt < logic,
+        "produce-models comes before set-logic (yices needs it)"
+    );
+    assert!(text.ends_with("(check-sat)\n(get-model)\n(exit)\n"));
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lines = dir.path().join("three.txt");
+    let top95 = std::fs::read_to_string(root().join("../shared/datasets/top95.txt"))
+        .expect("../shared/datasets/top95.txt (the shared data sets sit beside the repository)");
+    let three: Vec<&str> = top95
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(3)
+        .collect();
+    std::fs::write(&lines, three.join("\n")).expect("write");
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).expect("mkdir");
+    let o = smtgrid(&["emit", lines.to_str().unwrap_or_default()]);
+    assert_eq!(o.status.code(), Some(2), "many puzzles need -o DIR");
+    let o = smtgrid(&[
+        "emit",
+        lines.to_str().unwrap_or_default(),
+        "-o",
+        out.to_str().unwrap_or_default(),
+        "--encoding",
+        "onehot",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .expect("out dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["three-1.smt2", "three-2.smt2", "three-3.smt2"]);
+}
+
+#[test]
+fn inspect_reports_every_encoding() {
+    let o = smtgrid(&[
+        "inspect",
+        "puzzles/calcudoku-hard.toml",
+        "--encoding",
+        "all",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j = &json_lines(&o)[0];
+    assert_eq!(j["cells"], 81);
+    let encs = j["encodings"].as_array().expect("encodings");
+    let logics: Vec<&str> = encs.iter().filter_map(|e| e["logic"].as_str()).collect();
+    assert_eq!(logics, ["QF_NIA", "QF_UF", "QF_BV"]);
+    assert!(encs.iter().all(|e| e["bytes"].as_u64().unwrap_or(0) > 0));
+    let o = smtgrid(&["inspect", "puzzles/classic.toml"]);
+    let text = stdout(&o);
+    assert!(text.contains("64 unknown, 17 given"), "{text}");
+}
+
+#[test]
+fn new_prints_templates_that_parse() {
+    for kind in ["sudoku", "killer", "calcudoku", "kakuro"] {
+        let o = smtgrid(&["new", kind]);
+        assert_eq!(o.status.code(), Some(0), "{kind}");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let f = dir.path().join(format!("{kind}.toml"));
+        std::fs::write(&f, &o.stdout).expect("write");
+        let o = smtgrid(&["inspect", f.to_str().unwrap_or_default()]);
+        assert_eq!(o.status.code(), Some(0), "{kind}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn solvers_lists_known_and_custom_solvers() {
+    let o = smtgrid(&[
+        "solvers",
+        "--format",
+        "json",
+        "--solver-cmd",
+        "mine=/bin/true",
+    ]);
+    let rows = json_lines(&o);
+    let names: Vec<&str> = rows.iter().filter_map(|r| r["name"].as_str()).collect();
+    for n in [
+        "z3",
+        "cvc5",
+        "yices2",
+        "cvc4",
+        "boolector",
+        "bitwuzla",
+        "opensmt",
+        "mathsat",
+        "mine",
+    ] {
+        assert!(names.contains(&n), "{n} missing from {names:?}");
+    }
+    let bitwuzla = rows
+        .iter()
+        .find(|r| r["name"] == "bitwuzla")
+        .expect("bitwuzla row");
+    assert_eq!(bitwuzla["tested"], false);
+}

@@ -1,0 +1,4 @@
+#!/bin/sh
+# Gives up.
+echo "$$ - $2" > "$1"
+echo unknown

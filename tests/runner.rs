@@ -1,0 +1,594 @@
+//! The solver runner against fake solvers that misbehave (tests/fake_solvers)
+//! and against the real solvers installed here: every run ends with the
+//! right status within its limit, and leaves no process and no temporary
+//! file behind.
+
+use smtgrid::solver::{
+    Cancel, Found, Limits, RunEnd, RunOutput, Session, SessionError, Solver, discover,
+    parse_solver_cmd, parse_solver_override, run, select,
+};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const TINY_LIA: &str = "(set-option :produce-models true)\n(set-logic QF_LIA)\n\
+(declare-const x Int)\n(assert (and (> x 2) (< x 5)))\n(check-sat)\n(get-model)\n(exit)\n";
+
+fn fake_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_solvers")
+}
+
+/// A custom solver `sh FAKE PIDFILE`, found through the same path as
+/// `--solver-cmd`.
+fn fake_solver(fake: &str, pidfile: &Path) -> Solver {
+    let spec = format!(
+        "{}=/bin/sh '{}' '{}'",
+        fake.trim_end_matches(".sh"),
+        fake_dir().join(fake).display(),
+        pidfile.display()
+    );
+    let custom = parse_solver_cmd(&spec).expect("valid --solver-cmd");
+    let found = discover(&[], &[custom]);
+    let f = found
+        .iter()
+        .find(|f| f.custom)
+        .expect("the custom solver is listed");
+    assert!(f.error.is_none(), "{:?}", f.error);
+    f.solver().expect("/bin/sh exists")
+}
+
+/// The fake's PID, its child's PID if any, and the script path it got.
+struct Traces {
+    pid: i32,
+    child: Option<i32>,
+    script: PathBuf,
+}
+
+fn traces(pidfile: &Path) -> Traces {
+    let text = std::fs::read_to_string(pidfile).expect("the fake wrote its pid file");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(words.len(), 3, "pid file: {text:?}");
+    Traces {
+        pid: words[0].parse().expect("pid"),
+        child: words[1].parse().ok(),
+        script: PathBuf::from(words[2]),
+    }
+}
+
+/// Whether `pid` is gone. A zombie counts as gone: it has ended, and
+/// whether it is reaped depends on this machine's init, not on smtgrid.
+fn gone(pid: i32) -> bool {
+    // SAFETY: signal 0 only checks that the process exists.
+    let alive = unsafe { libc::kill(pid, 0) } == 0;
+    if !alive {
+        return true;
+    }
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.trim_start().chars().next());
+    matches!(state, Some(Some('Z' | 'X')) | None)
+}
+
+fn assert_gone(pid: i32, what: &str) {
+    // Killed processes vanish asynchronously; allow a moment.
+    let until = Instant::now() + Duration::from_millis(500);
+    while !gone(pid) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(gone(pid), "{what} (pid {pid}) is still running");
+}
+
+/// Runs a fake with `timeout` and checks the universal promises: within
+/// the limit, no process and no script file left.
+fn run_fake(fake: &str, timeout: Duration) -> RunOutput {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pidfile = dir.path().join("pids");
+    let solver = fake_solver(fake, &pidfile);
+    let out = run(&solver, TINY_LIA, &Limits { timeout }, &Cancel::new());
+    assert!(
+        out.elapsed < timeout + Duration::from_secs(1),
+        "{fake} took {:?} with a limit of {timeout:?}",
+        out.elapsed
+    );
+    let t = traces(&pidfile);
+    assert_gone(t.pid, fake);
+    if let Some(c) = t.child {
+        assert_gone(c, &format!("the child of {fake}"));
+    }
+    assert!(t.script.is_absolute(), "{}", t.script.display());
+    assert!(
+        !t.script.exists(),
+        "{fake}: the script {} was not deleted",
+        t.script.display()
+    );
+    out
+}
+
+const SHORT: Duration = Duration::from_millis(1500);
+
+#[test]
+fn hanging_solver_and_its_child_are_killed() {
+    let out = run_fake("hang.sh", SHORT);
+    assert_eq!(out.end, RunEnd::TimedOut);
+    assert!(out.elapsed >= SHORT, "{:?}", out.elapsed);
+}
+
+#[test]
+fn crash_is_reported_as_a_signal() {
+    let out = run_fake("crash.sh", SHORT);
+    assert_eq!(out.end, RunEnd::Signaled(libc::SIGSEGV));
+    assert_eq!(out.stderr_tail(1), "Segmentation fault in the fake solver");
+    assert!(out.end.to_string().contains("SIGSEGV"), "{}", out.end);
+}
+
+#[test]
+fn garbage_is_returned_as_text() {
+    let out = run_fake("garbage.sh", SHORT);
+    assert_eq!(out.end, RunEnd::Exited(0));
+    assert!(out.stdout.contains("junk ((( sat"), "{:?}", out.stdout);
+    assert!(
+        out.stdout.contains('\u{fffd}'),
+        "invalid UTF-8 is replaced: {:?}",
+        out.stdout
+    );
+}
+
+#[test]
+fn unknown_is_returned() {
+    let out = run_fake("unknown.sh", SHORT);
+    assert_eq!(out.end, RunEnd::Exited(0));
+    assert_eq!(out.stdout, "unknown\n");
+}
+
+#[test]
+fn wrong_model_is_returned_unchanged() {
+    let out = run_fake("wrong_model.sh", SHORT);
+    assert_eq!(out.end, RunEnd::Exited(0));
+    assert_eq!(out.stdout, "sat\n((define-fun x () Int 7))\n");
+}
+
+#[test]
+fn stderr_flood_neither_blocks_nor_fills_memory() {
+    let out = run_fake("flood_stderr.sh", Duration::from_secs(5));
+    assert_eq!(out.end, RunEnd::Exited(0));
+    assert_eq!(out.stdout, "sat\n");
+    assert!(
+        out.stderr.len() <= smtgrid::solver::STDERR_CAP,
+        "{}",
+        out.stderr.len()
+    );
+    assert!(out.stderr.len() >= smtgrid::solver::STDERR_CAP / 2);
+    assert!(out.stderr.bytes().all(|b| b == b'e'));
+}
+
+#[test]
+fn silent_solver_exits_cleanly() {
+    let out = run_fake("silent.sh", SHORT);
+    assert_eq!(out.end, RunEnd::Exited(0));
+    assert_eq!(out.stdout, "");
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn answer_then_hang_keeps_the_answer() {
+    let out = run_fake("slow_exit.sh", SHORT);
+    assert_eq!(out.end, RunEnd::TimedOut);
+    assert_eq!(out.stdout, "sat\n");
+}
+
+#[test]
+fn child_left_behind_after_exit_is_killed() {
+    let out = run_fake("leaves_child.sh", SHORT);
+    assert_eq!(out.end, RunEnd::Exited(0));
+    assert_eq!(out.stdout, "sat\n");
+    assert!(
+        out.elapsed < Duration::from_millis(1000),
+        "{:?}",
+        out.elapsed
+    );
+}
+
+#[test]
+fn cancel_stops_a_run_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pidfile = dir.path().join("pids");
+    let solver = fake_solver("hang.sh", &pidfile);
+    let cancel = Cancel::new();
+    let c = cancel.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        c.cancel();
+    });
+    let limits = Limits {
+        timeout: Duration::from_secs(30),
+    };
+    let out = run(&solver, TINY_LIA, &limits, &cancel);
+    canceller.join().expect("canceller");
+    assert_eq!(out.end, RunEnd::Cancelled);
+    assert!(out.elapsed < Duration::from_secs(2), "{:?}", out.elapsed);
+    let t = traces(&pidfile);
+    assert_gone(t.pid, "hang.sh");
+    assert_gone(
+        t.child.expect("hang.sh starts a child"),
+        "the child of hang.sh",
+    );
+    assert!(!t.script.exists());
+}
+
+#[test]
+fn missing_binary_is_a_spawn_failure() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut solver = fake_solver("silent.sh", &dir.path().join("pids"));
+    solver.path = dir.path().join("no-such-solver");
+    let out = run(&solver, TINY_LIA, &Limits::default(), &Cancel::new());
+    assert!(
+        matches!(&out.end, RunEnd::SpawnFailed(why) if why.contains("no-such-solver")),
+        "{:?}",
+        out.end
+    );
+}
+
+#[test]
+fn custom_solver_with_a_bad_path_is_listed_with_the_reason() {
+    let custom = parse_solver_cmd("mine=/no/such/solver --x").expect("valid");
+    let found = discover(&[], &[custom]);
+    let f = found.iter().find(|f| f.label == "mine").expect("listed");
+    assert!(f.custom && f.path.is_none());
+    assert!(
+        f.error
+            .as_deref()
+            .is_some_and(|e| e.contains("/no/such/solver")),
+        "{:?}",
+        f.error
+    );
+    let e = select(&found, &["mine".to_string()]).expect_err("not runnable");
+    assert!(e.contains("/no/such/solver"), "{e}");
+    let found = discover(&[("cvc5".into(), "/no/such/cvc5".into())], &[]);
+    let e = select(&found, &["cvc5".to_string()]).expect_err("not runnable");
+    assert!(
+        e.contains("--solver cvc5=/no/such/cvc5: ") && e.contains("SMTGRID_CVC5"),
+        "{e}"
+    );
+}
+
+// ---- real solvers ----------------------------------------------------
+
+const REQUIRED: [&str; 5] = ["z3", "cvc5", "yices2", "cvc4", "boolector"];
+
+fn installed() -> Vec<Found> {
+    discover(&[], &[])
+}
+
+/// The solver called `label`, or a test failure that says how to get it.
+fn real(found: &[Found], label: &str) -> Solver {
+    let f = found
+        .iter()
+        .find(|f| f.label == label)
+        .expect("in the table");
+    f.solver().unwrap_or_else(|| {
+        panic!(
+            "solver {label} is required by this test but was not found ({}). Run \
+             scripts/install-solvers and put its directory on PATH (z3 and yices-smt2 from \
+             pip live in the Python scripts directory, e.g. /root/.pyenv/versions/3.11.7/bin).",
+            f.error.as_deref().unwrap_or("?")
+        )
+    })
+}
+
+#[test]
+fn real_solvers_answer_a_tiny_script() {
+    let found = installed();
+    let boolector_script = "(set-logic QF_BV)\n(declare-fun x () (_ BitVec 4))\n\
+        (assert (= (bvadd x #b0001) #b0100))\n(check-sat)\n(exit)\n";
+    std::thread::scope(|s| {
+        for label in REQUIRED {
+            let solver = real(&found, label);
+            s.spawn(move || {
+                let script = if label == "boolector" {
+                    boolector_script
+                } else {
+                    TINY_LIA
+                };
+                let out = run(
+                    &solver,
+                    script,
+                    &Limits {
+                        timeout: Duration::from_secs(20),
+                    },
+                    &Cancel::new(),
+                );
+                assert!(
+                    out.exit_ok(&solver),
+                    "{label}: {} {}",
+                    out.end,
+                    out.stderr_tail(5)
+                );
+                assert_eq!(
+                    out.stdout.lines().next(),
+                    Some("sat"),
+                    "{label}: {}",
+                    out.stdout
+                );
+                if label == "boolector" {
+                    assert!(
+                        out.stdout.contains("x 0011"),
+                        "boolector -m prints the model: {}",
+                        out.stdout
+                    );
+                } else {
+                    assert!(
+                        out.stdout.contains("define-fun x () Int"),
+                        "{label}: {}",
+                        out.stdout
+                    );
+                }
+                let v = solver.version.clone().unwrap_or_default();
+                assert!(
+                    v.starts_with(|c: char| c.is_ascii_digit()),
+                    "{label} version {v:?}"
+                );
+            });
+        }
+    });
+}
+
+#[test]
+fn two_z3_versions_side_by_side() {
+    let (label, path) = parse_solver_override("z3@debian=/usr/bin/z3").expect("valid");
+    let found = discover(&[(label, path)], &[]);
+    let solvers =
+        select(&found, &["z3".into(), "z3@debian".into()]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(solvers.len(), 2);
+    let (a, b) = (&solvers[0], &solvers[1]);
+    assert_eq!(b.label, "z3@debian");
+    assert_eq!(b.profile.name, "z3");
+    assert_ne!(
+        a.version,
+        b.version,
+        "z3 on PATH ({}) must be another version than /usr/bin/z3: put pip's z3 first on PATH",
+        a.path.display()
+    );
+    assert!(a.display_name() != b.display_name());
+    // `all` lists the tagged one right after its profile.
+    let all = select(&found, &["all".into()]).expect("some solvers");
+    let labels: Vec<&str> = all.iter().map(|s| s.label.as_str()).collect();
+    let i = labels.iter().position(|l| *l == "z3").expect("z3 in all");
+    assert_eq!(labels.get(i + 1), Some(&"z3@debian"), "{labels:?}");
+    for s in [a, b] {
+        let out = run(
+            s,
+            TINY_LIA,
+            &Limits {
+                timeout: Duration::from_secs(10),
+            },
+            &Cancel::new(),
+        );
+        assert_eq!(out.end, RunEnd::Exited(0), "{}", s.display_name());
+    }
+}
+
+/// Pigeonhole: `n + 1` pigeons in `n` holes, hard for every SAT solver.
+fn pigeonhole(n: usize) -> String {
+    let mut s = String::from("(set-logic QF_UF)\n");
+    for p in 0..=n {
+        for h in 0..n {
+            s += &format!("(declare-const p{p}_{h} Bool)\n");
+        }
+    }
+    for p in 0..=n {
+        let holes: Vec<String> = (0..n).map(|h| format!("p{p}_{h}")).collect();
+        s += &format!("(assert (or {}))\n", holes.join(" "));
+    }
+    for h in 0..n {
+        for a in 0..=n {
+            for b in a + 1..=n {
+                s += &format!("(assert (not (and p{a}_{h} p{b}_{h})))\n");
+            }
+        }
+    }
+    s + "(check-sat)\n"
+}
+
+#[test]
+fn timeout_kills_real_z3_on_a_hard_problem() {
+    let found = installed();
+    let z3 = real(&found, "z3");
+    let timeout = Duration::from_secs(1);
+    let out = run(&z3, &pigeonhole(12), &Limits { timeout }, &Cancel::new());
+    assert_eq!(out.end, RunEnd::TimedOut, "stdout {:?}", out.stdout);
+    assert!(
+        out.elapsed < timeout + Duration::from_millis(500),
+        "{:?}",
+        out.elapsed
+    );
+}
+
+fn value_of_x(reply: &str) -> i64 {
+    // `((x 3))` from every solver here.
+    let digits: String = reply.chars().filter(char::is_ascii_digit).collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no value in {reply:?}"))
+}
+
+#[test]
+fn sessions_enumerate_solutions_with_real_solvers() {
+    let found = installed();
+    std::thread::scope(|s| {
+        for label in ["z3", "cvc5", "yices2", "cvc4"] {
+            let solver = real(&found, label);
+            s.spawn(move || {
+                let deadline = || Instant::now() + Duration::from_secs(10);
+                let mut sess = Session::start(&solver, &Cancel::new()).expect("starts");
+                sess.send(
+                    "(set-option :produce-models true)\n(set-logic QF_LIA)\n(declare-const x Int)",
+                )
+                .expect("send");
+                sess.send("(assert (and (> x 2) (< x 5)))").expect("send");
+                let r = sess.command("(check-sat)", deadline()).expect("check-sat");
+                assert_eq!(r.trim(), "sat", "{label}");
+                let model = sess.command("(get-model)", deadline()).expect("get-model");
+                assert!(model.contains("define-fun x () Int"), "{label}: {model}");
+                let first = value_of_x(
+                    &sess
+                        .command("(get-value (x))", deadline())
+                        .expect("get-value"),
+                );
+                assert!(first == 3 || first == 4, "{label}: {first}");
+                sess.send(&format!("(assert (not (= x {first})))"))
+                    .expect("block");
+                assert_eq!(
+                    sess.command("(check-sat)", deadline())
+                        .expect("again")
+                        .trim(),
+                    "sat"
+                );
+                let second = value_of_x(
+                    &sess
+                        .command("(get-value (x))", deadline())
+                        .expect("get-value"),
+                );
+                assert_eq!(first + second, 7, "{label}");
+                sess.send(&format!("(assert (not (= x {second})))"))
+                    .expect("block");
+                assert_eq!(
+                    sess.command("(check-sat)", deadline())
+                        .expect("last")
+                        .trim(),
+                    "unsat"
+                );
+                let pid = sess.pid() as i32;
+                drop(sess);
+                assert_gone(pid, label);
+            });
+        }
+    });
+}
+
+#[test]
+fn session_reports_a_solver_that_exits_on_an_error() {
+    let found = installed();
+    let cvc5 = real(&found, "cvc5");
+    let mut sess = Session::start(&cvc5, &Cancel::new()).expect("starts");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    match sess.command("(this-is-no-command)", deadline) {
+        Err(SessionError::Died { output, .. }) => {
+            assert!(output.contains("Parse Error"), "{output}")
+        }
+        other => panic!("cvc5 exits after a parse error, got {other:?}"),
+    }
+    // Later commands fail at once instead of waiting.
+    let start = Instant::now();
+    assert!(matches!(
+        sess.command("(check-sat)", deadline),
+        Err(SessionError::Died { .. })
+    ));
+    assert!(start.elapsed() < Duration::from_secs(1));
+    // z3 goes on after an error: the error is part of the reply.
+    let z3 = real(&found, "z3");
+    let mut sess = Session::start(&z3, &Cancel::new()).expect("starts");
+    let r = sess.command("(get-model)", deadline).expect("z3 answers");
+    assert!(r.contains("error"), "{r}");
+}
+
+#[test]
+fn session_deadline_kills_the_solver() {
+    let found = installed();
+    let z3 = real(&found, "z3");
+    let mut sess = Session::start(&z3, &Cancel::new()).expect("starts");
+    sess.send(&pigeonhole(12).replace("(check-sat)\n", ""))
+        .expect("send");
+    let pid = sess.pid() as i32;
+    let start = Instant::now();
+    let r = sess.command("(check-sat)", Instant::now() + Duration::from_millis(700));
+    assert!(matches!(r, Err(SessionError::TimedOut { .. })), "{r:?}");
+    assert!(
+        start.elapsed() < Duration::from_millis(1200),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_gone(pid, "z3 after its session deadline");
+}
+
+#[test]
+fn custom_solvers_have_no_session() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let solver = fake_solver("silent.sh", &dir.path().join("pids"));
+    assert!(matches!(
+        Session::start(&solver, &Cancel::new()),
+        Err(SessionError::NoInteractiveMode(_))
+    ));
+}
+
+#[test]
+fn ctrl_c_cancels_running_solvers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pidfile = dir.path().join("pids");
+    let solver = fake_solver("hang.sh", &pidfile);
+    let cancel = smtgrid::solver::install_ctrlc_handler();
+    let interrupter = std::thread::spawn(|| {
+        std::thread::sleep(Duration::from_millis(300));
+        // SAFETY: raising a signal that the handler above catches.
+        unsafe { libc::raise(libc::SIGINT) };
+    });
+    let out = run(
+        &solver,
+        TINY_LIA,
+        &Limits {
+            timeout: Duration::from_secs(30),
+        },
+        &cancel,
+    );
+    interrupter.join().expect("interrupter");
+    assert_eq!(out.end, RunEnd::Cancelled);
+    assert!(out.elapsed < Duration::from_secs(2), "{:?}", out.elapsed);
+    let t = traces(&pidfile);
+    assert_gone(t.pid, "hang.sh after Ctrl-C");
+    assert_gone(
+        t.child.expect("hang.sh starts a child"),
+        "the child of hang.sh after Ctrl-C",
+    );
+    assert!(!t.script.exists());
+}
+
+#[test]
+fn discover_lists_every_profile_quickly() {
+    let start = Instant::now();
+    let found = installed();
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    let labels: Vec<&str> = found.iter().map(|f| f.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "z3",
+            "cvc5",
+            "yices2",
+            "cvc4",
+            "boolector",
+            "bitwuzla",
+            "opensmt",
+            "mathsat"
+        ]
+    );
+    for f in &found {
+        assert_eq!(
+            f.profile.tested,
+            REQUIRED.contains(&f.label.as_str()),
+            "{}",
+            f.label
+        );
+        if f.path.is_none() {
+            assert!(
+                f.error
+                    .as_deref()
+                    .is_some_and(|e| e.contains("not on PATH")),
+                "{:?}",
+                f.error
+            );
+        }
+    }
+}
