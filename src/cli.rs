@@ -523,14 +523,14 @@ fn text_result(p: &Puzzle, r: &PuzzleResult) -> String {
     let mut s = format!("== {} ==\n", describe(p));
     let mut shown: Vec<&crate::render::ValueGrid> = Vec::new();
     for run in &r.runs {
-        if let Some(g) = &run.grid {
-            if !shown.contains(&g) {
-                if !shown.is_empty() {
-                    s.push_str(&format!("another solution, from {}:\n", run.solver));
-                }
-                s.push_str(&grid_text(p, g));
-                shown.push(g);
+        if let Some(g) = &run.grid
+            && !shown.contains(&g)
+        {
+            if !shown.is_empty() {
+                s.push_str(&format!("another solution, from {}:\n", run.solver));
             }
+            s.push_str(&grid_text(p, g));
+            shown.push(g);
         }
     }
     for run in &r.runs {

@@ -286,10 +286,6 @@ fn interpret(stdout: &str, stderr_tail: &str, ended: &str, over_time: bool) -> R
     // `unsupported` may answer a mere option (cvc5 on an unknown one) while
     // the check-sat still gets answered, so results come first.
     match answer.results.first() {
-        Some(CheckSat::Sat) if answer.model.is_empty() => Reply::Other(
-            Status::Error,
-            format!("sat, but no model was printed{}", errors(&answer)),
-        ),
         Some(CheckSat::Sat) => Reply::Model(answer.model),
         Some(CheckSat::Unsat) => Reply::Unsat,
         Some(CheckSat::Unknown) if over_time => {
@@ -464,6 +460,12 @@ fn ask_oneshot(solver: &Solver, script: &str, plan: &Plan, cancel: &Cancel) -> (
 /// Records the first answer in `rep`; returns the verified values on sat.
 fn settle(rep: &mut RunReport, model: &Model, enc: &Encoded, reply: Reply) -> Option<Vec<i64>> {
     match reply {
+        // An empty model is fine only when propagation decided every cell.
+        Reply::Model(m) if m.is_empty() && !enc.decoder.all_known() => {
+            rep.status = Status::Error;
+            rep.error = Some("sat, but no model was printed".into());
+            None
+        }
         Reply::Model(m) => match verify(model, enc, &m) {
             Ok(values) => {
                 rep.status = Status::Sat;

@@ -1,6 +1,362 @@
-//! (being written)
-use crate::puzzle::Kind;
-/// placeholder until the templates land
-pub fn template(_kind: Kind, _size: Option<usize>) -> Result<String, String> {
-    Err("templates are being written".into())
+//! Starter files for `smtgrid new KIND [--size N]`: the commented templates
+//! of `templates/`, or a generated starter of another size. Every starter
+//! parses, and the generated killer, calcudoku and kakuro starters are
+//! built around a known filling, so they have at least one solution.
+
+use crate::parse::{square_box, suggested_box};
+use crate::puzzle::{Kind, MAX_SIZE};
+
+const SUDOKU: &str = include_str!("../templates/sudoku.toml");
+const KILLER: &str = include_str!("../templates/killer.toml");
+const CALCUDOKU: &str = include_str!("../templates/calcudoku.toml");
+const KAKURO: &str = include_str!("../templates/kakuro.toml");
+
+/// The starter file for `kind`: the commented template when `size` is
+/// `None`, else a generated starter of that size. Fails, saying why, when
+/// the size is out of range.
+pub fn template(kind: Kind, size: Option<usize>) -> Result<String, String> {
+    let Some(n) = size else {
+        return Ok(match kind {
+            Kind::Sudoku => SUDOKU,
+            Kind::Killer => KILLER,
+            Kind::Calcudoku => CALCUDOKU,
+            Kind::Kakuro => KAKURO,
+        }
+        .to_string());
+    };
+    let min = if kind == Kind::Kakuro { 3 } else { 1 };
+    if !(min..=MAX_SIZE).contains(&n) {
+        return Err(format!(
+            "--size must be between {min} and {MAX_SIZE} for a {}, not {n}",
+            kind.name()
+        ));
+    }
+    Ok(match kind {
+        Kind::Sudoku => sudoku(n),
+        Kind::Killer => killer(n),
+        Kind::Calcudoku => calcudoku(n),
+        Kind::Kakuro => kakuro(n),
+    })
+}
+
+/// The box shape a generated n×n starter uses.
+fn boxes(n: usize) -> (usize, usize) {
+    square_box(n).unwrap_or_else(|| suggested_box(n))
+}
+
+/// Lays out tokens as grid text, right-aligned, with `|` between boxes
+/// and a `---+---` line between bands of boxes.
+fn grid_text(tokens: &[Vec<String>], bx: Option<(usize, usize)>) -> String {
+    let w = tokens.iter().flatten().map(String::len).max().unwrap_or(1);
+    let (br, bc) = bx.unwrap_or((usize::MAX, usize::MAX));
+    let mut out = String::new();
+    for (r, row) in tokens.iter().enumerate() {
+        let mut line = String::new();
+        for (c, t) in row.iter().enumerate() {
+            if c > 0 {
+                line.push(' ');
+                if c % bc == 0 {
+                    line.push_str("| ");
+                }
+            }
+            line.push_str(&format!("{t:>w$}"));
+        }
+        if r > 0 && r % br == 0 {
+            let sep: String = line
+                .chars()
+                .map(|ch| if ch == '|' { '+' } else { '-' })
+                .collect();
+            out.push_str(&sep);
+            out.push('\n');
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// A solved sudoku grid with R×C boxes (values 1..=n), by the usual
+/// shifting pattern.
+fn pattern(n: usize, (br, bc): (usize, usize)) -> Vec<Vec<usize>> {
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| (bc * (r % br) + r / br + c) % n + 1)
+                .collect()
+        })
+        .collect()
+}
+
+/// The `i`th cage label: a–z, A–Z, then two letters.
+fn label(i: usize) -> String {
+    const L: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let k = L.len();
+    if i < k {
+        (L[i] as char).to_string()
+    } else {
+        let j = i - k;
+        format!("{}{}", L[(j / k) % k] as char, L[j % k] as char)
+    }
+}
+
+/// Splits an n×n grid into dominoes (the last column of an odd grid in
+/// vertical pairs, the last corner alone).
+fn dominoes(n: usize) -> Vec<Vec<(usize, usize)>> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in (0..n - n % 2).step_by(2) {
+            out.push(vec![(r, c), (r, c + 1)]);
+        }
+    }
+    if n % 2 == 1 {
+        for r in (0..n).step_by(2) {
+            if r + 1 < n {
+                out.push(vec![(r, n - 1), (r + 1, n - 1)]);
+            } else {
+                out.push(vec![(r, n - 1)]);
+            }
+        }
+    }
+    out
+}
+
+/// The `cages` grid and `[clues]` table of the given cages and clues.
+fn cages_text(n: usize, cages: &[Vec<(usize, usize)>], clues: &[String]) -> String {
+    let mut grid = vec![vec![".".to_string(); n]; n];
+    for (i, cage) in cages.iter().enumerate() {
+        for &(r, c) in cage {
+            grid[r][c] = label(i);
+        }
+    }
+    let mut out = format!(
+        "cages = \"\"\"\n{}\"\"\"\n\n[clues]\n",
+        grid_text(&grid, None)
+    );
+    for (i, clue) in clues.iter().enumerate() {
+        out.push_str(&format!("{} = \"{clue}\"\n", label(i)));
+    }
+    out
+}
+
+fn sudoku(n: usize) -> String {
+    let bx = boxes(n);
+    let blank = vec![vec![".".to_string(); n]; n];
+    format!(
+        "# A {n}x{n} sudoku: every row, column and {r}x{c} box holds 1..{n} once.\n\
+         # Replace . with the given values (separate values with spaces).\n\
+         kind = \"sudoku\"\n\
+         title = \"My {n}x{n} sudoku\"\n\
+         box = \"{r}x{c}\"\n\
+         givens = \"\"\"\n{}\"\"\"\n",
+        grid_text(&blank, Some(bx)),
+        r = bx.0,
+        c = bx.1,
+    )
+}
+
+fn killer(n: usize) -> String {
+    let bx = boxes(n);
+    let sol = pattern(n, bx);
+    let cages = dominoes(n);
+    let clues: Vec<String> = cages
+        .iter()
+        .map(|cage| {
+            cage.iter()
+                .map(|&(r, c)| sol[r][c])
+                .sum::<usize>()
+                .to_string()
+        })
+        .collect();
+    format!(
+        "# A {n}x{n} killer sudoku: a sudoku ({r}x{c} boxes) whose cages sum to their clues.\n\
+         # Each cell of `cages` holds its cage's label (letters, digits, _), . for no cage;\n\
+         # each label needs a clue under [clues]: N (sum), A|B|C (sum is one of these), square.\n\
+         kind = \"killer\"\n\
+         title = \"My {n}x{n} killer\"\n\
+         box = \"{r}x{c}\"\n\
+         # distinct-cages = false   # allow a digit twice in a cage\n\
+         # default-clue = \"square\" # the clue of every cage without its own\n\
+         {}",
+        cages_text(n, &cages, &clues),
+        r = bx.0,
+        c = bx.1,
+    )
+}
+
+/// The Latin square a generated calcudoku starter is built around.
+fn cyclic(n: usize) -> Vec<Vec<usize>> {
+    (0..n)
+        .map(|r| (0..n).map(|c| (r + c) % n + 1).collect())
+        .collect()
+}
+
+fn calcudoku(n: usize) -> String {
+    let sol = cyclic(n);
+    let cages = dominoes(n);
+    let clues: Vec<String> = cages
+        .iter()
+        .enumerate()
+        .map(|(i, cage)| {
+            let v: Vec<usize> = cage.iter().map(|&(r, c)| sol[r][c]).collect();
+            let (lo, hi) = (
+                v.iter().copied().min().unwrap_or(1),
+                v.iter().copied().max().unwrap_or(1),
+            );
+            match (i % 4, v.len()) {
+                (_, 1) => format!("{hi}"),
+                (1, _) => format!("{}*", v.iter().product::<usize>()),
+                (2, _) => format!("{}-", hi - lo),
+                (3, _) if hi % lo == 0 => format!("{}/", hi / lo),
+                _ => format!("{}+", v.iter().sum::<usize>()),
+            }
+        })
+        .collect();
+    format!(
+        "# A {n}x{n} calcudoku: every row and column holds 1..{n} once, and each cage\n\
+         # meets its clue: N+ (sum), N* (product), N- (difference), N/ (ratio).\n\
+         # Each cell of `cages` holds its cage's label (letters, digits, _).\n\
+         kind = \"calcudoku\"\n\
+         title = \"My {n}x{n} calcudoku\"\n\
+         {}",
+        cages_text(n, &cages, &clues),
+    )
+}
+
+/// The filling an n×n kakuro starter is built around: every tenth row and
+/// column (from 0) holds clue squares, so runs stay within 9 cells, and the
+/// digits shift along each run so that none repeats. A last row and column
+/// that would make runs of one cell are left black.
+fn kakuro_fill(n: usize, r: usize, c: usize) -> Option<usize> {
+    let lim = if n % 10 == 2 { n - 1 } else { n };
+    (!r.is_multiple_of(10) && !c.is_multiple_of(10) && r < lim && c < lim)
+        .then(|| ((r % 10 - 1) + (c % 10 - 1)) % 9 + 1)
+}
+
+fn kakuro(n: usize) -> String {
+    let is_white = |r: usize, c: usize| kakuro_fill(n, r, c).is_some();
+    let val = |r: usize, c: usize| kakuro_fill(n, r, c).unwrap_or(0);
+    let mut rows = Vec::with_capacity(n);
+    for r in 0..n {
+        let mut row = Vec::with_capacity(n);
+        for c in 0..n {
+            if is_white(r, c) {
+                row.push("_".to_string());
+                continue;
+            }
+            let across: usize = (c + 1..n)
+                .take_while(|&cc| is_white(r, cc))
+                .map(|cc| val(r, cc))
+                .sum();
+            let down: usize = (r + 1..n)
+                .take_while(|&rr| is_white(rr, c))
+                .map(|rr| val(rr, c))
+                .sum();
+            let show = |s: usize| if s == 0 { String::new() } else { s.to_string() };
+            row.push(if across == 0 && down == 0 {
+                "x".to_string()
+            } else {
+                format!("{}|{}", show(down), show(across))
+            });
+        }
+        rows.push(row);
+    }
+    let w = rows.iter().flatten().map(String::len).max().unwrap_or(1);
+    let grid: String = rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|t| format!("{t:>w$}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+                + "\n"
+        })
+        .collect();
+    format!(
+        "# A {n}x{n} kakuro: white cells (_) hold 1..9; each run of white cells is all\n\
+         # different and sums to its clue. D|A is a clue square: D the sum of the run\n\
+         # below it, A the sum of the run to its right (38| or |14 give only one); x is a block.\n\
+         kind = \"kakuro\"\n\
+         title = \"My {n}x{n} kakuro\"\n\
+         grid = \"\"\"\n{grid}\"\"\"\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_distinct() {
+        let ls: std::collections::BTreeSet<String> = (0..2756).map(label).collect();
+        assert_eq!(ls.len(), 2756);
+        assert!(dominoes(MAX_SIZE).len() <= 2756);
+    }
+
+    fn parse(text: &str, what: &str) -> crate::puzzle::Puzzle {
+        let file = crate::error::Location::file(format!("{what}.toml"));
+        let mut ps =
+            crate::parse::parse_str(text, &file, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(ps.len(), 1);
+        ps.remove(0)
+    }
+
+    #[test]
+    fn every_template_parses() {
+        for kind in Kind::ALL {
+            let text = template(kind, None).unwrap_or_else(|e| panic!("{e}"));
+            let p = parse(&text, kind.name());
+            assert_eq!(p.kind, kind);
+            assert!(!crate::lower::lower(&p).cells.is_empty());
+        }
+    }
+
+    #[test]
+    fn generated_starters_parse_and_have_their_filling_as_a_solution() {
+        for n in [1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 16, 22, 25, MAX_SIZE] {
+            for kind in Kind::ALL {
+                if kind == Kind::Kakuro && n < 3 {
+                    continue;
+                }
+                let text = template(kind, Some(n)).unwrap_or_else(|e| panic!("{e}"));
+                let p = parse(&text, kind.name());
+                assert_eq!((p.kind, p.rows, p.cols), (kind, n, n), "{text}");
+                let fill: Option<Vec<Vec<Option<i64>>>> = match kind {
+                    Kind::Sudoku => None,
+                    Kind::Killer => Some(pattern(n, boxes(n))),
+                    Kind::Calcudoku => Some(cyclic(n)),
+                    Kind::Kakuro => {
+                        let g = (0..n).map(|r| {
+                            (0..n)
+                                .map(|c| kakuro_fill(n, r, c).map(|v| v as i64))
+                                .collect()
+                        });
+                        assert_eq!(p.box_shape, None);
+                        let g: Vec<Vec<Option<i64>>> = g.collect();
+                        assert_eq!(crate::lower::lower(&p).check_grid(&g), Ok(()), "{text}");
+                        None
+                    }
+                }
+                .map(|g: Vec<Vec<usize>>| {
+                    g.iter()
+                        .map(|r| r.iter().map(|&v| Some(v as i64)).collect())
+                        .collect()
+                });
+                if let Some(g) = fill {
+                    assert_eq!(crate::lower::lower(&p).check_grid(&g), Ok(()), "{text}");
+                }
+            }
+        }
+        assert!(
+            template(Kind::Sudoku, Some(6))
+                .unwrap_or_default()
+                .contains("box = \"2x3\"")
+        );
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused() {
+        assert!(template(Kind::Sudoku, Some(0)).is_err());
+        assert!(template(Kind::Sudoku, Some(MAX_SIZE + 1)).is_err());
+        assert!(template(Kind::Kakuro, Some(2)).is_err());
+    }
 }

@@ -1,6 +1,367 @@
-//! `bv` (being written).
-use super::Body;
-use crate::model::Model;
-pub(super) fn encode(model: &Model, _opts: &super::Options) -> Body {
-    super::lia::encode(model)
+//! `bv`: one unsigned bit-vector per undecided cell, of the least width that
+//! holds the largest value (QF_BV). Sums, products, differences and ratios
+//! are computed after zero-extending to a width in which they cannot
+//! overflow, so modular wrap-around never makes a wrong tuple look right.
+//! Decided cells (givens and what propagation fixed) are written as
+//! constants, not variables.
+
+use super::propagate::Prepared;
+use super::{Body, CellRead, Decoder, cell_name};
+use crate::model::{CellId, Group, Model, Rule, Target};
+use crate::smtlib::{Script, Sort, Term};
+
+/// Bits needed to write `v` (at least 1).
+fn bits(v: u128) -> u32 {
+    (128 - v.leading_zeros()).max(1)
+}
+
+/// A width in which the sum of values up to `his` cannot overflow.
+pub(crate) fn sum_width(his: &[u128]) -> u32 {
+    let total = his.iter().fold(0u128, |a, &h| a.saturating_add(h));
+    if total == u128::MAX {
+        his.iter().map(|&h| bits(h)).sum::<u32>() + 64
+    } else {
+        bits(total)
+    }
+}
+
+/// A width in which the product of values up to `his` cannot overflow.
+pub(crate) fn product_width(his: &[u128]) -> u32 {
+    match his.iter().try_fold(1u128, |a, &h| a.checked_mul(h.max(1))) {
+        Some(p) => bits(p),
+        // hi < 2^bits(hi), so the product is below 2^(sum of the bits).
+        None => his.iter().map(|&h| bits(h)).sum(),
+    }
+}
+
+/// A bit-vector literal; `(_ bvN W)` when wider than 64 bits.
+fn lit(value: u128, width: u32) -> Term {
+    match u64::try_from(value) {
+        Ok(v) if width <= 64 => Term::Bv { value: v, width },
+        _ => Term::sym(format!("(_ bv{value} {width})")),
+    }
+}
+
+fn zext(t: Term, from: u32, to: u32) -> Term {
+    if to > from {
+        Term::app(format!("(_ zero_extend {})", to - from), vec![t])
+    } else {
+        t
+    }
+}
+
+fn fold(op: &str, mut ts: Vec<Term>, unit: Term) -> Term {
+    match ts.len() {
+        0 => unit,
+        1 => ts.remove(0),
+        _ => Term::app(op, ts),
+    }
+}
+
+/// Whether every cell value and rule constant is non-negative, as unsigned
+/// bit-vectors need.
+fn unsigned(model: &Model) -> bool {
+    model.cells.iter().all(|c| c.lo >= 0 && c.lo <= c.hi)
+        && model.constraints.iter().all(|c| match &c.rule {
+            Rule::Fixed { value, .. }
+            | Rule::Product { value, .. }
+            | Rule::Difference { value, .. }
+            | Rule::Ratio { value, .. } => *value >= 0,
+            Rule::Sum { .. } | Rule::AllDifferent { .. } => true,
+        })
+}
+
+pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
+    if !unsigned(model) {
+        // Lowering only makes positive domains and clues; a hand-built
+        // model with negative ones gets the integer encoding instead of a
+        // wrong unsigned one.
+        return super::lia::encode(model);
+    }
+    let prep = Prepared::new(model, opts.plain);
+    let width = bits(model.cells.iter().map(|c| c.hi as u128).max().unwrap_or(1));
+    let mut e = Emitter {
+        model,
+        prep: &prep,
+        width,
+        s: Script::new(),
+        aux: 0,
+    };
+    if let Some(why) = &prep.conflict {
+        e.s.comment(&format!("no solution: {why}"));
+        e.s.assert(&Term::sym("false"));
+        let cells = model.cells.iter().map(|c| CellRead::Known(c.lo)).collect();
+        return Body {
+            script: e.s,
+            logic: "QF_BV",
+            decoder: Decoder { cells },
+        };
+    }
+    e.cells();
+    let mut group: Option<Group> = None;
+    for c in &model.constraints {
+        if group != Some(c.group) {
+            group = Some(c.group);
+            e.s.comment(c.group.title());
+            if c.group == Group::Givens && !prep.plain {
+                e.s.comment("propagated: decided cells are constants");
+            }
+        }
+        if matches!(c.group, Group::Cages | Group::AcrossRuns | Group::DownRuns) {
+            e.s.comment(&c.origin);
+        }
+        let t = match &c.rule {
+            Rule::Fixed { cell, value } if prep.plain => {
+                Term::eq(e.cell(*cell), lit(*value as u128, width))
+            }
+            Rule::Fixed { .. } => continue,
+            Rule::AllDifferent { cells } => {
+                let open: Vec<Term> = e.open(cells).into_iter().map(|c| e.cell(c)).collect();
+                if open.len() < 2 {
+                    continue;
+                }
+                Term::app("distinct", open)
+            }
+            Rule::Sum { cells, target } => e.sum(cells, target),
+            Rule::Product { cells, value } => e.product(cells, *value),
+            Rule::Difference { cells, value } => e.largest_is(cells, *value, false),
+            Rule::Ratio { cells, value } => e.largest_is(cells, *value, true),
+        };
+        e.s.assert(&t);
+    }
+    let cells = (0..model.cells.len())
+        .map(|c| match prep.decided(c) {
+            Some(v) => CellRead::Known(v),
+            None => CellRead::Bv(cell_name(&model.cells[c]), width),
+        })
+        .collect();
+    Body {
+        script: e.s,
+        logic: "QF_BV",
+        decoder: Decoder { cells },
+    }
+}
+
+struct Emitter<'a> {
+    model: &'a Model,
+    prep: &'a Prepared,
+    /// Width of every cell.
+    width: u32,
+    s: Script,
+    /// Auxiliary constants made so far (`s1`, `s2`, …).
+    aux: usize,
+}
+
+impl Emitter<'_> {
+    /// The cell's constant, or its value when decided.
+    fn cell(&self, c: CellId) -> Term {
+        match self.prep.decided(c) {
+            Some(v) => lit(v as u128, self.width),
+            None => Term::sym(cell_name(&self.model.cells[c])),
+        }
+    }
+
+    fn open(&self, cells: &[CellId]) -> Vec<CellId> {
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| self.prep.decided(c).is_none())
+            .collect()
+    }
+
+    /// Largest value each cell can hold.
+    fn his(&self, cells: &[CellId]) -> Vec<u128> {
+        cells
+            .iter()
+            .map(|&c| self.prep.doms[c].last().copied().unwrap_or(0) as u128)
+            .collect()
+    }
+
+    /// Declarations and candidate values of the undecided cells.
+    fn cells(&mut self) {
+        self.s.comment("cells");
+        let w = self.width;
+        for c in 0..self.model.cells.len() {
+            if self.prep.decided(c).is_none() {
+                self.s
+                    .declare_const(&cell_name(&self.model.cells[c]), Sort::BitVec(w));
+            }
+        }
+        self.s.comment("domains");
+        for c in 0..self.model.cells.len() {
+            if self.prep.decided(c).is_some() {
+                continue;
+            }
+            let x = self.cell(c);
+            let d = &self.prep.doms[c];
+            let (lo, hi) = (
+                d.first().copied().unwrap_or(0),
+                d.last().copied().unwrap_or(0),
+            );
+            let t = if (hi - lo) as usize + 1 == d.len() {
+                let mut parts = Vec::new();
+                if lo > 0 {
+                    parts.push(Term::app("bvule", vec![lit(lo as u128, w), x.clone()]));
+                }
+                if (hi as u128) < (1u128 << w) - 1 {
+                    parts.push(Term::app("bvule", vec![x, lit(hi as u128, w)]));
+                }
+                if parts.is_empty() {
+                    continue;
+                }
+                Term::and(parts)
+            } else {
+                Term::or(
+                    d.iter()
+                        .map(|&v| Term::eq(x.clone(), lit(v as u128, w)))
+                        .collect(),
+                )
+            };
+            self.s.assert(&t);
+        }
+    }
+
+    /// The cells zero-extended to `to` bits, decided ones folded into one
+    /// constant by `op` (`None` when there are none).
+    fn operands(&self, cells: &[CellId], to: u32, product: bool) -> Vec<Term> {
+        let (known, open) = self.prep.split(cells);
+        let mut ts: Vec<Term> = open
+            .iter()
+            .map(|&c| zext(self.cell(c), self.width, to))
+            .collect();
+        if !known.is_empty() {
+            let k = if product {
+                known
+                    .iter()
+                    .fold(1u128, |a, &v| a.saturating_mul(v as u128))
+            } else {
+                known.iter().map(|&v| v as u128).sum()
+            };
+            if k != if product { 1 } else { 0 } || ts.is_empty() {
+                ts.push(lit(k, to));
+            }
+        }
+        ts
+    }
+
+    fn sum(&mut self, cells: &[CellId], target: &Target) -> Term {
+        let w = sum_width(&self.his(cells)).max(self.width);
+        let max = 1u128.checked_shl(w).map_or(u128::MAX, |p| p - 1);
+        let sum = fold("bvadd", self.operands(cells, w, false), lit(0, w));
+        let wanted: Vec<i64> = match target {
+            Target::Eq(v) => vec![*v],
+            Target::OneOf(vs) => vs.clone(),
+        };
+        let wanted: Vec<u128> = wanted
+            .into_iter()
+            .filter(|&v| v >= 0 && v as u128 <= max)
+            .map(|v| v as u128)
+            .collect();
+        if wanted.len() > 1 {
+            // Name the sum once rather than repeating it per target.
+            self.aux += 1;
+            let name = format!("s{}", self.aux);
+            self.s.declare_const(&name, Sort::BitVec(w));
+            self.s.assert(&Term::eq(Term::sym(&name), sum));
+            let s = Term::sym(name);
+            Term::or(
+                wanted
+                    .into_iter()
+                    .map(|v| Term::eq(s.clone(), lit(v, w)))
+                    .collect(),
+            )
+        } else {
+            Term::or(
+                wanted
+                    .into_iter()
+                    .map(|v| Term::eq(sum.clone(), lit(v, w)))
+                    .collect(),
+            )
+        }
+    }
+
+    fn product(&self, cells: &[CellId], value: i64) -> Term {
+        let w = product_width(&self.his(cells)).max(self.width);
+        if (value as u128) >> w.min(127) != 0 && w < 128 {
+            return Term::sym("false");
+        }
+        let p = fold("bvmul", self.operands(cells, w, true), lit(1, w));
+        Term::eq(p, lit(value as u128, w))
+    }
+
+    /// `(or (= xi (op value others…)) …)`: cells are non-negative, so a
+    /// cell equal to the clue plus the sum (or times the product) of the
+    /// others is the largest; no comparisons are needed.
+    fn largest_is(&self, cells: &[CellId], value: i64, ratio: bool) -> Term {
+        let his = self.his(cells);
+        let v = value as u128;
+        let mut w = self.width.max(bits(v));
+        for i in 0..cells.len() {
+            let others: Vec<u128> = his
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &h)| h)
+                .collect();
+            let need = if ratio {
+                let mut with = others.clone();
+                with.push(v);
+                product_width(&with)
+            } else {
+                let mut with = others.clone();
+                with.push(v);
+                sum_width(&with)
+            };
+            w = w.max(need);
+        }
+        let cases = (0..cells.len())
+            .map(|i| {
+                let me = zext(self.cell(cells[i]), self.width, w);
+                let others: Vec<Term> = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &c)| zext(self.cell(c), self.width, w))
+                    .collect();
+                let mut args = others;
+                args.push(lit(v, w));
+                let rhs = fold(if ratio { "bvmul" } else { "bvadd" }, args, lit(v, w));
+                Term::eq(me, rhs)
+            })
+            .collect();
+        Term::or(cases)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_hold_the_largest_sums_and_products() {
+        // The largest sums: a 64-cell unit of a 64×64 grid, a 9-cell kakuro
+        // run; the largest products: a 9-cell cage of 9s, 16 cells of 64s.
+        for (k, hi) in [(64u32, 64u128), (9, 9), (81, 9), (4096, 64)] {
+            let his = vec![hi; k as usize];
+            let w = sum_width(&his);
+            assert!(
+                u128::from(k) * hi < 1u128 << w,
+                "sum of {k}×{hi} in {w} bits"
+            );
+            assert!(
+                u128::from(k) * hi >= 1u128 << (w - 1),
+                "{w} bits is not the least"
+            );
+        }
+        for (k, hi) in [(9u32, 9u128), (4, 9), (16, 64), (2, 2)] {
+            let his = vec![hi; k as usize];
+            let w = product_width(&his);
+            assert!(hi.pow(k) < 1u128 << w, "product of {k}×{hi} in {w} bits");
+            assert!(hi.pow(k) >= 1u128 << (w - 1), "{w} bits is not the least");
+        }
+        // Past u128 the bound is the sum of the factors' bits: 30 × 7.
+        assert_eq!(product_width(&vec![64; 30]), 30 * 7);
+        assert_eq!(lit(5, 4).to_string(), "#b0101");
+        assert_eq!(lit(5, 70).to_string(), "(_ bv5 70)");
+    }
 }

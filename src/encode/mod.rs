@@ -3,8 +3,10 @@
 //! only; they never start a process.
 
 mod bv;
+mod layered;
 mod lia;
 mod onehot;
+mod propagate;
 
 use std::collections::BTreeMap;
 
@@ -80,6 +82,11 @@ impl Decoder {
     /// solver's model lacks or gives a value of the wrong sort.
     pub fn decode(&self, model: &BTreeMap<String, Value>) -> Result<Vec<i64>, String> {
         self.cells.iter().map(|c| read_cell(c, model)).collect()
+    }
+
+    /// Whether every cell's value is known without a solver's model.
+    pub fn all_known(&self) -> bool {
+        self.cells.iter().all(|c| matches!(c, CellRead::Known(_)))
     }
 
     /// A term that excludes exactly this assignment, to ask for another

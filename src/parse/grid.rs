@@ -84,15 +84,6 @@ impl TextOrigin {
         };
         self.start.at(self.first_line + line, col)
     }
-
-    /// The file line just after the text's last line, for messages about
-    /// something missing at its end.
-    pub fn line(&self, line: usize) -> Location {
-        if self.single_line {
-            return self.start.at_line(self.first_line);
-        }
-        self.start.at_line(self.first_line + line)
-    }
 }
 
 /// 1-based line and column (in characters) of byte `offset` in `text`.
@@ -248,7 +239,10 @@ pub(crate) fn check_square(
     if rows != cols {
         return Err(InputError::new(
             loc.clone(),
-            format!("{what} has {rows} rows but is {cols} wide: a {kind} grid must be square"),
+            format!(
+                "{what} has {rows} row{} but is {cols} wide: a {kind} grid must be square",
+                if rows == 1 { "" } else { "s" }
+            ),
         ));
     }
     Ok(())
@@ -285,22 +279,29 @@ pub(crate) struct Values {
     pub locs: Vec<Vec<Location>>,
 }
 
+/// Checks that no row of values written without spaces is wider than 9,
+/// where values stop being single digits.
+pub(crate) fn check_compact(rows: &[Row], what: &str) -> Result<(), InputError> {
+    match rows.iter().find(|r| r.compact && r.cells.len() > 9) {
+        Some(row) => Err(InputError::new(
+            row.loc.clone(),
+            format!(
+                "a row of {what} written without spaces works only up to 9 wide; \
+                 separate the values with spaces"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Reads value rows (already shape-checked) into a grid of values
 /// `1..=max`. A row written without spaces is only allowed up to 9 wide,
 /// where every value is one digit.
 pub(crate) fn values(rows: &[Row], max: u32, what: &str) -> Result<Values, InputError> {
     let mut grid = Vec::with_capacity(rows.len());
     let mut locs = Vec::with_capacity(rows.len());
+    check_compact(rows, what)?;
     for row in rows {
-        if row.compact && row.cells.len() > 9 {
-            return Err(InputError::new(
-                row.loc.clone(),
-                format!(
-                    "a row of {what} written without spaces works only up to 9 wide; \
-                     separate the values with spaces"
-                ),
-            ));
-        }
         let mut line = Vec::with_capacity(row.cells.len());
         for tok in &row.cells {
             line.push(value_of(tok, max)?);
@@ -355,8 +356,8 @@ pub fn square_box(n: usize) -> Option<(usize, usize)> {
 /// (6 → 2×3, 8 → 2×4, 12 → 3×4).
 pub fn suggested_box(n: usize) -> (usize, usize) {
     let r = (1..=n)
-        .filter(|r| r * r <= n && n % r == 0)
-        .last()
+        .rev()
+        .find(|r| r * r <= n && n.is_multiple_of(*r))
         .unwrap_or(1);
     (r, n / r.max(1))
 }

@@ -79,7 +79,9 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
     let raw: Raw = toml::from_str(text).map_err(|e| {
         let loc = e.span().map_or_else(|| file.clone(), |s| src.loc(s.start));
         let msg = e.message().trim().to_string();
-        let msg = if msg.starts_with("unknown field") {
+        let msg = if msg.starts_with("missing field `kind`") {
+            "the file has no `kind`: add kind = \"sudoku\" (or \"killer\", \"calcudoku\", \"kakuro\")".to_string()
+        } else if msg.starts_with("unknown field") {
             format!("{msg} (those are the keys a puzzle file may hold)")
         } else {
             msg
@@ -153,18 +155,17 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
     Ok(p)
 }
 
-/// Reads the value grid `s` (givens or solution) of an n×n-ish puzzle.
+/// Reads the value grid `s` (a solution) with values `1..=max`.
 fn value_grid(
     src: &Src,
     s: &Spanned<String>,
     what: &str,
-    max: Option<u32>,
+    max: u32,
 ) -> Result<grid::Values, InputError> {
     let origin = src.origin(s);
     let rows = split_rows(s.get_ref(), &origin);
-    let (h, w) = grid::check_shape(&rows, what, &origin)?;
-    let _ = h;
-    grid::values(&rows, max.unwrap_or(w as u32), what)
+    grid::check_shape(&rows, what, &origin)?;
+    grid::values(&rows, max, what)
 }
 
 fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
@@ -175,6 +176,7 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> 
         Some(g) => {
             let origin = src.origin(g);
             let rows = split_rows(g.get_ref(), &origin);
+            grid::check_compact(&rows, "givens")?;
             let (h, w) = grid::check_shape(&rows, "givens", &origin)?;
             grid::check_square(h, w, "givens", kind, &origin.start)?;
             Some((grid::values(&rows, w as u32, "givens")?, origin))
@@ -278,7 +280,7 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> 
     p.box_shape = boxes;
     p.givens = givens.map_or_else(|| vec![vec![None; n]; n], |(g, _)| g.grid);
     if let Some(s) = &raw.solution {
-        let v = value_grid(src, s, "the solution", Some(n as u32))?;
+        let v = value_grid(src, s, "the solution", n as u32)?;
         let (h, w) = (v.grid.len(), v.grid.first().map_or(0, Vec::len));
         if (h, w) != (n, n) {
             return Err(InputError::new(

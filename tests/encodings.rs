@@ -1,0 +1,780 @@
+//! Every encoding on every installed solver: random solved grids of every
+//! kind and size are carved into puzzles, encoded, solved by z3, yices-smt2
+//! and cvc5, read back, decoded and verified by the model's own checker;
+//! puzzles made unsolvable must stay unsat in every encoding.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use proptest::prelude::*;
+use smtgrid::encode::{Encoded, Encoding, Options, encode};
+use smtgrid::lower::lower;
+use smtgrid::model::Model;
+use smtgrid::puzzle::{Cage, Clue, Grid, KakuroCell, Kind, Puzzle};
+use smtgrid::smtlib::reply::read_answer;
+use smtgrid::smtlib::{CheckSat, Value};
+
+const PYENV_BIN: &str = "/root/.pyenv/versions/3.11.7/bin";
+const SOLVERS: [&str; 3] = ["z3", "yices-smt2", "cvc5"];
+
+/// The solver's path; a missing solver fails the test, never skips it.
+fn solver_path(name: &str) -> PathBuf {
+    let path = format!("{PYENV_BIN}:{}", std::env::var("PATH").unwrap_or_default());
+    which::which_in(name, Some(path), ".").unwrap_or_else(|_| {
+        panic!("solver {name} is not installed (looked in {PYENV_BIN} and PATH); install it to run these tests")
+    })
+}
+
+/// What one solver said about one script.
+#[derive(Debug)]
+enum Verdict {
+    Sat(BTreeMap<String, Value>),
+    Unsat,
+}
+
+fn run_solver(solver: &Path, script: &str) -> Result<Verdict, String> {
+    let file = write_temp(script);
+    let out = Command::new("timeout")
+        .arg("60")
+        .arg(solver)
+        .arg(file.path())
+        .output()
+        .map_err(|e| format!("cannot start {}: {e}", solver.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let fail = |why: String| {
+        format!(
+            "{}: {why}\nstdout: {text}\nstderr: {}",
+            solver.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    };
+    let answer = read_answer(&text).map_err(|e| fail(e.to_string()))?;
+    // After `unsat`, `(get-model)` is an error in every solver.
+    if answer.results.first() != Some(&CheckSat::Unsat) && !answer.errors.is_empty() {
+        return Err(fail(format!("errors: {:?}", answer.errors)));
+    }
+    match answer.results.first() {
+        Some(CheckSat::Sat) => Ok(Verdict::Sat(answer.model)),
+        Some(CheckSat::Unsat) => Ok(Verdict::Unsat),
+        other => Err(fail(format!("answered {other:?}"))),
+    }
+}
+
+/// Every encoding (and the plain form of onehot and bv).
+fn variants() -> Vec<(Encoding, Options)> {
+    let mut v = Vec::new();
+    for e in Encoding::ALL {
+        v.push((e, Options { plain: false }));
+        if e != Encoding::Lia {
+            v.push((e, Options { plain: true }));
+        }
+    }
+    v
+}
+
+/// Runs `enc` on every solver in parallel; each verdict with the solver.
+fn solve_all(enc: &Encoded) -> Vec<(&'static str, Result<Verdict, String>)> {
+    let paths: Vec<(&'static str, PathBuf)> =
+        SOLVERS.iter().map(|&s| (s, solver_path(s))).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = paths
+            .iter()
+            .map(|(name, p)| (*name, scope.spawn(move || run_solver(p, &enc.script))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|(name, h)| {
+                (
+                    name,
+                    h.join()
+                        .unwrap_or_else(|_| Err("solver thread panicked".into())),
+                )
+            })
+            .collect()
+    })
+}
+
+/// Every encoding on every solver finds a solution the checker accepts.
+fn assert_solved(model: &Model) -> Result<(), TestCaseError> {
+    for (e, opts) in variants() {
+        let enc = encode(model, e, &opts);
+        for (solver, verdict) in solve_all(&enc) {
+            let what = format!("{e} (plain: {}) on {solver} for {}", opts.plain, model.name);
+            match verdict {
+                Ok(Verdict::Sat(m)) => {
+                    let values = enc.decoder.decode(&m).map_err(|err| {
+                        TestCaseError::fail(format!("{what}: {err}\n{}", enc.script))
+                    })?;
+                    model.check(&values).map_err(|v| {
+                        TestCaseError::fail(format!("{what}: wrong solution: {v}\n{}", enc.script))
+                    })?;
+                }
+                Ok(Verdict::Unsat) => {
+                    return Err(TestCaseError::fail(format!(
+                        "{what}: unsat\n{}",
+                        enc.script
+                    )));
+                }
+                Err(err) => return Err(TestCaseError::fail(format!("{what}: {err}"))),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every encoding on every solver says unsat.
+fn assert_unsat(model: &Model) -> Result<(), TestCaseError> {
+    for (e, opts) in variants() {
+        let enc = encode(model, e, &opts);
+        for (solver, verdict) in solve_all(&enc) {
+            let what = format!("{e} (plain: {}) on {solver} for {}", opts.plain, model.name);
+            match verdict {
+                Ok(Verdict::Unsat) => {}
+                Ok(Verdict::Sat(_)) => {
+                    return Err(TestCaseError::fail(format!("{what}: sat\n{}", enc.script)));
+                }
+                Err(err) => return Err(TestCaseError::fail(format!("{what}: {err}"))),
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Random puzzles.
+
+/// A small deterministic generator (xorshift), seeded by proptest.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+    fn perm(&mut self, n: usize) -> Vec<usize> {
+        let mut p: Vec<usize> = (0..n).collect();
+        self.shuffle(&mut p);
+        p
+    }
+}
+
+/// A random solved sudoku with `br`×`bc` boxes: a pattern grid with digits,
+/// rows within bands, bands, columns within stacks and stacks shuffled.
+fn solved_sudoku(rng: &mut Rng, br: usize, bc: usize) -> Vec<Vec<u32>> {
+    let n = br * bc;
+    let digits = rng.perm(n);
+    let pick = |rng: &mut Rng, groups: usize, size: usize| -> Vec<usize> {
+        let order = rng.perm(groups);
+        order
+            .into_iter()
+            .flat_map(|g| rng.perm(size).into_iter().map(move |i| g * size + i))
+            .collect()
+    };
+    let rows = pick(rng, n / br, br); // bands of br rows
+    let cols = pick(rng, n / bc, bc); // stacks of bc columns
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let (r, c) = (rows[r], cols[c]);
+                    let v = (bc * (r % br) + r / br + c) % n;
+                    digits[v] as u32 + 1
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A random Latin square of side n.
+fn solved_latin(rng: &mut Rng, n: usize) -> Vec<Vec<u32>> {
+    let (rows, cols, digits) = (rng.perm(n), rng.perm(n), rng.perm(n));
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| digits[(rows[r] + cols[c]) % n] as u32 + 1)
+                .collect()
+        })
+        .collect()
+}
+
+fn carve(rng: &mut Rng, sol: &[Vec<u32>], percent: usize) -> Grid {
+    sol.iter()
+        .map(|row| {
+            row.iter()
+                .map(|&v| rng.chance(percent).then_some(v))
+                .collect()
+        })
+        .collect()
+}
+
+/// A random partition into connected cages of at most `max` cells; with
+/// `distinct`, no cage repeats a digit of `sol`.
+fn random_cages(
+    rng: &mut Rng,
+    sol: &[Vec<u32>],
+    max: usize,
+    distinct: bool,
+) -> Vec<Vec<(usize, usize)>> {
+    let n = sol.len();
+    let mut taken = vec![vec![false; n]; n];
+    let mut cages = Vec::new();
+    let order = rng.perm(n * n);
+    for start in order {
+        let (r, c) = (start / n, start % n);
+        if taken[r][c] {
+            continue;
+        }
+        let size = 1 + rng.below(max);
+        let mut cage = vec![(r, c)];
+        taken[r][c] = true;
+        while cage.len() < size {
+            let mut next: Vec<(usize, usize)> = Vec::new();
+            for &(r, c) in &cage {
+                let around = [
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                    (r, c.wrapping_sub(1)),
+                    (r, c + 1),
+                ];
+                for (rr, cc) in around {
+                    if rr < n && cc < n && !taken[rr][cc] {
+                        let v = sol[rr][cc];
+                        if !distinct || cage.iter().all(|&(a, b)| sol[a][b] != v) {
+                            next.push((rr, cc));
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            let (rr, cc) = next[rng.below(next.len())];
+            taken[rr][cc] = true;
+            cage.push((rr, cc));
+        }
+        cage.sort_unstable();
+        cages.push(cage);
+    }
+    cages
+}
+
+fn cage(i: usize, clue: Clue, cells: Vec<(usize, usize)>) -> Cage {
+    let clue_text = format!("{clue:?}");
+    Cage {
+        label: format!("c{i}"),
+        clue_text,
+        clue,
+        cells,
+    }
+}
+
+fn puzzle(
+    name: &str,
+    kind: Kind,
+    n: usize,
+    box_shape: Option<(usize, usize)>,
+    givens: Grid,
+) -> Puzzle {
+    Puzzle {
+        name: name.to_string(),
+        title: None,
+        kind,
+        rows: n,
+        cols: n,
+        box_shape,
+        givens,
+        cages: Vec::new(),
+        distinct_cages: true,
+        kakuro: None,
+        solution: None,
+    }
+}
+
+const BOXES: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 3)];
+
+fn sudoku(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
+    sudoku_of(seed, &BOXES)
+}
+
+fn sudoku_of(seed: u64, boxes: &[(usize, usize)]) -> (Puzzle, Vec<Vec<u32>>) {
+    let mut rng = Rng::new(seed);
+    let (br, bc) = boxes[rng.below(boxes.len())];
+    let sol = solved_sudoku(&mut rng, br, bc);
+    let givens = carve(&mut rng, &sol, 35);
+    (
+        puzzle(
+            &format!("sudoku-{seed}"),
+            Kind::Sudoku,
+            br * bc,
+            Some((br, bc)),
+            givens,
+        ),
+        sol,
+    )
+}
+
+fn killer(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
+    killer_of(seed, &BOXES)
+}
+
+fn killer_of(seed: u64, boxes: &[(usize, usize)]) -> (Puzzle, Vec<Vec<u32>>) {
+    let mut rng = Rng::new(seed);
+    let (br, bc) = boxes[rng.below(boxes.len())];
+    let sol = solved_sudoku(&mut rng, br, bc);
+    let givens = carve(&mut rng, &sol, 5);
+    let mut p = puzzle(
+        &format!("killer-{seed}"),
+        Kind::Killer,
+        br * bc,
+        Some((br, bc)),
+        givens,
+    );
+    for (i, cells) in random_cages(&mut rng, &sol, 5, true)
+        .into_iter()
+        .enumerate()
+    {
+        let sum: u64 = cells.iter().map(|&(r, c)| u64::from(sol[r][c])).sum();
+        let clue = match rng.below(4) {
+            0 => Clue::SumIn(vec![sum, sum + 1 + rng.below(5) as u64]),
+            1 if (1..)
+                .map(|s: u64| s * s)
+                .take_while(|&q| q <= sum)
+                .any(|q| q == sum) =>
+            {
+                Clue::Square
+            }
+            _ => Clue::Sum(sum),
+        };
+        p.cages.push(cage(i, clue, cells));
+    }
+    (p, sol)
+}
+
+fn calcudoku(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
+    let mut rng = Rng::new(seed);
+    let n = 4 + rng.below(3);
+    let sol = solved_latin(&mut rng, n);
+    let givens = carve(&mut rng, &sol, 5);
+    let mut p = puzzle(
+        &format!("calcudoku-{seed}"),
+        Kind::Calcudoku,
+        n,
+        None,
+        givens,
+    );
+    for (i, cells) in random_cages(&mut rng, &sol, 4, false)
+        .into_iter()
+        .enumerate()
+    {
+        let mut vals: Vec<u64> = cells.iter().map(|&(r, c)| u64::from(sol[r][c])).collect();
+        vals.sort_unstable();
+        let max = *vals.last().unwrap_or(&1);
+        let others = &vals[..vals.len().saturating_sub(1)];
+        let (osum, oprod) = (others.iter().sum::<u64>(), others.iter().product::<u64>());
+        let clue = match rng.below(4) {
+            _ if cells.len() == 1 => Clue::Sum(max),
+            1 => Clue::Product(vals.iter().product()),
+            2 if max >= osum => Clue::Difference(max - osum),
+            3 if max.is_multiple_of(oprod) => Clue::Ratio(max / oprod),
+            _ => Clue::Sum(vals.iter().sum()),
+        };
+        p.cages.push(cage(i, clue, cells));
+    }
+    (p, sol)
+}
+
+/// A random kakuro: a border of clue squares, white squares at random,
+/// filled with digits distinct in every run by a randomised search.
+fn kakuro(seed: u64) -> Puzzle {
+    let mut rng = Rng::new(seed);
+    loop {
+        let (h, w) = (3 + rng.below(4), 3 + rng.below(4));
+        let white: Vec<Vec<bool>> = (0..=h)
+            .map(|r| (0..=w).map(|c| r > 0 && c > 0 && rng.chance(75)).collect())
+            .collect();
+        let cells: Vec<(usize, usize)> = (0..=h)
+            .flat_map(|r| (0..=w).map(move |c| (r, c)))
+            .filter(|&(r, c)| white[r][c])
+            .collect();
+        if cells.len() < 4 {
+            continue;
+        }
+        let mut fill = vec![vec![0u32; w + 1]; h + 1];
+        if !fill_kakuro(&mut rng, &white, &cells, 0, &mut fill) {
+            continue;
+        }
+        let mut layout = vec![vec![KakuroCell::Block; w + 1]; h + 1];
+        for r in 0..=h {
+            for c in 0..=w {
+                if white[r][c] {
+                    layout[r][c] = KakuroCell::White;
+                    continue;
+                }
+                let run = |dr: usize, dc: usize| {
+                    let (mut rr, mut cc, mut s) = (r + dr, c + dc, 0);
+                    while rr <= h && cc <= w && white[rr][cc] {
+                        s += fill[rr][cc];
+                        rr += dr;
+                        cc += dc;
+                    }
+                    (s > 0).then_some(s)
+                };
+                let (down, across) = (run(1, 0), run(0, 1));
+                if down.is_some() || across.is_some() {
+                    layout[r][c] = KakuroCell::Clue { down, across };
+                }
+            }
+        }
+        let mut p = puzzle(
+            &format!("kakuro-{seed}"),
+            Kind::Kakuro,
+            h + 1,
+            None,
+            vec![vec![None; w + 1]; h + 1],
+        );
+        p.cols = w + 1;
+        p.kakuro = Some(layout);
+        return p;
+    }
+}
+
+fn fill_kakuro(
+    rng: &mut Rng,
+    white: &[Vec<bool>],
+    cells: &[(usize, usize)],
+    i: usize,
+    fill: &mut [Vec<u32>],
+) -> bool {
+    let Some(&(r, c)) = cells.get(i) else {
+        return true;
+    };
+    let mut used = Vec::new();
+    let mut cc = c - 1;
+    while white[r][cc] {
+        used.push(fill[r][cc]);
+        cc -= 1;
+    }
+    let mut rr = r - 1;
+    while white[rr][c] {
+        used.push(fill[rr][c]);
+        rr -= 1;
+    }
+    for d in rng.perm(9) {
+        let d = d as u32 + 1;
+        if !used.contains(&d) {
+            fill[r][c] = d;
+            if fill_kakuro(rng, white, cells, i + 1, fill) {
+                return true;
+            }
+        }
+    }
+    fill[r][c] = 0;
+    false
+}
+
+// ---------------------------------------------------------------------------
+// Unsolvable variants.
+
+/// Value v cannot go anywhere in the top-left box: the box's rows but the
+/// last are blocked by givens in the other boxes of its band, its columns
+/// but the last by givens in the other boxes of its stack, and its last
+/// cell holds another given. No unit repeats a given.
+fn unsat_sudoku(p: &mut Puzzle) {
+    let Some((br, bc)) = p.box_shape else { return };
+    let n = p.rows;
+    p.givens = vec![vec![None; n]; n];
+    let v = 1;
+    for i in 0..br - 1 {
+        // Row i, in box i+1 of the band, column i of that box.
+        p.givens[i][(i + 1) * bc + i] = Some(v);
+    }
+    for j in 0..bc - 1 {
+        // Column j, in box j+1 of the stack, row j of that box.
+        p.givens[(j + 1) * br + j][j] = Some(v);
+    }
+    p.givens[br - 1][bc - 1] = Some(2);
+    p.cages.clear();
+}
+
+/// Value 1 is blocked from every column of row 0 but the first by givens
+/// in distinct rows and columns, and the first cell holds 2.
+fn unsat_latin(p: &mut Puzzle) {
+    let n = p.rows;
+    p.givens = vec![vec![None; n]; n];
+    for k in 1..n {
+        p.givens[k][k] = Some(1);
+    }
+    p.givens[0][0] = Some(2);
+}
+
+/// A run of two or more cells asked to sum below the least distinct sum.
+fn unsat_kakuro(p: &mut Puzzle) -> bool {
+    let Some(layout) = p.kakuro.as_mut() else {
+        return false;
+    };
+    for line in layout.iter_mut() {
+        for c in 0..line.len() {
+            if let KakuroCell::Clue {
+                across: Some(a),
+                down,
+            } = line[c]
+            {
+                let len = (c + 1..line.len())
+                    .take_while(|&cc| line[cc] == KakuroCell::White)
+                    .count();
+                if len >= 2 {
+                    let least = (len * (len + 1) / 2) as u32;
+                    assert!(a >= least);
+                    line[c] = KakuroCell::Clue {
+                        across: Some(least - 1),
+                        down,
+                    };
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+fn check_known_solution(p: &Puzzle, sol: &[Vec<u32>]) {
+    let m = lower(p);
+    let grid: Vec<Vec<Option<i64>>> = sol
+        .iter()
+        .map(|r| r.iter().map(|&v| Some(i64::from(v))).collect())
+        .collect();
+    m.check_grid(&grid)
+        .unwrap_or_else(|v| panic!("generator made a wrong puzzle {}: {v}", p.name));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 5, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sudokus_solve_in_every_encoding(seed in any::<u64>()) {
+        let (p, sol) = sudoku(seed);
+        check_known_solution(&p, &sol);
+        assert_solved(&lower(&p))?;
+    }
+
+    #[test]
+    fn killers_solve_in_every_encoding(seed in any::<u64>()) {
+        let (p, sol) = killer(seed);
+        check_known_solution(&p, &sol);
+        assert_solved(&lower(&p))?;
+    }
+
+    #[test]
+    fn calcudokus_solve_in_every_encoding(seed in any::<u64>()) {
+        let (p, sol) = calcudoku(seed);
+        check_known_solution(&p, &sol);
+        assert_solved(&lower(&p))?;
+    }
+
+    #[test]
+    fn kakuros_solve_in_every_encoding(seed in any::<u64>()) {
+        assert_solved(&lower(&kakuro(seed)))?;
+    }
+
+    #[test]
+    fn unsolvable_puzzles_stay_unsat(seed in any::<u64>()) {
+        // 4×4 and 6×6 only: refuting the 9×9 takes `lia` 10–40 s (the
+        // pigeonhole argument is hard for Int cells with `distinct`).
+        let small = &BOXES[..2];
+        let (mut p, _) = sudoku_of(seed, small);
+        unsat_sudoku(&mut p);
+        assert_unsat(&lower(&p))?;
+        let (mut p, _) = killer_of(seed, small);
+        unsat_sudoku(&mut p);
+        assert_unsat(&lower(&p))?;
+        let (mut p, _) = calcudoku(seed);
+        unsat_latin(&mut p);
+        assert_unsat(&lower(&p))?;
+        let mut p = kakuro(seed);
+        if unsat_kakuro(&mut p) {
+            assert_unsat(&lower(&p))?;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Fixed cases.
+
+/// A product of nine 9s needs 29 bits; in narrower vectors a wrong tuple
+/// could wrap around to the clue. Nine cells with no all-different rule
+/// reach exactly 9^9, and 9^9 + 2^28 (equal modulo 2^28) is unsat.
+#[test]
+fn bv_products_do_not_wrap() {
+    let cells: Vec<smtgrid::model::Cell> = (0..9)
+        .map(|i| smtgrid::model::Cell {
+            row: 0,
+            col: i,
+            lo: 1,
+            hi: 9,
+        })
+        .collect();
+    let make = |value: i64| Model {
+        name: format!("product {value}"),
+        title: None,
+        rows: 1,
+        cols: 9,
+        cells: cells.clone(),
+        constraints: vec![smtgrid::model::Constraint {
+            rule: smtgrid::model::Rule::Product {
+                cells: (0..9).collect(),
+                value,
+            },
+            origin: "cage a".into(),
+            group: smtgrid::model::Group::Cages,
+        }],
+    };
+    let nines = 9i64.pow(9);
+    let enc = encode(&make(nines), Encoding::Bv, &Options { plain: true });
+    assert!(
+        enc.script.contains("(_ BitVec 4)") && enc.script.contains("zero_extend 25"),
+        "{}",
+        enc.script
+    );
+    let z3 = solver_path("z3");
+    match run_solver(&z3, &enc.script) {
+        Ok(Verdict::Sat(m)) => {
+            let values = enc.decoder.decode(&m).expect("all cells");
+            assert_eq!(values, vec![9; 9]);
+        }
+        other => panic!("9^9 should be sat: {other:?}"),
+    }
+    let enc = encode(
+        &make(nines + (1 << 28)),
+        Encoding::Bv,
+        &Options { plain: true },
+    );
+    assert!(matches!(run_solver(&z3, &enc.script), Ok(Verdict::Unsat)));
+}
+
+/// Givens are propagated: a sudoku with one blank per unit needs no
+/// variables at all, and the decoder reads the grid from the givens.
+#[test]
+fn propagation_decides_easy_cells() {
+    let mut rng = Rng::new(7);
+    let sol = solved_sudoku(&mut rng, 3, 3);
+    let mut givens: Grid = sol
+        .iter()
+        .map(|r| r.iter().map(|&v| Some(v)).collect())
+        .collect();
+    for i in 0..9 {
+        givens[i][(i * 4) % 9] = None;
+    }
+    let m = lower(&puzzle("easy", Kind::Sudoku, 9, Some((3, 3)), givens));
+    for e in [Encoding::Onehot, Encoding::Bv] {
+        let enc = encode(&m, e, &Options::default());
+        assert_eq!(enc.declarations, 0, "{}", enc.script);
+        let values = enc.decoder.decode(&BTreeMap::new()).expect("all known");
+        m.check(&values).expect("the solution");
+        let plain = encode(&m, e, &Options { plain: true });
+        assert!(plain.declarations >= 81, "{e} plain declares every cell");
+        assert!(plain.script.len() > enc.script.len());
+    }
+}
+
+/// A 25×25 sudoku's one-hot script stays linear in the cells: exactly-one
+/// is not pairwise.
+#[test]
+fn onehot_stays_small_for_big_grids() {
+    let m = lower(&puzzle(
+        "big",
+        Kind::Sudoku,
+        25,
+        Some((5, 5)),
+        vec![vec![None; 25]; 25],
+    ));
+    let enc = encode(&m, Encoding::Onehot, &Options::default());
+    // 625 cells × 25 values; pairwise would be 4 × 625 × 300 clauses.
+    assert!(
+        enc.assertions < 4 * 625 * 25 * 4,
+        "{} assertions",
+        enc.assertions
+    );
+    assert!(enc.script.len() < 12_000_000, "{} bytes", enc.script.len());
+}
+
+/// Every encoding's script for every puzzle in `puzzles/` is accepted by
+/// every solver (the body is sent without `check-sat`, so big puzzles cost
+/// only their parse time), and the one-hot script is solved by yices to a
+/// grid the checker accepts.
+#[test]
+fn every_shipped_puzzle_is_accepted_everywhere() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no puzzles in {}", dir.display());
+    let yices = solver_path("yices-smt2");
+    for file in files {
+        let puzzles = smtgrid::parse::load(&file, None)
+            .unwrap_or_else(|e| panic!("{} does not parse: {e}", file.display()));
+        for p in puzzles {
+            let model = lower(&p);
+            for (e, opts) in variants() {
+                let enc = encode(&model, e, &opts);
+                let body = format!("{}(exit)\n", enc.body());
+                for solver in SOLVERS {
+                    let path = solver_path(solver);
+                    let out = Command::new("timeout")
+                        .arg("60")
+                        .arg(&path)
+                        .arg(write_temp(&body).path())
+                        .output()
+                        .unwrap_or_else(|err| panic!("cannot start {solver}: {err}"));
+                    let text = String::from_utf8_lossy(&out.stdout);
+                    assert!(
+                        out.status.success() && !text.contains("error"),
+                        "{solver} rejects the {e} (plain: {}) script of {}: {text}{}",
+                        opts.plain,
+                        file.display(),
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                }
+            }
+            let enc = encode(&model, Encoding::Onehot, &Options::default());
+            match run_solver(&yices, &enc.script) {
+                Ok(Verdict::Sat(m)) => {
+                    let values = enc.decoder.decode(&m).expect("every cell");
+                    model
+                        .check(&values)
+                        .unwrap_or_else(|v| panic!("{}: {v}", p.name));
+                }
+                other => panic!("{}: yices on onehot: {other:?}", p.name),
+            }
+        }
+    }
+}
+
+fn write_temp(text: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new()
+        .suffix(".smt2")
+        .tempfile()
+        .expect("a temp file");
+    std::io::Write::write_all(&mut file, text.as_bytes()).expect("write the temp file");
+    file
+}
