@@ -473,7 +473,17 @@ fn solve(a: SolveArgs) -> Result<i32> {
     for path in &a.puzzles {
         puzzles.extend(load(path, format)?);
     }
-    let solvers = a.solvers.request()?.solvers().map_err(Error::Usage)?;
+    let mut request = a.solvers.request()?;
+    if encodings == EncodingChoice::Auto && request.names.is_empty() {
+        // auto races every installed solver unless told otherwise.
+        request.names.push("all".into());
+    }
+    let mut solvers = request.solvers().map_err(Error::Usage)?;
+    if encodings != EncodingChoice::Auto {
+        // auto reads only the winner's version, after the race: a version
+        // probe costs a process start (30 ms for z3).
+        solver::read_versions(&mut solvers);
+    }
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));

@@ -567,3 +567,44 @@ fn solvers_lists_known_and_custom_solvers() {
         .expect("bitwuzla row");
     assert_eq!(bitwuzla["tested"], false);
 }
+
+#[test]
+fn every_bad_input_fixture_exits_2_naming_the_file_for_every_command() {
+    let dir = root().join("tests/fixtures/bad");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/fixtures/bad exists")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20);
+    for f in &files {
+        let rel = f.strip_prefix(root()).expect("inside the repository");
+        let name = f
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("a UTF-8 name");
+        for cmd in ["emit", "inspect", "solve"] {
+            let mut args = vec![cmd, rel.to_str().expect("UTF-8 path")];
+            if cmd == "solve" {
+                // The input is rejected before any solver is looked for.
+                args.extend(["--solver-cmd", "never=/bin/false", "--solver", "never"]);
+            }
+            let o = smtgrid(&args);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{cmd} {name}: {err}");
+            assert!(
+                err.contains(name),
+                "{cmd} {name}: the message names the file: {err}"
+            );
+            assert!(
+                !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+                "{cmd} {name}: {err}"
+            );
+            assert_eq!(
+                err.trim().lines().count(),
+                1,
+                "{cmd} {name}: one clear line: {err}"
+            );
+        }
+    }
+}

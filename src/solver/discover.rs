@@ -244,6 +244,44 @@ fn probe_version(path: &Path, args: &[String]) -> Result<Option<String>, String>
 /// else `SMTGRID_<NAME>`, else the first of its binaries on PATH. The
 /// versions of the found ones are probed in parallel.
 pub fn discover(overrides: &[(String, PathBuf)], custom: &[(String, Vec<String>)]) -> Vec<Found> {
+    let mut list = locate_all(overrides, custom);
+    std::thread::scope(|s| {
+        for e in list.iter_mut() {
+            let Some(path) = e.path.clone() else { continue };
+            if e.profile.version_args.is_empty() {
+                continue;
+            }
+            s.spawn(
+                move || match probe_version(&path, &e.profile.version_args) {
+                    Ok(v) => e.version = v,
+                    Err(why) => e.error = Some(why),
+                },
+            );
+        }
+    });
+    list
+}
+
+/// Reads the version of each solver that has none yet, in parallel. Kept
+/// apart from [`discover`] because a probe costs a process start (30 ms for
+/// z3): `solve` probes only the solvers whose results it reports.
+pub fn read_versions(solvers: &mut [Solver]) {
+    std::thread::scope(|s| {
+        for solver in solvers.iter_mut() {
+            if solver.version.is_some() || solver.profile.version_args.is_empty() {
+                continue;
+            }
+            s.spawn(move || {
+                solver.version = probe_version(&solver.path, &solver.profile.version_args)
+                    .ok()
+                    .flatten();
+            });
+        }
+    });
+}
+
+/// Like [`discover`], without reading versions.
+fn locate_all(overrides: &[(String, PathBuf)], custom: &[(String, Vec<String>)]) -> Vec<Found> {
     let mut list = Vec::new();
     for p in profiles() {
         let given = overrides.iter().rev().find(|(l, _)| *l == p.name);
@@ -282,20 +320,6 @@ pub fn discover(overrides: &[(String, PathBuf)], custom: &[(String, Vec<String>)
         e.custom = true;
         list.push(e);
     }
-    std::thread::scope(|s| {
-        for e in list.iter_mut() {
-            let Some(path) = e.path.clone() else { continue };
-            if e.profile.version_args.is_empty() {
-                continue;
-            }
-            s.spawn(
-                move || match probe_version(&path, &e.profile.version_args) {
-                    Ok(v) => e.version = v,
-                    Err(why) => e.error = Some(why),
-                },
-            );
-        }
-    });
     list
 }
 
@@ -469,9 +493,10 @@ impl SolverRequest {
         discover(&self.overrides, &self.custom)
     }
 
-    /// Discovers and selects the requested solvers.
+    /// Finds and selects the requested solvers, without reading their
+    /// versions (see [`read_versions`]).
     pub fn solvers(&self) -> Result<Vec<Solver>, String> {
-        select(&self.discover(), &self.names)
+        select(&locate_all(&self.overrides, &self.custom), &self.names)
     }
 }
 
