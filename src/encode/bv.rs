@@ -6,7 +6,7 @@
 //! constants, not variables.
 
 use super::propagate::Prepared;
-use super::{Body, CellRead, Decoder, cell_name};
+use super::{Body, CellRead, Decoder, cell_name, comment_constraint};
 use crate::model::{CellId, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
 
@@ -100,16 +100,8 @@ pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
     e.cells();
     let mut group: Option<Group> = None;
     for c in &model.constraints {
-        if group != Some(c.group) {
-            group = Some(c.group);
-            e.s.comment(c.group.title());
-            if c.group == Group::Givens && !prep.plain {
-                e.s.comment("propagated: decided cells are constants");
-            }
-        }
-        if matches!(c.group, Group::Cages | Group::AcrossRuns | Group::DownRuns) {
-            e.s.comment(&c.origin);
-        }
+        let note = (!prep.plain).then_some("propagated: decided cells are constants");
+        comment_constraint(&mut e.s, &mut group, c, note);
         let t = match &c.rule {
             Rule::Fixed { cell, value } if prep.plain => {
                 Term::eq(e.cell(*cell), lit(*value as u128, width))

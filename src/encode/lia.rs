@@ -2,7 +2,7 @@
 //! `distinct` for all-different, linear sums; products make it QF_NIA.
 //! Kept plain and faithful; the fast encodings are `onehot` and `bv`.
 
-use super::{Body, CellRead, Decoder, cell_name};
+use super::{Body, CellRead, Decoder, cell_name, comment_constraint};
 use crate::model::{CellId, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
 
@@ -26,13 +26,7 @@ pub(super) fn encode(model: &Model) -> Body {
 
     let mut group: Option<Group> = None;
     for c in &model.constraints {
-        if group != Some(c.group) {
-            group = Some(c.group);
-            s.comment(c.group.title());
-        }
-        if matches!(c.group, Group::Cages | Group::AcrossRuns | Group::DownRuns) {
-            s.comment(&c.origin);
-        }
+        comment_constraint(&mut s, &mut group, c, None);
         let vars: Vec<Term> = c.rule.cells().iter().map(|&id| var(id)).collect();
         let t = match &c.rule {
             Rule::Fixed { cell, value } => Term::eq(var(*cell), Term::Int(*value)),

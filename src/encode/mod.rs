@@ -10,7 +10,7 @@ mod propagate;
 
 use std::collections::BTreeMap;
 
-use crate::model::{Cell, Model};
+use crate::model::{Cell, Constraint, Group, Model};
 use crate::smtlib::script::quoted_symbol_text;
 use crate::smtlib::{Script, Term, Value};
 
@@ -217,6 +217,28 @@ pub(crate) struct Body {
     pub logic: &'static str,
     /// How to read cells back.
     pub decoder: Decoder,
+}
+
+/// Writes the comments before constraint `c`: its group's heading when the
+/// group changes (with `givens_note` under the givens heading), and the
+/// origin of each cage and run. Shared by every encoding so their scripts
+/// read alike.
+pub(crate) fn comment_constraint(
+    s: &mut Script,
+    last: &mut Option<Group>,
+    c: &Constraint,
+    givens_note: Option<&str>,
+) {
+    if *last != Some(c.group) {
+        *last = Some(c.group);
+        s.comment(c.group.title());
+        if let (Group::Givens, Some(note)) = (c.group, givens_note) {
+            s.comment(note);
+        }
+    }
+    if matches!(c.group, Group::Cages | Group::AcrossRuns | Group::DownRuns) {
+        s.comment(&c.origin);
+    }
 }
 
 /// The SMT-LIB name of a cell's constant: `x_R_C`, 1-based, as the source

@@ -8,7 +8,7 @@
 
 use super::layered::Diagram;
 use super::propagate::{Prepared, TUPLE_LIMIT};
-use super::{Body, CellRead, Decoder, cell_name};
+use super::{Body, CellRead, Decoder, cell_name, comment_constraint};
 use crate::model::{CellId, Group, Model, Rule};
 use crate::smtlib::{Script, Sort, Term};
 
@@ -26,16 +26,8 @@ pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
     e.cells();
     let mut group: Option<Group> = None;
     for c in &model.constraints {
-        if group != Some(c.group) {
-            group = Some(c.group);
-            e.s.comment(c.group.title());
-            if c.group == Group::Givens && !prep.plain {
-                e.s.comment("propagated: decided cells have no variables");
-            }
-        }
-        if matches!(c.group, Group::Cages | Group::AcrossRuns | Group::DownRuns) {
-            e.s.comment(&c.origin);
-        }
+        let note = (!prep.plain).then_some("propagated: decided cells have no variables");
+        comment_constraint(&mut e.s, &mut group, c, note);
         match &c.rule {
             Rule::Fixed { cell, value } => {
                 if prep.plain {

@@ -266,10 +266,11 @@ pub(crate) fn exec(
         .stderr
         .take()
         .map(|s| drain(s, Keep::Tail(STDERR_CAP)));
-    let end = wait_until(&mut child, start + timeout, cancel);
+    let pid = child.id();
+    let end = wait_until(child, start + timeout, cancel);
     let elapsed = start.elapsed();
     // Whatever happened, nothing of the group may outlive the run.
-    kill_group(child.id());
+    kill_group(pid);
     let stdout = collect(out_rx);
     let stderr = collect(err_rx);
     RunOutput {
@@ -285,40 +286,63 @@ fn collect(rx: Option<Receiver<Vec<u8>>>) -> Vec<u8> {
         .unwrap_or_default()
 }
 
-/// Polls the child until it exits, the deadline passes or `cancel` fires;
-/// in the last two cases kills its group. Always reaps the child.
-fn wait_until(child: &mut Child, deadline: Instant, cancel: &Cancel) -> RunEnd {
+/// Waits until the child exits, the deadline passes or `cancel` fires; in
+/// the last two cases kills its group. Always reaps the child.
+///
+/// A thread blocks in `wait` so that the exit is seen the moment it
+/// happens (polling added milliseconds to every run, as much as a 9×9
+/// takes to solve); this thread only wakes to check the deadline and
+/// `cancel`.
+fn wait_until(child: Child, deadline: Instant, cancel: &Cancel) -> RunEnd {
     use std::os::unix::process::ExitStatusExt;
-    // Short first polls: most puzzle runs take a few milliseconds.
-    let mut poll = Duration::from_millis(1);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => {
-                let end = match (status.code(), status.signal()) {
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let waiter = std::thread::spawn(move || {
+        let mut child = child;
+        let _ = tx.send(child.wait());
+    });
+    // How often the deadline and `cancel` are checked while the solver
+    // runs: often enough that the losers of an `auto` race stop at once.
+    const TICK: Duration = Duration::from_millis(2);
+    let mut killed: Option<RunEnd> = None;
+    let end = loop {
+        let wait = match killed {
+            // After the kill the exit comes at once.
+            Some(_) => TICK,
+            None => TICK.min(deadline.saturating_duration_since(Instant::now())),
+        };
+        match rx.recv_timeout(wait) {
+            Ok(Ok(status)) => {
+                break killed.unwrap_or(match (status.code(), status.signal()) {
                     (Some(c), _) => RunEnd::Exited(c),
                     (None, Some(s)) => RunEnd::Signaled(s),
                     (None, None) => RunEnd::SpawnFailed(format!("unexpected wait status {status}")),
-                };
-                return end;
+                });
             }
-            Ok(None) => {}
-            Err(e) => {
-                kill_and_reap(child);
-                return RunEnd::SpawnFailed(format!("waiting for the solver failed: {e}"));
+            Ok(Err(e)) => {
+                kill_group(pid);
+                break RunEnd::SpawnFailed(format!("waiting for the solver failed: {e}"));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                kill_group(pid);
+                break killed.unwrap_or_else(|| RunEnd::SpawnFailed("the waiting thread died".into()));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if killed.is_none() {
+                    if cancel.is_cancelled() {
+                        killed = Some(RunEnd::Cancelled);
+                    } else if Instant::now() >= deadline {
+                        killed = Some(RunEnd::TimedOut);
+                    }
+                    if killed.is_some() {
+                        kill_group(pid);
+                    }
+                }
             }
         }
-        if cancel.is_cancelled() {
-            kill_and_reap(child);
-            return RunEnd::Cancelled;
-        }
-        let now = Instant::now();
-        if now >= deadline {
-            kill_and_reap(child);
-            return RunEnd::TimedOut;
-        }
-        cancel.wait(poll.min(deadline - now));
-        poll = (poll * 2).min(Duration::from_millis(5));
-    }
+    };
+    let _ = waiter.join();
+    end
 }
 
 /// Where a program named on the command line lives: a name with a `/` is
