@@ -7,6 +7,24 @@
 //! [`encode`] → [`smtlib::Script`] → [`solver`] (runs it) →
 //! [`smtlib::reply`] (reads the answer) → [`model::Model::check`] →
 //! [`render`].
+//!
+//! ```
+//! use smtgrid::{Location, encode, lower, parse};
+//!
+//! let text = "kind = \"sudoku\"\ngivens = \"\"\"\n4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n\"\"\"\n";
+//! let puzzles = parse::parse_str(text, &Location::file("mini.toml"), None).unwrap();
+//! let model = lower::lower(&puzzles[0]);
+//! let script = encode::encode(&model, encode::Encoding::Lia, &encode::Options::default());
+//! assert_eq!(script.logic, "QF_LIA");
+//! assert!(script.script.contains("(distinct x_1_1 x_1_2 x_1_3 x_1_4)"));
+//!
+//! // The checker needs no solver: a filled grid passes or names the broken rule.
+//! let good = [4, 3, 1, 2, 1, 2, 4, 3, 2, 1, 3, 4, 3, 4, 2, 1];
+//! assert!(model.check(&good).is_ok());
+//! let mut bad = good;
+//! bad.swap(0, 1);
+//! assert!(model.check(&bad).unwrap_err().message.contains("given r1c1"));
+//! ```
 #![warn(missing_docs)]
 
 pub mod cli;
