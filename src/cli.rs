@@ -291,8 +291,18 @@ fn emit(a: EmitArgs) -> Result<i32> {
                 puzzles.len()
             )));
         }
-        Some(file) => write_file(file, &script(&puzzles[0]))?,
-        None => print!("{}", script(&puzzles[0])),
+        // The parser never returns an empty list; `first` keeps that
+        // promise from becoming a panic here.
+        Some(file) => {
+            if let Some(p) = puzzles.first() {
+                write_file(file, &script(p))?;
+            }
+        }
+        None => {
+            if let Some(p) = puzzles.first() {
+                print!("{}", script(p));
+            }
+        }
     }
     Ok(0)
 }

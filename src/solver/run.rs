@@ -325,7 +325,8 @@ fn wait_until(child: Child, deadline: Instant, cancel: &Cancel) -> RunEnd {
             }
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                 kill_group(pid);
-                break killed.unwrap_or_else(|| RunEnd::SpawnFailed("the waiting thread died".into()));
+                break killed
+                    .unwrap_or_else(|| RunEnd::SpawnFailed("the waiting thread died".into()));
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 if killed.is_none() {
