@@ -608,3 +608,60 @@ fn every_bad_input_fixture_exits_2_naming_the_file_for_every_command() {
         }
     }
 }
+
+#[test]
+fn ctrl_c_stops_every_solver_and_exits_130() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pidfile = dir.path().join("pids");
+    let cmd = format!(
+        "fake=sh {} {}",
+        root().join("tests/fake_solvers/hang.sh").display(),
+        pidfile.display()
+    );
+    let mut child = bin()
+        .args([
+            "solve",
+            "puzzles/sudoku-4x4.toml",
+            "--solver-cmd",
+            &cmd,
+            "--solver",
+            "fake",
+            "--encoding",
+            "lia",
+            "--timeout",
+            "60",
+        ])
+        .current_dir(root())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("smtgrid starts");
+    // Wait until the fake solver is running.
+    let until = Instant::now() + Duration::from_secs(10);
+    while std::fs::read_to_string(&pidfile).map_or(true, |t| t.split_whitespace().count() < 3) {
+        assert!(Instant::now() < until, "the fake solver never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: sends SIGINT to the smtgrid child this test started.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "smtgrid did not stop after Ctrl-C"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(status.code(), Some(130));
+    let traces = std::fs::read_to_string(&pidfile).expect("pid file");
+    let pids: Vec<i32> = traces
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(pids.len(), 2);
+    assert_gone(&pids);
+}
