@@ -279,6 +279,17 @@ pub(crate) struct Values {
     pub locs: Vec<Vec<Location>>,
 }
 
+impl Values {
+    /// Where the cell at (r, c) was written (the file alone if unknown).
+    pub fn loc(&self, r: usize, c: usize) -> Location {
+        self.locs
+            .get(r)
+            .and_then(|l| l.get(c))
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
 /// Checks that no row of values written without spaces is wider than 9,
 /// where values stop being single digits.
 pub(crate) fn check_compact(rows: &[Row], what: &str) -> Result<(), InputError> {
@@ -317,12 +328,7 @@ pub(crate) fn check_filled(v: &Values) -> Result<(), InputError> {
     for (r, line) in v.grid.iter().enumerate() {
         for (c, cell) in line.iter().enumerate() {
             if cell.is_none() {
-                let loc = v
-                    .locs
-                    .get(r)
-                    .and_then(|l| l.get(c))
-                    .cloned()
-                    .unwrap_or_default();
+                let loc = v.loc(r, c);
                 return Err(InputError::new(
                     loc,
                     format!(
@@ -437,12 +443,7 @@ pub(crate) fn check_repeats(v: &Values, boxes: Option<(usize, usize)>) -> Result
                 continue;
             };
             if let Some(&(r0, c0)) = seen.get(&val) {
-                let loc = v
-                    .locs
-                    .get(r)
-                    .and_then(|l| l.get(c))
-                    .cloned()
-                    .unwrap_or_default();
+                let loc = v.loc(r, c);
                 return Err(InputError::new(
                     loc,
                     format!(

@@ -296,16 +296,19 @@ impl Drop for Session {
     }
 }
 
-/// Forwards what `r` prints, chunk by chunk, until it closes.
-fn stream(mut r: impl Read + Send + 'static) -> Receiver<Vec<u8>> {
-    let (tx, rx) = mpsc::channel();
+/// Reads `r` on a thread of its own until it closes (or `take` returns
+/// false), handing each chunk to `take`.
+fn read_chunks(
+    mut r: impl Read + Send + 'static,
+    mut take: impl FnMut(&[u8]) -> bool + Send + 'static,
+) {
     thread::spawn(move || {
         let mut buf = vec![0u8; 64 << 10];
         loop {
             match r.read(&mut buf) {
                 Ok(0) => break,
                 Ok(n) => {
-                    if tx.send(buf[..n].to_vec()).is_err() {
+                    if !take(&buf[..n]) {
                         break;
                     }
                 }
@@ -314,25 +317,22 @@ fn stream(mut r: impl Read + Send + 'static) -> Receiver<Vec<u8>> {
             }
         }
     });
+}
+
+/// Forwards what `r` prints, chunk by chunk, until it closes.
+fn stream(r: impl Read + Send + 'static) -> Receiver<Vec<u8>> {
+    let (tx, rx) = mpsc::channel();
+    read_chunks(r, move |chunk| tx.send(chunk.to_vec()).is_ok());
     rx
 }
 
 /// Keeps the tail of `r` in `tail` as it arrives, so that it can be shown
 /// while the solver still runs.
-fn drain_into(mut r: impl Read + Send + 'static, tail: Arc<Mutex<Vec<u8>>>) {
-    thread::spawn(move || {
-        let mut buf = vec![0u8; 64 << 10];
-        loop {
-            match r.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => {
-                    let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
-                    keep_bytes(&mut t, &buf[..n], Keep::Tail(STDERR_CAP));
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            }
-        }
+fn drain_into(r: impl Read + Send + 'static, tail: Arc<Mutex<Vec<u8>>>) {
+    read_chunks(r, move |chunk| {
+        let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+        keep_bytes(&mut t, chunk, Keep::Tail(STDERR_CAP));
+        true
     });
 }
 
