@@ -40,7 +40,7 @@ fn bench(c: &mut Criterion) {
         let dir = tempfile::tempdir().expect("temp dir");
         let file = dir.path().join("p.smt2");
         std::fs::write(&file, &encoded.script).expect("write script");
-        let (prog, args) = yices.oneshot_command(&file, limits.timeout);
+        let (prog, args) = yices.oneshot_command(&file, Some(encoded.logic), limits.timeout);
         g.bench_function(format!("yices-direct/{enc}"), |b| {
             b.iter(|| {
                 let out = Command::new(&prog)

@@ -530,7 +530,7 @@ fn run_session(
 ) -> Result<(), SessionError> {
     let start = Instant::now();
     let deadline = start + plan.limits.timeout;
-    let mut s = Session::start(solver, cancel)?;
+    let mut s = Session::start(solver, Some(enc.logic), cancel)?;
     let ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
         let text = s.command(cmds, deadline)?;
         let over = start.elapsed() >= plan.limits.timeout;

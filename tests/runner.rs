@@ -419,7 +419,7 @@ fn sessions_enumerate_solutions_with_real_solvers() {
             let solver = real(&found, label);
             s.spawn(move || {
                 let deadline = || Instant::now() + Duration::from_secs(10);
-                let mut sess = Session::start(&solver, &Cancel::new()).expect("starts");
+                let mut sess = Session::start(&solver, None, &Cancel::new()).expect("starts");
                 sess.send(
                     "(set-option :produce-models true)\n(set-logic QF_LIA)\n(declare-const x Int)",
                 )
@@ -469,7 +469,7 @@ fn sessions_enumerate_solutions_with_real_solvers() {
 fn session_reports_a_solver_that_exits_on_an_error() {
     let found = installed();
     let cvc5 = real(&found, "cvc5");
-    let mut sess = Session::start(&cvc5, &Cancel::new()).expect("starts");
+    let mut sess = Session::start(&cvc5, None, &Cancel::new()).expect("starts");
     let deadline = Instant::now() + Duration::from_secs(10);
     match sess.command("(this-is-no-command)", deadline) {
         Err(SessionError::Died { output, .. }) => {
@@ -486,7 +486,7 @@ fn session_reports_a_solver_that_exits_on_an_error() {
     assert!(start.elapsed() < Duration::from_secs(1));
     // z3 goes on after an error: the error is part of the reply.
     let z3 = real(&found, "z3");
-    let mut sess = Session::start(&z3, &Cancel::new()).expect("starts");
+    let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
     let r = sess.command("(get-model)", deadline).expect("z3 answers");
     assert!(r.contains("error"), "{r}");
 }
@@ -495,7 +495,7 @@ fn session_reports_a_solver_that_exits_on_an_error() {
 fn session_deadline_kills_the_solver() {
     let found = installed();
     let z3 = real(&found, "z3");
-    let mut sess = Session::start(&z3, &Cancel::new()).expect("starts");
+    let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
     sess.send(&pigeonhole(12).replace("(check-sat)\n", ""))
         .expect("send");
     let pid = sess.pid() as i32;
@@ -515,7 +515,7 @@ fn custom_solvers_have_no_session() {
     let dir = tempfile::tempdir().expect("temp dir");
     let solver = fake_solver("silent.sh", &dir.path().join("pids"));
     assert!(matches!(
-        Session::start(&solver, &Cancel::new()),
+        Session::start(&solver, None, &Cancel::new()),
         Err(SessionError::NoInteractiveMode(_))
     ));
 }

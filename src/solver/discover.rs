@@ -54,13 +54,19 @@ impl Solver {
         self.custom_args.is_some()
     }
 
-    /// The program and arguments for a run on `script`, with the solver's
-    /// own time limit set to `own_limit`.
-    pub fn oneshot_command(&self, script: &Path, own_limit: Duration) -> (PathBuf, Vec<String>) {
+    /// The program and arguments for a run on `script`, a script in
+    /// `logic`, with the solver's own time limit set to `own_limit`.
+    pub fn oneshot_command(
+        &self,
+        script: &Path,
+        logic: Option<&str>,
+        own_limit: Duration,
+    ) -> (PathBuf, Vec<String>) {
         let mut args = match &self.custom_args {
             Some(custom) => custom.clone(),
             None => {
                 let mut a = self.profile.oneshot_args.clone();
+                a.extend(self.profile.args_for_logic(logic).iter().cloned());
                 a.extend(self.profile.timeout_args_for(own_limit));
                 a
             }
@@ -648,7 +654,7 @@ mod tests {
             version: Some("4.8.12".into()),
             custom_args: None,
         };
-        let (p, a) = s.oneshot_command(Path::new("/tmp/a.smt2"), Duration::from_secs(3));
+        let (p, a) = s.oneshot_command(Path::new("/tmp/a.smt2"), None, Duration::from_secs(3));
         assert_eq!(p, PathBuf::from("/bin/z3"));
         assert_eq!(a, ["-smt2", "-T:3", "/tmp/a.smt2"]);
         assert_eq!(s.display_name(), "z3 4.8.12");
@@ -656,7 +662,7 @@ mod tests {
             custom_args: Some(vec!["--x".into()]),
             ..s
         };
-        let (_, a) = c.oneshot_command(Path::new("/tmp/a.smt2"), Duration::from_secs(3));
+        let (_, a) = c.oneshot_command(Path::new("/tmp/a.smt2"), None, Duration::from_secs(3));
         assert_eq!(a, ["--x", "/tmp/a.smt2"]);
     }
 }

@@ -46,6 +46,10 @@ pub struct Profile {
     /// Exit statuses that mean the solver ran normally.
     #[serde(default = "default_ok_exit_codes")]
     pub ok_exit_codes: Vec<i32>,
+    /// Extra arguments for scripts in a given logic, e.g. cvc5's
+    /// `--no-symmetry-breaker` for QF_UF (10× faster on onehot scripts).
+    #[serde(default)]
+    pub logic_args: std::collections::BTreeMap<String, Vec<String>>,
     /// Peculiarities worth telling the user, shown by `smtgrid solvers`.
     #[serde(default)]
     pub quirks: Vec<String>,
@@ -72,8 +76,16 @@ impl Profile {
             exits_on_error: false,
             unsupported_commands: Vec::new(),
             ok_exit_codes: default_ok_exit_codes(),
+            logic_args: Default::default(),
             quirks: Vec::new(),
         }
+    }
+
+    /// The extra arguments for a script in `logic` (none if unknown).
+    pub fn args_for_logic(&self, logic: Option<&str>) -> &[String] {
+        logic
+            .and_then(|l| self.logic_args.get(l))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Whether the solver takes scripts in `logic`.

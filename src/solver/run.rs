@@ -130,11 +130,24 @@ pub fn run(solver: &Solver, script: &str, limits: &Limits, cancel: &Cancel) -> R
             };
         }
     };
-    let (program, args) = solver.oneshot_command(file.path(), limits.timeout + OWN_LIMIT_MARGIN);
+    let own_limit = limits.timeout + OWN_LIMIT_MARGIN;
+    let (program, args) = solver.oneshot_command(file.path(), script_logic(script), own_limit);
     let out = exec(&program, &args, limits.timeout, cancel);
     // Deleted only now that the solver and its whole group are gone.
     drop(file);
     out
+}
+
+/// The logic a script names in its `(set-logic …)`, so that a profile's
+/// per-logic arguments can be added. A plain text search suffices: smtgrid
+/// writes that command on a line of its own, outside comments.
+pub(crate) fn script_logic(script: &str) -> Option<&str> {
+    script.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix("(set-logic ")?
+            .strip_suffix(')')
+            .map(str::trim)
+    })
 }
 
 fn write_temp(script: &str) -> std::io::Result<tempfile::NamedTempFile> {
@@ -398,5 +411,27 @@ mod tests {
         assert_eq!(tail_lines("a\nb\nc\n", 2), "b\nc");
         assert_eq!(tail_lines("a", 5), "a");
         assert_eq!(tail_lines("", 5), "");
+    }
+}
+
+#[cfg(test)]
+mod logic_tests {
+    use super::script_logic;
+
+    #[test]
+    fn finds_the_logic_of_a_script() {
+        let s = "; x\n(set-option :produce-models true)\n(set-logic QF_UF)\n(check-sat)\n";
+        assert_eq!(script_logic(s), Some("QF_UF"));
+        assert_eq!(script_logic("(check-sat)\n"), None);
+    }
+
+    #[test]
+    fn cvc5_and_cvc4_skip_the_symmetry_breaker_on_qf_uf() {
+        for name in ["cvc5", "cvc4"] {
+            let p = crate::solver::profile(name).expect("in the table");
+            assert_eq!(p.args_for_logic(Some("QF_UF")), ["--no-symmetry-breaker"]);
+            assert!(p.args_for_logic(Some("QF_LIA")).is_empty());
+            assert!(p.args_for_logic(None).is_empty());
+        }
     }
 }

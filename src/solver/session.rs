@@ -90,12 +90,21 @@ impl std::fmt::Debug for Session {
 }
 
 impl Session {
-    /// Starts `solver` with its profile's interactive arguments, in a
-    /// process group of its own; `cancel` stops any command waiting on it.
-    pub fn start(solver: &Solver, cancel: &Cancel) -> Result<Session, SessionError> {
+    /// Starts `solver` with its profile's interactive arguments (and those
+    /// for scripts in `logic`), in a process group of its own; `cancel`
+    /// stops any command waiting on it.
+    pub fn start(
+        solver: &Solver,
+        logic: Option<&str>,
+        cancel: &Cancel,
+    ) -> Result<Session, SessionError> {
         let name = solver.display_name();
         let args = match (&solver.profile.interactive_args, &solver.custom_args) {
-            (Some(a), None) => a.clone(),
+            (Some(a), None) => {
+                let mut a = a.clone();
+                a.extend(solver.profile.args_for_logic(logic).iter().cloned());
+                a
+            }
             _ => return Err(SessionError::NoInteractiveMode(name)),
         };
         let mut child = group_command(&solver.path, &args)
