@@ -552,19 +552,19 @@ fn run_session(
 }
 
 /// The order in which `auto` starts solver × encoding pairs, best first.
-/// From measurements on this project's 2-core machine (whole process, the
+/// From `scripts/bench-encodings` on this project's 2-core machine (the
 /// README's "Encodings" table): yices2 on onehot is fastest everywhere
-/// (top95 median 9 ms, hard calcudoku 25 ms, Squares 0.7 s); z3 on onehot
-/// next (48 ms, 0.23 s, 1.3 s), z3 on bv close behind and best on some
-/// arithmetic cages; cvc5 and cvc4 are 10–100× slower on large Boolean
-/// inputs and lia is slowest of all. Profiles not listed come after.
+/// (top95 median 6 ms, hard calcudoku 19 ms, Squares 0.29 s); cvc5 on
+/// onehot next (40 ms, 91 ms, 0.51 s), then z3 on onehot (44 ms, 0.17 s,
+/// 1.0 s) and z3 on bv; lia is slowest everywhere. Profiles not listed
+/// come after.
 pub const AUTO_ORDER: &[(&str, Encoding)] = &[
     ("yices2", Encoding::Onehot),
+    ("cvc5", Encoding::Onehot),
     ("z3", Encoding::Onehot),
     ("z3", Encoding::Bv),
-    ("yices2", Encoding::Bv),
-    ("cvc5", Encoding::Onehot),
     ("cvc4", Encoding::Onehot),
+    ("yices2", Encoding::Bv),
     ("cvc5", Encoding::Bv),
     ("yices2", Encoding::Lia),
     ("z3", Encoding::Lia),
