@@ -12,8 +12,10 @@ use super::run::{check_executable, exec, resolve_program};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// How long a version probe may take.
-const VERSION_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long a version probe may take. It normally takes milliseconds, but
+/// on a loaded 2-core machine z3's start alone was seen to pass 1 s, and a
+/// lost version leaves a result unlabelled.
+const VERSION_TIMEOUT: Duration = Duration::from_secs(15);
 /// The solvers tried, in order, when no `--solver` is given.
 pub const DEFAULT_SOLVERS: [&str; 3] = ["z3", "cvc5", "yices2"];
 
