@@ -570,7 +570,11 @@ fn text_result(p: &Puzzle, r: &PuzzleResult) -> String {
             Some(false) => line.push_str("  NOT unique"),
             None => {}
         }
-        match run.matches_recorded {
+        match run
+            .grid
+            .as_ref()
+            .and_then(|g| crate::solve::matches_recorded(p, g))
+        {
             Some(true) => line.push_str("  (= recorded solution)"),
             Some(false) => line.push_str("  (differs from the recorded solution)"),
             None => {}

@@ -90,9 +90,6 @@ pub struct RunReport {
     /// A second, different verified grid (when `--unique` found one).
     #[serde(skip)]
     pub second_grid: Option<ValueGrid>,
-    /// Whether the grid equals the solution recorded in the puzzle file.
-    #[serde(skip)]
-    pub matches_recorded: Option<bool>,
 }
 
 /// The result of one puzzle: its runs, and whether they disagree.
@@ -260,7 +257,6 @@ fn blank_report(p: &Puzzle, solver: &Solver, enc: Encoding) -> RunReport {
         grid: None,
         error: None,
         second_grid: None,
-        matches_recorded: None,
     }
 }
 
@@ -342,40 +338,25 @@ fn verify(
     Ok(v)
 }
 
+/// Whether `grid` equals the solution recorded in the puzzle file, if it
+/// records one. Squares without a cell are ignored on both sides (a
+/// recorded kakuro solution may leave its blocks blank or not).
+pub fn matches_recorded(p: &Puzzle, grid: &ValueGrid) -> Option<bool> {
+    let sol = p.solution.as_ref()?;
+    Some(
+        grid.len() == sol.len()
+            && grid.iter().zip(sol).all(|(x, y)| {
+                x.len() == y.len()
+                    && x.iter()
+                        .zip(y)
+                        .all(|(u, v)| u.is_none() || v.is_none() || *u == v.map(i64::from))
+            }),
+    )
+}
+
 /// Runs one solver on one encoded puzzle (and, with `--unique`, asks it for
 /// a second solution).
 pub fn run_one(
-    p: &Puzzle,
-    model: &Model,
-    enc: &Encoded,
-    solver: &Solver,
-    plan: &Plan,
-    cancel: &Cancel,
-) -> RunReport {
-    let mut rep = run_checked(p, model, enc, solver, plan, cancel);
-    if let (Some(grid), Some(sol)) = (&rep.grid, &p.solution) {
-        let recorded: ValueGrid = sol
-            .iter()
-            .map(|r| r.iter().map(|v| v.map(i64::from)).collect())
-            .collect();
-        rep.matches_recorded = Some(same_cells(grid, &recorded));
-    }
-    rep
-}
-
-/// Whether two grids agree on every square where both have a value (a
-/// recorded kakuro solution may leave its blocks blank or not).
-fn same_cells(a: &ValueGrid, b: &ValueGrid) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| {
-            x.len() == y.len()
-                && x.iter()
-                    .zip(y)
-                    .all(|(u, v)| u.is_none() || v.is_none() || u == v)
-        })
-}
-
-fn run_checked(
     p: &Puzzle,
     model: &Model,
     enc: &Encoded,

@@ -665,3 +665,26 @@ fn ctrl_c_stops_every_solver_and_exits_130() {
     assert_eq!(pids.len(), 2);
     assert_gone(&pids);
 }
+
+#[test]
+fn text_output_compares_the_grid_with_the_recorded_solution() {
+    require(&["yices-smt2"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/sudoku-16x16.toml",
+        "--solver",
+        "yices2",
+        "--encoding",
+        "onehot",
+        "--unique",
+    ]);
+    let text = stdout(&o);
+    // 4x4 has one solution, so the grid found is the recorded one; the
+    // 16x16 has several, and yices finds another.
+    assert!(text.contains("unique  (= recorded solution)"), "{text}");
+    assert!(
+        text.contains("NOT unique  (differs from the recorded solution)"),
+        "{text}"
+    );
+}
