@@ -14,9 +14,14 @@ use smtgrid::model::Model;
 use smtgrid::puzzle::{Cage, Clue, Grid, KakuroCell, Kind, Puzzle};
 use smtgrid::smtlib::reply::read_answer;
 use smtgrid::smtlib::{CheckSat, Value};
+use smtgrid::solver::{Cancel, Limits, Solver, SolverRequest, run};
+use std::time::Duration;
 
 const PYENV_BIN: &str = "/root/.pyenv/versions/3.11.7/bin";
+/// Binaries whose acceptance of every script is checked directly.
 const SOLVERS: [&str; 3] = ["z3", "yices-smt2", "cvc5"];
+/// The same solvers by smtgrid's labels, for the solving tests.
+const SOLVER_LABELS: [&str; 3] = ["z3", "yices2", "cvc5"];
 
 /// The solver's path; a missing solver fails the test, never skips it.
 fn solver_path(name: &str) -> PathBuf {
@@ -33,23 +38,35 @@ enum Verdict {
     Unsat,
 }
 
-fn run_solver(solver: &Path, script: &str) -> Result<Verdict, String> {
-    let file = write_temp(script);
-    let out = Command::new("timeout")
-        .arg("60")
-        .arg(solver)
-        .arg(file.path())
-        .output()
-        .map_err(|e| format!("cannot start {}: {e}", solver.display()))?;
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
+/// The solver `label`, found and run as `smtgrid solve` finds and runs it
+/// (with its profile's arguments); a missing solver fails the test.
+fn solver(label: &str) -> Solver {
+    SolverRequest::parse(&[label.to_string()], &[])
+        .and_then(|r| r.solvers())
+        .ok()
+        .and_then(|mut v| v.pop())
+        .unwrap_or_else(|| {
+            panic!("solver {label} is not installed: run scripts/install-solvers and put the folder it prints first on PATH")
+        })
+}
+
+fn run_solver(solver: &Solver, script: &str) -> Result<Verdict, String> {
+    let out = run(
+        solver,
+        script,
+        &Limits {
+            timeout: Duration::from_secs(60),
+        },
+        &Cancel::new(),
+    );
+    let text = &out.stdout;
     let fail = |why: String| {
         format!(
-            "{}: {why}\nstdout: {text}\nstderr: {}",
-            solver.display(),
-            String::from_utf8_lossy(&out.stderr)
+            "{}: {why} ({})\nstdout: {text}\nstderr: {}",
+            solver.label, out.end, out.stderr
         )
     };
-    let answer = read_answer(&text).map_err(|e| fail(e.to_string()))?;
+    let answer = read_answer(text).map_err(|e| fail(e.to_string()))?;
     // After `unsat`, `(get-model)` is an error in every solver.
     if answer.results.first() != Some(&CheckSat::Unsat) && !answer.errors.is_empty() {
         return Err(fail(format!("errors: {:?}", answer.errors)));
@@ -75,12 +92,12 @@ fn variants() -> Vec<(Encoding, Options)> {
 
 /// Runs `enc` on every solver in parallel; each verdict with the solver.
 fn solve_all(enc: &Encoded) -> Vec<(&'static str, Result<Verdict, String>)> {
-    let paths: Vec<(&'static str, PathBuf)> =
-        SOLVERS.iter().map(|&s| (s, solver_path(s))).collect();
+    let solvers: Vec<(&'static str, Solver)> =
+        SOLVER_LABELS.iter().map(|&s| (s, solver(s))).collect();
     std::thread::scope(|scope| {
-        let handles: Vec<_> = paths
+        let handles: Vec<_> = solvers
             .iter()
-            .map(|(name, p)| (*name, scope.spawn(move || run_solver(p, &enc.script))))
+            .map(|(name, sv)| (*name, scope.spawn(move || run_solver(sv, &enc.script))))
             .collect();
         handles
             .into_iter()
@@ -653,7 +670,7 @@ fn bv_products_do_not_wrap() {
         "{}",
         enc.script
     );
-    let z3 = solver_path("z3");
+    let z3 = solver("z3");
     match run_solver(&z3, &enc.script) {
         Ok(Verdict::Sat(m)) => {
             let values = enc.decoder.decode(&m).expect("all cells");
@@ -729,7 +746,7 @@ fn every_shipped_puzzle_is_accepted_everywhere() {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no puzzles in {}", dir.display());
-    let yices = solver_path("yices-smt2");
+    let yices = solver("yices2");
     for file in files {
         let puzzles = smtgrid::parse::load(&file, None)
             .unwrap_or_else(|e| panic!("{} does not parse: {e}", file.display()));

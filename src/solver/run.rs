@@ -431,6 +431,8 @@ mod logic_tests {
             let p = crate::solver::profile(name).expect("in the table");
             assert_eq!(p.args_for_logic(Some("QF_UF")), ["--no-symmetry-breaker"]);
             assert!(p.args_for_logic(Some("QF_LIA")).is_empty());
+            let nia = p.args_for_logic(Some("QF_NIA"));
+            assert_eq!(nia.is_empty(), name == "cvc4", "{name}: {nia:?}");
             assert!(p.args_for_logic(None).is_empty());
         }
     }
