@@ -33,7 +33,7 @@ pub struct Cli {
 enum Command {
     /// Print a puzzle as an SMT-LIB2 script.
     #[command(
-        after_help = "Examples:\n  smtgrid emit puzzles/classic.toml\n  smtgrid emit puzzles/squares.toml --encoding onehot -o squares.smt2\n  smtgrid emit ../shared/datasets/top95.txt -o scripts-dir/"
+        after_help = "Examples:\n  smtgrid emit puzzles/classic.toml\n  smtgrid emit puzzles/squares.toml --encoding onehot -o squares.smt2\n  smtgrid emit puzzles/top95.txt -o scripts-dir/"
     )]
     Emit(EmitArgs),
     /// Show what a puzzle lowers and encodes into.
