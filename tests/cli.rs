@@ -8,12 +8,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+mod common;
+use common::{assert_all_gone, per_solver, puzzle_files, require, root, second_z3};
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_smtgrid"))
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 fn smtgrid(args: &[&str]) -> Output {
@@ -32,17 +31,6 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// Fails the test, loudly, when a solver it needs is not on PATH.
-fn require(solvers: &[&str]) {
-    for s in solvers {
-        assert!(
-            which::which(s).is_ok(),
-            "this test needs the solver `{s}` on PATH: run scripts/install-solvers and put the \
-             folder it prints first on PATH (scripts/test does both)"
-        );
-    }
-}
-
 fn json_lines(o: &Output) -> Vec<Value> {
     stdout(o)
         .lines()
@@ -50,19 +38,10 @@ fn json_lines(o: &Output) -> Vec<Value> {
         .collect()
 }
 
-fn puzzle_files() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("puzzles"))
-        .expect("puzzles/ exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    v.sort();
-    v
-}
+per_solver!(every_puzzle_is_solved_and_verified);
 
-#[test]
-fn every_puzzle_is_solved_and_verified_by_z3_cvc5_and_yices() {
-    require(&["z3", "cvc5", "yices-smt2"]);
+fn every_puzzle_is_solved_and_verified(solver: &str) {
+    require(&[solver]);
     let files = puzzle_files();
     assert!(
         files.len() >= 17,
@@ -71,7 +50,7 @@ fn every_puzzle_is_solved_and_verified_by_z3_cvc5_and_yices() {
     let mut args: Vec<String> = [
         "solve",
         "--solver",
-        "z3,cvc5,yices2",
+        solver,
         "--encoding",
         "onehot",
         "--format",
@@ -86,8 +65,8 @@ fn every_puzzle_is_solved_and_verified_by_z3_cvc5_and_yices() {
     let runs = json_lines(&o);
     assert_eq!(
         runs.len(),
-        files.len() * 3,
-        "one run per puzzle and solver\n{}",
+        files.len(),
+        "one run per puzzle\n{}",
         stderr(&o)
     );
     for r in &runs {
@@ -162,29 +141,32 @@ fn kakuro_grids_have_null_for_squares_without_a_cell() {
     assert!(runs[0]["grid"][1][1].is_i64());
 }
 
+per_solver!(unique_tells_a_unique_puzzle_from_one_with_many_solutions);
+
+fn unique_tells_a_unique_puzzle_from_one_with_many_solutions(solver: &str) {
+    require(&[solver]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/classic.toml",
+        "--unique",
+        "--solver",
+        solver,
+        "--encoding",
+        "lia",
+        "--format",
+        "json",
+    ]);
+    let runs = json_lines(&o);
+    assert_eq!(runs.len(), 2, "{}", stderr(&o));
+    assert_eq!(runs[0]["unique"], true, "{solver}: {}", runs[0]);
+    assert_eq!(runs[1]["unique"], false, "{solver}: {}", runs[1]);
+    assert_eq!(o.status.code(), Some(0));
+}
+
 #[test]
-fn unique_tells_a_unique_puzzle_from_one_with_many_solutions() {
-    require(&["z3", "cvc5", "yices-smt2"]);
-    for solver in ["z3", "cvc5", "yices2"] {
-        let o = smtgrid(&[
-            "solve",
-            "puzzles/sudoku-4x4.toml",
-            "puzzles/classic.toml",
-            "--unique",
-            "--solver",
-            solver,
-            "--encoding",
-            "lia",
-            "--format",
-            "json",
-        ]);
-        let runs = json_lines(&o);
-        assert_eq!(runs.len(), 2, "{}", stderr(&o));
-        assert_eq!(runs[0]["unique"], true, "{solver}: {}", runs[0]);
-        assert_eq!(runs[1]["unique"], false, "{solver}: {}", runs[1]);
-        assert_eq!(o.status.code(), Some(0));
-    }
-    // The text output shows the second solution.
+fn unique_text_output_shows_the_second_solution() {
+    require(&["z3"]);
     let o = smtgrid(&[
         "solve",
         "puzzles/classic.toml",
@@ -201,23 +183,24 @@ fn unique_tells_a_unique_puzzle_from_one_with_many_solutions() {
     );
 }
 
-#[test]
-fn unsolvable_puzzles_are_unsat_on_every_solver_and_encoding() {
-    require(&["z3", "cvc5", "yices-smt2"]);
+per_solver!(unsolvable_puzzles_are_unsat_in_every_encoding);
+
+fn unsolvable_puzzles_are_unsat_in_every_encoding(solver: &str) {
+    require(&[solver]);
     for f in ["sudoku-4x4.toml", "kakuro.kakuro", "calcudoku-3x3.toml"] {
         let path = format!("tests/fixtures/unsat/{f}");
         let o = smtgrid(&[
             "solve",
             &path,
             "--solver",
-            "z3,cvc5,yices2",
+            solver,
             "--encoding",
             "all",
             "--format",
             "json",
         ]);
         let runs = json_lines(&o);
-        assert_eq!(runs.len(), 9, "{f}: {}", stderr(&o));
+        assert_eq!(runs.len(), 3, "{f}: {}", stderr(&o));
         for r in &runs {
             assert_eq!(r["status"], "unsat", "{f}: {r}");
             assert_eq!(r["grid"], Value::Null);
@@ -229,15 +212,12 @@ fn unsolvable_puzzles_are_unsat_on_every_solver_and_encoding() {
 #[test]
 fn two_versions_of_z3_run_side_by_side() {
     require(&["z3"]);
-    assert!(
-        Path::new("/usr/bin/z3").exists(),
-        "needs Debian's z3 in /usr/bin: run scripts/install-solvers"
-    );
+    let solvers = format!("z3,z3@debian={}", second_z3());
     let o = smtgrid(&[
         "solve",
         "puzzles/sudoku-4x4.toml",
         "--solver",
-        "z3,z3@debian=/usr/bin/z3",
+        &solvers,
         "--encoding",
         "lia",
         "--format",
@@ -274,7 +254,8 @@ fn unsupported_logic_is_reported_not_an_error() {
 }
 
 /// Runs a fake solver on a puzzle; returns the JSON report, the exit code,
-/// how long it took, and the PIDs the fake recorded.
+/// how long it took (only for the test of the time limit itself), and the
+/// PIDs the fake recorded.
 fn run_fake(fake: &str, puzzle: &str, timeout: &str) -> (Value, Option<i32>, Duration, Vec<i32>) {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
@@ -315,40 +296,17 @@ fn run_fake(fake: &str, puzzle: &str, timeout: &str) -> (Value, Option<i32>, Dur
     (runs[0].clone(), o.status.code(), took, pids)
 }
 
-/// Whether `pid` has ended. A zombie counts: it has ended, and whether it
-/// is reaped depends on this machine's init, not on smtgrid.
-fn gone(pid: i32) -> bool {
-    // SAFETY: kill with signal 0 only asks whether the process exists.
-    if unsafe { libc::kill(pid, 0) } != 0 {
-        return true;
-    }
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let state = stat
-        .rsplit_once(')')
-        .and_then(|(_, rest)| rest.trim_start().chars().next());
-    matches!(state, Some('Z' | 'X') | None)
-}
-
-fn assert_gone(pids: &[i32]) {
-    assert!(!pids.is_empty(), "the fake solver recorded no PID");
-    for &pid in pids {
-        // A killed process vanishes asynchronously; allow a moment.
-        let until = Instant::now() + Duration::from_millis(500);
-        while !gone(pid) && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        assert!(gone(pid), "process {pid} is still running");
-    }
-}
-
 #[test]
 fn a_hanging_solver_times_out_and_leaves_nothing_behind() {
     let (r, code, took, pids) = run_fake("hang.sh", "puzzles/sudoku-4x4.toml", "1");
     assert_eq!(r["status"], "timeout", "{r}");
     assert_eq!(code, Some(1));
-    assert!(took < Duration::from_secs(4), "took {took:?}");
+    // The time limit is the behaviour under test: with `--timeout 1` the
+    // run must end, not hang. The bound is generous so that a loaded
+    // machine does not fail it; how fast it ends is for benchmarks.
+    assert!(took < Duration::from_secs(30), "took {took:?}");
     assert_eq!(pids.len(), 2, "the fake records itself and its child");
-    assert_gone(&pids);
+    assert_all_gone(&pids);
 }
 
 #[test]
@@ -362,7 +320,8 @@ fn misbehaving_solvers_get_the_right_status() {
         ("flood_stderr.sh", "error", "no model"),
     ];
     for (fake, status, says) in cases {
-        let (r, code, took, pids) = run_fake(fake, "puzzles/sudoku-4x4.toml", "5");
+        // A limit these fakes never reach: they end with their own status.
+        let (r, code, _, pids) = run_fake(fake, "puzzles/sudoku-4x4.toml", "60");
         assert_eq!(r["status"], status, "{fake}: {r}");
         assert_eq!(r["verified"], false, "{fake}");
         assert_eq!(
@@ -376,8 +335,7 @@ fn misbehaving_solvers_get_the_right_status() {
             "{fake}: error should mention `{says}`: {err}"
         );
         assert_eq!(code, Some(1), "{fake}");
-        assert!(took < Duration::from_secs(5), "{fake} took {took:?}");
-        assert_gone(&pids);
+        assert_all_gone(&pids);
     }
 }
 
@@ -473,8 +431,8 @@ fn emit_is_deterministic_and_writes_one_file_per_puzzle() {
 
     let dir = tempfile::tempdir().expect("temp dir");
     let lines = dir.path().join("three.txt");
-    let top95 = std::fs::read_to_string(root().join("../shared/datasets/top95.txt"))
-        .expect("../shared/datasets/top95.txt (the shared data sets sit beside the repository)");
+    let top95 =
+        std::fs::read_to_string(root().join("puzzles/top95.txt")).expect("puzzles/top95.txt");
     let three: Vec<&str> = top95
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -636,8 +594,9 @@ fn ctrl_c_stops_every_solver_and_exits_130() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("smtgrid starts");
-    // Wait until the fake solver is running.
-    let until = Instant::now() + Duration::from_secs(10);
+    // Wait until the fake solver is running (generously: the machine may be
+    // loaded; the wait ends as soon as it runs).
+    let until = Instant::now() + Duration::from_secs(60);
     while std::fs::read_to_string(&pidfile).map_or(true, |t| t.split_whitespace().count() < 3) {
         assert!(Instant::now() < until, "the fake solver never started");
         std::thread::sleep(Duration::from_millis(20));
@@ -645,13 +604,15 @@ fn ctrl_c_stops_every_solver_and_exits_130() {
     let pid = libc::pid_t::try_from(child.id()).expect("a pid");
     // SAFETY: sends SIGINT to the smtgrid child this test started.
     unsafe { libc::kill(pid, libc::SIGINT) };
+    // Stopping is the behaviour under test (the solver's own limit is 60 s):
+    // a generous bound, not a measure of speed.
     let start = Instant::now();
     let status = loop {
         if let Some(s) = child.try_wait().expect("wait") {
             break s;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(5),
+            start.elapsed() < Duration::from_secs(30),
             "smtgrid did not stop after Ctrl-C"
         );
         std::thread::sleep(Duration::from_millis(10));
@@ -663,7 +624,7 @@ fn ctrl_c_stops_every_solver_and_exits_130() {
         .filter_map(|w| w.parse().ok())
         .collect();
     assert_eq!(pids.len(), 2);
-    assert_gone(&pids);
+    assert_all_gone(&pids);
 }
 
 #[test]

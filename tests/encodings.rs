@@ -4,50 +4,26 @@
 //! puzzles made unsolvable must stay unsat in every encoding.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use proptest::prelude::*;
-use smtgrid::encode::{Encoded, Encoding, Options, encode};
+use smtgrid::encode::{Encoding, Options, encode};
 use smtgrid::lower::lower;
 use smtgrid::model::Model;
 use smtgrid::puzzle::{Cage, Clue, Grid, KakuroCell, Kind, Puzzle};
 use smtgrid::smtlib::reply::read_answer;
 use smtgrid::smtlib::{CheckSat, Value};
-use smtgrid::solver::{Cancel, Limits, Solver, SolverRequest, run};
+use smtgrid::solver::{Cancel, Limits, Solver, run};
 use std::time::Duration;
 
-const PYENV_BIN: &str = "/root/.pyenv/versions/3.11.7/bin";
-/// Binaries whose acceptance of every script is checked directly.
-const SOLVERS: [&str; 3] = ["z3", "yices-smt2", "cvc5"];
-/// The same solvers by smtgrid's labels, for the solving tests.
-const SOLVER_LABELS: [&str; 3] = ["z3", "yices2", "cvc5"];
-
-/// The solver's path; a missing solver fails the test, never skips it.
-fn solver_path(name: &str) -> PathBuf {
-    let path = format!("{PYENV_BIN}:{}", std::env::var("PATH").unwrap_or_default());
-    which::which_in(name, Some(path), ".").unwrap_or_else(|_| {
-        panic!("solver {name} is not installed (looked in {PYENV_BIN} and PATH); install it to run these tests")
-    })
-}
+mod common;
+use common::{per_solver, puzzle_files, solver};
 
 /// What one solver said about one script.
 #[derive(Debug)]
 enum Verdict {
     Sat(BTreeMap<String, Value>),
     Unsat,
-}
-
-/// The solver `label`, found and run as `smtgrid solve` finds and runs it
-/// (with its profile's arguments); a missing solver fails the test.
-fn solver(label: &str) -> Solver {
-    SolverRequest::parse(&[label.to_string()], &[])
-        .and_then(|r| r.solvers())
-        .ok()
-        .and_then(|mut v| v.pop())
-        .unwrap_or_else(|| {
-            panic!("solver {label} is not installed: run scripts/install-solvers and put the folder it prints first on PATH")
-        })
 }
 
 fn run_solver(solver: &Solver, script: &str) -> Result<Verdict, String> {
@@ -90,69 +66,50 @@ fn variants() -> Vec<(Encoding, Options)> {
     v
 }
 
-/// Runs `enc` on every solver in parallel; each verdict with the solver.
-fn solve_all(enc: &Encoded) -> Vec<(&'static str, Result<Verdict, String>)> {
-    let solvers: Vec<(&'static str, Solver)> =
-        SOLVER_LABELS.iter().map(|&s| (s, solver(s))).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = solvers
-            .iter()
-            .map(|(name, sv)| (*name, scope.spawn(move || run_solver(sv, &enc.script))))
-            .collect();
-        handles
-            .into_iter()
-            .map(|(name, h)| {
-                (
-                    name,
-                    h.join()
-                        .unwrap_or_else(|_| Err("solver thread panicked".into())),
-                )
-            })
-            .collect()
-    })
-}
-
-/// Every encoding on every solver finds a solution the checker accepts.
-fn assert_solved(model: &Model) -> Result<(), TestCaseError> {
+/// Every encoding on `solver` finds a solution the checker accepts.
+fn assert_solved(model: &Model, solver: &Solver) -> Result<(), TestCaseError> {
     for (e, opts) in variants() {
         let enc = encode(model, e, &opts);
-        for (solver, verdict) in solve_all(&enc) {
-            let what = format!("{e} (plain: {}) on {solver} for {}", opts.plain, model.name);
-            match verdict {
-                Ok(Verdict::Sat(m)) => {
-                    let values = enc.decoder.decode(&m).map_err(|err| {
-                        TestCaseError::fail(format!("{what}: {err}\n{}", enc.script))
-                    })?;
-                    model.check(&values).map_err(|v| {
-                        TestCaseError::fail(format!("{what}: wrong solution: {v}\n{}", enc.script))
-                    })?;
-                }
-                Ok(Verdict::Unsat) => {
-                    return Err(TestCaseError::fail(format!(
-                        "{what}: unsat\n{}",
-                        enc.script
-                    )));
-                }
-                Err(err) => return Err(TestCaseError::fail(format!("{what}: {err}"))),
+        let what = format!(
+            "{e} (plain: {}) on {} for {}",
+            opts.plain, solver.label, model.name
+        );
+        match run_solver(solver, &enc.script) {
+            Ok(Verdict::Sat(m)) => {
+                let values = enc
+                    .decoder
+                    .decode(&m)
+                    .map_err(|err| TestCaseError::fail(format!("{what}: {err}\n{}", enc.script)))?;
+                model.check(&values).map_err(|v| {
+                    TestCaseError::fail(format!("{what}: wrong solution: {v}\n{}", enc.script))
+                })?;
             }
+            Ok(Verdict::Unsat) => {
+                return Err(TestCaseError::fail(format!(
+                    "{what}: unsat\n{}",
+                    enc.script
+                )));
+            }
+            Err(err) => return Err(TestCaseError::fail(format!("{what}: {err}"))),
         }
     }
     Ok(())
 }
 
-/// Every encoding on every solver says unsat.
-fn assert_unsat(model: &Model) -> Result<(), TestCaseError> {
+/// Every encoding on `solver` says unsat.
+fn assert_unsat(model: &Model, solver: &Solver) -> Result<(), TestCaseError> {
     for (e, opts) in variants() {
         let enc = encode(model, e, &opts);
-        for (solver, verdict) in solve_all(&enc) {
-            let what = format!("{e} (plain: {}) on {solver} for {}", opts.plain, model.name);
-            match verdict {
-                Ok(Verdict::Unsat) => {}
-                Ok(Verdict::Sat(_)) => {
-                    return Err(TestCaseError::fail(format!("{what}: sat\n{}", enc.script)));
-                }
-                Err(err) => return Err(TestCaseError::fail(format!("{what}: {err}"))),
+        let what = format!(
+            "{e} (plain: {}) on {} for {}",
+            opts.plain, solver.label, model.name
+        );
+        match run_solver(solver, &enc.script) {
+            Ok(Verdict::Unsat) => {}
+            Ok(Verdict::Sat(_)) => {
+                return Err(TestCaseError::fail(format!("{what}: sat\n{}", enc.script)));
             }
+            Err(err) => return Err(TestCaseError::fail(format!("{what}: {err}"))),
         }
     }
     Ok(())
@@ -582,54 +539,83 @@ fn check_known_solution(p: &Puzzle, sol: &[Vec<u32>]) {
         .unwrap_or_else(|v| panic!("generator made a wrong puzzle {}: {v}", p.name));
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 5, failure_persistence: None, ..ProptestConfig::default() })]
+/// Five random cases per property and solver; a failing seed is printed,
+/// not stored.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 5,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
 
-    #[test]
-    fn sudokus_solve_in_every_encoding(seed in any::<u64>()) {
+// Each property runs once per solver (`per_solver!`), so that one solver's
+// failure hides no other's.
+
+per_solver!(sudokus_solve_in_every_encoding);
+
+fn sudokus_solve_in_every_encoding(label: &str) {
+    let solver = solver(label);
+    proptest!(config(), |(seed in any::<u64>())| {
         let (p, sol) = sudoku(seed);
         check_known_solution(&p, &sol);
-        assert_solved(&lower(&p))?;
-    }
+        assert_solved(&lower(&p), &solver)?;
+    });
+}
 
-    #[test]
-    fn killers_solve_in_every_encoding(seed in any::<u64>()) {
+per_solver!(killers_solve_in_every_encoding);
+
+fn killers_solve_in_every_encoding(label: &str) {
+    let solver = solver(label);
+    proptest!(config(), |(seed in any::<u64>())| {
         let (p, sol) = killer(seed);
         check_known_solution(&p, &sol);
-        assert_solved(&lower(&p))?;
-    }
+        assert_solved(&lower(&p), &solver)?;
+    });
+}
 
-    #[test]
-    fn calcudokus_solve_in_every_encoding(seed in any::<u64>()) {
+per_solver!(calcudokus_solve_in_every_encoding);
+
+fn calcudokus_solve_in_every_encoding(label: &str) {
+    let solver = solver(label);
+    proptest!(config(), |(seed in any::<u64>())| {
         let (p, sol) = calcudoku(seed);
         check_known_solution(&p, &sol);
-        assert_solved(&lower(&p))?;
-    }
+        assert_solved(&lower(&p), &solver)?;
+    });
+}
 
-    #[test]
-    fn kakuros_solve_in_every_encoding(seed in any::<u64>()) {
-        assert_solved(&lower(&kakuro(seed)))?;
-    }
+per_solver!(kakuros_solve_in_every_encoding);
 
-    #[test]
-    fn unsolvable_puzzles_stay_unsat(seed in any::<u64>()) {
+fn kakuros_solve_in_every_encoding(label: &str) {
+    let solver = solver(label);
+    proptest!(config(), |(seed in any::<u64>())| {
+        assert_solved(&lower(&kakuro(seed)), &solver)?;
+    });
+}
+
+per_solver!(unsolvable_puzzles_stay_unsat);
+
+fn unsolvable_puzzles_stay_unsat(label: &str) {
+    let solver = solver(label);
+    proptest!(config(), |(seed in any::<u64>())| {
         // 4×4 and 6×6 only: refuting the 9×9 takes `lia` 10–40 s (the
         // pigeonhole argument is hard for Int cells with `distinct`).
         let small = &BOXES[..2];
         let (mut p, _) = sudoku_of(seed, small);
         unsat_sudoku(&mut p);
-        assert_unsat(&lower(&p))?;
+        assert_unsat(&lower(&p), &solver)?;
         let (mut p, _) = killer_of(seed, small);
         unsat_sudoku(&mut p);
-        assert_unsat(&lower(&p))?;
+        assert_unsat(&lower(&p), &solver)?;
         let (mut p, _) = calcudoku(seed);
         unsat_latin(&mut p);
-        assert_unsat(&lower(&p))?;
+        assert_unsat(&lower(&p), &solver)?;
         let mut p = kakuro(seed);
         if unsat_kakuro(&mut p) {
-            assert_unsat(&lower(&p))?;
+            assert_unsat(&lower(&p), &solver)?;
         }
-    }
+    });
 }
 
 // ---------------------------------------------------------------------------
@@ -732,21 +718,16 @@ fn onehot_stays_small_for_big_grids() {
     assert!(enc.script.len() < 12_000_000, "{} bytes", enc.script.len());
 }
 
+per_solver!(every_shipped_puzzle_is_accepted_everywhere);
+
 /// Every encoding's script for every puzzle in `puzzles/` is accepted by
-/// every solver (the body is sent without `check-sat`, so big puzzles cost
-/// only their parse time), and the one-hot script is solved by yices to a
+/// the solver (the body is sent without `check-sat`, so big puzzles cost
+/// only their parse time), and its one-hot script is solved by it to a
 /// grid the checker accepts.
-#[test]
-fn every_shipped_puzzle_is_accepted_everywhere() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no puzzles in {}", dir.display());
-    let yices = solver("yices2");
+fn every_shipped_puzzle_is_accepted_everywhere(label: &str) {
+    let files = puzzle_files();
+    assert!(!files.is_empty(), "no puzzles in puzzles/");
+    let solver = solver(label);
     for file in files {
         let puzzles = smtgrid::parse::load(&file, None)
             .unwrap_or_else(|e| panic!("{} does not parse: {e}", file.display()));
@@ -755,33 +736,30 @@ fn every_shipped_puzzle_is_accepted_everywhere() {
             for (e, opts) in variants() {
                 let enc = encode(&model, e, &opts);
                 let body = format!("{}(exit)\n", enc.body());
-                for solver in SOLVERS {
-                    let path = solver_path(solver);
-                    let out = Command::new("timeout")
-                        .arg("60")
-                        .arg(&path)
-                        .arg(write_temp(&body).path())
-                        .output()
-                        .unwrap_or_else(|err| panic!("cannot start {solver}: {err}"));
-                    let text = String::from_utf8_lossy(&out.stdout);
-                    assert!(
-                        out.status.success() && !text.contains("error"),
-                        "{solver} rejects the {e} (plain: {}) script of {}: {text}{}",
-                        opts.plain,
-                        file.display(),
-                        String::from_utf8_lossy(&out.stderr)
-                    );
-                }
+                let out = Command::new("timeout")
+                    .arg("60")
+                    .arg(&solver.path)
+                    .arg(write_temp(&body).path())
+                    .output()
+                    .unwrap_or_else(|err| panic!("cannot start {label}: {err}"));
+                let text = String::from_utf8_lossy(&out.stdout);
+                assert!(
+                    out.status.success() && !text.contains("error"),
+                    "{label} rejects the {e} (plain: {}) script of {}: {text}{}",
+                    opts.plain,
+                    file.display(),
+                    String::from_utf8_lossy(&out.stderr)
+                );
             }
             let enc = encode(&model, Encoding::Onehot, &Options::default());
-            match run_solver(&yices, &enc.script) {
+            match run_solver(&solver, &enc.script) {
                 Ok(Verdict::Sat(m)) => {
                     let values = enc.decoder.decode(&m).expect("every cell");
                     model
                         .check(&values)
                         .unwrap_or_else(|v| panic!("{}: {v}", p.name));
                 }
-                other => panic!("{}: yices on onehot: {other:?}", p.name),
+                other => panic!("{}: {label} on onehot: {other:?}", p.name),
             }
         }
     }

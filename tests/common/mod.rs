@@ -1,0 +1,157 @@
+//! What several integration tests share: the repository's paths, the
+//! example puzzles, finding the solvers a test needs (failing loudly, never
+//! skipping), and checking that processes are gone. Each test file includes
+//! it with `mod common;`.
+
+// Each test file is its own crate and uses only part of this module.
+#![allow(dead_code, unused_macros, unused_imports)]
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use smtgrid::solver::{Found, Solver, discover};
+
+/// The repository's root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The TOML puzzle files of `puzzles/`, sorted by name.
+pub fn puzzle_files() -> Vec<PathBuf> {
+    let dir = root().join("puzzles");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every solver profile as smtgrid finds it (PATH and `SMTGRID_<NAME>`),
+/// looked up once per test binary.
+fn installed() -> &'static [Found] {
+    static FOUND: OnceLock<Vec<Found>> = OnceLock::new();
+    FOUND.get_or_init(|| discover(&[], &[]))
+}
+
+/// The solver `name` — a label (`yices2`) or one of its binaries
+/// (`yices-smt2`) — found as `smtgrid solve` finds it. A missing solver
+/// fails the test with what to do about it; it is never skipped.
+pub fn solver(name: &str) -> Solver {
+    find_solver(name).unwrap_or_else(|why| panic!("{why}"))
+}
+
+/// Fails the test, naming every missing one, unless all of `names` (labels
+/// or binaries, as for [`solver`]) are installed.
+pub fn require(names: &[&str]) {
+    let missing: Vec<String> = names.iter().filter_map(|n| find_solver(n).err()).collect();
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+fn find_solver(name: &str) -> Result<Solver, String> {
+    let found = installed()
+        .iter()
+        .find(|f| f.label == name || f.profile.binaries.iter().any(|b| b == name))
+        .ok_or_else(|| format!("`{name}` is no solver profile of smtgrid"))?;
+    found.solver().ok_or_else(|| {
+        format!(
+            "this test needs the solver {} ({}). Install it with scripts/install-solvers and put \
+             the folder that script prints first on PATH (scripts/test does both), or point {} at \
+             its binary.",
+            found.label,
+            found.error.as_deref().unwrap_or("not found"),
+            found.profile.env_var()
+        )
+    })
+}
+
+/// The variable naming a second z3 binary, of another version than the z3
+/// on PATH, for the tests that run two versions side by side.
+pub const SECOND_Z3_VAR: &str = "SMTGRID_Z3_DEBIAN";
+
+/// The path in [`SECOND_Z3_VAR`]; a test failure saying how to set it when
+/// it is unset or not a file.
+pub fn second_z3() -> String {
+    let how = format!(
+        "this test runs two z3 versions side by side and finds the second through {SECOND_Z3_VAR}: \
+         run `eval \"$(scripts/install-solvers --env)\"` (it installs Debian's z3 and exports \
+         {SECOND_Z3_VAR}; scripts/test does this), or export {SECOND_Z3_VAR}=/path/to/another/z3"
+    );
+    let path = std::env::var(SECOND_Z3_VAR)
+        .ok()
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| panic!("{SECOND_Z3_VAR} is not set; {how}"));
+    assert!(
+        std::path::Path::new(&path).is_file(),
+        "{SECOND_Z3_VAR}={path} is no file; {how}"
+    );
+    path
+}
+
+/// Whether `pid` has ended. A zombie counts: it has ended, and whether it
+/// is reaped depends on this machine's init, not on smtgrid.
+pub fn gone(pid: i32) -> bool {
+    // SAFETY: kill with signal 0 only asks whether the process exists.
+    if unsafe { libc::kill(pid, 0) } != 0 {
+        return true;
+    }
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next());
+    matches!(state, Some('Z' | 'X') | None)
+}
+
+/// Asserts that process `pid` (described by `what`) ends. A killed process
+/// vanishes asynchronously, and on a loaded machine that can take a while:
+/// the wait is generous, and ends as soon as the process is gone.
+pub fn assert_gone(pid: i32, what: &str) {
+    let until = Instant::now() + Duration::from_secs(10);
+    while !gone(pid) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(gone(pid), "{what} (pid {pid}) is still running");
+}
+
+/// [`assert_gone`] for each of `pids`, which must not be empty.
+pub fn assert_all_gone(pids: &[i32]) {
+    assert!(!pids.is_empty(), "no PID was recorded");
+    for &pid in pids {
+        assert_gone(pid, "process");
+    }
+}
+
+/// One `#[test]` per solver, so that one solver's failure hides no other's:
+/// `per_solver!(f)` makes `f::z3`, `f::cvc5` and `f::yices2`, each calling
+/// `f(LABEL)`; `per_solver!(f: z3, cvc4)` names the solvers.
+macro_rules! per_solver {
+    ($test:ident) => {
+        mod $test {
+            #[test]
+            fn z3() {
+                super::$test("z3");
+            }
+            #[test]
+            fn cvc5() {
+                super::$test("cvc5");
+            }
+            #[test]
+            fn yices2() {
+                super::$test("yices2");
+            }
+        }
+    };
+    ($test:ident: $($solver:ident),+ $(,)?) => {
+        mod $test {
+            $(
+                #[test]
+                fn $solver() {
+                    super::$test(stringify!($solver));
+                }
+            )+
+        }
+    };
+}
+pub(crate) use per_solver;
