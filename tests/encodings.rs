@@ -50,10 +50,11 @@ fn solver(label: &str) -> Solver {
         })
 }
 
-fn run_solver(solver: &Solver, script: &str) -> Result<Verdict, String> {
+fn run_solver(solver: &Solver, enc: &Encoded) -> Result<Verdict, String> {
     let out = run(
         solver,
-        script,
+        &enc.script,
+        Some(enc.logic),
         &Limits {
             timeout: Duration::from_secs(60),
         },
@@ -97,7 +98,7 @@ fn solve_all(enc: &Encoded) -> Vec<(&'static str, Result<Verdict, String>)> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = solvers
             .iter()
-            .map(|(name, sv)| (*name, scope.spawn(move || run_solver(sv, &enc.script))))
+            .map(|(name, sv)| (*name, scope.spawn(move || run_solver(sv, enc))))
             .collect();
         handles
             .into_iter()
@@ -671,7 +672,7 @@ fn bv_products_do_not_wrap() {
         enc.script
     );
     let z3 = solver("z3");
-    match run_solver(&z3, &enc.script) {
+    match run_solver(&z3, &enc) {
         Ok(Verdict::Sat(m)) => {
             let values = enc.decoder.decode(&m).expect("all cells");
             assert_eq!(values, vec![9; 9]);
@@ -683,7 +684,7 @@ fn bv_products_do_not_wrap() {
         Encoding::Bv,
         &Options { plain: true },
     );
-    assert!(matches!(run_solver(&z3, &enc.script), Ok(Verdict::Unsat)));
+    assert!(matches!(run_solver(&z3, &enc), Ok(Verdict::Unsat)));
 }
 
 /// Givens are propagated: a sudoku with one blank per unit needs no
@@ -774,7 +775,7 @@ fn every_shipped_puzzle_is_accepted_everywhere() {
                 }
             }
             let enc = encode(&model, Encoding::Onehot, &Options::default());
-            match run_solver(&yices, &enc.script) {
+            match run_solver(&yices, &enc) {
                 Ok(Verdict::Sat(m)) => {
                     let values = enc.decoder.decode(&m).expect("every cell");
                     model

@@ -84,7 +84,13 @@ fn run_fake(fake: &str, timeout: Duration) -> RunOutput {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
     let solver = fake_solver(fake, &pidfile);
-    let out = run(&solver, TINY_LIA, &Limits { timeout }, &Cancel::new());
+    let out = run(
+        &solver,
+        TINY_LIA,
+        Some("QF_LIA"),
+        &Limits { timeout },
+        &Cancel::new(),
+    );
     assert!(
         out.elapsed < timeout + Duration::from_secs(1),
         "{fake} took {:?} with a limit of {timeout:?}",
@@ -202,7 +208,7 @@ fn cancel_stops_a_run_at_once() {
     let limits = Limits {
         timeout: Duration::from_secs(30),
     };
-    let out = run(&solver, TINY_LIA, &limits, &cancel);
+    let out = run(&solver, TINY_LIA, Some("QF_LIA"), &limits, &cancel);
     canceller.join().expect("canceller");
     assert_eq!(out.end, RunEnd::Cancelled);
     assert!(out.elapsed < Duration::from_secs(2), "{:?}", out.elapsed);
@@ -220,7 +226,13 @@ fn missing_binary_is_a_spawn_failure() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut solver = fake_solver("silent.sh", &dir.path().join("pids"));
     solver.path = dir.path().join("no-such-solver");
-    let out = run(&solver, TINY_LIA, &Limits::default(), &Cancel::new());
+    let out = run(
+        &solver,
+        TINY_LIA,
+        Some("QF_LIA"),
+        &Limits::default(),
+        &Cancel::new(),
+    );
     assert!(
         matches!(&out.end, RunEnd::SpawnFailed(why) if why.contains("no-such-solver")),
         "{:?}",
@@ -292,6 +304,7 @@ fn real_solvers_answer_a_tiny_script() {
                 let out = run(
                     &solver,
                     script,
+                    None,
                     &Limits {
                         timeout: Duration::from_secs(20),
                     },
@@ -358,6 +371,7 @@ fn two_z3_versions_side_by_side() {
         let out = run(
             s,
             TINY_LIA,
+            None,
             &Limits {
                 timeout: Duration::from_secs(10),
             },
@@ -394,7 +408,13 @@ fn timeout_kills_real_z3_on_a_hard_problem() {
     let found = installed();
     let z3 = real(&found, "z3");
     let timeout = Duration::from_secs(1);
-    let out = run(&z3, &pigeonhole(12), &Limits { timeout }, &Cancel::new());
+    let out = run(
+        &z3,
+        &pigeonhole(12),
+        None,
+        &Limits { timeout },
+        &Cancel::new(),
+    );
     assert_eq!(out.end, RunEnd::TimedOut, "stdout {:?}", out.stdout);
     assert!(
         out.elapsed < timeout + Duration::from_millis(500),
@@ -534,6 +554,7 @@ fn ctrl_c_cancels_running_solvers() {
     let out = run(
         &solver,
         TINY_LIA,
+        None,
         &Limits {
             timeout: Duration::from_secs(30),
         },
