@@ -793,6 +793,24 @@ fn a_second_solution_equal_to_the_first_proves_nothing() {
 }
 
 #[test]
+fn an_unsettled_uniqueness_question_fails() {
+    let cmd = format!("liar=sh {}", fake("unique_hang.sh"));
+    let args = [&liar_on_4x4(&cmd)[..], &["--unique", "--timeout", "1"]].concat();
+    let (o, runs) = solve_json(&args);
+    assert_eq!(runs.len(), 1, "{}", stderr(&o));
+    assert_eq!(runs[0]["status"], "sat", "{}", runs[0]);
+    assert_eq!(runs[0]["unique"], Value::Null, "{}", runs[0]);
+    assert!(
+        runs[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("uniqueness not settled: timeout")),
+        "{}",
+        runs[0]
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
 fn a_unique_claim_is_checked_against_second_solutions() {
     require(&["z3"]);
     let cmd = format!("liar=sh {}", fake("unique_liar.sh"));
