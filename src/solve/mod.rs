@@ -404,12 +404,12 @@ struct Asker<'a> {
 
 impl Asker<'_> {
     /// The answer (and, with `unique`, whether it is the only one), and
-    /// how long the solver took.
+    /// how long the solver took to give the first answer.
     fn solve(&self, unique: bool) -> (Outcome, Duration) {
         let start = Instant::now();
         if unique {
-            match self.session() {
-                Ok(o) => return (o, start.elapsed()),
+            match self.session(start) {
+                Ok(done) => return done,
                 // Solvers without an interactive mode answer both
                 // questions in one-shot runs.
                 Err(SessionError::NoInteractiveMode(_)) => {}
@@ -579,7 +579,7 @@ impl Asker<'_> {
     /// `--unique` on a solver with an interactive mode: one process
     /// answers both questions, so the second one reuses what the first one
     /// learnt.
-    fn session(&self) -> Result<Outcome, SessionError> {
+    fn session(&self, start: Instant) -> Result<(Outcome, Duration), SessionError> {
         let mut s = Session::start(self.solver, Some(self.enc.logic), self.ctx.cancel())?;
         let ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
             let text = s.command(cmds, self.deadline)?;
@@ -589,9 +589,10 @@ impl Asker<'_> {
             &mut s,
             &format!("{}(check-sat)\n(get-model)\n", self.enc.body()),
         )?;
+        let took = start.elapsed();
         let values = match self.settle(first) {
             Ok(v) => v,
-            Err(o) => return Ok(o),
+            Err(o) => return Ok((o, took)),
         };
         let grid = self.model.to_grid(&values);
         let mut block = Script::new();
@@ -601,7 +602,7 @@ impl Asker<'_> {
             Ok(reply) => reply,
             Err(e) => Reply::Other(self.session_failed(&e)),
         };
-        Ok(self.settle_unique(grid, &values, second))
+        Ok((self.settle_unique(grid, &values, second), took))
     }
 }
 
