@@ -52,7 +52,13 @@ fn bench(c: &mut Criterion) {
         });
         g.bench_function(format!("smtgrid/{enc}"), |b| {
             b.iter(|| {
-                let out = run(yices, &encoded.script, &limits, &cancel);
+                let out = run(
+                    yices,
+                    &encoded.script,
+                    Some(encoded.logic),
+                    &limits,
+                    &cancel,
+                );
                 let answer = read_answer(&out.stdout).expect("readable");
                 let values = encoded.decoder.decode(&answer.model).expect("a model");
                 model.check(&values).expect("a valid grid");

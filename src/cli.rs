@@ -14,7 +14,7 @@ use crate::model::{Group, Rule};
 use crate::parse::{self, InputFormat};
 use crate::puzzle::{Kind, Puzzle};
 use crate::render::grid_text;
-use crate::solve::{EncodingChoice, Plan, PuzzleResult, Status, solve_all};
+use crate::solve::{MAX_TIMEOUT, Mode, Outcome, Plan, PuzzleResult, Uniqueness, solve_all};
 use crate::solver::{self, Limits, SolverRequest};
 
 /// Write a grid puzzle once; emit it as SMT-LIB2, run it on every installed
@@ -156,19 +156,16 @@ struct SolveArgs {
     puzzles: Vec<PathBuf>,
     #[command(flatten)]
     solvers: SolverArgs,
-    /// The encoding; `auto` races solver × encoding pairs and keeps the
-    /// first verified answer; `all` runs every encoding.
-    #[arg(
-        long,
-        short,
-        default_value = "auto",
-        value_name = "auto|lia|onehot|bv|all"
-    )]
-    encoding: String,
+    /// The encoding; `auto` races encodings (each named solver gives its
+    /// own answer; without --solver, every installed solver races for one
+    /// answer); `all` runs every encoding.
+    #[arg(long, short, value_enum, default_value = "auto")]
+    encoding: SolveEncoding,
     /// Use the unsimplified encodings.
     #[arg(long)]
     plain: bool,
-    /// Wall-clock limit per solver run, in seconds.
+    /// Wall-clock limit for one solver's answer to one puzzle, in seconds
+    /// (at most 604800, a week); under `auto` a solver's encodings share it.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
     /// Solver processes run at once (default: the number of cores).
@@ -183,6 +180,21 @@ struct SolveArgs {
     format: Format,
     #[command(flatten)]
     input: InputArgs,
+}
+
+/// The encodings `solve` takes.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum SolveEncoding {
+    /// Race encodings in the measured order; keep the first definite answer.
+    Auto,
+    /// Integers (QF_LIA, or QF_NIA with products).
+    Lia,
+    /// One Bool per cell and value (QF_UF).
+    Onehot,
+    /// Bit-vectors (QF_BV).
+    Bv,
+    /// Every encoding, one answer each.
+    All,
 }
 
 /// Runs the command line and returns the exit status.
@@ -468,32 +480,33 @@ fn solvers(a: SolversArgs) -> Result<i32> {
 }
 
 fn solve(a: SolveArgs) -> Result<i32> {
-    if !(a.timeout > 0.0 && a.timeout.is_finite()) {
+    let max = MAX_TIMEOUT.as_secs_f64();
+    if !(a.timeout > 0.0 && a.timeout <= max) {
         return Err(Error::Usage(format!(
-            "--timeout must be a positive number of seconds, not {}",
+            "--timeout must be a number of seconds above 0 and at most {max} (a week), not {}",
             a.timeout
         )));
     }
-    let encodings = match a.encoding.as_str() {
-        "auto" => EncodingChoice::Auto,
-        name => EncodingChoice::These(encodings(name)?),
-    };
     let format = input_format(&a.input)?;
     let mut puzzles = Vec::new();
     for path in &a.puzzles {
         puzzles.extend(load(path, format)?);
     }
     let mut request = a.solvers.request()?;
-    if encodings == EncodingChoice::Auto && request.names.is_empty() {
-        // auto races every installed solver unless told otherwise.
-        request.names.push("all".into());
-    }
-    let mut solvers = request.solvers().map_err(Error::Usage)?;
-    if encodings != EncodingChoice::Auto {
-        // auto reads only the winner's version, after the race: a version
-        // probe costs a process start (30 ms for z3).
-        solver::read_versions(&mut solvers);
-    }
+    let named = !request.names.is_empty();
+    let mode = match a.encoding {
+        SolveEncoding::Auto if named => Mode::EachSolver,
+        SolveEncoding::Auto => {
+            // auto races every installed solver unless told otherwise.
+            request.names.push("all".into());
+            Mode::Portfolio
+        }
+        SolveEncoding::Lia => Mode::Fixed(vec![Encoding::Lia]),
+        SolveEncoding::Onehot => Mode::Fixed(vec![Encoding::Onehot]),
+        SolveEncoding::Bv => Mode::Fixed(vec![Encoding::Bv]),
+        SolveEncoding::All => Mode::Fixed(Encoding::ALL.to_vec()),
+    };
+    let solvers = request.solvers().map_err(Error::Usage)?;
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
@@ -502,7 +515,7 @@ fn solve(a: SolveArgs) -> Result<i32> {
     }
     let plan = Plan {
         solvers,
-        encodings,
+        mode,
         options: Options { plain: a.plain },
         limits: Limits {
             timeout: Duration::from_secs_f64(a.timeout),
@@ -512,87 +525,108 @@ fn solve(a: SolveArgs) -> Result<i32> {
     };
     let cancel = solver::install_ctrlc_handler();
     let mut failed = false;
+    let mut write_error: Option<std::io::Error> = None;
     let mut out = std::io::stdout().lock();
-    solve_all(&puzzles, &plan, &cancel, |p, r| {
-        failed |= r.disagreement.is_some()
-            || r.runs.is_empty()
-            || r.runs
-                .iter()
-                .any(|x| !matches!(x.status, Status::Sat | Status::Unsat | Status::Unsupported));
-        if let Some(d) = &r.disagreement {
-            eprintln!("smtgrid: SOLVERS DISAGREE on {}: {d}", p.name);
+    solve_all(puzzles.into_iter(), &plan, &cancel, |p, r| {
+        failed |= !r.succeeded();
+        for f in &r.findings {
+            let _ = writeln!(std::io::stderr(), "smtgrid: {}: {}", p.name, f.message());
         }
-        let _ = match a.format {
-            Format::Json => r.runs.iter().try_for_each(|x| {
-                writeln!(out, "{}", serde_json::to_string(x).unwrap_or_default())
+        let written = match a.format {
+            Format::Json => r.lines.iter().try_for_each(|l| {
+                let line = serde_json::to_string(&l.run.report(p)).unwrap_or_default();
+                writeln!(out, "{line}")
             }),
             Format::Text => write!(out, "{}", text_result(p, r)),
-        };
-        let _ = out.flush();
+        }
+        .and_then(|()| out.flush());
+        match written {
+            Ok(()) => std::ops::ControlFlow::Continue(()),
+            Err(e) => {
+                write_error = Some(e);
+                std::ops::ControlFlow::Break(())
+            }
+        }
     });
     if cancel.is_cancelled() {
-        eprintln!("smtgrid: interrupted; every solver was stopped");
+        let _ = writeln!(
+            std::io::stderr(),
+            "smtgrid: interrupted; every solver was stopped"
+        );
         return Ok(130);
     }
-    Ok(if failed { 1 } else { 0 })
+    match write_error {
+        // The reader has gone (`| head -1`): everything it wanted was
+        // written, and nothing more is worth solving.
+        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
+        Some(e) => Err(Error::Runtime(format!(
+            "cannot write the results to standard output: {e}"
+        ))),
+        None => Ok(if failed { 1 } else { 0 }),
+    }
 }
 
 /// The text report of one puzzle: its verified grid(s), then a status line
-/// per run.
+/// per result line, each followed by the other runs of its race.
 fn text_result(p: &Puzzle, r: &PuzzleResult) -> String {
     let mut s = format!("== {} ==\n", describe(p));
-    let mut shown: Vec<&crate::render::ValueGrid> = Vec::new();
-    for run in &r.runs {
-        if let Some(g) = &run.grid
+    let mut shown: Vec<&crate::model::ValueGrid> = Vec::new();
+    for line in &r.lines {
+        if let Some(g) = line.run.outcome.grid()
             && !shown.contains(&g)
         {
             if !shown.is_empty() {
-                s.push_str(&format!("another solution, from {}:\n", run.solver));
+                s.push_str(&format!("another solution, from {}:\n", line.run.solver));
             }
             s.push_str(&grid_text(p, g));
             shown.push(g);
         }
     }
-    for run in &r.runs {
-        let version = run.solver_version.as_deref().unwrap_or("");
-        let mut line = format!(
+    for line in &r.lines {
+        let run = &line.run;
+        let version = run.version.as_deref().unwrap_or("");
+        let mut text = format!(
             "{:<18} {:<7} {:<14} {:>8} ms",
             format!("{} {version}", run.solver).trim_end().to_string(),
             run.encoding.name(),
-            match run.status {
-                Status::Sat if run.verified => "sat, verified".to_string(),
-                st => st.name().to_string(),
+            match run.outcome {
+                Outcome::Sat { .. } => "sat, verified",
+                ref o => o.status().name(),
             },
             run.time_ms
         );
-        match run.unique {
-            Some(true) => line.push_str("  unique"),
-            Some(false) => line.push_str("  NOT unique"),
+        match run.outcome.unique() {
+            Some(true) => text.push_str("  unique"),
+            Some(false) => text.push_str("  NOT unique"),
             None => {}
         }
         match run
-            .grid
-            .as_ref()
+            .outcome
+            .grid()
             .and_then(|g| crate::solve::matches_recorded(p, g))
         {
-            Some(true) => line.push_str("  (= recorded solution)"),
-            Some(false) => line.push_str("  (differs from the recorded solution)"),
+            Some(true) => text.push_str("  (= recorded solution)"),
+            Some(false) => text.push_str("  (differs from the recorded solution)"),
             None => {}
         }
-        if let Some(e) = &run.error {
-            line.push_str(&format!("\n    {e}"));
+        if let Some(e) = run.outcome.message() {
+            text.push_str(&format!("\n    {e}"));
         }
-        s.push_str(&line);
+        s.push_str(&text);
         s.push('\n');
-        if let Some(g) = &run.second_grid {
+        if let Outcome::Sat {
+            unique: Some(Uniqueness::NotUnique(g)),
+            ..
+        } = &run.outcome
+        {
             s.push_str(&format!("a second solution, from {}:\n", run.solver));
             s.push_str(&grid_text(p, g));
         }
+        for o in &line.also {
+            s.push_str(&format!("  also tried: {}\n", o.describe()));
+        }
     }
-    for o in &r.others {
-        s.push_str(&format!("  also tried: {o}\n"));
-    }
-    if r.runs.is_empty() {
+    if r.lines.is_empty() {
         s.push_str("no solver ran\n");
     }
     s.push('\n');

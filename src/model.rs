@@ -198,6 +198,10 @@ pub struct Constraint {
     pub group: Group,
 }
 
+/// A grid of cell values, row by row; `None` where no cell is (kakuro
+/// blocks) or the value is unknown.
+pub type ValueGrid = Vec<Vec<Option<i64>>>;
+
 /// A constraint model: what every puzzle kind lowers into.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Model {
@@ -323,7 +327,7 @@ impl Model {
     }
 
     /// Lays values (one per cell) out as a grid, `None` where no cell is.
-    pub fn to_grid(&self, values: &[i64]) -> Vec<Vec<Option<i64>>> {
+    pub fn to_grid(&self, values: &[i64]) -> ValueGrid {
         let mut g = vec![vec![None; self.cols]; self.rows];
         for (c, &v) in self.cells.iter().zip(values) {
             g[c.row][c.col] = Some(v);

@@ -3,9 +3,7 @@
 
 use crate::puzzle::{Kind, Puzzle};
 
-/// A grid of cell values; `None` where no cell is (kakuro blocks) or the
-/// value is unknown.
-pub type ValueGrid = Vec<Vec<Option<i64>>>;
+pub use crate::model::ValueGrid;
 
 /// Draws `grid` for `puzzle`: sudoku and killer with `|` and `-+-` box
 /// separators, calcudoku plain, kakuro with blocks left blank.

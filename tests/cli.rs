@@ -567,6 +567,18 @@ fn every_bad_input_fixture_exits_2_naming_the_file_for_every_command() {
     }
 }
 
+/// Starts `smtgrid solve ARGS…` with stderr piped.
+fn spawn_solve(args: &[&str], stdout: std::process::Stdio) -> std::process::Child {
+    bin()
+        .arg("solve")
+        .args(args)
+        .current_dir(root())
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("smtgrid starts")
+}
+
 #[test]
 fn ctrl_c_stops_every_solver_and_exits_130() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -576,9 +588,8 @@ fn ctrl_c_stops_every_solver_and_exits_130() {
         root().join("tests/fake_solvers/hang.sh").display(),
         pidfile.display()
     );
-    let mut child = bin()
-        .args([
-            "solve",
+    let mut child = spawn_solve(
+        &[
             "puzzles/sudoku-4x4.toml",
             "--solver-cmd",
             &cmd,
@@ -588,12 +599,9 @@ fn ctrl_c_stops_every_solver_and_exits_130() {
             "lia",
             "--timeout",
             "60",
-        ])
-        .current_dir(root())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("smtgrid starts");
+        ],
+        std::process::Stdio::null(),
+    );
     // Wait until the fake solver is running (generously: the machine may be
     // loaded; the wait ends as soon as it runs).
     let until = Instant::now() + Duration::from_secs(60);
@@ -647,5 +655,307 @@ fn text_output_compares_the_grid_with_the_recorded_solution() {
     assert!(
         text.contains("NOT unique  (differs from the recorded solution)"),
         "{text}"
+    );
+}
+
+fn fake(name: &str) -> String {
+    root()
+        .join("tests/fake_solvers")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// `smtgrid solve ARGS… --format json`: the output and its JSON lines.
+fn solve_json(args: &[&str]) -> (Output, Vec<Value>) {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.extend(["--format", "json"]);
+    let o = smtgrid(&all);
+    let runs = json_lines(&o);
+    (o, runs)
+}
+
+/// A file of `n` copies of a 4×4 sudoku with two givens whose solutions
+/// include the grid of `tests/fake_solvers/s4.model`.
+fn sparse_4x4s(dir: &Path, n: usize) -> PathBuf {
+    let f = dir.join("sparse.txt");
+    std::fs::write(&f, "4..............1\n".repeat(n)).expect("write");
+    f
+}
+
+#[test]
+fn timeout_out_of_range_is_a_usage_error() {
+    // 1e19 and 1e20 used to panic (and 1e19 left z3 running).
+    for t in ["1e19", "1e20", "604801", "0", "-1", "NaN", "inf"] {
+        let timeout = format!("--timeout={t}");
+        let o = smtgrid(&[
+            "solve",
+            "puzzles/sudoku-4x4.toml",
+            "--solver-cmd",
+            "never=/bin/false",
+            "--solver",
+            "never",
+            "--encoding",
+            "lia",
+            &timeout,
+        ]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "--timeout {t}: {err}");
+        assert!(
+            err.contains("--timeout") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}
+
+/// The 4×4 sudoku on the lia encoding by the custom solver `liar=CMD`.
+fn liar_on_4x4(cmd: &str) -> [&str; 7] {
+    [
+        "puzzles/sudoku-4x4.toml",
+        "--solver-cmd",
+        cmd,
+        "--solver",
+        "liar",
+        "--encoding",
+        "lia",
+    ]
+}
+
+#[test]
+fn a_second_solution_equal_to_the_first_proves_nothing() {
+    // One-shot runs (a custom solver) and an interactive session (a fake
+    // z3) that give the first grid again when asked for a different one.
+    let cmd = format!("liar=sh {}", fake("same_model.sh"));
+    let (oneshot, _) = solve_json(&[&liar_on_4x4(&cmd)[..], &["--unique"]].concat());
+    let z3 = format!("z3={}", fake("inter_same.py"));
+    let (session, _) = solve_json(&[
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        &z3,
+        "--encoding",
+        "lia",
+        "--unique",
+    ]);
+    for o in [oneshot, session] {
+        let runs = json_lines(&o);
+        assert_eq!(runs.len(), 1, "{}", stderr(&o));
+        let r = &runs[0];
+        assert_eq!(r["status"], "invalid-model", "{r}");
+        assert_eq!(r["unique"], Value::Null, "{r}");
+        assert!(
+            r["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("first grid again")),
+            "{r}"
+        );
+        assert_eq!(o.status.code(), Some(1));
+    }
+}
+
+#[test]
+fn an_unsettled_uniqueness_question_fails() {
+    let cmd = format!("liar=sh {}", fake("unique_hang.sh"));
+    let args = [&liar_on_4x4(&cmd)[..], &["--unique", "--timeout", "1"]].concat();
+    let (o, runs) = solve_json(&args);
+    assert_eq!(runs.len(), 1, "{}", stderr(&o));
+    assert_eq!(runs[0]["status"], "sat", "{}", runs[0]);
+    assert_eq!(runs[0]["unique"], Value::Null, "{}", runs[0]);
+    assert!(
+        runs[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("uniqueness not settled: timeout")),
+        "{}",
+        runs[0]
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn a_unique_claim_is_checked_against_second_solutions() {
+    require(&["z3"]);
+    let cmd = format!("liar=sh {}", fake("unique_liar.sh"));
+    let (o, runs) = solve_json(&[
+        "puzzles/classic.toml",
+        "--solver-cmd",
+        &cmd,
+        "--solver",
+        "z3,liar",
+        "--encoding",
+        "lia",
+        "--unique",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(runs.len(), 2, "{}", stderr(&o));
+    assert_eq!(runs[0]["unique"], false, "{}", runs[0]);
+    assert_eq!(runs[1]["unique"], true, "{}", runs[1]);
+    assert!(
+        stderr(&o).contains("SOLVERS DISAGREE") && stderr(&o).contains("liar on lia says"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn auto_with_named_solvers_compares_every_answer() {
+    // `a` says unsat, `b` gives a verified grid: each named solver gets
+    // its own line, so the contradiction is always seen.
+    let a = format!("a=sh {}", fake("late_unsat.sh"));
+    let b = format!("b=sh {}", fake("late_model.sh"));
+    for format in ["json", "text"] {
+        let o = smtgrid(&[
+            "solve",
+            "puzzles/sudoku-4x4.toml",
+            "--solver-cmd",
+            &a,
+            "--solver-cmd",
+            &b,
+            "--solver",
+            "a,b",
+            "--jobs",
+            "2",
+            "--format",
+            format,
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stderr(&o).contains("SOLVERS DISAGREE"), "{}", stderr(&o));
+        if format == "json" {
+            let runs = json_lines(&o);
+            assert_eq!(runs.len(), 2);
+            assert_eq!(runs[0]["status"], "unsat");
+            assert_eq!(runs[1]["status"], "sat");
+            assert_eq!(runs[1]["verified"], true);
+        }
+    }
+}
+
+#[test]
+fn an_invalid_model_from_a_losing_pair_is_reported_and_fails() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let puzzle = sparse_4x4s(dir.path(), 1);
+    let cmd = format!("w=sh {}", fake("wrong_fast_right_slow.sh"));
+    let (o, runs) = solve_json(&[
+        puzzle.to_str().unwrap_or_default(),
+        "--solver-cmd",
+        &cmd,
+        "--solver",
+        "w",
+        "--jobs",
+        "3",
+    ]);
+    assert_eq!(runs.len(), 1, "{}", stderr(&o));
+    // lia wins with the right grid, after onehot and bv gave invalid ones.
+    assert_eq!(runs[0]["status"], "sat", "{}", runs[0]);
+    assert_eq!(runs[0]["encoding"], "lia");
+    let err = stderr(&o);
+    assert!(err.contains("INVALID MODEL from w on onehot"), "{err}");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn auto_names_each_solver_with_its_own_verified_answer() {
+    require(&["z3", "cvc5", "yices-smt2"]);
+    let (o, runs) = solve_json(&["puzzles/calcudoku-hard.toml", "--solver", "z3,cvc5,yices2"]);
+    let solvers: Vec<&str> = runs.iter().filter_map(|r| r["solver"].as_str()).collect();
+    assert_eq!(solvers, ["z3", "cvc5", "yices2"], "{}", stderr(&o));
+    for r in &runs {
+        assert_eq!(r["status"], "sat", "{r}");
+        assert_eq!(r["verified"], true, "{r}");
+        assert!(r["solver_version"].is_string(), "{r}");
+    }
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn a_solvers_encodings_share_one_time_limit_under_auto() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("runs");
+    let cmd = format!("h=sh {} {}", fake("hang_logged.sh"), log.display());
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "--solver-cmd",
+        &cmd,
+        "--solver",
+        "h",
+        "--timeout",
+        "2",
+        "--jobs",
+        "1",
+    ]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(text.contains("timeout"), "{text}");
+    // The first encoding used up the limit: the others never started.
+    let runs = std::fs::read_to_string(&log).expect("the fake ran");
+    assert_eq!(runs.lines().count(), 1, "{runs}\n{text}");
+    assert_eq!(
+        text.matches("other encodings used up its 2 s").count(),
+        2,
+        "{text}"
+    );
+}
+
+#[test]
+fn nothing_answered_is_not_success() {
+    require(&["boolector"]);
+    let o = smtgrid(&["solve", "puzzles/sudoku-4x4.toml", "--solver", "boolector"]);
+    assert!(stdout(&o).contains("unsupported"), "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn a_closed_output_stops_the_run_quietly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let puzzles = sparse_4x4s(dir.path(), 200);
+    let log = dir.path().join("runs");
+    let cmd = format!("c=sh {} {}", fake("counted.sh"), log.display());
+    let args = [puzzles.to_str().unwrap_or_default(), "--solver-cmd", &cmd];
+    let mut child = spawn_solve(
+        &[
+            &args[..],
+            &["--solver", "c", "--encoding", "lia", "--format", "json"],
+        ]
+        .concat(),
+        std::process::Stdio::piped(),
+    );
+    let mut first = String::new();
+    {
+        use std::io::BufRead;
+        let out = child.stdout.take().expect("stdout");
+        std::io::BufReader::new(out)
+            .read_line(&mut first)
+            .expect("a line");
+        // Dropping the reader closes the pipe, as `| head -1` does.
+    }
+    let o = child.wait_with_output().expect("smtgrid ends");
+    assert!(first.contains("\"status\":\"sat\""), "{first}");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let runs = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        runs.lines().count() < 100,
+        "{} of 200 puzzles were solved after the output closed",
+        runs.lines().count()
+    );
+}
+
+#[test]
+fn a_full_disk_is_an_error() {
+    let cmd = format!("liar=sh {}", fake("same_model.sh"));
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let o = spawn_solve(&liar_on_4x4(&cmd), full.into())
+        .wait_with_output()
+        .expect("smtgrid ends");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot write") && !err.contains("panicked"),
+        "{err}"
     );
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 use proptest::prelude::*;
-use smtgrid::encode::{Encoding, Options, encode};
+use smtgrid::encode::{Encoded, Encoding, Options, encode};
 use smtgrid::lower::lower;
 use smtgrid::model::Model;
 use smtgrid::puzzle::{Cage, Clue, Grid, KakuroCell, Kind, Puzzle};
@@ -26,10 +26,11 @@ enum Verdict {
     Unsat,
 }
 
-fn run_solver(solver: &Solver, script: &str) -> Result<Verdict, String> {
+fn run_solver(solver: &Solver, enc: &Encoded) -> Result<Verdict, String> {
     let out = run(
         solver,
-        script,
+        &enc.script,
+        Some(enc.logic),
         &Limits {
             timeout: Duration::from_secs(60),
         },
@@ -74,7 +75,7 @@ fn assert_solved(model: &Model, solver: &Solver) -> Result<(), TestCaseError> {
             "{e} (plain: {}) on {} for {}",
             opts.plain, solver.label, model.name
         );
-        match run_solver(solver, &enc.script) {
+        match run_solver(solver, &enc) {
             Ok(Verdict::Sat(m)) => {
                 let values = enc
                     .decoder
@@ -104,7 +105,7 @@ fn assert_unsat(model: &Model, solver: &Solver) -> Result<(), TestCaseError> {
             "{e} (plain: {}) on {} for {}",
             opts.plain, solver.label, model.name
         );
-        match run_solver(solver, &enc.script) {
+        match run_solver(solver, &enc) {
             Ok(Verdict::Unsat) => {}
             Ok(Verdict::Sat(_)) => {
                 return Err(TestCaseError::fail(format!("{what}: sat\n{}", enc.script)));
@@ -657,7 +658,7 @@ fn bv_products_do_not_wrap() {
         enc.script
     );
     let z3 = solver("z3");
-    match run_solver(&z3, &enc.script) {
+    match run_solver(&z3, &enc) {
         Ok(Verdict::Sat(m)) => {
             let values = enc.decoder.decode(&m).expect("all cells");
             assert_eq!(values, vec![9; 9]);
@@ -669,7 +670,7 @@ fn bv_products_do_not_wrap() {
         Encoding::Bv,
         &Options { plain: true },
     );
-    assert!(matches!(run_solver(&z3, &enc.script), Ok(Verdict::Unsat)));
+    assert!(matches!(run_solver(&z3, &enc), Ok(Verdict::Unsat)));
 }
 
 /// Givens are propagated: a sudoku with one blank per unit needs no
@@ -752,7 +753,7 @@ fn every_shipped_puzzle_is_accepted_everywhere(label: &str) {
                 );
             }
             let enc = encode(&model, Encoding::Onehot, &Options::default());
-            match run_solver(&solver, &enc.script) {
+            match run_solver(&solver, &enc) {
                 Ok(Verdict::Sat(m)) => {
                     let values = enc.decoder.decode(&m).expect("every cell");
                     model

@@ -63,7 +63,7 @@ fn run_fake(fake: &str, timeout: Duration) -> RunOutput {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
     let solver = fake_solver(fake, &pidfile);
-    let out = run(&solver, TINY_LIA, &Limits { timeout }, &Cancel::new());
+    let out = run(&solver, TINY_LIA, None, &Limits { timeout }, &Cancel::new());
     let t = traces(&pidfile);
     assert_gone(t.pid, fake);
     if let Some(c) = t.child {
@@ -187,7 +187,7 @@ fn cancel_stops_a_run_at_once() {
     let limits = Limits {
         timeout: Duration::from_secs(30),
     };
-    let out = run(&solver, TINY_LIA, &limits, &cancel);
+    let out = run(&solver, TINY_LIA, None, &limits, &cancel);
     canceller.join().expect("canceller");
     // Cancelled, not timed out after its 30 s: the cancel stopped it.
     assert_eq!(out.end, RunEnd::Cancelled);
@@ -205,7 +205,7 @@ fn missing_binary_is_a_spawn_failure() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut solver = fake_solver("silent.sh", &dir.path().join("pids"));
     solver.path = dir.path().join("no-such-solver");
-    let out = run(&solver, TINY_LIA, &Limits::default(), &Cancel::new());
+    let out = run(&solver, TINY_LIA, None, &Limits::default(), &Cancel::new());
     assert!(
         matches!(&out.end, RunEnd::SpawnFailed(why) if why.contains("no-such-solver")),
         "{:?}",
@@ -258,6 +258,7 @@ fn real_solver_answers_a_tiny_script(label: &str) {
     let out = run(
         &solver,
         script,
+        None,
         &Limits {
             timeout: Duration::from_secs(20),
         },
@@ -324,6 +325,7 @@ fn two_z3_versions_side_by_side() {
         let out = run(
             s,
             TINY_LIA,
+            None,
             &Limits {
                 timeout: Duration::from_secs(10),
             },
@@ -359,7 +361,13 @@ fn pigeonhole(n: usize) -> String {
 fn timeout_kills_real_z3_on_a_hard_problem() {
     let z3 = solver("z3");
     let timeout = Duration::from_secs(1);
-    let out = run(&z3, &pigeonhole(12), &Limits { timeout }, &Cancel::new());
+    let out = run(
+        &z3,
+        &pigeonhole(12),
+        None,
+        &Limits { timeout },
+        &Cancel::new(),
+    );
     assert_eq!(out.end, RunEnd::TimedOut, "stdout {:?}", out.stdout);
     assert!(out.elapsed < timeout + GRACE, "{:?}", out.elapsed);
 }
@@ -483,6 +491,7 @@ fn ctrl_c_cancels_running_solvers() {
     let out = run(
         &solver,
         TINY_LIA,
+        None,
         &Limits {
             timeout: Duration::from_secs(30),
         },

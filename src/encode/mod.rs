@@ -186,6 +186,9 @@ pub struct Encoded {
     pub declarations: usize,
     /// Number of `assert` commands.
     pub assertions: usize,
+    /// The SMT-LIB commands the script uses (`declare-const`, `get-model`,
+    /// …), sorted: a solver that rejects one of them cannot take it.
+    pub commands: Vec<&'static str>,
     /// Reads the grid back.
     pub decoder: Decoder,
 }
@@ -281,10 +284,21 @@ fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
     head.set_logic(body.logic);
     let declarations = body.script.declarations();
     let assertions = body.script.assertions();
+    let mut tail = Script::new();
+    tail.check_sat();
+    tail.get_model();
+    tail.exit();
+    let mut commands: Vec<&'static str> = head
+        .commands()
+        .chain(body.script.commands())
+        .chain(tail.commands())
+        .collect();
+    commands.sort_unstable();
+    commands.dedup();
     let mut script = head.into_string();
     script.push_str(body.script.as_str());
     let body_end = script.len();
-    script.push_str("(check-sat)\n(get-model)\n(exit)\n");
+    script.push_str(tail.as_str());
     Encoded {
         encoding,
         logic: body.logic,
@@ -292,6 +306,7 @@ fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
         body_end,
         declarations,
         assertions,
+        commands,
         decoder: body.decoder,
     }
 }

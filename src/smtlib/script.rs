@@ -145,6 +145,9 @@ pub struct Script {
     text: String,
     declarations: usize,
     assertions: usize,
+    /// The commands used, so that a solver's unsupported ones can be
+    /// found without searching the text.
+    commands: std::collections::BTreeSet<&'static str>,
 }
 
 impl Script {
@@ -164,19 +167,23 @@ impl Script {
     }
     /// `(set-info :key value)`; `value` is written as given (quote it).
     pub fn set_info(&mut self, key: &str, value: &str) {
+        self.commands.insert("set-info");
         let _ = writeln!(self.text, "(set-info :{key} {value})");
     }
     /// `(set-option :key value)`
     pub fn set_option(&mut self, key: &str, value: &str) {
+        self.commands.insert("set-option");
         let _ = writeln!(self.text, "(set-option :{key} {value})");
     }
     /// `(set-logic L)`
     pub fn set_logic(&mut self, logic: &str) {
+        self.commands.insert("set-logic");
         let _ = writeln!(self.text, "(set-logic {logic})");
     }
     /// `(declare-const name sort)`
     pub fn declare_const(&mut self, name: &str, sort: Sort) {
         self.declarations += 1;
+        self.commands.insert("declare-const");
         let _ = write!(self.text, "(declare-const {name} ");
         sort.write(&mut self.text);
         self.text.push_str(")\n");
@@ -184,26 +191,31 @@ impl Script {
     /// `(assert t)`
     pub fn assert(&mut self, t: &Term) {
         self.assertions += 1;
+        self.commands.insert("assert");
         self.text.push_str("(assert ");
         t.write(&mut self.text);
         self.text.push_str(")\n");
     }
     /// `(check-sat)`
     pub fn check_sat(&mut self) {
+        self.commands.insert("check-sat");
         self.text.push_str("(check-sat)\n");
     }
     /// `(get-model)`
     pub fn get_model(&mut self) {
+        self.commands.insert("get-model");
         self.text.push_str("(get-model)\n");
     }
     /// `(get-value (names…))`
     pub fn get_value(&mut self, names: &[String]) {
+        self.commands.insert("get-value");
         self.text.push_str("(get-value (");
         self.text.push_str(&names.join(" "));
         self.text.push_str("))\n");
     }
     /// `(exit)`
     pub fn exit(&mut self) {
+        self.commands.insert("exit");
         self.text.push_str("(exit)\n");
     }
     /// Number of `declare-const` commands so far.
@@ -213,6 +225,11 @@ impl Script {
     /// Number of `assert` commands so far.
     pub fn assertions(&self) -> usize {
         self.assertions
+    }
+    /// The names of the commands used so far (`assert`, `get-model`, …),
+    /// sorted.
+    pub fn commands(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.commands.iter().copied()
     }
     /// The script text.
     pub fn as_str(&self) -> &str {
@@ -240,5 +257,19 @@ mod tests {
         s.comment("a\nb\r(c)");
         assert_eq!(s.as_str(), "; a b (c)\n");
         assert_eq!(quoted_symbol_text("x|y\\z\n"), "x/y/z");
+    }
+
+    #[test]
+    fn knows_its_commands() {
+        let mut s = Script::new();
+        s.set_logic("QF_UF");
+        s.declare_const("a", Sort::Bool);
+        s.assert(&Term::sym("a"));
+        s.comment("(get-model) in a comment is no command");
+        s.check_sat();
+        assert_eq!(
+            s.commands().collect::<Vec<_>>(),
+            ["assert", "check-sat", "declare-const", "set-logic"]
+        );
     }
 }

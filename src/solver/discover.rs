@@ -7,7 +7,7 @@
 //! `z3@debian` that uses the z3 profile, next to the `z3` found on PATH.
 
 use super::Cancel;
-use super::profile::{Profile, env_var_for, profile, profiles};
+use super::profile::{Profile, default_solvers, env_var_for, profile, profiles};
 use super::run::{check_executable, exec, resolve_program};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -16,8 +16,6 @@ use std::time::Duration;
 /// on a loaded 2-core machine z3's start alone was seen to pass 1 s, and a
 /// lost version leaves a result unlabelled.
 const VERSION_TIMEOUT: Duration = Duration::from_secs(15);
-/// The solvers tried, in order, when no `--solver` is given.
-pub const DEFAULT_SOLVERS: [&str; 3] = ["z3", "cvc5", "yices2"];
 
 /// A solver ready to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -405,14 +403,14 @@ pub fn select(found: &[Found], names: &[String]) -> Result<Vec<Solver>, String> 
         .filter(|n| !n.is_empty())
         .collect();
     if names.is_empty() {
-        return DEFAULT_SOLVERS
+        return default_solvers()
             .iter()
             .find_map(|d| found.iter().find(|f| f.label == *d).and_then(Found::solver))
             .map(|s| vec![s])
             .ok_or_else(|| {
                 format!(
                     "no solver found: none of {} is installed (installed: {}); {}",
-                    DEFAULT_SOLVERS.join(", "),
+                    default_solvers().join(", "),
                     installed(found),
                     how_to_point("z3")
                 )

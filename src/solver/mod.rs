@@ -25,10 +25,10 @@ mod run;
 mod session;
 
 pub use discover::{
-    DEFAULT_SOLVERS, Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
+    Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
     parse_solver_override, read_versions, select,
 };
-pub use profile::{Profile, env_var_for, profile, profiles};
+pub use profile::{AutoPair, Profile, auto_order, default_solvers, env_var_for, profile, profiles};
 pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run};
 pub use session::{Session, SessionError};
 

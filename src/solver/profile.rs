@@ -33,13 +33,10 @@ pub struct Profile {
     /// development machine); untested profiles come from documentation.
     #[serde(default)]
     pub tested: bool,
-    /// The solver rejects scripts without `(set-logic …)`.
+    /// Words the solver prints instead of an answer when its own time
+    /// limit stops it (z3 prints a bare `timeout`).
     #[serde(default)]
-    pub needs_set_logic: bool,
-    /// The solver stops at the first error instead of going on, so a reply
-    /// may end early.
-    #[serde(default)]
-    pub exits_on_error: bool,
+    pub timeout_replies: Vec<String>,
     /// SMT-LIB commands the solver rejects; a script for it must avoid them.
     #[serde(default)]
     pub unsupported_commands: Vec<String>,
@@ -72,8 +69,7 @@ impl Profile {
             version_args: Vec::new(),
             logics: Vec::new(),
             tested: false,
-            needs_set_logic: false,
-            exits_on_error: false,
+            timeout_replies: Vec::new(),
             unsupported_commands: Vec::new(),
             ok_exit_codes: default_ok_exit_codes(),
             logic_args: Default::default(),
@@ -129,33 +125,60 @@ pub fn env_var_for(name: &str) -> String {
     format!("SMTGRID_{upper}")
 }
 
-#[derive(Deserialize)]
+/// One entry of `auto_order`: a solver profile's name and an encoding's
+/// name (this module knows encodings only by name).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AutoPair {
+    /// A profile name, e.g. `yices2`.
+    pub solver: String,
+    /// An encoding name, e.g. `onehot`.
+    pub encoding: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Table {
+    default_solvers: Vec<String>,
+    auto_order: Vec<AutoPair>,
     solver: Vec<Profile>,
 }
 
 const TABLE: &str = include_str!("profiles.toml");
 
-fn parse_table(text: &str) -> Result<Vec<Profile>, String> {
-    toml::from_str::<Table>(text)
-        .map(|t| t.solver)
-        .map_err(|e| e.to_string())
+fn parse_table(text: &str) -> Result<Table, String> {
+    toml::from_str::<Table>(text).map_err(|e| e.to_string())
 }
 
-/// Every known solver profile, in table order (which is also the order of
-/// `--solver all`).
-pub fn profiles() -> &'static [Profile] {
-    static PROFILES: OnceLock<Vec<Profile>> = OnceLock::new();
-    PROFILES.get_or_init(|| {
+fn table() -> &'static Table {
+    static TABLE_DATA: OnceLock<Table> = OnceLock::new();
+    TABLE_DATA.get_or_init(|| {
         // The table is compiled in and a unit test parses it, so this
         // only fires on a broken build; knowing no solvers then is safer
         // than stopping.
         parse_table(TABLE).unwrap_or_else(|e| {
             eprintln!("smtgrid: internal error: src/solver/profiles.toml: {e}");
-            Vec::new()
+            Table::default()
         })
     })
+}
+
+/// Every known solver profile, in table order (which is also the order of
+/// `--solver all`).
+pub fn profiles() -> &'static [Profile] {
+    &table().solver
+}
+
+/// The solvers tried, in order, when a command names none: the first one
+/// found is used.
+pub fn default_solvers() -> &'static [String] {
+    &table().default_solvers
+}
+
+/// The order in which `--encoding auto` starts solver × encoding pairs,
+/// best first (measured; see profiles.toml). Pairs not listed come after.
+pub fn auto_order() -> &'static [AutoPair] {
+    &table().auto_order
 }
 
 /// The profile called `name`, if any.
@@ -170,7 +193,7 @@ mod tests {
     #[test]
     fn table_parses_and_names_are_unique() {
         let table = parse_table(TABLE).expect("profiles.toml parses");
-        let names: Vec<&str> = table.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> = table.solver.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(
             names,
             [
@@ -185,7 +208,14 @@ mod tests {
             ]
         );
         assert_eq!(profiles().len(), names.len());
-        for p in &table {
+        for n in table
+            .default_solvers
+            .iter()
+            .chain(table.auto_order.iter().map(|a| &a.solver))
+        {
+            assert!(names.contains(&n.as_str()), "{n} is not a profile");
+        }
+        for p in &table.solver {
             assert!(!p.binaries.is_empty(), "{} has no binary", p.name);
             assert!(
                 !p.version_args.is_empty(),
@@ -202,11 +232,9 @@ mod tests {
             z3.interactive_args.as_deref(),
             Some(&["-in".to_string(), "-smt2".into()][..])
         );
-        let cvc5 = profile("cvc5").expect("cvc5");
-        assert!(cvc5.exits_on_error);
+        assert_eq!(z3.timeout_replies, ["timeout"]);
         let yices = profile("yices2").expect("yices2");
         assert_eq!(yices.binaries, ["yices-smt2"]);
-        assert!(yices.needs_set_logic);
         assert!(
             yices
                 .interactive_args

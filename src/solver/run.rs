@@ -110,13 +110,21 @@ pub(crate) fn tail_lines(text: &str, n: usize) -> String {
     lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
-/// Runs `solver` once on `script`: writes it to a temporary file, passes
+/// Runs `solver` once on `script`, a script in `logic` (which picks the
+/// profile's per-logic arguments; the caller knows it from how it built the
+/// script): writes it to a temporary file, passes
 /// the file's path as the last argument, and waits at most
 /// `limits.timeout`. On timeout or cancel the solver's whole process group
 /// is killed. In every outcome the process is reaped, the group is killed
 /// (no stray grandchildren) and the temporary file is deleted before this
 /// returns.
-pub fn run(solver: &Solver, script: &str, limits: &Limits, cancel: &Cancel) -> RunOutput {
+pub fn run(
+    solver: &Solver,
+    script: &str,
+    logic: Option<&str>,
+    limits: &Limits,
+    cancel: &Cancel,
+) -> RunOutput {
     let file = match write_temp(script) {
         Ok(f) => f,
         Err(e) => {
@@ -131,23 +139,11 @@ pub fn run(solver: &Solver, script: &str, limits: &Limits, cancel: &Cancel) -> R
         }
     };
     let own_limit = limits.timeout + OWN_LIMIT_MARGIN;
-    let (program, args) = solver.oneshot_command(file.path(), script_logic(script), own_limit);
+    let (program, args) = solver.oneshot_command(file.path(), logic, own_limit);
     let out = exec(&program, &args, limits.timeout, cancel);
     // Deleted only now that the solver and its whole group are gone.
     drop(file);
     out
-}
-
-/// The logic a script names in its `(set-logic …)`, so that a profile's
-/// per-logic arguments can be added. A plain text search suffices: smtgrid
-/// writes that command on a line of its own, outside comments.
-pub(crate) fn script_logic(script: &str) -> Option<&str> {
-    script.lines().find_map(|l| {
-        l.trim()
-            .strip_prefix("(set-logic ")?
-            .strip_suffix(')')
-            .map(str::trim)
-    })
 }
 
 fn write_temp(script: &str) -> std::io::Result<tempfile::NamedTempFile> {
@@ -416,15 +412,6 @@ mod tests {
 
 #[cfg(test)]
 mod logic_tests {
-    use super::script_logic;
-
-    #[test]
-    fn finds_the_logic_of_a_script() {
-        let s = "; x\n(set-option :produce-models true)\n(set-logic QF_UF)\n(check-sat)\n";
-        assert_eq!(script_logic(s), Some("QF_UF"));
-        assert_eq!(script_logic("(check-sat)\n"), None);
-    }
-
     #[test]
     fn cvc5_and_cvc4_skip_the_symmetry_breaker_on_qf_uf() {
         for name in ["cvc5", "cvc4"] {

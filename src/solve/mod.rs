@@ -1,0 +1,677 @@
+//! Solving: runs solvers on encoded puzzles, reads their answers, and
+//! verifies every grid with the model's checker before anyone sees it.
+//! Wires the stages together; the solver module starts the processes.
+//!
+//! - [`schedule`]: the one scheduler: every job (puzzle × solver ×
+//!   encoding) within `--jobs`, a stop rule per result line, results in
+//!   input order as they complete.
+//! - [`outcome`]: how a run ends, as types; reports and the exit status
+//!   are derived from them.
+//! - this module: what the jobs are ([`Mode`]) and how one runs.
+
+pub mod outcome;
+pub mod schedule;
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::ControlFlow;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use crate::encode::{Encoded, Encoding, Options, encode};
+use crate::lower::lower;
+use crate::model::{Model, ValueGrid};
+use crate::puzzle::Puzzle;
+use crate::smtlib::reply::read_answer;
+use crate::smtlib::sexp::parse_all;
+use crate::smtlib::{Answer, CheckSat, Script, Value};
+use crate::solver::{
+    Cancel, Limits, RunEnd, Session, SessionError, Solver, auto_order, read_versions, run,
+};
+
+pub use outcome::{
+    ErrorKind, Finding, Line, Outcome, PuzzleResult, Run, RunReport, Status, Tried, Uniqueness,
+};
+use schedule::{JobCtx, JobEnd, Jobs, Slot, SlotEnd, StopRule};
+
+/// The longest `--timeout` accepted: one week. Longer limits overflow the
+/// clock arithmetic of the runner and the solvers' own limit flags.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// Which jobs run for each puzzle, and which result lines they give.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// Every solver on each of these encodings: one line per pair.
+    Fixed(Vec<Encoding>),
+    /// `auto` with solvers named: each solver races its own encodings in
+    /// the measured order and gives one line.
+    EachSolver,
+    /// `auto` without solvers named: every solver × encoding pair races
+    /// for one line per puzzle.
+    Portfolio,
+}
+
+/// What to solve and how.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The solvers to run.
+    pub solvers: Vec<Solver>,
+    /// Which jobs run.
+    pub mode: Mode,
+    /// Encoder options.
+    pub options: Options,
+    /// The limit for one solver's answer to one puzzle; a solver's
+    /// encodings raced under `auto` share it.
+    pub limits: Limits,
+    /// How many solver processes may run at once.
+    pub jobs: usize,
+    /// Whether to ask for a second solution.
+    pub unique: bool,
+}
+
+/// Solves every puzzle, pulling them from `puzzles` as work frees up (only
+/// the puzzles in flight are held), and calls `emit` with each puzzle's
+/// result in input order as soon as it and every earlier one are done.
+/// When `emit` returns [`ControlFlow::Break`] (e.g. its output is closed)
+/// every solver is stopped at once and nothing more runs.
+pub fn solve_all(
+    puzzles: impl Iterator<Item = Puzzle>,
+    plan: &Plan,
+    cancel: &Cancel,
+    mut emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
+) {
+    let work = Work {
+        plan,
+        versions: plan.solvers.iter().map(|_| OnceLock::new()).collect(),
+    };
+    let limits = schedule::Limits {
+        jobs: plan.jobs.max(1),
+        // Enough look-ahead to keep every worker busy while the front
+        // puzzle finishes, and no more.
+        window: 2 * plan.jobs.max(1) + 2,
+    };
+    let groups = puzzles.enumerate().map(|(index, puzzle)| PuzzleWork {
+        index,
+        puzzle,
+        model: OnceLock::new(),
+        scripts: Default::default(),
+        deadlines: Mutex::new(HashMap::new()),
+    });
+    schedule::schedule(&work, groups, limits, cancel, |w, slots| {
+        let result = work.result(w.index, slots);
+        emit(&w.puzzle, &result)
+    });
+}
+
+/// One job: a solver on an encoding, for one result line (`slot`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Job {
+    slot: usize,
+    solver: usize,
+    encoding: Encoding,
+}
+
+/// A puzzle in flight, with what its jobs build lazily: the model when
+/// the first job starts, each script when the first job on it starts (so
+/// a slow encoding never holds back a fast one).
+struct PuzzleWork {
+    index: usize,
+    puzzle: Puzzle,
+    model: OnceLock<Model>,
+    scripts: [OnceLock<Encoded>; 3],
+    /// When each (line, solver) must have answered: set when its first
+    /// job starts, so the encodings a solver races share one limit.
+    deadlines: Mutex<HashMap<(usize, usize), Instant>>,
+}
+
+impl PuzzleWork {
+    fn model(&self) -> &Model {
+        self.model.get_or_init(|| lower(&self.puzzle))
+    }
+
+    fn encoded(&self, e: Encoding, options: &Options) -> &Encoded {
+        let i = Encoding::ALL.iter().position(|&x| x == e).unwrap_or(0);
+        self.scripts[i].get_or_init(|| encode(self.model(), e, options))
+    }
+
+    fn deadline(&self, job: &Job, limit: Duration) -> Instant {
+        let mut d = self.deadlines.lock().unwrap_or_else(|e| e.into_inner());
+        *d.entry((job.slot, job.solver))
+            .or_insert_with(|| Instant::now() + limit)
+    }
+}
+
+struct Work<'a> {
+    plan: &'a Plan,
+    /// Each solver's version, probed once per process when a line first
+    /// reports it.
+    versions: Vec<OnceLock<Option<String>>>,
+}
+
+impl Jobs for Work<'_> {
+    type Group = PuzzleWork;
+    type Job = Job;
+    type Output = Run;
+
+    fn slots(&self, _: &PuzzleWork) -> Vec<Slot<Job>> {
+        let solvers = &self.plan.solvers;
+        match &self.plan.mode {
+            Mode::Fixed(encs) => (0..solvers.len())
+                .flat_map(|s| encs.iter().map(move |&e| (s, e)))
+                .enumerate()
+                .map(|(slot, (solver, encoding))| Slot {
+                    jobs: vec![Job {
+                        slot,
+                        solver,
+                        encoding,
+                    }],
+                    stop: StopRule::None,
+                })
+                .collect(),
+            Mode::EachSolver => (0..solvers.len())
+                .map(|slot| Slot {
+                    jobs: auto_pairs(solvers)
+                        .into_iter()
+                        .filter(|&(s, _)| s == slot)
+                        .map(|(solver, encoding)| Job {
+                            slot,
+                            solver,
+                            encoding,
+                        })
+                        .collect(),
+                    stop: StopRule::FirstDecisive,
+                })
+                .collect(),
+            Mode::Portfolio => vec![Slot {
+                jobs: auto_pairs(solvers)
+                    .into_iter()
+                    .map(|(solver, encoding)| Job {
+                        slot: 0,
+                        solver,
+                        encoding,
+                    })
+                    .collect(),
+                stop: StopRule::FirstDecisive,
+            }],
+        }
+    }
+
+    fn run(&self, w: &PuzzleWork, job: &Job, ctx: &JobCtx) -> Run {
+        let solver = &self.plan.solvers[job.solver];
+        let mut run = Run {
+            solver: solver.label.clone(),
+            version: None,
+            encoding: job.encoding,
+            time_ms: 0,
+            outcome: Outcome::Stopped(ctx.stop_cause()),
+        };
+        if ctx.cancel().is_cancelled() {
+            return run;
+        }
+        let enc = w.encoded(job.encoding, &self.plan.options);
+        if let Some(why) = unsupported(solver, enc) {
+            run.outcome = Outcome::Unsupported(why);
+            return run;
+        }
+        let limit = self.plan.limits.timeout;
+        let deadline = w.deadline(job, limit);
+        if Instant::now() >= deadline {
+            run.outcome = Outcome::Timeout(format!(
+                "not started: {}'s other encodings used up its {} s",
+                solver.label,
+                limit.as_secs_f64()
+            ));
+            return run;
+        }
+        let asker = Asker {
+            solver,
+            enc,
+            model: w.model(),
+            deadline,
+            limit,
+            ctx,
+        };
+        let (outcome, took) = asker.solve(self.plan.unique);
+        run.time_ms = took.as_millis() as u64;
+        run.outcome = outcome;
+        run
+    }
+
+    fn decisive(&self, run: &Run) -> bool {
+        run.outcome.is_definite()
+    }
+}
+
+impl Work<'_> {
+    /// Turns a puzzle's slot ends into its result: the reported run of
+    /// each line (with its version), the others, and what they show
+    /// together.
+    fn result(&self, index: usize, slots: Vec<SlotEnd<Job, Run>>) -> PuzzleResult {
+        let mut lines = Vec::new();
+        let mut unreported = Vec::new();
+        for slot in slots {
+            let shown = slot.winner.or_else(|| {
+                // Without a definite answer the first run that ran stands
+                // for the line, so its status (timeout, unknown, …) shows.
+                slot.jobs
+                    .iter()
+                    .position(|(_, e)| matches!(e, JobEnd::Ran(_)))
+            });
+            let mut run = None;
+            let mut also = Vec::new();
+            for (i, (job, end)) in slot.jobs.into_iter().enumerate() {
+                let solver = &self.plan.solvers[job.solver];
+                match end {
+                    JobEnd::Ran(r) if Some(i) == shown => run = Some((job, r)),
+                    JobEnd::Ran(r) => {
+                        unreported.push(r.clone());
+                        also.push(Tried::Ran(r));
+                    }
+                    JobEnd::NotStarted(cause) if run.is_none() && shown.is_none() && i == 0 => {
+                        run = Some((
+                            job,
+                            Run {
+                                solver: solver.label.clone(),
+                                version: None,
+                                encoding: job.encoding,
+                                time_ms: 0,
+                                outcome: Outcome::Stopped(cause),
+                            },
+                        ));
+                    }
+                    JobEnd::NotStarted(cause) => also.push(Tried::NotStarted {
+                        label: format!("{} on {}", solver.label, job.encoding),
+                        cause,
+                    }),
+                }
+            }
+            if let Some((job, mut run)) = run {
+                run.version = self.version(job.solver);
+                lines.push(Line { run, also });
+            }
+        }
+        let mut findings = outcome::disagreements(
+            lines
+                .iter()
+                .map(|l| &l.run)
+                .chain(unreported.iter())
+                .collect::<Vec<_>>()
+                .into_iter(),
+        );
+        for r in &unreported {
+            if let Outcome::InvalidModel { rule, .. } = &r.outcome {
+                findings.push(Finding::InvalidModel {
+                    run: r.label(),
+                    rule: rule.clone(),
+                });
+            }
+        }
+        PuzzleResult {
+            index,
+            lines,
+            findings,
+        }
+    }
+
+    fn version(&self, solver: usize) -> Option<String> {
+        self.versions[solver]
+            .get_or_init(|| {
+                let mut s = [self.plan.solvers[solver].clone()];
+                read_versions(&mut s);
+                s[0].version.take()
+            })
+            .clone()
+    }
+}
+
+/// Why `solver` cannot take `enc`, from its profile and the script's
+/// structure (logic and commands).
+fn unsupported(solver: &Solver, enc: &Encoded) -> Option<String> {
+    let rejected: Vec<&str> = enc
+        .commands
+        .iter()
+        .copied()
+        .filter(|c| solver.profile.unsupported_commands.iter().any(|u| u == c))
+        .collect();
+    if !rejected.is_empty() {
+        return Some(format!(
+            "{} does not support {}, which the script uses",
+            solver.display_name(),
+            rejected.join(", ")
+        ));
+    }
+    if !solver.accepts_logic(enc.logic) {
+        return Some(format!(
+            "{} does not take {} (the {} encoding's logic); it takes {}",
+            solver.label,
+            enc.logic,
+            enc.encoding,
+            solver.profile.logics.join(", ")
+        ));
+    }
+    None
+}
+
+/// Solver × encoding pairs for `auto`, in the order they start: the
+/// profiles' measured `auto_order`, then every other pair.
+pub fn auto_pairs(solvers: &[Solver]) -> Vec<(usize, Encoding)> {
+    let order = auto_order();
+    let rank = |s: &Solver, e: Encoding| {
+        order
+            .iter()
+            .position(|a| a.solver == s.profile.name && a.encoding == e.name())
+            .unwrap_or(order.len() + e as usize)
+    };
+    let mut pairs: Vec<(usize, Encoding)> = (0..solvers.len())
+        .flat_map(|s| Encoding::ALL.into_iter().map(move |e| (s, e)))
+        .collect();
+    pairs.sort_by_key(|&(s, e)| (rank(&solvers[s], e), s));
+    pairs
+}
+
+/// Whether `grid` equals the solution recorded in the puzzle file, if it
+/// records one. Squares without a cell are ignored on both sides (a
+/// recorded kakuro solution may leave its blocks blank or not).
+pub fn matches_recorded(p: &Puzzle, grid: &ValueGrid) -> Option<bool> {
+    let sol = p.solution.as_ref()?;
+    Some(
+        grid.len() == sol.len()
+            && grid.iter().zip(sol).all(|(x, y)| {
+                x.len() == y.len()
+                    && x.iter()
+                        .zip(y)
+                        .all(|(u, v)| u.is_none() || v.is_none() || *u == v.map(i64::from))
+            }),
+    )
+}
+
+/// What one question to a solver gave.
+enum Reply {
+    Model(BTreeMap<String, Value>),
+    Unsat,
+    Other(Outcome),
+}
+
+/// Asks one solver about one encoded puzzle, within one deadline.
+struct Asker<'a> {
+    solver: &'a Solver,
+    enc: &'a Encoded,
+    model: &'a Model,
+    deadline: Instant,
+    /// The whole limit, for messages.
+    limit: Duration,
+    ctx: &'a JobCtx<'a>,
+}
+
+impl Asker<'_> {
+    /// The answer (and, with `unique`, whether it is the only one), and
+    /// how long the solver took to give the first answer.
+    fn solve(&self, unique: bool) -> (Outcome, Duration) {
+        let start = Instant::now();
+        if unique {
+            match self.session(start) {
+                Ok(done) => return done,
+                // Solvers without an interactive mode answer both
+                // questions in one-shot runs.
+                Err(SessionError::NoInteractiveMode(_)) => {}
+                Err(e) => return (self.session_failed(&e), start.elapsed()),
+            }
+        }
+        let first = self.oneshot(&self.enc.script);
+        let took = start.elapsed();
+        let values = match self.settle(first) {
+            Ok(v) => v,
+            Err(o) => return (o, took),
+        };
+        let grid = self.model.to_grid(&values);
+        if !unique {
+            return (Outcome::Sat { grid, unique: None }, took);
+        }
+        let again = self
+            .enc
+            .with_assertions("a different solution", &[self.enc.decoder.block(&values)]);
+        let second = self.oneshot(&again);
+        (self.settle_unique(grid, &values, second), took)
+    }
+
+    fn oneshot(&self, script: &str) -> Reply {
+        let limits = Limits {
+            timeout: self.deadline.saturating_duration_since(Instant::now()),
+        };
+        let out = run(
+            self.solver,
+            script,
+            Some(self.enc.logic),
+            &limits,
+            self.ctx.cancel(),
+        );
+        match &out.end {
+            RunEnd::TimedOut => Reply::Other(self.timed_out()),
+            RunEnd::Cancelled => Reply::Other(Outcome::Stopped(self.ctx.stop_cause())),
+            RunEnd::SpawnFailed(why) => Reply::Other(Outcome::Error(ErrorKind::Start, why.clone())),
+            end => self.interpret(&out.stdout, &out.stderr_tail(5), &end.to_string()),
+        }
+    }
+
+    fn timed_out(&self) -> Outcome {
+        Outcome::Timeout(format!("no answer within {} s", self.limit.as_secs_f64()))
+    }
+
+    fn over_time(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
+    /// Turns a solver's printed answer into a reply. `ended` says how the
+    /// process ended, for messages.
+    fn interpret(&self, stdout: &str, stderr_tail: &str, ended: &str) -> Reply {
+        let answer: Answer = match read_answer(stdout) {
+            Ok(a) => a,
+            Err(e) => {
+                return Reply::Other(Outcome::Error(
+                    ErrorKind::Unreadable,
+                    format!("unreadable output ({e}); it {ended}{}", tail(stderr_tail)),
+                ));
+            }
+        };
+        let own_limit = || Outcome::Timeout("the solver's own time limit passed".into());
+        // `unsupported` may answer a mere option (cvc5 on an unknown one)
+        // while the check-sat still gets answered, so results come first.
+        match answer.results.first() {
+            Some(CheckSat::Sat) => Reply::Model(answer.model),
+            Some(CheckSat::Unsat) => Reply::Unsat,
+            Some(CheckSat::Unknown) if self.over_time() => Reply::Other(own_limit()),
+            Some(CheckSat::Unknown) => {
+                Reply::Other(Outcome::Unknown(format!("unknown{}", errors(&answer))))
+            }
+            None if !answer.errors.is_empty() => Reply::Other(Outcome::Error(
+                ErrorKind::Reported,
+                answer.errors.join("; "),
+            )),
+            None if answer.unsupported => {
+                Reply::Other(Outcome::Unsupported("the solver said: unsupported".into()))
+            }
+            None if self.said_timeout(stdout) => Reply::Other(own_limit()),
+            None => Reply::Other(Outcome::Error(
+                ErrorKind::NoAnswer,
+                format!("no answer: the solver {ended}{}", tail(stderr_tail)),
+            )),
+        }
+    }
+
+    /// Whether the solver printed one of its profile's words for "my own
+    /// time limit stopped me" (z3: a bare `timeout`).
+    fn said_timeout(&self, stdout: &str) -> bool {
+        let words = &self.solver.profile.timeout_replies;
+        !words.is_empty()
+            && parse_all(stdout)
+                .is_ok_and(|items| items.iter().any(|x| words.iter().any(|w| x.is_atom(w))))
+    }
+
+    /// Decodes and checks a model: the values, or the reason it is
+    /// rejected.
+    fn verify(&self, values: &BTreeMap<String, Value>) -> Result<Vec<i64>, String> {
+        let v = self.enc.decoder.decode(values)?;
+        self.model.check(&v).map_err(|e| e.message)?;
+        Ok(v)
+    }
+
+    /// The verified values of a first answer, or how the run ended.
+    fn settle(&self, reply: Reply) -> Result<Vec<i64>, Outcome> {
+        match reply {
+            // An empty model is fine only when propagation decided every
+            // cell.
+            Reply::Model(m) if m.is_empty() && !self.enc.decoder.all_known() => Err(
+                Outcome::Error(ErrorKind::NoModel, "sat, but no model was printed".into()),
+            ),
+            Reply::Model(m) => self
+                .verify(&m)
+                .map_err(|rule| Outcome::InvalidModel { rule, first: None }),
+            Reply::Unsat => Err(Outcome::Unsat),
+            Reply::Other(o) => Err(o),
+        }
+    }
+
+    /// The outcome once "is there another solution?" got `reply`. A
+    /// second grid equal to the first breaks the blocking clause: that is
+    /// an invalid answer, not a proof of a second solution.
+    fn settle_unique(&self, grid: ValueGrid, first: &[i64], reply: Reply) -> Outcome {
+        let unique = match reply {
+            Reply::Unsat => Uniqueness::Unique,
+            Reply::Model(m) => match self.verify(&m) {
+                Ok(second) if second == first => {
+                    return Outcome::InvalidModel {
+                        rule: "second solution: the solver gave the first grid again, which the \
+                               blocking clause forbids"
+                            .into(),
+                        first: Some(grid),
+                    };
+                }
+                Ok(second) => Uniqueness::NotUnique(self.model.to_grid(&second)),
+                Err(why) => {
+                    return Outcome::InvalidModel {
+                        rule: format!("second solution: {why}"),
+                        first: Some(grid),
+                    };
+                }
+            },
+            Reply::Other(o) => Uniqueness::Unsettled(format!(
+                "uniqueness not settled: {}{}",
+                o.status().name(),
+                o.message().map(|m| format!(" ({m})")).unwrap_or_default()
+            )),
+        };
+        Outcome::Sat {
+            grid,
+            unique: Some(unique),
+        }
+    }
+
+    fn session_failed(&self, e: &SessionError) -> Outcome {
+        match e {
+            SessionError::TimedOut { .. } => self.timed_out(),
+            SessionError::Cancelled { .. } => Outcome::Stopped(self.ctx.stop_cause()),
+            SessionError::Spawn { .. } | SessionError::NoInteractiveMode(_) => {
+                Outcome::Error(ErrorKind::Start, e.to_string())
+            }
+            SessionError::Died { .. } => Outcome::Error(ErrorKind::NoAnswer, e.to_string()),
+        }
+    }
+
+    /// `--unique` on a solver with an interactive mode: one process
+    /// answers both questions, so the second one reuses what the first one
+    /// learnt.
+    fn session(&self, start: Instant) -> Result<(Outcome, Duration), SessionError> {
+        let mut s = Session::start(self.solver, Some(self.enc.logic), self.ctx.cancel())?;
+        let ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
+            let text = s.command(cmds, self.deadline)?;
+            Ok(self.interpret(&text, &s.stderr_tail(5), "answered"))
+        };
+        let first = ask(
+            &mut s,
+            &format!("{}(check-sat)\n(get-model)\n", self.enc.body()),
+        )?;
+        let took = start.elapsed();
+        let values = match self.settle(first) {
+            Ok(v) => v,
+            Err(o) => return Ok((o, took)),
+        };
+        let grid = self.model.to_grid(&values);
+        let mut block = Script::new();
+        block.assert(&self.enc.decoder.block(&values));
+        let cmds = format!("{}(check-sat)\n(get-model)\n", block.as_str());
+        let second = match ask(&mut s, &cmds) {
+            Ok(reply) => reply,
+            Err(e) => Reply::Other(self.session_failed(&e)),
+        };
+        Ok((self.settle_unique(grid, &values, second), took))
+    }
+}
+
+fn errors(a: &Answer) -> String {
+    if a.errors.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", a.errors.join("; "))
+    }
+}
+
+fn tail(stderr_tail: &str) -> String {
+    let t = stderr_tail.trim();
+    if t.is_empty() {
+        String::new()
+    } else {
+        format!("; stderr: {t}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Profile, profile};
+
+    fn solver(name: &str) -> Solver {
+        Solver {
+            label: name.into(),
+            profile: profile(name)
+                .cloned()
+                .unwrap_or_else(|| Profile::plain(name)),
+            path: "/bin/true".into(),
+            version: None,
+            custom_args: None,
+        }
+    }
+
+    #[test]
+    fn auto_order_is_profile_data_and_every_entry_is_an_encoding() {
+        for a in auto_order() {
+            assert!(Encoding::from_name(&a.encoding).is_some(), "{a:?}");
+        }
+        let solvers = [solver("z3"), solver("mine"), solver("yices2")];
+        let pairs = auto_pairs(&solvers);
+        assert_eq!(pairs[0], (2, Encoding::Onehot));
+        assert_eq!(pairs[1], (0, Encoding::Onehot));
+        assert_eq!(pairs[2], (0, Encoding::Bv));
+        assert_eq!(pairs.len(), 9);
+        // A solver with no measured order comes last, lia first.
+        assert_eq!(pairs[6], (1, Encoding::Lia));
+    }
+
+    #[test]
+    fn unsupported_comes_from_the_scripts_structure() {
+        let p = crate::parse::parse_str(
+            "kind = \"sudoku\"\ngivens = \"\"\"\n4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n\"\"\"\n",
+            &crate::Location::file("mini.toml"),
+            None,
+        )
+        .expect("parses");
+        let m = lower(&p[0]);
+        let bv = encode(&m, Encoding::Bv, &Options { plain: true });
+        let why = unsupported(&solver("boolector"), &bv).expect("boolector rejects it");
+        assert!(
+            why.contains("declare-const") && why.contains("get-model"),
+            "{why}"
+        );
+        assert!(unsupported(&solver("z3"), &bv).is_none());
+        let lia = encode(&m, Encoding::Lia, &Options::default());
+        assert!(unsupported(&solver("yices2"), &lia).is_none());
+    }
+}

@@ -1,0 +1,642 @@
+//! The one scheduler behind `solve`: worker threads run jobs (puzzle ×
+//! solver × encoding) within `--jobs`, and results come back per group, in
+//! input order, as soon as a group and every earlier one are done.
+//!
+//! Groups are pulled lazily from an iterator, at most `window` at a time,
+//! so a file of 50,000 puzzles streams with flat memory: only the groups in
+//! flight are held. Each group holds slots (one per result line); a slot
+//! is one job, or several that race under [`StopRule::FirstDecisive`]:
+//! the first decisive result wins and the slot's other jobs are stopped
+//! (running) or never started (queued).
+//!
+//! The scheduler knows nothing about solvers or puzzles: [`Jobs`] says what
+//! a group's slots are and how to run one job.
+
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use crate::solver::Cancel;
+
+/// When a slot's jobs stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopRule {
+    /// Every job runs.
+    None,
+    /// The first decisive result wins; the slot's other jobs are stopped.
+    FirstDecisive,
+}
+
+/// The jobs behind one result line, with their stop rule. Jobs start in
+/// this order.
+#[derive(Debug, Clone)]
+pub struct Slot<J> {
+    /// The jobs, best first.
+    pub jobs: Vec<J>,
+    /// When to stop them.
+    pub stop: StopRule,
+}
+
+/// Why a job was stopped, or never started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopCause {
+    /// Another job of its slot gave a decisive result first.
+    Answered,
+    /// The whole run was interrupted (Ctrl-C).
+    Interrupted,
+    /// The consumer of the results stopped taking them (e.g. stdout
+    /// closed), so nothing more is worth running.
+    Abandoned,
+}
+
+/// How one job of a slot ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobEnd<R> {
+    /// It ran and gave this.
+    Ran(R),
+    /// It never started.
+    NotStarted(StopCause),
+}
+
+/// The end of every job of one slot, in the slot's job order.
+#[derive(Debug, Clone)]
+pub struct SlotEnd<J, R> {
+    /// Each job and how it ended.
+    pub jobs: Vec<(J, JobEnd<R>)>,
+    /// Under [`StopRule::FirstDecisive`]: the index of the job that won.
+    pub winner: Option<usize>,
+}
+
+/// What a running job may ask of the scheduler.
+#[derive(Debug)]
+pub struct JobCtx<'a> {
+    slot: &'a Cancel,
+    all: &'a Cancel,
+    root: &'a Cancel,
+}
+
+impl JobCtx<'_> {
+    /// Falls when the job should stop: its slot was won by another job,
+    /// the results are no longer wanted, or the run was interrupted.
+    pub fn cancel(&self) -> &Cancel {
+        self.slot
+    }
+
+    /// Why [`JobCtx::cancel`] fell (meaningful once it has).
+    pub fn stop_cause(&self) -> StopCause {
+        stop_cause(self.root, self.all)
+    }
+}
+
+fn stop_cause(root: &Cancel, all: &Cancel) -> StopCause {
+    if root.is_cancelled() {
+        StopCause::Interrupted
+    } else if all.is_cancelled() {
+        StopCause::Abandoned
+    } else {
+        StopCause::Answered
+    }
+}
+
+/// The work the scheduler runs: what a group's slots are, how to run one
+/// job, and which results are decisive.
+pub trait Jobs: Sync {
+    /// One unit of input, e.g. a puzzle with what it lazily builds.
+    type Group: Send + Sync;
+    /// One job, e.g. (solver, encoding).
+    type Job: Clone + Send + Sync;
+    /// What a job gives.
+    type Output: Send;
+    /// The slots of a group, one per result line.
+    fn slots(&self, group: &Self::Group) -> Vec<Slot<Self::Job>>;
+    /// Runs one job; it should return soon after `ctx.cancel()` falls.
+    fn run(&self, group: &Self::Group, job: &Self::Job, ctx: &JobCtx) -> Self::Output;
+    /// Whether a result ends its slot's race.
+    fn decisive(&self, out: &Self::Output) -> bool;
+}
+
+/// How many jobs run at once and how many groups may be in flight.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    /// Groups pulled from the input but not yet handed to `emit` (at
+    /// least 1). Bounds memory.
+    pub window: usize,
+}
+
+struct SlotState<J, R> {
+    jobs: Vec<J>,
+    stop: StopRule,
+    cancel: Cancel,
+    ends: Vec<Option<JobEnd<R>>>,
+    next: usize,
+    winner: Option<usize>,
+}
+
+impl<J, R> SlotState<J, R> {
+    /// Marks every job not yet started as never started.
+    fn close(&mut self, cause: StopCause) -> usize {
+        let n = self.jobs.len() - self.next;
+        for e in &mut self.ends[self.next..] {
+            *e = Some(JobEnd::NotStarted(cause));
+        }
+        self.next = self.jobs.len();
+        n
+    }
+}
+
+struct GroupState<G, J, R> {
+    group: Arc<G>,
+    slots: Vec<SlotState<J, R>>,
+    /// Jobs not yet ended (queued or running).
+    open: usize,
+}
+
+struct State<G, J, R> {
+    groups: VecDeque<GroupState<G, J, R>>,
+    /// Sequence number of `groups[0]`.
+    first: usize,
+    /// No more groups will be added.
+    closed: bool,
+}
+
+struct Picked<G, J> {
+    seq: usize,
+    slot: usize,
+    job: usize,
+    group: Arc<G>,
+    work: J,
+    cancel: Cancel,
+}
+
+impl<G, J: Clone, R> State<G, J, R> {
+    /// The first queued job in input order. Once the run is stopping,
+    /// closes every queued job instead and sets `*closed_some`.
+    fn pick(
+        &mut self,
+        root: &Cancel,
+        all: &Cancel,
+        closed_some: &mut bool,
+    ) -> Option<Picked<G, J>> {
+        let stopping = root.is_cancelled() || all.is_cancelled();
+        for (gi, g) in self.groups.iter_mut().enumerate() {
+            for (si, s) in g.slots.iter_mut().enumerate() {
+                if s.next >= s.jobs.len() {
+                    continue;
+                }
+                if stopping {
+                    g.open -= s.close(stop_cause(root, all));
+                    *closed_some = true;
+                    continue;
+                }
+                let job = s.next;
+                s.next += 1;
+                return Some(Picked {
+                    seq: self.first + gi,
+                    slot: si,
+                    job,
+                    group: Arc::clone(&g.group),
+                    work: s.jobs[job].clone(),
+                    cancel: s.cancel.clone(),
+                });
+            }
+        }
+        None
+    }
+
+    fn has_queued(&self) -> bool {
+        self.groups
+            .iter()
+            .any(|g| g.slots.iter().any(|s| s.next < s.jobs.len()))
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs every job of every group and hands each group's slot ends to
+/// `emit`, in input order, on the calling thread. When `emit` returns
+/// [`ControlFlow::Break`], every running job is cancelled, nothing more
+/// starts, and no more groups are pulled or emitted. When `root` falls
+/// (Ctrl-C), running jobs are cancelled, no more groups are pulled, and
+/// the groups in flight are still emitted with what they have.
+pub fn schedule<W: Jobs>(
+    work: &W,
+    groups: impl Iterator<Item = W::Group>,
+    limits: Limits,
+    root: &Cancel,
+    mut emit: impl FnMut(&W::Group, Vec<SlotEnd<W::Job, W::Output>>) -> ControlFlow<()>,
+) {
+    let all = root.child();
+    let state: Mutex<State<W::Group, W::Job, W::Output>> = Mutex::new(State {
+        groups: VecDeque::new(),
+        first: 0,
+        closed: false,
+    });
+    let changed = Condvar::new();
+    let mut groups = groups.fuse();
+    std::thread::scope(|scope| {
+        for _ in 0..limits.jobs.max(1) {
+            scope.spawn(|| worker(work, &state, &changed, root, &all));
+        }
+        // Whatever ends the loop, the workers must be told to finish.
+        let finish = || {
+            lock(&state).closed = true;
+            changed.notify_all();
+        };
+        loop {
+            // Pull while the window has room; the iterator may be slow
+            // (parsing), so it is called without the lock.
+            loop {
+                let room = {
+                    let st = lock(&state);
+                    !st.closed && st.groups.len() < limits.window.max(1)
+                };
+                if !room {
+                    break;
+                }
+                if root.is_cancelled() {
+                    lock(&state).closed = true;
+                    break;
+                }
+                match groups.next() {
+                    None => {
+                        lock(&state).closed = true;
+                        break;
+                    }
+                    Some(g) => {
+                        let slots = work.slots(&g);
+                        let open = slots.iter().map(|s| s.jobs.len()).sum();
+                        let slots = slots
+                            .into_iter()
+                            .map(|s| SlotState {
+                                ends: s.jobs.iter().map(|_| None).collect(),
+                                next: 0,
+                                winner: None,
+                                cancel: all.child(),
+                                stop: s.stop,
+                                jobs: s.jobs,
+                            })
+                            .collect();
+                        lock(&state).groups.push_back(GroupState {
+                            group: Arc::new(g),
+                            slots,
+                            open,
+                        });
+                    }
+                }
+                changed.notify_all();
+            }
+            let mut st = lock(&state);
+            if st.groups.front().is_some_and(|g| g.open == 0) {
+                let Some(g) = st.groups.pop_front() else {
+                    continue;
+                };
+                st.first += 1;
+                drop(st);
+                changed.notify_all();
+                let ends = g
+                    .slots
+                    .into_iter()
+                    .map(|s| SlotEnd {
+                        jobs: s
+                            .jobs
+                            .into_iter()
+                            .zip(s.ends)
+                            .map(|(j, e)| {
+                                (j, e.unwrap_or(JobEnd::NotStarted(StopCause::Abandoned)))
+                            })
+                            .collect(),
+                        winner: s.winner,
+                    })
+                    .collect();
+                if emit(&g.group, ends).is_break() {
+                    all.cancel();
+                    finish();
+                    return;
+                }
+                continue;
+            }
+            if st.closed && st.groups.is_empty() {
+                drop(st);
+                finish();
+                return;
+            }
+            // Woken by a finished job or a pulled group; the timeout only
+            // notices Ctrl-C while every worker is busy.
+            let _ = changed.wait_timeout(st, Duration::from_millis(50));
+        }
+    });
+}
+
+fn worker<W: Jobs>(
+    work: &W,
+    state: &Mutex<State<W::Group, W::Job, W::Output>>,
+    changed: &Condvar,
+    root: &Cancel,
+    all: &Cancel,
+) {
+    loop {
+        let mut st = lock(state);
+        let picked = loop {
+            let mut closed_some = false;
+            if let Some(p) = st.pick(root, all, &mut closed_some) {
+                break p;
+            }
+            if closed_some {
+                // Groups may be complete now: the emitter must look.
+                changed.notify_all();
+            }
+            if st.closed && !st.has_queued() {
+                return;
+            }
+            st = changed
+                .wait_timeout(st, Duration::from_millis(50))
+                .map(|(g, _)| g)
+                .unwrap_or_else(|e| e.into_inner().0);
+        };
+        drop(st);
+        let ctx = JobCtx {
+            slot: &picked.cancel,
+            all,
+            root,
+        };
+        let out = work.run(&picked.group, &picked.work, &ctx);
+        let decisive = work.decisive(&out);
+        drop(picked.group);
+        let mut st = lock(state);
+        let first = st.first;
+        if let Some(g) = st.groups.get_mut(picked.seq - first) {
+            g.open -= 1;
+            let s = &mut g.slots[picked.slot];
+            s.ends[picked.job] = Some(JobEnd::Ran(out));
+            if decisive && s.stop == StopRule::FirstDecisive && s.winner.is_none() {
+                s.winner = Some(picked.job);
+                s.cancel.cancel();
+                g.open -= s.close(StopCause::Answered);
+            }
+        }
+        drop(st);
+        changed.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Instant;
+
+    /// A fake job: sleeps `ms` (or until cancelled), then gives `value`;
+    /// decisive when `value` is even.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Fake {
+        ms: u64,
+        value: i32,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    enum Out {
+        Value(i32),
+        Stopped(StopCause),
+    }
+
+    struct FakeJobs {
+        slots: fn(usize) -> Vec<Slot<Fake>>,
+        fixed: Vec<Slot<Fake>>,
+        started: AtomicUsize,
+    }
+
+    impl FakeJobs {
+        fn new(fixed: Vec<Slot<Fake>>) -> FakeJobs {
+            FakeJobs {
+                slots: |_| Vec::new(),
+                fixed,
+                started: AtomicUsize::new(0),
+            }
+        }
+        fn by_group(slots: fn(usize) -> Vec<Slot<Fake>>) -> FakeJobs {
+            FakeJobs {
+                slots,
+                fixed: Vec::new(),
+                started: AtomicUsize::new(0),
+            }
+        }
+    }
+
+    impl Jobs for FakeJobs {
+        type Group = usize;
+        type Job = Fake;
+        type Output = Out;
+        fn slots(&self, g: &usize) -> Vec<Slot<Fake>> {
+            if self.fixed.is_empty() {
+                (self.slots)(*g)
+            } else {
+                self.fixed.clone()
+            }
+        }
+        fn run(&self, _: &usize, job: &Fake, ctx: &JobCtx) -> Out {
+            self.started.fetch_add(1, Ordering::SeqCst);
+            if ctx.cancel().wait(Duration::from_millis(job.ms)) {
+                Out::Stopped(ctx.stop_cause())
+            } else {
+                Out::Value(job.value)
+            }
+        }
+        fn decisive(&self, out: &Out) -> bool {
+            matches!(out, Out::Value(v) if v % 2 == 0)
+        }
+    }
+
+    fn one(ms: u64, value: i32) -> Slot<Fake> {
+        Slot {
+            jobs: vec![Fake { ms, value }],
+            stop: StopRule::None,
+        }
+    }
+
+    fn ends(slot: &SlotEnd<Fake, Out>) -> Vec<JobEnd<Out>> {
+        slot.jobs.iter().map(|(_, e)| e.clone()).collect()
+    }
+
+    #[test]
+    fn results_come_in_input_order_whatever_finishes_first() {
+        // Group i's job sleeps less the later the group comes.
+        struct Backwards;
+        impl Jobs for Backwards {
+            type Group = usize;
+            type Job = u64;
+            type Output = usize;
+            fn slots(&self, g: &usize) -> Vec<Slot<u64>> {
+                vec![Slot {
+                    jobs: vec![(20 - *g as u64) * 3],
+                    stop: StopRule::None,
+                }]
+            }
+            fn run(&self, g: &usize, ms: &u64, _: &JobCtx) -> usize {
+                std::thread::sleep(Duration::from_millis(*ms));
+                *g
+            }
+            fn decisive(&self, _: &usize) -> bool {
+                false
+            }
+        }
+        let mut seen = Vec::new();
+        let limits = Limits { jobs: 4, window: 6 };
+        schedule(&Backwards, 0..20, limits, &Cancel::new(), |g, slots| {
+            assert_eq!(slots[0].jobs[0].1, JobEnd::Ran(*g));
+            seen.push(*g);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(seen, (0..20).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn without_a_stop_rule_every_job_runs() {
+        let w = FakeJobs::new(vec![one(5, 2), one(1, 4), one(3, 1)]);
+        let mut got = Vec::new();
+        let limits = Limits { jobs: 2, window: 2 };
+        schedule(&w, 0..3, limits, &Cancel::new(), |_, slots| {
+            got.push(
+                slots
+                    .iter()
+                    .map(|s| (ends(s)[0].clone(), s.winner))
+                    .collect::<Vec<_>>(),
+            );
+            ControlFlow::Continue(())
+        });
+        assert_eq!(got.len(), 3);
+        for g in got {
+            assert_eq!(
+                g,
+                [
+                    (JobEnd::Ran(Out::Value(2)), None),
+                    (JobEnd::Ran(Out::Value(4)), None),
+                    (JobEnd::Ran(Out::Value(1)), None)
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn the_first_decisive_result_stops_its_slot_only() {
+        // Three workers: the first three jobs start at once; the fourth
+        // when the first ends; the fifth never.
+        let race = Slot {
+            jobs: vec![
+                Fake { ms: 1, value: 1 },
+                Fake { ms: 20, value: 2 },
+                Fake {
+                    ms: 10_000,
+                    value: 4,
+                },
+                Fake {
+                    ms: 2_000,
+                    value: 6,
+                },
+                Fake { ms: 1, value: 10 },
+            ],
+            stop: StopRule::FirstDecisive,
+        };
+        let w = FakeJobs::new(vec![race, one(40, 8)]);
+        let mut got = None;
+        let start = Instant::now();
+        let limits = Limits { jobs: 3, window: 1 };
+        schedule(&w, 0..1, limits, &Cancel::new(), |_, slots| {
+            got = Some(slots);
+            ControlFlow::Continue(())
+        });
+        assert!(start.elapsed() < Duration::from_secs(5), "the loser ran on");
+        let slots = got.expect("emitted");
+        assert_eq!(slots[0].winner, Some(1));
+        assert_eq!(
+            ends(&slots[0]),
+            [
+                JobEnd::Ran(Out::Value(1)),
+                JobEnd::Ran(Out::Value(2)),
+                JobEnd::Ran(Out::Stopped(StopCause::Answered)),
+                JobEnd::Ran(Out::Stopped(StopCause::Answered)),
+                JobEnd::NotStarted(StopCause::Answered),
+            ]
+        );
+        // The other slot is not stopped by its neighbour's win.
+        assert_eq!(ends(&slots[1]), [JobEnd::Ran(Out::Value(8))]);
+        assert_eq!(w.started.load(Ordering::SeqCst), 5);
+    }
+
+    #[test]
+    fn groups_are_pulled_lazily_within_the_window() {
+        let pulled = AtomicUsize::new(0);
+        let input = (0..1000).inspect(|_| {
+            pulled.fetch_add(1, Ordering::SeqCst);
+        });
+        let w = FakeJobs::new(vec![one(1, 2)]);
+        let mut most = 0;
+        let mut emitted = 0;
+        let limits = Limits { jobs: 2, window: 4 };
+        schedule(&w, input, limits, &Cancel::new(), |g, _| {
+            // Pulled ahead of what is emitted: at most the window.
+            most = most.max(pulled.load(Ordering::SeqCst) - g);
+            emitted += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(emitted, 1000);
+        assert!(most <= 4 + 1, "pulled {most} groups ahead");
+    }
+
+    #[test]
+    fn a_consumer_that_stops_stops_everything_at_once() {
+        let pulled = AtomicUsize::new(0);
+        let input = (0..1000).inspect(|_| {
+            pulled.fetch_add(1, Ordering::SeqCst);
+        });
+        // Group 0 is quick; every later one hangs until cancelled.
+        let w = FakeJobs::by_group(|g| vec![one(if g == 0 { 1 } else { 100_000 }, 2)]);
+        let start = Instant::now();
+        let mut emitted = Vec::new();
+        let limits = Limits { jobs: 2, window: 3 };
+        schedule(&w, input, limits, &Cancel::new(), |g, _| {
+            emitted.push(*g);
+            ControlFlow::Break(())
+        });
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "hanging jobs ran on"
+        );
+        assert_eq!(emitted, [0]);
+        assert!(pulled.load(Ordering::SeqCst) <= 3 + 1);
+        assert!(w.started.load(Ordering::SeqCst) <= 3);
+    }
+
+    #[test]
+    fn an_interrupt_stops_running_jobs_and_says_why() {
+        let w = FakeJobs::by_group(|_| vec![one(100_000, 2), one(100_000, 4)]);
+        let root = Cancel::new();
+        let r2 = root.clone();
+        let canceller = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            r2.cancel();
+        });
+        let start = Instant::now();
+        let mut got = Vec::new();
+        let limits = Limits { jobs: 3, window: 2 };
+        schedule(&w, 0..1000, limits, &root, |_, slots| {
+            got.extend(slots.iter().map(|s| ends(s)[0].clone()));
+            ControlFlow::Continue(())
+        });
+        canceller.join().expect("canceller");
+        assert!(start.elapsed() < Duration::from_secs(5));
+        // The groups in flight are emitted, saying why nothing came.
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert_eq!(
+            got.iter()
+                .filter(|e| **e == JobEnd::Ran(Out::Stopped(StopCause::Interrupted)))
+                .count(),
+            3
+        );
+        assert!(got.contains(&JobEnd::NotStarted(StopCause::Interrupted)));
+    }
+}
