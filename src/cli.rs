@@ -13,7 +13,7 @@ use crate::lower::lower;
 use crate::model::{Group, Rule};
 use crate::parse::{self, InputFormat};
 use crate::puzzle::{Kind, Puzzle};
-use crate::render::grid_text;
+use crate::render::{TextStyle, grid_text, svg::svg};
 use crate::solve::{MAX_TIMEOUT, Mode, Outcome, Plan, PuzzleResult, Uniqueness, solve_all};
 use crate::solver::{self, Limits, SolverRequest};
 
@@ -56,6 +56,32 @@ enum Command {
         after_help = "Examples:\n  smtgrid solve puzzles/classic.toml\n  smtgrid solve puzzles/*.toml --solver all --encoding lia\n  smtgrid solve puzzles/classic.toml --unique --format json\n  smtgrid solve p.toml --solver z3,z3@debian=/usr/bin/z3\n  smtgrid solve p.toml --solver-cmd 'mysolver=/opt/bin/solve --smt2' --solver mysolver"
     )]
     Solve(SolveArgs),
+    /// Draw a puzzle as an SVG picture, as printed puzzles look.
+    #[command(
+        after_help = "Examples:\n  smtgrid render puzzles/killer-9x9.toml -o killer.svg\n  smtgrid render puzzles/calcudoku-hard.toml --solve -o solved.svg\n  smtgrid render puzzles/top95.txt -o pictures/"
+    )]
+    Render(RenderArgs),
+}
+
+#[derive(Debug, Args)]
+struct RenderArgs {
+    /// The puzzle file (`-` for standard input).
+    puzzle: PathBuf,
+    /// Write to FILE, or one `.svg` per puzzle into DIR (needed for a file
+    /// of many puzzles); standard output otherwise.
+    #[arg(long, short, value_name = "FILE|DIR")]
+    output: Option<PathBuf>,
+    /// Solve the puzzle (every installed solver races, as `solve` does)
+    /// and draw the verified solution in blue.
+    #[arg(long)]
+    solve: bool,
+    /// Wall-clock limit for solving, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    #[command(flatten)]
+    solvers: SolverArgs,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -178,6 +204,14 @@ struct SolveArgs {
     /// Output format: text, or JSON Lines (one object per run).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Write a picture of each solved puzzle, with its verified solution,
+    /// into DIR (one `.svg` per puzzle).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// Draw grids in plain ASCII even on a terminal (where cages are
+    /// otherwise drawn with box-drawing characters).
+    #[arg(long)]
+    ascii: bool,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -222,6 +256,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::New(a) => new(a),
         Command::Solvers(a) => solvers(a),
         Command::Solve(a) => solve(a),
+        Command::Render(a) => render(a),
     }
 }
 
@@ -260,8 +295,9 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
     })
 }
 
-/// A file name for a puzzle's script: `top95.txt:3` becomes `top95-3.smt2`.
-fn script_file_name(puzzle: &Puzzle) -> String {
+/// A file name for one puzzle's output with extension `ext`: `top95.txt:3`
+/// becomes `top95-3.smt2`.
+fn output_file_name(puzzle: &Puzzle, ext: &str) -> String {
     let base = puzzle.name.rsplit('/').next().unwrap_or(&puzzle.name);
     let base = base.replace(".txt:", "-").replace(':', "-");
     let clean: String = base
@@ -275,7 +311,7 @@ fn script_file_name(puzzle: &Puzzle) -> String {
         })
         .collect();
     format!(
-        "{}.smt2",
+        "{}.{ext}",
         clean.trim_end_matches(".toml").trim_end_matches(".kakuro")
     )
 }
@@ -288,7 +324,7 @@ fn emit(a: EmitArgs) -> Result<i32> {
     match &a.output {
         Some(dir) if dir.is_dir() => {
             for p in &puzzles {
-                write_file(&dir.join(script_file_name(p)), &script(p))?;
+                write_file(&dir.join(output_file_name(p, "smt2")), &script(p))?;
             }
             eprintln!(
                 "smtgrid: wrote {} scripts to {}",
@@ -479,14 +515,20 @@ fn solvers(a: SolversArgs) -> Result<i32> {
     Ok(0)
 }
 
-fn solve(a: SolveArgs) -> Result<i32> {
+/// Rejects a `--timeout` the clock cannot hold, before anything starts.
+fn check_timeout(timeout: f64) -> Result<()> {
     let max = MAX_TIMEOUT.as_secs_f64();
-    if !(a.timeout > 0.0 && a.timeout <= max) {
-        return Err(Error::Usage(format!(
-            "--timeout must be a number of seconds above 0 and at most {max} (a week), not {}",
-            a.timeout
-        )));
+    if timeout > 0.0 && timeout <= max {
+        Ok(())
+    } else {
+        Err(Error::Usage(format!(
+            "--timeout must be a number of seconds above 0 and at most {max} (a week), not {timeout}"
+        )))
     }
+}
+
+fn solve(a: SolveArgs) -> Result<i32> {
+    check_timeout(a.timeout)?;
     let format = input_format(&a.input)?;
     let mut puzzles = Vec::new();
     for path in &a.puzzles {
@@ -523,11 +565,23 @@ fn solve(a: SolveArgs) -> Result<i32> {
         jobs,
         unique: a.unique,
     };
+    let style = text_style(a.ascii);
+    if let Some(dir) = &a.svg {
+        existing_dir(dir)?;
+    }
+    let mut svg_error = None;
     let cancel = solver::install_ctrlc_handler();
     let mut failed = false;
     let mut write_error: Option<std::io::Error> = None;
     let mut out = std::io::stdout().lock();
     solve_all(puzzles.into_iter(), &plan, &cancel, |p, r| {
+        if let (Some(dir), Some(grid)) = (&a.svg, r.lines.iter().find_map(|l| l.run.outcome.grid()))
+        {
+            let path = dir.join(output_file_name(p, "svg"));
+            if let Err(e) = write_file(&path, &svg(p, Some(grid))) {
+                svg_error.get_or_insert(e);
+            }
+        }
         failed |= !r.succeeded();
         for f in &r.findings {
             let _ = writeln!(std::io::stderr(), "smtgrid: {}: {}", p.name, f.message());
@@ -537,7 +591,7 @@ fn solve(a: SolveArgs) -> Result<i32> {
                 let line = serde_json::to_string(&l.run.report(p)).unwrap_or_default();
                 writeln!(out, "{line}")
             }),
-            Format::Text => write!(out, "{}", text_result(p, r)),
+            Format::Text => write!(out, "{}", text_result(p, r, style)),
         }
         .and_then(|()| out.flush());
         match written {
@@ -562,13 +616,109 @@ fn solve(a: SolveArgs) -> Result<i32> {
         Some(e) => Err(Error::Runtime(format!(
             "cannot write the results to standard output: {e}"
         ))),
-        None => Ok(if failed { 1 } else { 0 }),
+        None => match svg_error {
+            Some(e) => Err(e),
+            None => Ok(if failed { 1 } else { 0 }),
+        },
     }
+}
+
+/// Box-drawing cage borders on a terminal, plain ASCII elsewhere or when
+/// asked.
+fn text_style(ascii: bool) -> TextStyle {
+    use std::io::IsTerminal;
+    if ascii || !std::io::stdout().is_terminal() {
+        TextStyle::Ascii
+    } else {
+        TextStyle::Boxes
+    }
+}
+
+/// Fails unless `dir` is an existing directory.
+fn existing_dir(dir: &Path) -> Result<()> {
+    if dir.is_dir() {
+        Ok(())
+    } else {
+        Err(Error::Usage(format!(
+            "{} is not an existing directory: create it first",
+            dir.display()
+        )))
+    }
+}
+
+fn render(a: RenderArgs) -> Result<i32> {
+    let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
+    let mut solutions: Vec<Option<crate::render::ValueGrid>> = vec![None; puzzles.len()];
+    let mut code = 0;
+    if a.solve {
+        check_timeout(a.timeout)?;
+        let mut request = a.solvers.request()?;
+        if request.names.is_empty() {
+            request.names.push("all".into());
+        }
+        let plan = Plan {
+            solvers: request.solvers().map_err(Error::Usage)?,
+            mode: Mode::Portfolio,
+            options: Options::default(),
+            limits: Limits {
+                timeout: Duration::from_secs_f64(a.timeout),
+            },
+            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            unique: false,
+        };
+        let cancel = solver::install_ctrlc_handler();
+        solve_all(puzzles.iter().cloned(), &plan, &cancel, |p, r| {
+            // Only a grid the checker accepted is ever drawn.
+            match r.lines.iter().find_map(|l| l.run.outcome.grid()) {
+                Some(g) => solutions[r.index] = Some(g.clone()),
+                None => {
+                    eprintln!(
+                        "smtgrid: {}: no verified solution; drawing the puzzle alone",
+                        p.name
+                    );
+                    code = 1;
+                }
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        if cancel.is_cancelled() {
+            return Ok(130);
+        }
+    }
+    let pictures = puzzles
+        .iter()
+        .zip(&solutions)
+        .map(|(p, s)| (p, svg(p, s.as_ref())));
+    match &a.output {
+        Some(dir) if dir.is_dir() => {
+            for (p, picture) in pictures {
+                write_file(&dir.join(output_file_name(p, "svg")), &picture)?;
+            }
+        }
+        _ if puzzles.len() > 1 => {
+            return Err(Error::Usage(format!(
+                "{} holds {} puzzles: give an existing directory with -o DIR to write one .svg per puzzle",
+                a.puzzle.display(),
+                puzzles.len()
+            )));
+        }
+        Some(file) => {
+            for (_, picture) in pictures {
+                write_file(file, &picture)?;
+            }
+        }
+        None => {
+            for (_, picture) in pictures {
+                print!("{picture}");
+            }
+        }
+    }
+    Ok(code)
 }
 
 /// The text report of one puzzle: its verified grid(s), then a status line
 /// per result line, each followed by the other runs of its race.
-fn text_result(p: &Puzzle, r: &PuzzleResult) -> String {
+fn text_result(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
     let mut s = format!("== {} ==\n", describe(p));
     let mut shown: Vec<&crate::model::ValueGrid> = Vec::new();
     for line in &r.lines {
@@ -578,7 +728,7 @@ fn text_result(p: &Puzzle, r: &PuzzleResult) -> String {
             if !shown.is_empty() {
                 s.push_str(&format!("another solution, from {}:\n", line.run.solver));
             }
-            s.push_str(&grid_text(p, g));
+            s.push_str(&grid_text(p, g, style));
             shown.push(g);
         }
     }
@@ -620,7 +770,7 @@ fn text_result(p: &Puzzle, r: &PuzzleResult) -> String {
         } = &run.outcome
         {
             s.push_str(&format!("a second solution, from {}:\n", run.solver));
-            s.push_str(&grid_text(p, g));
+            s.push_str(&grid_text(p, g, style));
         }
         for o in &line.also {
             s.push_str(&format!("  also tried: {}\n", o.describe()));

@@ -1,13 +1,36 @@
 //! Showing grids and results to people: grids drawn as in the source
-//! documents (box separators for sudoku, blocks blank in kakuro).
+//! documents (box separators for sudoku, blocks blank in kakuro), with
+//! box-drawing cage borders in a terminal ([`boxes`]), and puzzles as SVG
+//! pictures ([`svg`]).
+
+mod boxes;
+pub mod svg;
 
 use crate::puzzle::{Kind, Puzzle};
 
 pub use crate::model::ValueGrid;
 
+/// How a grid is drawn as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextStyle {
+    /// Plain ASCII: `|` and `-+-` box separators only.
+    Ascii,
+    /// Box-drawing characters around boxes and cages, for a terminal;
+    /// puzzles without cages are drawn as in [`TextStyle::Ascii`].
+    Boxes,
+}
+
+/// Draws `grid` for `puzzle` in `style`.
+pub fn grid_text(puzzle: &Puzzle, grid: &ValueGrid, style: TextStyle) -> String {
+    if style == TextStyle::Boxes && !puzzle.cages.is_empty() {
+        return boxes::boxed(puzzle, grid);
+    }
+    ascii_grid(puzzle, grid)
+}
+
 /// Draws `grid` for `puzzle`: sudoku and killer with `|` and `-+-` box
 /// separators, calcudoku plain, kakuro with blocks left blank.
-pub fn grid_text(puzzle: &Puzzle, grid: &ValueGrid) -> String {
+fn ascii_grid(puzzle: &Puzzle, grid: &ValueGrid) -> String {
     let width = match puzzle.kind {
         Kind::Kakuro => 1,
         _ => puzzle.rows.to_string().len(),
@@ -77,9 +100,37 @@ mod tests {
             .iter()
             .map(|r| r.iter().map(|&v| Some(v)).collect())
             .collect();
+        let ascii = "4 3 | 1 2\n1 2 | 4 3\n----+----\n2 1 | 3 4\n3 4 | 2 1\n";
+        assert_eq!(grid_text(&sudoku4(), &g, TextStyle::Ascii), ascii);
+        // Without cages, a terminal gets the same text.
+        assert_eq!(grid_text(&sudoku4(), &g, TextStyle::Boxes), ascii);
+    }
+
+    #[test]
+    fn draws_cages_with_box_drawing_characters() {
+        let mut p = sudoku4();
+        p.kind = Kind::Calcudoku;
+        p.rows = 2;
+        p.cols = 2;
+        p.box_shape = None;
+        p.cages = vec![
+            crate::puzzle::Cage {
+                label: "a".into(),
+                clue_text: "3".into(),
+                clue: crate::puzzle::Clue::Sum(3),
+                cells: vec![(0, 0), (0, 1)],
+            },
+            crate::puzzle::Cage {
+                label: "b".into(),
+                clue_text: "3".into(),
+                clue: crate::puzzle::Clue::Sum(3),
+                cells: vec![(1, 0), (1, 1)],
+            },
+        ];
+        let g: ValueGrid = vec![vec![Some(1), Some(2)], vec![Some(2), Some(1)]];
         assert_eq!(
-            grid_text(&sudoku4(), &g),
-            "4 3 | 1 2\n1 2 | 4 3\n----+----\n2 1 | 3 4\n3 4 | 2 1\n"
+            grid_text(&p, &g, TextStyle::Boxes),
+            "┏━━━━━━━┓\n┃ 1   2 ┃\n┣───────┫\n┃ 2   1 ┃\n┗━━━━━━━┛\n"
         );
     }
 }

@@ -1,0 +1,177 @@
+//! Pictures: every example puzzle drawn as SVG is well-formed XML with one
+//! text element per given, per clue and per solved cell; `render --solve`
+//! and `solve --svg` draw only verified solutions, from real solvers.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use smtgrid::parse;
+use smtgrid::puzzle::{KakuroCell, Puzzle};
+use smtgrid::render::svg::svg;
+
+fn puzzle_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("puzzles/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// How many `<text>` elements of each class the picture holds; fails the
+/// test unless it is well-formed XML with an `<svg>` root.
+fn text_counts(picture: &str) -> (usize, usize, usize) {
+    let doc = roxmltree::Document::parse(picture)
+        .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{picture}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let count = |class: &str| {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some(class))
+            .count()
+    };
+    (count("given"), count("clue"), count("solved"))
+}
+
+fn givens(p: &Puzzle) -> usize {
+    p.givens.iter().flatten().flatten().count()
+}
+
+/// Cage clues, or for kakuro the down and across sums.
+fn clues(p: &Puzzle) -> usize {
+    match &p.kakuro {
+        Some(layout) => layout
+            .iter()
+            .flatten()
+            .map(|sq| match sq {
+                KakuroCell::Clue { down, across } => {
+                    usize::from(down.is_some()) + usize::from(across.is_some())
+                }
+                _ => 0,
+            })
+            .sum(),
+        None => p.cages.len(),
+    }
+}
+
+#[test]
+fn every_puzzle_draws_one_text_per_given_and_clue() {
+    for file in puzzle_files() {
+        for p in parse::load(&file, None).expect("example puzzles load") {
+            let (g, c, s) = text_counts(&svg(&p, None));
+            assert_eq!(g, givens(&p), "{}: givens", file.display());
+            assert_eq!(c, clues(&p), "{}: clues", file.display());
+            assert_eq!(
+                s,
+                0,
+                "{}: nothing solved without a solution",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_solution_fills_every_cell_that_is_not_given() {
+    for file in puzzle_files() {
+        for p in parse::load(&file, None).expect("example puzzles load") {
+            let Some(sol) = &p.solution else { continue };
+            let grid: Vec<Vec<Option<i64>>> = sol
+                .iter()
+                .map(|row| row.iter().map(|v| v.map(i64::from)).collect())
+                .collect();
+            let cells = smtgrid::lower::lower(&p).cells.len();
+            let (g, _, s) = text_counts(&svg(&p, Some(&grid)));
+            assert_eq!(g + s, cells, "{}: every cell shows a digit", file.display());
+        }
+    }
+}
+
+#[test]
+fn titles_cannot_break_the_markup() {
+    let text =
+        "kind = \"sudoku\"\ntitle = \"<b>&\\u001b\\\"\"\ngivens = \"1 .\\n. .\"\nbox = \"1x2\"\n";
+    let loc = smtgrid::Location::file("t.toml");
+    let ps = parse::parse_str(text, &loc, None).expect("a valid puzzle");
+    let picture = svg(&ps[0], None);
+    text_counts(&picture);
+    assert!(picture.contains("&lt;b&gt;&amp;"), "{picture}");
+}
+
+fn smtgrid(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_smtgrid"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run smtgrid")
+}
+
+#[test]
+fn render_solve_draws_the_verified_solution() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("k.svg");
+    let o = smtgrid(&[
+        "render",
+        "puzzles/killer-4x4.toml",
+        "--solve",
+        "--solver",
+        "yices2",
+        "-o",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let picture = std::fs::read_to_string(&out).expect("the picture");
+    let p = &parse::load(Path::new("puzzles/killer-4x4.toml"), None).expect("loads")[0];
+    let (g, c, s) = text_counts(&picture);
+    assert_eq!((g, c), (givens(p), clues(p)));
+    assert_eq!(g + s, 16, "every cell drawn");
+}
+
+#[test]
+fn solve_svg_writes_one_picture_per_solved_puzzle() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path().to_str().expect("utf-8 path");
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/calcudoku-4x4.toml",
+        "--solver",
+        "z3",
+        "--encoding",
+        "onehot",
+        "--svg",
+        d,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("read dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["calcudoku-4x4.svg", "sudoku-4x4.svg"]);
+    for n in names {
+        let picture = std::fs::read_to_string(dir.path().join(n)).expect("picture");
+        let (g, _, s) = text_counts(&picture);
+        assert_eq!(g + s, 16);
+    }
+}
+
+#[test]
+fn render_into_a_missing_directory_is_a_usage_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let two = dir.path().join("two.txt");
+    std::fs::write(&two, "1.3.\n.4.1\n").expect("write");
+    let o = smtgrid(&[
+        "render",
+        two.to_str().expect("utf-8"),
+        "-o",
+        "/nonexistent-dir/",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
