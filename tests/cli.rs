@@ -473,13 +473,12 @@ fn emit_is_deterministic_and_writes_one_file_per_puzzle() {
 
     let dir = tempfile::tempdir().expect("temp dir");
     let lines = dir.path().join("three.txt");
-    let top95 = std::fs::read_to_string(root().join("../shared/datasets/top95.txt"))
-        .expect("../shared/datasets/top95.txt (the shared data sets sit beside the repository)");
-    let three: Vec<&str> = top95
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .take(3)
-        .collect();
+    // The first three puzzles of top95.
+    let three = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+    ];
     std::fs::write(&lines, three.join("\n")).expect("write");
     let out = dir.path().join("out");
     std::fs::create_dir(&out).expect("mkdir");
@@ -687,4 +686,55 @@ fn text_output_compares_the_grid_with_the_recorded_solution() {
         text.contains("NOT unique  (differs from the recorded solution)"),
         "{text}"
     );
+}
+
+#[test]
+fn solve_into_a_closed_pipe_exits_0_and_leaves_no_solver_running() {
+    require(&["yices-smt2"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pidfile = dir.path().join("pids");
+    // Real yices under a wrapper that records its PID and script path.
+    let cmd = format!(
+        "rec=sh {} {}",
+        root().join("tests/fake_solvers/then_yices.sh").display(),
+        pidfile.display()
+    );
+    // The reader has gone before smtgrid writes anything.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let o = bin()
+        .args([
+            "solve",
+            "puzzles/sudoku-4x4.toml",
+            "puzzles/classic.toml",
+            "puzzles/sudoku-6x6.toml",
+            "--solver-cmd",
+            &cmd,
+            "--solver",
+            "rec",
+            "--encoding",
+            "lia",
+            "--jobs",
+            "1",
+        ])
+        .current_dir(root())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("the smtgrid binary runs");
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let traces = std::fs::read_to_string(&pidfile).expect("yices ran");
+    let pids: Vec<i32> = traces
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_gone(&pids);
+    for script in traces.lines().filter_map(|l| l.split_whitespace().nth(2)) {
+        assert!(
+            !Path::new(script).exists(),
+            "temporary script {script} left behind"
+        );
+    }
 }
