@@ -84,6 +84,11 @@ pub fn write_file_atomically(path: &Path, text: &str) -> Result<()> {
                 .map_err(io_error)?;
             return f.write_all(text.as_bytes()).map_err(io_error);
         }
+        // Renaming over a write-protected file would succeed where
+        // writing into it fails; it stays protected.
+        Ok(_) if !writable(path) => {
+            return Err(io_error(io::Error::from_raw_os_error(libc::EACCES)));
+        }
         Ok(m) => (
             std::fs::canonicalize(path).map_err(io_error)?,
             Some(m.permissions()),
@@ -118,6 +123,17 @@ pub fn write_file_atomically(path: &Path, text: &str) -> Result<()> {
     file.as_file().sync_all().map_err(io_error)?;
     file.persist(&target).map_err(|e| io_error(e.error))?;
     Ok(())
+}
+
+/// Whether this process may write into the existing file `path` (root
+/// may write into a file without write permission).
+fn writable(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c` is a NUL-terminated path that outlives the call.
+    unsafe { libc::access(c.as_ptr(), libc::W_OK) == 0 }
 }
 
 /// Whether `a` and `b` name the same existing file (the same device and
@@ -174,6 +190,17 @@ mod tests {
         write_file_atomically(&link, "three\n").expect("write");
         assert!(link.is_symlink(), "the link stays a link");
         assert_eq!(std::fs::read_to_string(&f).expect("read"), "three\n");
+
+        let protected = dir.path().join("protected.smt2");
+        std::fs::write(&protected, "kept\n").expect("write");
+        std::fs::set_permissions(&protected, Permissions::from_mode(0o444)).expect("chmod");
+        // SAFETY: geteuid only reads the process's user id.
+        let root = unsafe { libc::geteuid() } == 0;
+        assert_eq!(writable(&protected), root, "only root may write into it");
+        if !root {
+            assert!(write_file_atomically(&protected, "lost\n").is_err());
+            assert_eq!(std::fs::read_to_string(&protected).expect("read"), "kept\n");
+        }
 
         write_file_atomically(Path::new("/dev/null"), "gone\n").expect("write");
         assert!(
