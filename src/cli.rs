@@ -5,12 +5,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::encode::{Encoding, Options, encode};
 use crate::error::{Error, Result};
 use crate::lower::lower;
 use crate::model::{Group, Rule};
+use crate::output::{Stdout, note, same_file, write_file_atomically};
 use crate::parse::{self, InputFormat};
 use crate::puzzle::{Kind, Puzzle};
 use crate::render::{TextStyle, grid_text, svg::svg};
@@ -87,8 +89,70 @@ struct RenderArgs {
 #[derive(Debug, Args)]
 struct InputArgs {
     /// Input format; by default taken from the extension, else the content.
-    #[arg(long, value_name = "toml|lines|kakuro")]
-    input_format: Option<String>,
+    #[arg(long)]
+    input_format: Option<InputFormat>,
+}
+
+// The CLI's choices are the library's own enums, so a message that lists
+// the allowed values (clap writes it) lists every one.
+impl ValueEnum for InputFormat {
+    fn value_variants<'a>() -> &'a [Self] {
+        &InputFormat::ALL
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
+}
+
+impl ValueEnum for Encoding {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Encoding::ALL
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
+}
+
+impl ValueEnum for Kind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Kind::ALL
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
+}
+
+/// One encoding, or `all` of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Encodings {
+    One(Encoding),
+    All,
+}
+
+impl Encodings {
+    fn list(self) -> Vec<Encoding> {
+        match self {
+            Encodings::One(e) => vec![e],
+            Encodings::All => Encoding::ALL.to_vec(),
+        }
+    }
+}
+
+impl ValueEnum for Encodings {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Encodings::One(Encoding::Lia),
+            Encodings::One(Encoding::Onehot),
+            Encodings::One(Encoding::Bv),
+            Encodings::All,
+        ]
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(match self {
+            Encodings::One(e) => e.name(),
+            Encodings::All => "all",
+        }))
+    }
 }
 
 #[derive(Debug, Args)]
@@ -96,13 +160,14 @@ struct EmitArgs {
     /// The puzzle file (`-` for standard input).
     puzzle: PathBuf,
     /// The encoding.
-    #[arg(long, short, default_value = "lia", value_name = "lia|onehot|bv")]
-    encoding: String,
+    #[arg(long, short, default_value = "lia")]
+    encoding: Encoding,
     /// Emit the unsimplified form (no propagation of givens).
     #[arg(long)]
     plain: bool,
     /// Write to FILE, or one `.smt2` per puzzle into DIR (needed for a
-    /// file of many puzzles).
+    /// file of many puzzles): an existing directory, or a path ending in
+    /// `/`. Files are replaced whole or not at all.
     #[arg(long, short, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
     #[command(flatten)]
@@ -120,8 +185,8 @@ struct InspectArgs {
     /// The puzzle file (`-` for standard input).
     puzzle: PathBuf,
     /// The encoding, or `all` for every one side by side.
-    #[arg(long, short, default_value = "lia", value_name = "lia|onehot|bv|all")]
-    encoding: String,
+    #[arg(long, short, default_value = "lia")]
+    encoding: Encodings,
     /// Inspect the unsimplified form.
     #[arg(long)]
     plain: bool,
@@ -134,8 +199,8 @@ struct InspectArgs {
 
 #[derive(Debug, Args)]
 struct NewArgs {
-    /// sudoku, killer, calcudoku or kakuro.
-    kind: String,
+    /// The kind of puzzle.
+    kind: Kind,
     /// Grid size (default: the template's).
     #[arg(long)]
     size: Option<usize>,
@@ -157,11 +222,18 @@ struct SolverArgs {
 impl SolverArgs {
     fn request(&self) -> Result<SolverRequest> {
         // `--solver a,b=PATH` selects several; each may point at a binary.
-        let names: Vec<String> = self
-            .solver
-            .iter()
-            .flat_map(|s| s.split(',').filter(|x| !x.is_empty()).map(str::to_string))
-            .collect();
+        let mut names = Vec::new();
+        for value in &self.solver {
+            for name in value.split(',') {
+                if name.trim().is_empty() {
+                    return Err(Error::Usage(format!(
+                        "`--solver '{value}'` has an empty solver name; give NAME, NAME,NAME…, \
+                         all, NAME=PATH or PROFILE@TAG=PATH"
+                    )));
+                }
+                names.push(name.to_string());
+            }
+        }
         SolverRequest::parse(&names, &self.solver_cmd).map_err(Error::Usage)
     }
 }
@@ -236,17 +308,28 @@ pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
+            return match e.print() {
+                // `--help` and `--version` go to standard output, which
+                // may be closed or full like any other.
+                Err(w) if !e.use_stderr() => failed(Error::from_stdout(w)),
+                _ if e.use_stderr() => 2,
+                _ => 0,
+            };
         }
     };
     match run(cli) {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("smtgrid: {e}");
-            e.exit_code()
-        }
+        Err(e) => failed(e),
     }
+}
+
+/// Reports `e` (unless there is nothing to report) and returns its exit
+/// status.
+fn failed(e: Error) -> i32 {
+    if e.is_reported() {
+        note(&e);
+    }
+    e.exit_code()
 }
 
 fn run(cli: Cli) -> Result<i32> {
@@ -255,46 +338,35 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Inspect(a) => inspect(a),
         Command::New(a) => new(a),
         Command::Solvers(a) => solvers(a),
-        Command::Solve(a) => solve(a),
+        Command::Solve(a) => {
+            stdin_once(&a.puzzles)?;
+            solve(a)
+        }
         Command::Render(a) => render(a),
     }
 }
 
-fn input_format(a: &InputArgs) -> Result<Option<InputFormat>> {
-    match &a.input_format {
-        None => Ok(None),
-        Some(name) => InputFormat::from_name(name).map(Some).ok_or_else(|| {
-            Error::Usage(format!(
-                "unknown --input-format `{name}`: use toml, lines or kakuro"
-            ))
-        }),
+/// Refuses a second `-`: standard input can be read only once.
+fn stdin_once(paths: &[PathBuf]) -> Result<()> {
+    if paths.iter().filter(|p| *p == Path::new("-")).count() > 1 {
+        return Err(Error::Usage(
+            "`-` (standard input) is given more than once, but standard input can be read \
+             only once; give `-` once"
+                .into(),
+        ));
     }
+    Ok(())
+}
+
+fn input_format(a: &InputArgs) -> Result<Option<InputFormat>> {
+    Ok(a.input_format)
 }
 
 fn load(path: &Path, format: Option<InputFormat>) -> Result<Vec<Puzzle>> {
     Ok(parse::load(path, format)?)
 }
 
-fn one_encoding(name: &str) -> Result<Encoding> {
-    Encoding::from_name(name)
-        .ok_or_else(|| Error::Usage(format!("unknown encoding `{name}`: use lia, onehot or bv")))
-}
-
-fn encodings(name: &str) -> Result<Vec<Encoding>> {
-    if name == "all" {
-        Ok(Encoding::ALL.to_vec())
-    } else {
-        Ok(vec![one_encoding(name)?])
-    }
-}
-
-fn write_file(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
+/// `solve`'s encodings other than `auto`.
 /// A file name for one puzzle's output with extension `ext`: `top95.txt:3`
 /// becomes `top95-3.smt2`.
 fn output_file_name(puzzle: &Puzzle, ext: &str) -> String {
@@ -316,50 +388,124 @@ fn output_file_name(puzzle: &Puzzle, ext: &str) -> String {
     )
 }
 
+/// Where `emit` writes.
+enum Target<'a> {
+    Stdout,
+    File(&'a Path),
+    Dir(&'a Path),
+}
+
+/// Reads `-o`: an existing directory or a path ending in `/` is a
+/// directory (which must exist), anything else a file in an existing
+/// folder, never the input itself.
+fn emit_target<'a>(output: Option<&'a Path>, input: &Path) -> Result<Target<'a>> {
+    use std::os::unix::ffi::OsStrExt;
+    let Some(path) = output else {
+        return Ok(Target::Stdout);
+    };
+    if path.is_dir() {
+        return Ok(Target::Dir(path));
+    }
+    if path.as_os_str().as_bytes().ends_with(b"/") {
+        return Err(Error::Usage(format!(
+            "-o {0}: there is no directory {0}; create it first (mkdir -p {0})",
+            path.display()
+        )));
+    }
+    let folder = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(Error::Usage(format!(
+            "-o {}: there is no directory {}; create it first",
+            path.display(),
+            folder.display()
+        )));
+    }
+    not_the_input(path, input)?;
+    Ok(Target::File(path))
+}
+
+fn not_the_input(output: &Path, input: &Path) -> Result<()> {
+    if same_file(output, input) {
+        return Err(Error::Usage(format!(
+            "-o {}: that is the input file {}; write the script to another file",
+            output.display(),
+            input.display()
+        )));
+    }
+    Ok(())
+}
+
 fn emit(a: EmitArgs) -> Result<i32> {
-    let enc = one_encoding(&a.encoding)?;
     let opts = Options { plain: a.plain };
+    let target = emit_target(a.output.as_deref(), &a.puzzle)?;
     let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
-    let script = |p: &Puzzle| encode(&lower(p), enc, &opts).script;
-    match &a.output {
-        Some(dir) if dir.is_dir() => {
-            for p in &puzzles {
-                write_file(&dir.join(output_file_name(p, "smt2")), &script(p))?;
+    write_each(&puzzles, target, &a.puzzle, "smt2", |_, p| {
+        encode(&lower(p), a.encoding, &opts).script
+    })?;
+    Ok(0)
+}
+
+/// Writes `make(index, p)` for every puzzle to `target`: one `NAME.EXT` per
+/// puzzle into a directory, or a file or standard output when there is
+/// one puzzle. Never over the input file.
+fn write_each(
+    puzzles: &[Puzzle],
+    target: Target,
+    input: &Path,
+    ext: &str,
+    make: impl Fn(usize, &Puzzle) -> String,
+) -> Result<()> {
+    match target {
+        Target::Dir(dir) => {
+            let files: Vec<PathBuf> = puzzles
+                .iter()
+                .map(|p| dir.join(output_file_name(p, ext)))
+                .collect();
+            for f in &files {
+                not_the_input(f, input)?;
             }
-            eprintln!(
-                "smtgrid: wrote {} scripts to {}",
+            for (i, (p, f)) in puzzles.iter().zip(&files).enumerate() {
+                write_file_atomically(f, &make(i, p))?;
+            }
+            note(format_args!(
+                "wrote {} .{ext} files to {}",
                 puzzles.len(),
                 dir.display()
-            );
+            ));
         }
         _ if puzzles.len() > 1 => {
             return Err(Error::Usage(format!(
-                "{} holds {} puzzles: give an existing directory with -o DIR to write one .smt2 per puzzle",
-                a.puzzle.display(),
+                "{} holds {} puzzles: give a directory with -o DIR/ to write one .{ext} per puzzle",
+                input.display(),
                 puzzles.len()
             )));
         }
         // The parser never returns an empty list; `first` keeps that
         // promise from becoming a panic here.
-        Some(file) => {
+        Target::File(file) => {
             if let Some(p) = puzzles.first() {
-                write_file(file, &script(p))?;
+                write_file_atomically(file, &make(0, p))?;
             }
         }
-        None => {
+        Target::Stdout => {
             if let Some(p) = puzzles.first() {
-                print!("{}", script(p));
+                let mut out = Stdout::new();
+                out.write_str(&make(0, p))?;
+                out.flush()?;
             }
         }
     }
-    Ok(0)
+    Ok(())
 }
 
 fn inspect(a: InspectArgs) -> Result<i32> {
-    let encs = encodings(&a.encoding)?;
+    let encs = a.encoding.list();
     let opts = Options { plain: a.plain };
     let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::new();
     for p in &puzzles {
         let m = lower(p);
         let givens = m
@@ -393,35 +539,35 @@ fn inspect(a: InspectArgs) -> Result<i32> {
                     "bytes": s.script.len(),
                 })).collect::<Vec<_>>(),
             });
-            let _ = writeln!(out, "{j}");
+            writeln!(out, "{j}")?;
             continue;
         }
-        let _ = writeln!(out, "{}", describe(p));
-        let _ = writeln!(
+        writeln!(out, "{}", describe(p))?;
+        writeln!(
             out,
             "  cells:         {} ({} unknown, {} given)",
             m.cells.len(),
             m.cells.len() - fixed,
             givens
-        );
+        )?;
         let kinds: Vec<String> = m
             .counts_by_kind()
             .into_iter()
             .map(|(k, n)| format!("{k} {n}"))
             .collect();
-        let _ = writeln!(
+        writeln!(
             out,
             "  constraints:   {} ({})",
             m.constraints.len(),
             kinds.join(", ")
-        );
-        let _ = writeln!(
+        )?;
+        writeln!(
             out,
             "  {:<9} {:<8} {:>12} {:>11} {:>10}",
             "encoding", "logic", "declarations", "assertions", "bytes"
-        );
+        )?;
         for s in &scripts {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "  {:<9} {:<8} {:>12} {:>11} {:>10}",
                 s.encoding.name(),
@@ -429,9 +575,10 @@ fn inspect(a: InspectArgs) -> Result<i32> {
                 s.declarations,
                 s.assertions,
                 s.script.len()
-            );
+            )?;
         }
     }
+    out.flush()?;
     Ok(0)
 }
 
@@ -445,21 +592,17 @@ fn describe(p: &Puzzle) -> String {
 }
 
 fn new(a: NewArgs) -> Result<i32> {
-    let kind = Kind::from_name(&a.kind).ok_or_else(|| {
-        Error::Usage(format!(
-            "unknown kind `{}`: use sudoku, killer, calcudoku or kakuro",
-            a.kind
-        ))
-    })?;
-    let text = crate::templates::template(kind, a.size).map_err(Error::Usage)?;
-    print!("{text}");
+    let text = crate::templates::template(a.kind, a.size).map_err(Error::Usage)?;
+    let mut out = Stdout::new();
+    out.write_str(&text)?;
+    out.flush()?;
     Ok(0)
 }
 
 fn solvers(a: SolversArgs) -> Result<i32> {
     let req = a.solvers.request()?;
     let found = req.discover();
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::new();
     if a.format == Format::Json {
         for f in &found {
             let j = serde_json::json!({
@@ -473,8 +616,9 @@ fn solvers(a: SolversArgs) -> Result<i32> {
                 "quirks": f.profile.quirks,
                 "error": f.error,
             });
-            let _ = writeln!(out, "{j}");
+            writeln!(out, "{j}")?;
         }
+        out.flush()?;
         return Ok(0);
     }
     for f in &found {
@@ -497,8 +641,8 @@ fn solvers(a: SolversArgs) -> Result<i32> {
         } else {
             f.profile.logics.join(",")
         };
-        let _ = writeln!(out, "{:<12} {state}", f.label);
-        let _ = writeln!(
+        writeln!(out, "{:<12} {state}", f.label)?;
+        writeln!(
             out,
             "{:<12} logics: {logics}{}",
             "",
@@ -507,11 +651,12 @@ fn solvers(a: SolversArgs) -> Result<i32> {
             } else {
                 format!("  ({})", notes.join("; "))
             }
-        );
+        )?;
         for q in &f.profile.quirks {
-            let _ = writeln!(out, "{:<12} note: {q}", "");
+            writeln!(out, "{:<12} note: {q}", "")?;
         }
     }
+    out.flush()?;
     Ok(0)
 }
 
@@ -578,13 +723,13 @@ fn solve(a: SolveArgs) -> Result<i32> {
         if let (Some(dir), Some(grid)) = (&a.svg, r.lines.iter().find_map(|l| l.run.outcome.grid()))
         {
             let path = dir.join(output_file_name(p, "svg"));
-            if let Err(e) = write_file(&path, &svg(p, Some(grid))) {
+            if let Err(e) = write_file_atomically(&path, &svg(p, Some(grid))) {
                 svg_error.get_or_insert(e);
             }
         }
         failed |= !r.succeeded();
         for f in &r.findings {
-            let _ = writeln!(std::io::stderr(), "smtgrid: {}: {}", p.name, f.message());
+            note(format_args!("{}: {}", p.name, f.message()));
         }
         let written = match a.format {
             Format::Json => r.lines.iter().try_for_each(|l| {
@@ -603,19 +748,13 @@ fn solve(a: SolveArgs) -> Result<i32> {
         }
     });
     if cancel.is_cancelled() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "smtgrid: interrupted; every solver was stopped"
-        );
+        note("interrupted; every solver was stopped");
         return Ok(130);
     }
     match write_error {
-        // The reader has gone (`| head -1`): everything it wanted was
-        // written, and nothing more is worth solving.
-        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
-        Some(e) => Err(Error::Runtime(format!(
-            "cannot write the results to standard output: {e}"
-        ))),
+        // A closed pipe (`| head -1`) means the reader has all it wanted:
+        // a quiet success; anything else is a failed write.
+        Some(e) => Err(Error::from_stdout(e)),
         None => match svg_error {
             Some(e) => Err(e),
             None => Ok(if failed { 1 } else { 0 }),
@@ -647,6 +786,7 @@ fn existing_dir(dir: &Path) -> Result<()> {
 }
 
 fn render(a: RenderArgs) -> Result<i32> {
+    let target = emit_target(a.output.as_deref(), &a.puzzle)?;
     let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
     let mut solutions: Vec<Option<crate::render::ValueGrid>> = vec![None; puzzles.len()];
     let mut code = 0;
@@ -672,10 +812,10 @@ fn render(a: RenderArgs) -> Result<i32> {
             match r.lines.iter().find_map(|l| l.run.outcome.grid()) {
                 Some(g) => solutions[r.index] = Some(g.clone()),
                 None => {
-                    eprintln!(
-                        "smtgrid: {}: no verified solution; drawing the puzzle alone",
+                    note(format_args!(
+                        "{}: no verified solution; drawing the puzzle alone",
                         p.name
-                    );
+                    ));
                     code = 1;
                 }
             }
@@ -685,34 +825,9 @@ fn render(a: RenderArgs) -> Result<i32> {
             return Ok(130);
         }
     }
-    let pictures = puzzles
-        .iter()
-        .zip(&solutions)
-        .map(|(p, s)| (p, svg(p, s.as_ref())));
-    match &a.output {
-        Some(dir) if dir.is_dir() => {
-            for (p, picture) in pictures {
-                write_file(&dir.join(output_file_name(p, "svg")), &picture)?;
-            }
-        }
-        _ if puzzles.len() > 1 => {
-            return Err(Error::Usage(format!(
-                "{} holds {} puzzles: give an existing directory with -o DIR to write one .svg per puzzle",
-                a.puzzle.display(),
-                puzzles.len()
-            )));
-        }
-        Some(file) => {
-            for (_, picture) in pictures {
-                write_file(file, &picture)?;
-            }
-        }
-        None => {
-            for (_, picture) in pictures {
-                print!("{picture}");
-            }
-        }
-    }
+    write_each(&puzzles, target, &a.puzzle, "svg", |i, p| {
+        svg(p, solutions.get(i).and_then(Option::as_ref))
+    })?;
     Ok(code)
 }
 

@@ -100,19 +100,44 @@ pub enum Error {
         /// What the operating system said.
         source: std::io::Error,
     },
-    /// Anything else that went wrong at run time: exit status 1.
-    #[error("{0}")]
-    Runtime(String),
+    /// Standard output is a pipe whose reader has gone (`smtgrid … | head
+    /// -1`): the reader wants no more, so the command stops quietly with
+    /// exit status 0, as `head` itself would.
+    #[error("standard output was closed")]
+    OutputClosed,
+    /// Writing to standard output failed for another reason (a full disk):
+    /// exit status 2, never a silent 0.
+    #[error("cannot write to standard output: {0}")]
+    Output(std::io::Error),
 }
 
 impl Error {
-    /// The process exit status this error calls for.
+    /// Classifies a failed write to standard output: a closed pipe
+    /// ([`Error::OutputClosed`], stop quietly) or a real failure
+    /// ([`Error::Output`]). Rust ignores SIGPIPE, so a closed pipe shows up
+    /// here as `BrokenPipe` instead of killing the process.
+    pub fn from_stdout(e: std::io::Error) -> Error {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Error::OutputClosed
+        } else {
+            Error::Output(e)
+        }
+    }
+
+    /// The process exit status this error calls for. This is the one place
+    /// errors become exit statuses.
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) | Error::Usage(_) => 2,
-            Error::Io { .. } => 2,
-            Error::Runtime(_) => 1,
+            Error::Io { .. } | Error::Output(_) => 2,
+            Error::OutputClosed => 0,
         }
+    }
+
+    /// Whether the error is to be reported on standard error; a closed
+    /// standard output is not a failure to report.
+    pub fn is_reported(&self) -> bool {
+        !matches!(self, Error::OutputClosed)
     }
 }
 

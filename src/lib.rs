@@ -32,6 +32,7 @@ pub mod encode;
 pub mod error;
 pub mod lower;
 pub mod model;
+pub mod output;
 pub mod parse;
 pub mod puzzle;
 pub mod render;

@@ -953,9 +953,60 @@ fn a_full_disk_is_an_error() {
         .wait_with_output()
         .expect("smtgrid ends");
     let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
         err.contains("cannot write") && !err.contains("panicked"),
         "{err}"
     );
+}
+
+#[test]
+fn solve_into_a_closed_pipe_exits_0_and_leaves_no_solver_running() {
+    require(&["yices-smt2"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pidfile = dir.path().join("pids");
+    // Real yices under a wrapper that records its PID and script path.
+    let cmd = format!(
+        "rec=sh {} {}",
+        root().join("tests/fake_solvers/then_yices.sh").display(),
+        pidfile.display()
+    );
+    // The reader has gone before smtgrid writes anything.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let o = bin()
+        .args([
+            "solve",
+            "puzzles/sudoku-4x4.toml",
+            "puzzles/classic.toml",
+            "puzzles/sudoku-6x6.toml",
+            "--solver-cmd",
+            &cmd,
+            "--solver",
+            "rec",
+            "--encoding",
+            "lia",
+            "--jobs",
+            "1",
+        ])
+        .current_dir(root())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("the smtgrid binary runs");
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let traces = std::fs::read_to_string(&pidfile).expect("yices ran");
+    let pids: Vec<i32> = traces
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_all_gone(&pids);
+    for script in traces.lines().filter_map(|l| l.split_whitespace().nth(2)) {
+        assert!(
+            !Path::new(script).exists(),
+            "temporary script {script} left behind"
+        );
+    }
 }

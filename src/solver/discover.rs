@@ -145,6 +145,21 @@ pub fn parse_solver_override(s: &str) -> Result<(String, PathBuf), String> {
     };
     let (name, path) = (name.trim(), path.trim());
     check_label(name)?;
+    if let Some((base, tag)) = name.split_once('@') {
+        if base.is_empty() {
+            return Err(format!(
+                "`--solver {s}`: no solver before `@`; write PROFILE@TAG=PATH with a known \
+                 profile ({}), e.g. z3@{tag}={path}",
+                known_profiles()
+            ));
+        }
+        if tag.is_empty() {
+            return Err(format!(
+                "`--solver {s}`: no tag after `@`; write {base}@TAG=PATH to add a second \
+                 {base}, e.g. {base}@2={path}, or {base}={path} to point {base} at it"
+            ));
+        }
+    }
     let base = name.split_once('@').map_or(name, |(b, _)| b);
     if profile(base).is_none() {
         return Err(format!(
@@ -438,8 +453,9 @@ pub fn select(found: &[Found], names: &[String]) -> Result<Vec<Solver>, String> 
         }
         let Some(f) = found.iter().find(|f| f.label == name) else {
             return Err(format!(
-                "unknown solver `{name}`; known: {}; installed: {}; a solver not in this list \
-                 can be added with --solver-cmd '{name}=/path/to/bin ARGS…'",
+                "unknown solver `{name}`; known: {}, or `all` for every installed one; \
+                 installed: {}; a solver not in this list can be added with \
+                 --solver-cmd '{name}=/path/to/bin ARGS…'",
                 known_profiles(),
                 installed(found)
             ));
@@ -551,6 +567,10 @@ mod tests {
         assert!(parse_solver_override("z3").is_err());
         assert!(parse_solver_override("z3=").is_err());
         assert!(parse_solver_override("z3 x=/y").is_err());
+        let e = parse_solver_override("@x=/usr/bin/z3").unwrap_err();
+        assert!(e.contains("no solver before `@`"), "{e}");
+        let e = parse_solver_override("z3@=/usr/bin/z3").unwrap_err();
+        assert!(e.contains("no tag after `@`"), "{e}");
     }
 
     #[test]
