@@ -410,7 +410,11 @@ fn new(a: NewArgs) -> Result<i32> {
 
 fn solvers(a: SolversArgs) -> Result<i32> {
     let req = a.solvers.request()?;
-    let found = req.discover();
+    let cancel = solver::install_ctrlc_handler();
+    let found = req.discover(&cancel);
+    if cancel.is_cancelled() {
+        return Ok(130);
+    }
     let mut out = std::io::stdout().lock();
     if a.format == Format::Json {
         for f in &found {
@@ -489,10 +493,11 @@ fn solve(a: SolveArgs) -> Result<i32> {
         request.names.push("all".into());
     }
     let mut solvers = request.solvers().map_err(Error::Usage)?;
+    let cancel = solver::install_ctrlc_handler();
     if encodings != EncodingChoice::Auto {
         // auto reads only the winner's version, after the race: a version
         // probe costs a process start (30 ms for z3).
-        solver::read_versions(&mut solvers);
+        solver::read_versions(&mut solvers, &cancel);
     }
     let jobs = a
         .jobs
@@ -510,7 +515,6 @@ fn solve(a: SolveArgs) -> Result<i32> {
         jobs,
         unique: a.unique,
     };
-    let cancel = solver::install_ctrlc_handler();
     let mut failed = false;
     let mut out = std::io::stdout().lock();
     solve_all(&puzzles, &plan, &cancel, |p, r| {

@@ -623,7 +623,7 @@ fn race(index: usize, p: &Puzzle, plan: &Plan, cancel: &Cancel) -> PuzzleResult 
         match r {
             Some((mut rep, _)) if Some(i) == shown => {
                 let mut s = [plan.solvers[si].clone()];
-                crate::solver::read_versions(&mut s);
+                crate::solver::read_versions(&mut s, cancel);
                 rep.solver_version = s[0].version.take();
                 runs.push(rep);
             }
