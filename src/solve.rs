@@ -430,6 +430,7 @@ fn ask_oneshot(solver: &Solver, script: &str, plan: &Plan, cancel: &Cancel) -> (
         ),
         RunEnd::Cancelled => Reply::Other(Status::Error, "interrupted".into()),
         RunEnd::SpawnFailed(why) => Reply::Other(Status::Error, why.clone()),
+        RunEnd::OutputLimit => Reply::Other(Status::Error, format!("the solver {}", out.end)),
         end => {
             let over = out.elapsed >= plan.limits.timeout;
             interpret(&out.stdout, &out.stderr_tail(5), &end.to_string(), over)

@@ -142,6 +142,12 @@ impl Pipe {
 fn keep_bytes(k: &mut Kept, data: &[u8], keep: Keep) {
     match keep {
         Keep::Head(cap) => {
+            if k.bytes.capacity() == 0 {
+                // Reserved once: growing by doubling would copy the text
+                // and hold both copies (twice the cap) for a moment. Pages
+                // not written cost no memory.
+                k.bytes.reserve_exact(cap);
+            }
             let room = cap.saturating_sub(k.bytes.len()).min(data.len());
             k.bytes.extend_from_slice(&data[..room]);
             k.dropped += (data.len() - room) as u64;
