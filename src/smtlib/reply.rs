@@ -25,7 +25,7 @@
 //! functions with arguments, datatypes) are skipped, not errors: smtgrid
 //! never declares such constants, and solvers may add helpers of their own.
 //!
-//! A model is read one entry at a time (see [`super::sexp::Stream`]) and
+//! A model is read one entry at a time (see `Stream` in the S-expression reader) and
 //! may hold at most [`MAX_MODEL_ENTRIES`] constants, so that what a reply
 //! costs in memory is bounded however it is made.
 

@@ -131,7 +131,7 @@ pub(crate) fn tail_lines(text: &str, n: usize) -> String {
 /// the file's path as the last argument, and waits at most
 /// `limits.timeout`. On timeout, cancel or too much output the solver is
 /// killed. In every outcome the solver is reaped, everything it started is
-/// killed and reaped (see [`super::process`]) and the temporary file is
+/// killed and reaped (see `process.rs`) and the temporary file is
 /// deleted before this returns. What the solver printed before it exited
 /// counts even if a descendant still held its stdout open.
 pub fn run(solver: &Solver, script: &str, limits: &Limits, cancel: &Cancel) -> RunOutput {
