@@ -601,7 +601,11 @@ fn new(a: NewArgs) -> Result<i32> {
 
 fn solvers(a: SolversArgs) -> Result<i32> {
     let req = a.solvers.request()?;
-    let found = req.discover();
+    let cancel = solver::install_ctrlc_handler();
+    let found = req.discover(&cancel);
+    if cancel.is_cancelled() {
+        return Ok(130);
+    }
     let mut out = Stdout::new();
     if a.format == Format::Json {
         for f in &found {

@@ -30,7 +30,7 @@ fn fake_solver(fake: &str, pidfile: &Path) -> Solver {
         pidfile.display()
     );
     let custom = parse_solver_cmd(&spec).expect("valid --solver-cmd");
-    let found = discover(&[], &[custom]);
+    let found = discover(&[], &[custom], &Cancel::new());
     let f = found
         .iter()
         .find(|f| f.custom)
@@ -216,7 +216,7 @@ fn missing_binary_is_a_spawn_failure() {
 #[test]
 fn custom_solver_with_a_bad_path_is_listed_with_the_reason() {
     let custom = parse_solver_cmd("mine=/no/such/solver --x").expect("valid");
-    let found = discover(&[], &[custom]);
+    let found = discover(&[], &[custom], &Cancel::new());
     let f = found.iter().find(|f| f.label == "mine").expect("listed");
     assert!(f.custom && f.path.is_none());
     assert!(
@@ -228,7 +228,11 @@ fn custom_solver_with_a_bad_path_is_listed_with_the_reason() {
     );
     let e = select(&found, &["mine".to_string()]).expect_err("not runnable");
     assert!(e.contains("/no/such/solver"), "{e}");
-    let found = discover(&[("cvc5".into(), "/no/such/cvc5".into())], &[]);
+    let found = discover(
+        &[("cvc5".into(), "/no/such/cvc5".into())],
+        &[],
+        &Cancel::new(),
+    );
     let e = select(&found, &["cvc5".to_string()]).expect_err("not runnable");
     assert!(
         e.contains("--solver cvc5=/no/such/cvc5: ") && e.contains("SMTGRID_CVC5"),
@@ -241,7 +245,7 @@ fn custom_solver_with_a_bad_path_is_listed_with_the_reason() {
 const REQUIRED: [&str; 5] = ["z3", "cvc5", "yices2", "cvc4", "boolector"];
 
 fn installed() -> Vec<Found> {
-    discover(&[], &[])
+    discover(&[], &[], &Cancel::new())
 }
 
 per_solver!(real_solver_answers_a_tiny_script: z3, cvc5, yices2, cvc4, boolector);
@@ -300,7 +304,11 @@ fn real_solver_answers_a_tiny_script(label: &str) {
 fn two_z3_versions_side_by_side() {
     solver("z3");
     let path = PathBuf::from(second_z3());
-    let found = discover(&[("z3@debian".to_string(), path.clone())], &[]);
+    let found = discover(
+        &[("z3@debian".to_string(), path.clone())],
+        &[],
+        &Cancel::new(),
+    );
     let solvers =
         select(&found, &["z3".into(), "z3@debian".into()]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(solvers.len(), 2);
@@ -542,5 +550,312 @@ fn discover_lists_every_profile() {
                 f.error
             );
         }
+    }
+}
+
+// ---- escaped descendants, huge output, version probes ----------------
+
+#[test]
+fn grandchild_in_its_own_session_is_killed() {
+    // `setsid` takes it out of the solver's process group: only the
+    // subreaper and the run's mark find it (repro 09).
+    let out = run_fake("setsid_grandchild.sh", SHORT);
+    assert_eq!(out.end, RunEnd::Exited(0));
+    assert_eq!(out.stdout, "sat\n");
+}
+
+#[test]
+fn grandchild_holding_stdout_costs_no_answer() {
+    // The solver printed a complete answer and exited; a grandchild in a
+    // session of its own still held stdout open (repro 10: the answer was
+    // thrown away after 2 + 2 s and the grandchild survived).
+    let out = run_fake("grandchild_holds_pipe.sh", Duration::from_secs(10));
+    assert_eq!(out.end, RunEnd::Exited(0));
+    assert_eq!(out.stdout, "sat\n((define-fun x () Int 3))\n");
+}
+
+#[test]
+fn stdout_flood_is_cut_at_the_cap_and_killed() {
+    let out = run_fake("stdout_flood.sh", Duration::from_secs(60));
+    assert_eq!(out.end, RunEnd::OutputLimit);
+    assert_eq!(out.stdout.len(), smtgrid::solver::STDOUT_CAP);
+    assert!(out.stdout.starts_with("sat\n(define-fun x_1_1 () Int 4)\n"));
+    assert!(out.end.to_string().contains("MiB"), "{}", out.end);
+}
+
+/// A solver of the z3 profile at `path` (as `--solver z3=PATH` gives).
+fn as_z3(path: &Path) -> Solver {
+    let (label, path) = smtgrid::solver::parse_solver_override(&format!("z3={}", path.display()))
+        .expect("valid override");
+    let found = discover(&[(label, path)], &[], &Cancel::new());
+    found
+        .iter()
+        .find(|f| f.label == "z3")
+        .and_then(|f| f.solver())
+        .expect("the fake z3 is found")
+}
+
+#[test]
+fn session_flood_is_bounded_and_quoted_briefly() {
+    for fake in ["interactive_flood.py", "interactive_70mb.py"] {
+        let z3 = as_z3(&fake_dir().join(fake));
+        assert_eq!(z3.version.as_deref(), Some("9.9.9"));
+        let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
+        let pid = sess.pid() as i32;
+        let start = Instant::now();
+        let r = sess.command("(check-sat)", Instant::now() + Duration::from_secs(60));
+        let Err(e @ SessionError::Died { .. }) = r else {
+            panic!("{fake}: {r:?}")
+        };
+        let text = e.to_string();
+        assert!(text.contains("more than 64 MiB"), "{fake}: {text:.300}");
+        assert!(
+            text.len() < 1000,
+            "{fake}: {} bytes: {text:.300}",
+            text.len()
+        );
+        assert!(e.elapsed().is_some_and(|t| t <= start.elapsed()));
+        assert!(start.elapsed() < Duration::from_secs(30), "{fake}");
+        assert_gone(pid, fake);
+    }
+}
+
+#[test]
+fn session_errors_carry_real_elapsed_times() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = dir.path().join("z3");
+    std::fs::write(&script, "#!/bin/sh\nexec sleep 1000\n").expect("write");
+    make_executable(&script);
+    let z3 = as_z3(&script);
+    let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
+    let wait = Duration::from_millis(300);
+    let r = sess.command("(check-sat)", Instant::now() + wait);
+    let Err(e @ SessionError::TimedOut { .. }) = r else {
+        panic!("{r:?}")
+    };
+    assert!(e.elapsed().is_some_and(|t| t >= wait), "{e:?}");
+    assert!(
+        e.to_string().contains("0.3 s") || e.to_string().contains("0.4 s"),
+        "{e}"
+    );
+}
+
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+#[test]
+fn versions_are_probed_once_per_binary() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fake = dir.path().join("z3");
+    std::fs::copy(fake_dir().join("counts_versions.sh"), &fake).expect("copy");
+    make_executable(&fake);
+    let mut z3 = as_z3(&fake);
+    assert_eq!(z3.version.as_deref(), Some("9.9.9"));
+    for _ in 0..3 {
+        z3.version = None;
+        smtgrid::solver::read_versions(std::slice::from_mut(&mut z3), &Cancel::new());
+        assert_eq!(z3.version.as_deref(), Some("9.9.9"));
+    }
+    let calls = std::fs::read_to_string(dir.path().join("versions")).expect("counted");
+    assert_eq!(
+        calls.lines().count(),
+        1,
+        "probed {} times",
+        calls.lines().count()
+    );
+}
+
+#[test]
+fn cancel_stops_a_version_probe_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = dir.path().join("z3");
+    std::fs::write(&script, "#!/bin/sh\nexec sleep 1000\n").expect("write");
+    make_executable(&script);
+    let (label, path) =
+        smtgrid::solver::parse_solver_override(&format!("z3={}", script.display())).expect("ok");
+    let found = discover(&[(label, path)], &[], &{
+        let c = Cancel::new();
+        c.cancel();
+        c
+    });
+    let z3 = found.iter().find(|f| f.label == "z3").expect("listed");
+    assert_eq!(z3.version, None);
+    let mut solver = z3.solver().expect("found");
+    let cancel = Cancel::new();
+    let c = cancel.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        c.cancel();
+    });
+    let start = Instant::now();
+    smtgrid::solver::read_versions(std::slice::from_mut(&mut solver), &cancel);
+    canceller.join().expect("canceller");
+    assert_eq!(solver.version, None);
+    // The probe's own limit is 15 s.
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+// ---- the binary as a child: exit status and peak memory ---------------
+
+/// What a run of the smtgrid binary did.
+struct Binary {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    /// Peak resident memory, from `wait4`'s rusage of this child alone.
+    max_rss_kib: i64,
+    elapsed: Duration,
+}
+
+/// Runs the smtgrid binary with `args` (from the project root) and
+/// `interrupt_after`, if given, sends it SIGINT after that long.
+fn smtgrid(args: &[&str], env: &[(&str, &Path)], interrupt_after: Option<Duration>) -> Binary {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
+    let file = |p: &Path| std::fs::File::create(p).expect("create");
+    // Reaped by `wait4` below, which also gives its rusage.
+    #[allow(clippy::zombie_processes)]
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_smtgrid"))
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (k, v.as_os_str())))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(file(&out))
+        .stderr(file(&err))
+        .spawn()
+        .expect("the smtgrid binary starts");
+    let pid = child.id() as libc::pid_t;
+    let start = Instant::now();
+    if let Some(d) = interrupt_after {
+        std::thread::sleep(d);
+        // SAFETY: signals a child this test started and has not reaped.
+        unsafe { libc::kill(pid, libc::SIGINT) };
+    }
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; wait4 fills it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for this child only; both out-pointers are valid.
+    let got = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(got, pid, "wait4");
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -libc::WTERMSIG(status)
+    };
+    Binary {
+        code,
+        stdout: std::fs::read_to_string(&out).unwrap_or_default(),
+        stderr: std::fs::read_to_string(&err).unwrap_or_default(),
+        max_rss_kib: usage.ru_maxrss,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// "A few times the cap": the output kept, plus what is read from it.
+const RSS_BOUND_KIB: i64 = 4 * (smtgrid::solver::STDOUT_CAP as i64 >> 10);
+
+#[test]
+fn huge_outputs_cost_bounded_memory_and_short_messages() {
+    let fakes = fake_dir();
+    let cases = [
+        // One-shot: 64 MB of atoms (2.4 GB before), one list of 4 million
+        // atoms, and an endless model entry.
+        (
+            "atoms",
+            format!("atoms={}", fakes.join("atoms.py").display()),
+            false,
+        ),
+        (
+            "atomlist",
+            format!("atomlist={}", fakes.join("atoms_list.py").display()),
+            false,
+        ),
+        (
+            "flood",
+            format!(
+                "flood=/bin/sh {} /dev/null",
+                fakes.join("stdout_flood.sh").display()
+            ),
+            false,
+        ),
+        // Sessions (--unique): an endless flood, 70 MB without a newline.
+        (
+            "z3",
+            format!("z3={}", fakes.join("interactive_flood.py").display()),
+            true,
+        ),
+        (
+            "z3",
+            format!("z3={}", fakes.join("interactive_70mb.py").display()),
+            true,
+        ),
+    ];
+    for (name, spec, session) in cases {
+        let mut args = vec!["solve", "puzzles/sudoku-4x4.toml", "--encoding", "lia"];
+        args.extend(["--timeout", "60", "--format", "json"]);
+        if session {
+            args.extend(["--solver", &spec, "--unique"]);
+        } else {
+            args.extend(["--solver-cmd", &spec, "--solver", name]);
+        }
+        let b = smtgrid(&args, &[], None);
+        assert_eq!(b.code, 1, "{spec}: {}\n{}", b.stdout, b.stderr);
+        let line: serde_json::Value = serde_json::from_str(b.stdout.trim()).expect("one JSON line");
+        assert_eq!(line["status"], "error", "{spec}: {line}");
+        let error = line["error"].as_str().unwrap_or_default();
+        assert!(
+            error.len() < 1000,
+            "{spec}: the error quotes {} bytes",
+            error.len()
+        );
+        assert!(
+            b.stdout.len() < 2000,
+            "{spec}: {} bytes of report",
+            b.stdout.len()
+        );
+        assert!(
+            b.max_rss_kib < RSS_BOUND_KIB,
+            "{spec}: peak RSS {} KiB",
+            b.max_rss_kib
+        );
+        assert!(
+            b.elapsed < Duration::from_secs(40),
+            "{spec}: {:?}",
+            b.elapsed
+        );
+    }
+}
+
+#[test]
+fn ctrl_c_during_a_version_probe_exits_130_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pids = dir.path().join("pids");
+    let fake = fake_dir().join("hangs_on_version.sh");
+    let spec = format!("z3={}", fake.display());
+    let args = [
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        &spec,
+        "--encoding",
+        "lia",
+    ];
+    let b = smtgrid(
+        &args,
+        &[("FAKE_PIDFILE", &pids)],
+        Some(Duration::from_millis(1000)),
+    );
+    assert_eq!(b.code, 130, "{}", b.stderr);
+    // The probe's own limit is 15 s; stopped by Ctrl-C it ends before it
+    // (generously: the machine may be loaded).
+    assert!(b.elapsed < Duration::from_secs(14), "{:?}", b.elapsed);
+    let text = std::fs::read_to_string(&pids).expect("the probe ran");
+    for pid in text.split_whitespace() {
+        assert_gone(pid.parse().expect("pid"), "the version probe");
     }
 }

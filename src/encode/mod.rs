@@ -123,21 +123,28 @@ fn read_cell(c: &CellRead, model: &BTreeMap<String, Value>) -> Result<i64, Strin
             .get(name)
             .ok_or_else(|| format!("the solver's model has no value for {name}"))
     };
+    let wrong =
+        |name: &str, v: &Value, expected: &str| format!("{name} is {v}, expected {expected}");
     match c {
         CellRead::Known(v) => Ok(*v),
-        CellRead::Int(name) => match get(name)? {
-            Value::Int(v) => i64::try_from(*v).map_err(|_| format!("{name} = {v} is out of range")),
-            other => Err(format!(
-                "{name} should be an Int, the solver gave {other:?}"
-            )),
-        },
+        CellRead::Int(name) => {
+            let v = get(name)?;
+            let n = match v {
+                Value::Int(n) => *n,
+                // A real that is a whole number stands for that integer.
+                Value::Real {
+                    numerator,
+                    denominator: 1,
+                } => i128::from(*numerator),
+                _ => return Err(wrong(name, v, "an integer")),
+            };
+            i64::try_from(n).map_err(|_| format!("{name} is {v}, out of range"))
+        }
         CellRead::Bv(name, _) => match get(name)? {
             Value::BitVec { value, .. } => {
-                i64::try_from(*value).map_err(|_| format!("{name} = {value} is out of range"))
+                i64::try_from(*value).map_err(|_| format!("{name} is {value}, out of range"))
             }
-            other => Err(format!(
-                "{name} should be a bit-vector, the solver gave {other:?}"
-            )),
+            other => Err(wrong(name, other, "a bit-vector")),
         },
         CellRead::OneHot(vars) => {
             let mut found = None;
@@ -155,11 +162,7 @@ fn read_cell(c: &CellRead, model: &BTreeMap<String, Value>) -> Result<i64, Strin
                         found = Some(*v);
                     }
                     Some(Value::Bool(false)) | None => {}
-                    Some(other) => {
-                        return Err(format!(
-                            "{name} should be a Bool, the solver gave {other:?}"
-                        ));
-                    }
+                    Some(other) => return Err(wrong(name, other, "true or false")),
                 }
             }
             found.ok_or_else(|| {
@@ -167,6 +170,62 @@ fn read_cell(c: &CellRead, model: &BTreeMap<String, Value>) -> Result<i64, Strin
                 format!("no value variable is true for the cell of {first}")
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod decode_tests {
+    use super::*;
+
+    fn decode(cell: CellRead, name: &str, v: Value) -> Result<Vec<i64>, String> {
+        let model = BTreeMap::from([(name.to_string(), v)]);
+        Decoder { cells: vec![cell] }.decode(&model)
+    }
+
+    #[test]
+    fn values_of_the_wrong_sort_are_named_without_debug_output() {
+        let int = || CellRead::Int("x_1_2".into());
+        assert_eq!(
+            decode(int(), "x_1_2", Value::Bool(true)),
+            Err("x_1_2 is true, expected an integer".into())
+        );
+        let bv = Value::BitVec { value: 3, width: 4 };
+        assert_eq!(
+            decode(int(), "x_1_2", bv),
+            Err("x_1_2 is #b0011, expected an integer".into())
+        );
+        assert_eq!(
+            decode(CellRead::Bv("x_1_2".into(), 4), "x_1_2", Value::Int(3)),
+            Err("x_1_2 is 3, expected a bit-vector".into())
+        );
+        let onehot = CellRead::OneHot(vec![(1, "x_1_2_1".into())]);
+        assert_eq!(
+            decode(onehot, "x_1_2_1", Value::Int(1)),
+            Err("x_1_2_1 is 1, expected true or false".into())
+        );
+    }
+
+    #[test]
+    fn reals_and_huge_integers_in_int_cells() {
+        let int = || CellRead::Int("x_1_2".into());
+        let real = |numerator, denominator| Value::Real {
+            numerator,
+            denominator,
+        };
+        assert_eq!(decode(int(), "x_1_2", real(3, 1)), Ok(vec![3]));
+        assert_eq!(
+            decode(int(), "x_1_2", real(7, 2)),
+            Err("x_1_2 is 7/2, expected an integer".into())
+        );
+        let huge = Value::TooLarge("1".repeat(41));
+        assert_eq!(
+            decode(int(), "x_1_2", huge),
+            Err(format!("x_1_2 is {}, expected an integer", "1".repeat(41)))
+        );
+        assert_eq!(
+            decode(int(), "x_1_2", Value::Int(1 << 70)),
+            Err(format!("x_1_2 is {}, out of range", 1i128 << 70))
+        );
     }
 }
 

@@ -19,13 +19,26 @@
 //! * `(get-value …)` replies: `((x 5) (y (- 3)))`.
 //!
 //! Values read: integers (`5`, `(- 3)`), Booleans, bit-vectors (`#b0101`,
-//! `#x1f`, `(_ bv5 4)`). Values of any other shape (reals, arrays,
+//! `#x1f`, `(_ bv5 4)`), reals (`3.0`, `(/ 7 2)`, `(- (/ 7.0 2.0))`), and
+//! numbers too large for those as [`Value::TooLarge`] (whoever uses the
+//! value says what is wrong with it). Values of any other shape (arrays,
 //! functions with arguments, datatypes) are skipped, not errors: smtgrid
 //! never declares such constants, and solvers may add helpers of their own.
+//!
+//! A model is read one entry at a time (see `Stream` in the S-expression reader) and
+//! may hold at most [`MAX_MODEL_ENTRIES`] constants, so that what a reply
+//! costs in memory is bounded however it is made.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
-use super::sexp::{ReadError, Sexp, parse_all_at};
+use super::sexp::{ReadError, Sexp, Stream};
+
+/// How many constants a model may assign. A 64×64 sudoku in the onehot
+/// encoding without propagation, the largest model smtgrid asks for, has
+/// 1.29 million (with the counters' auxiliary ones); each costs about 100
+/// bytes in the model map.
+pub const MAX_MODEL_ENTRIES: usize = 2 << 20;
 
 /// Result of `(check-sat)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +65,39 @@ pub enum Value {
         /// Its width.
         width: u32,
     },
+    /// A real number, in lowest terms (`3.0` is 3/1).
+    Real {
+        /// The numerator, with the sign.
+        numerator: i64,
+        /// The denominator, at least 1.
+        denominator: u64,
+    },
+    /// A number that does not fit the types above (a 41-digit integer, a
+    /// 200-bit vector), as the solver wrote it, shortened to 60 characters.
+    TooLarge(String),
+}
+
+impl fmt::Display for Value {
+    /// In SMT-LIB syntax, for messages: `5`, `-3`, `true`, `#b0101`,
+    /// `3.0`, `7/2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::BitVec { value, width } => {
+                write!(f, "#b{value:0w$b}", w = *width as usize)
+            }
+            Value::Real {
+                numerator,
+                denominator: 1,
+            } => write!(f, "{numerator}.0"),
+            Value::Real {
+                numerator,
+                denominator,
+            } => write!(f, "{numerator}/{denominator}"),
+            Value::TooLarge(text) => f.write_str(text),
+        }
+    }
 }
 
 /// Everything a solver said in a one-shot run.
@@ -76,8 +122,8 @@ pub enum Reply {
     Unsupported,
     /// `success` (printed after each command under `:print-success`).
     Success,
-    /// `(error "…")`, with the message unescaped. Also a model whose
-    /// numbers do not fit in 128 bits: the message then starts with
+    /// `(error "…")`, with the message unescaped. Also a model of more
+    /// than [`MAX_MODEL_ENTRIES`] constants: the message then starts with
     /// "smtgrid cannot read".
     Error(String),
     /// A model or a `(get-value …)` reply: constant name (without `|bars|`)
@@ -92,13 +138,7 @@ pub enum Reply {
 
 /// Classifies one top-level reply.
 pub fn classify(sexp: &Sexp) -> Reply {
-    classify_checked(sexp)
-        .unwrap_or_else(|why| Reply::Error(format!("smtgrid cannot read this model: {why}")))
-}
-
-/// [`classify`], with a model whose numbers do not fit as an error.
-fn classify_checked(sexp: &Sexp) -> Result<Reply, String> {
-    Ok(match sexp {
+    match sexp {
         Sexp::Atom(a) => match a.as_str() {
             "sat" => Reply::CheckSat(CheckSat::Sat),
             "unsat" => Reply::CheckSat(CheckSat::Unsat),
@@ -111,10 +151,11 @@ fn classify_checked(sexp: &Sexp) -> Result<Reply, String> {
             Reply::Error(error_message(&items[1..]))
         }
         _ => match model_of(sexp) {
-            Some(model) => Reply::Model(model?),
+            Some(Ok(model)) => Reply::Model(model),
+            Some(Err(why)) => Reply::Error(format!("smtgrid cannot read this model: {why}")),
             None => Reply::Other(sexp.clone()),
         },
-    })
+    }
 }
 
 /// Gathers replies, one at a time, into an [`Answer`]: what [`read_answer`]
@@ -211,29 +252,70 @@ pub fn is_echo(sexp: &Sexp, text: &str) -> bool {
 /// Empty stdout gives an `Answer` with no results: whether that is a
 /// failure is the caller's decision (it knows the exit status and stderr).
 ///
-/// Errors: text that is not S-expressions (truncated, a stray `)`), and
-/// model values too large for 128 bits.
+/// Replies are read one at a time, and a model one entry at a time, so a
+/// huge output never becomes one huge tree.
+///
+/// Errors: text that is not S-expressions (truncated, a stray `)`), an
+/// expression of more than [`super::sexp::MAX_NODES`] atoms and lists, and
+/// a model of more than [`MAX_MODEL_ENTRIES`] constants.
 pub fn read_answer(stdout: &str) -> Result<Answer, ReadError> {
     let mut collector = Collector::new();
-    for (offset, sexp) in parse_all_at(stdout)? {
-        let reply = classify_checked(&sexp)
-            .map_err(|why| ReadError::at(stdout, offset, &format!("in this model, {why}")))?;
+    let mut stream = Stream::new(stdout);
+    loop {
+        let Some(open) = stream.open_list() else {
+            match stream.next_expr()? {
+                Some((_, sexp)) => collector.add(classify(&sexp)),
+                None => return Ok(collector.finish()),
+            }
+            continue;
+        };
+        let too_many = |why: String| ReadError::at(stdout, open, &format!("in this model, {why}"));
+        let fresh = || super::sexp::MAX_NODES;
+        let reply = match stream.next_in_list(open, &mut fresh())? {
+            None => Reply::Model(BTreeMap::new()),
+            // `(model …)`, or a list of lists: possibly a model, read an
+            // entry at a time.
+            Some(head) if head.is_atom("model") || head.as_list().is_some() => {
+                let mut entries = Entries::new(head.is_atom("model"));
+                if !head.is_atom("model") {
+                    entries.add(&head).map_err(too_many)?;
+                }
+                while let Some(item) = stream.next_in_list(open, &mut fresh())? {
+                    entries.add(&item).map_err(too_many)?;
+                }
+                match entries.finish() {
+                    Some(model) => Reply::Model(model),
+                    // Not a model; nothing else of this shape counts.
+                    None => continue,
+                }
+            }
+            // Any other list is small: `(error …)`, `(= x 5)`,
+            // `(define-fun …)`, … Its elements share one node budget.
+            Some(head) => {
+                // The list and its head (an atom or a string) count too.
+                let mut budget = fresh() - 2;
+                let mut items = vec![head];
+                while let Some(item) = stream.next_in_list(open, &mut budget)? {
+                    items.push(item);
+                }
+                classify(&Sexp::List(items))
+            }
+        };
         collector.add(reply);
     }
-    Ok(collector.finish())
 }
 
 /// The constants a model or `(get-value …)` reply assigns, or `None` if
-/// `sexp` is neither, or if one of its numbers does not fit in 128 bits
+/// `sexp` is neither, or if it assigns more than [`MAX_MODEL_ENTRIES`]
 /// ([`classify`] tells these apart).
 pub fn read_model(sexp: &Sexp) -> Option<BTreeMap<String, Value>> {
     model_of(sexp)?.ok()
 }
 
-/// The value `sexp` denotes, if it is an integer, Boolean or bit-vector
-/// literal that fits in 128 bits.
+/// The value `sexp` denotes, if it is an integer, Boolean, bit-vector or
+/// real literal (or one too large for those: [`Value::TooLarge`]).
 pub fn value_of(sexp: &Sexp) -> Option<Value> {
-    read_value(sexp).ok().flatten()
+    read_value(sexp)
 }
 
 /// Heads of the commands a model may hold besides `define-fun`: they are
@@ -261,70 +343,128 @@ fn is_model_command(sexp: &Sexp) -> bool {
 }
 
 /// Reads a model-like reply: `None` if `sexp` is not one, an error message
-/// if it is but a number in it is too large.
+/// if it holds more than [`MAX_MODEL_ENTRIES`] constants.
 fn model_of(sexp: &Sexp) -> Option<Result<BTreeMap<String, Value>, String>> {
     let items = sexp.as_list()?;
-    let entries: Vec<(&str, &Sexp)> = match items {
+    let (mut entries, items) = match items {
         // `(model …)`: cvc4, old z3.
-        [head, rest @ ..] if head.is_atom("model") => define_funs(rest),
+        [head, rest @ ..] if head.is_atom("model") => (Entries::new(true), rest),
         // One bare `(define-fun …)`.
-        [head, ..] if head.is_atom("define-fun") => define_funs(std::slice::from_ref(sexp)),
-        // yices: `(= x 5)`.
-        [head, Sexp::Atom(name), value] if head.is_atom("=") => vec![(name.as_str(), value)],
-        // `(…)` of define-funs: z3, cvc5; `()` is an empty model.
-        _ if items.iter().all(is_model_command) => define_funs(items),
-        // `((x 5) (y (- 3)))`: a get-value reply. Entries whose term is
-        // not a constant name are skipped.
-        _ if items
-            .iter()
-            .all(|i| i.as_list().is_some_and(|p| p.len() == 2)) =>
-        {
-            items
-                .iter()
-                .filter_map(|pair| match pair.as_list() {
-                    Some([Sexp::Atom(name), value]) => Some((name.as_str(), value)),
-                    _ => None,
-                })
-                .collect()
+        [head, ..] if head.is_atom("define-fun") => {
+            (Entries::new(true), std::slice::from_ref(sexp))
         }
-        _ => return None,
+        // yices: `(= x 5)`.
+        [head, Sexp::Atom(name), value] if head.is_atom("=") => {
+            let mut model = BTreeMap::new();
+            if let Some(v) = read_value(value) {
+                model.insert(name.clone(), v);
+            }
+            return Some(Ok(model));
+        }
+        // `(…)` of define-funs (z3, cvc5; `()` is an empty model) or of
+        // `(x 5)` pairs (a get-value reply).
+        _ => (Entries::new(false), items),
     };
-    let mut model = Vec::with_capacity(entries.len());
-    for (name, value) in entries {
-        match read_value(value) {
-            Ok(Some(v)) => model.push((name.to_string(), v)),
-            Ok(None) => {}
-            Err(why) => return Some(Err(format!("the value of {name}: {why}"))),
+    for item in items {
+        if let Err(why) = entries.add(item) {
+            return Some(Err(why));
         }
     }
-    // Collecting sorts once and builds the tree in bulk, much faster than
-    // inserting one by one; for a name given twice the later value wins.
-    Some(Ok(model.into_iter().collect()))
+    entries.finish().map(Ok)
 }
 
-/// The constants among model commands: `(define-fun name () Sort value)`.
-/// Functions with arguments and other commands are skipped.
-fn define_funs(items: &[Sexp]) -> Vec<(&str, &Sexp)> {
-    items
-        .iter()
-        .filter_map(|item| match item.as_list()? {
-            [head, Sexp::Atom(name), Sexp::List(args), _sort, value]
-                if head.is_atom("define-fun") && args.is_empty() =>
-            {
-                Some((name.as_str(), value))
+/// The entries of a model-like list, gathered one element at a time: a
+/// list of model commands (`(define-fun name () Sort value)`; other
+/// commands and functions with arguments are skipped) or of `(name value)`
+/// pairs (a get-value reply; pairs whose term is not a constant name are
+/// skipped). A list that is neither, or mixes the two, is not a model.
+struct Entries {
+    /// Whether every element must be a model command (`(model …)`).
+    commands_only: bool,
+    /// Which kind the elements so far were: commands (true) or pairs.
+    kind: Option<bool>,
+    /// Set once an element fits neither kind.
+    not_a_model: bool,
+    model: BTreeMap<String, Value>,
+}
+
+impl Entries {
+    fn new(commands_only: bool) -> Entries {
+        Entries {
+            commands_only,
+            kind: commands_only.then_some(true),
+            not_a_model: false,
+            model: BTreeMap::new(),
+        }
+    }
+
+    /// Takes one element; `Err` once the model holds too many constants.
+    fn add(&mut self, item: &Sexp) -> Result<(), String> {
+        if self.not_a_model {
+            return Ok(());
+        }
+        let entry = match item.as_list() {
+            Some(l) if is_model_command(item) => {
+                self.same_kind(true);
+                match l {
+                    [_, Sexp::Atom(name), Sexp::List(args), _sort, value]
+                        if l[0].is_atom("define-fun") && args.is_empty() =>
+                    {
+                        Some((name, value))
+                    }
+                    _ => None,
+                }
             }
-            _ => None,
-        })
-        .collect()
+            Some(l) if l.len() == 2 && !self.commands_only => {
+                self.same_kind(false);
+                match l {
+                    [Sexp::Atom(name), value] => Some((name, value)),
+                    _ => None,
+                }
+            }
+            _ if self.commands_only => None,
+            _ => {
+                self.not_a_model = true;
+                None
+            }
+        };
+        if self.not_a_model {
+            return Ok(());
+        }
+        if let Some((name, value)) = entry
+            && let Some(v) = read_value(value)
+        {
+            // For a name given twice the later value wins.
+            self.model.insert(name.clone(), v);
+            if self.model.len() > MAX_MODEL_ENTRIES {
+                return Err(format!(
+                    "there are more than {MAX_MODEL_ENTRIES} constants; smtgrid reads no more"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn same_kind(&mut self, commands: bool) {
+        match self.kind {
+            None => self.kind = Some(commands),
+            Some(k) if k != commands => self.not_a_model = true,
+            Some(_) => {}
+        }
+    }
+
+    /// The model, or `None` if the list was not one.
+    fn finish(self) -> Option<BTreeMap<String, Value>> {
+        (!self.not_a_model).then_some(self.model)
+    }
 }
 
-/// Reads a value: `Ok(None)` for shapes smtgrid does not use (skipped),
-/// `Err` for a literal of a known shape that does not fit in 128 bits.
-fn read_value(sexp: &Sexp) -> Result<Option<Value>, String> {
+/// Reads a value: `None` for shapes smtgrid does not use (skipped).
+fn read_value(sexp: &Sexp) -> Option<Value> {
     match sexp {
         Sexp::Atom(a) => match a.as_str() {
-            "true" => Ok(Some(Value::Bool(true))),
-            "false" => Ok(Some(Value::Bool(false))),
+            "true" => Some(Value::Bool(true)),
+            "false" => Some(Value::Bool(false)),
             _ => {
                 if let Some(bits) = a.strip_prefix("#b") {
                     bitvec(bits, 2, 1)
@@ -334,28 +474,109 @@ fn read_value(sexp: &Sexp) -> Result<Option<Value>, String> {
                     // Not SMT-LIB (which writes `(- 3)`), but unambiguous.
                     negative(digits)
                 } else if is_numeral(a) {
-                    a.parse::<i128>()
-                        .map(|n| Some(Value::Int(n)))
-                        .map_err(|_| too_big(a, "integer", "a 128-bit signed integer"))
+                    Some(a.parse::<i128>().map_or_else(|_| too_large(a), Value::Int))
                 } else {
-                    Ok(None)
+                    real(sexp)
                 }
             }
         },
         Sexp::List(items) => match items.as_slice() {
-            [minus, Sexp::Atom(digits)] if minus.is_atom("-") => negative(digits),
+            [minus, Sexp::Atom(digits)] if minus.is_atom("-") && is_numeral(digits) => {
+                negative(digits)
+            }
             [underscore, Sexp::Atom(bv), Sexp::Atom(width)] if underscore.is_atom("_") => {
                 match bv.strip_prefix("bv") {
                     Some(digits) if is_numeral(digits) && is_numeral(width) => {
                         indexed_bitvec(digits, width)
                     }
-                    _ => Ok(None),
+                    _ => None,
                 }
             }
-            _ => Ok(None),
+            _ => real(sexp),
         },
-        Sexp::Str(_) => Ok(None),
+        Sexp::Str(_) => None,
     }
+}
+
+/// A real: a decimal (`3.0`), `(- r)` or `(/ r r)` of those and numerals;
+/// `None` for any other shape.
+fn real(sexp: &Sexp) -> Option<Value> {
+    // Numerator and denominator as i128 while reading; any overflow makes
+    // the whole value too large.
+    fn ratio(sexp: &Sexp) -> Option<Option<(i128, i128)>> {
+        match sexp {
+            Sexp::Atom(a) => {
+                let (int, frac) = match a.split_once('.') {
+                    Some((int, frac)) if is_numeral(frac) => (int, frac),
+                    Some(_) => return None,
+                    None => (a.as_str(), ""),
+                };
+                if !is_numeral(int) {
+                    return None;
+                }
+                let den = u32::try_from(frac.len())
+                    .ok()
+                    .and_then(|n| 10i128.checked_pow(n));
+                let num = format!("{int}{frac}").parse::<i128>().ok();
+                Some(num.zip(den))
+            }
+            Sexp::List(items) => match items.as_slice() {
+                [minus, x] if minus.is_atom("-") => {
+                    Some(ratio(x)?.and_then(|(n, d)| Some((n.checked_neg()?, d))))
+                }
+                [slash, a, b] if slash.is_atom("/") => {
+                    let (a, b) = (ratio(a)?, ratio(b)?);
+                    if b.is_some_and(|(bn, _)| bn == 0) {
+                        return None;
+                    }
+                    Some(a.zip(b).and_then(|((an, ad), (bn, bd))| {
+                        Some((an.checked_mul(bd)?, ad.checked_mul(bn)?))
+                    }))
+                }
+                _ => None,
+            },
+            Sexp::Str(_) => None,
+        }
+    }
+    // Only what has a decimal point or a division is a real; `5` and
+    // `(- 5)` are integers, read elsewhere.
+    let text = sexp.to_string();
+    if !(text.contains('.') || text.contains('/')) {
+        return None;
+    }
+    let Some((mut n, mut d)) = ratio(sexp)? else {
+        return Some(too_large(&text));
+    };
+    if d < 0 {
+        (n, d) = (-n, -d);
+    }
+    let g = gcd(n.unsigned_abs(), d.unsigned_abs()).max(1);
+    let (n, d) = (n / g as i128, d / g as i128);
+    Some(match (i64::try_from(n), u64::try_from(d)) {
+        (Ok(numerator), Ok(denominator)) => Value::Real {
+            numerator,
+            denominator,
+        },
+        _ => too_large(&text),
+    })
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// A literal that does not fit: kept as (at most 60 characters of) text.
+fn too_large(literal: &str) -> Value {
+    let shown: String = literal.chars().take(60).collect();
+    let more = if literal.len() > shown.len() {
+        "…"
+    } else {
+        ""
+    };
+    Value::TooLarge(format!("{shown}{more}"))
 }
 
 /// Whether `a` is a non-empty run of decimal digits.
@@ -363,59 +584,48 @@ fn is_numeral(a: &str) -> bool {
     !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The message for a literal that does not fit.
-fn too_big(literal: &str, what: &str, fits: &str) -> String {
-    let shown: String = literal.chars().take(60).collect();
-    let more = if literal.len() > shown.len() {
-        "…"
-    } else {
-        ""
-    };
-    format!("the {what} {shown}{more} does not fit in {fits}")
-}
-
 /// `-digits`, down to `i128::MIN`.
-fn negative(digits: &str) -> Result<Option<Value>, String> {
+fn negative(digits: &str) -> Option<Value> {
     if !is_numeral(digits) {
-        return Ok(None);
+        return None;
     }
-    let fail = || too_big(&format!("-{digits}"), "integer", "a 128-bit signed integer");
-    let magnitude: u128 = digits.parse().map_err(|_| fail())?;
-    0i128
-        .checked_sub_unsigned(magnitude)
-        .map(|n| Some(Value::Int(n)))
-        .ok_or_else(fail)
+    let n = digits
+        .parse::<u128>()
+        .ok()
+        .and_then(|m| 0i128.checked_sub_unsigned(m));
+    Some(n.map_or_else(|| too_large(&format!("-{digits}")), Value::Int))
 }
 
 /// `#b…` (radix 2, 1 bit a digit) or `#x…` (radix 16, 4 bits a digit).
-fn bitvec(digits: &str, radix: u32, bits_per_digit: u32) -> Result<Option<Value>, String> {
+fn bitvec(digits: &str, radix: u32, bits_per_digit: u32) -> Option<Value> {
     if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
-        return Ok(None);
+        return None;
     }
+    let prefix = if radix == 2 { "#b" } else { "#x" };
     let width = u32::try_from(digits.len())
         .ok()
         .and_then(|n| n.checked_mul(bits_per_digit))
-        .filter(|&w| w <= 128)
-        .ok_or_else(|| too_big(digits, "bit-vector", "128 bits"))?;
-    let value = u128::from_str_radix(digits, radix)
-        .map_err(|_| too_big(digits, "bit-vector", "128 bits"))?;
-    Ok(Some(Value::BitVec { value, width }))
+        .filter(|&w| w <= 128);
+    let value = u128::from_str_radix(digits, radix).ok();
+    Some(match width.zip(value) {
+        Some((width, value)) => Value::BitVec { value, width },
+        None => too_large(&format!("{prefix}{digits}")),
+    })
 }
 
 /// `(_ bvN W)`.
-fn indexed_bitvec(digits: &str, width: &str) -> Result<Option<Value>, String> {
-    let literal = || format!("(_ bv{digits} {width})");
+fn indexed_bitvec(digits: &str, width: &str) -> Option<Value> {
+    let literal = || too_large(&format!("(_ bv{digits} {width})"));
     let width: u32 = match width.parse() {
         Ok(w) if (1..=128).contains(&w) => w,
-        Ok(0) => return Ok(None),
-        _ => return Err(too_big(&literal(), "bit-vector", "128 bits")),
+        Ok(0) => return None,
+        _ => return Some(literal()),
     };
-    let value: u128 = digits
+    let value = digits
         .parse()
         .ok()
-        .filter(|&v: &u128| width == 128 || v >> width == 0)
-        .ok_or_else(|| too_big(&literal(), "bit-vector", &format!("{width} bits")))?;
-    Ok(Some(Value::BitVec { value, width }))
+        .filter(|&v: &u128| width == 128 || v >> width == 0);
+    Some(value.map_or_else(literal, |value| Value::BitVec { value, width }))
 }
 
 #[cfg(test)]
@@ -428,6 +638,12 @@ mod tests {
     }
     fn bv(value: u128, width: u32) -> Value {
         Value::BitVec { value, width }
+    }
+    fn real(numerator: i64, denominator: u64) -> Value {
+        Value::Real {
+            numerator,
+            denominator,
+        }
     }
     fn model(entries: &[(&str, Value)]) -> BTreeMap<String, Value> {
         entries
@@ -465,10 +681,17 @@ mod tests {
             ),
             (&format!("#b{}", "1".repeat(128)), Some(bv(u128::MAX, 128))),
             ("(_ bv0 128)", Some(bv(0, 128))),
+            ("1.5", Some(real(3, 2))),
+            ("3.0", Some(real(3, 1))),
+            ("(/ 1 2)", Some(real(1, 2))),
+            ("(/ 6.0 4.0)", Some(real(3, 2))),
+            ("(- 1.5)", Some(real(-3, 2))),
+            ("(- (/ 7 2))", Some(real(-7, 2))),
+            ("(/ (- 7) 2)", Some(real(-7, 2))),
             // Shapes smtgrid does not use: skipped.
-            ("1.5", None),
-            ("(/ 1 2)", None),
-            ("(- 1.5)", None),
+            ("(/ 1 0)", None),
+            ("(/ 1 x)", None),
+            ("1.", None),
             ("((as const (Array Int Int)) 0)", None),
             ("\"5\"", None),
             ("x", None),
@@ -483,44 +706,73 @@ mod tests {
     }
 
     #[test]
-    fn values_too_large_are_errors_with_a_message_never_panics() {
-        for (text, says) in [
-            ("170141183460469231731687303715884105728", "128-bit signed"),
+    fn values_too_large_are_kept_as_text_never_panics() {
+        for (text, shown) in [
+            (
+                "170141183460469231731687303715884105728",
+                "170141183460469231731687303715884105728",
+            ),
             (
                 "(- 170141183460469231731687303715884105729)",
-                "128-bit signed",
+                "-170141183460469231731687303715884105729",
             ),
             (
-                "99999999999999999999999999999999999999999999",
-                "128-bit signed",
+                &format!("#b{}", "1".repeat(129)),
+                &format!("#b{}…", "1".repeat(58)),
             ),
-            (&format!("#b{}", "1".repeat(129)), "128 bits"),
-            (&format!("#x{}", "f".repeat(33)), "128 bits"),
-            ("(_ bv16 4)", "4 bits"),
-            ("(_ bv1 129)", "128 bits"),
-            ("(_ bv1 99999999999)", "128 bits"),
             (
-                "(_ bv999999999999999999999999999999999999999999 8)",
-                "8 bits",
+                &format!("#x{}", "f".repeat(33)),
+                &format!("#x{}", "f".repeat(33)),
             ),
+            ("(_ bv16 4)", "(_ bv16 4)"),
+            ("(_ bv1 129)", "(_ bv1 129)"),
+            ("(_ bv1 99999999999)", "(_ bv1 99999999999)"),
+            ("(/ 1 99999999999999999999)", "(/ 1 99999999999999999999)"),
         ] {
-            let why = read_value(&one(text)).unwrap_err();
-            assert!(why.contains(says), "{text}: {why}");
-            assert_eq!(value_of(&one(text)), None);
+            assert_eq!(
+                value_of(&one(text)),
+                Some(Value::TooLarge(shown.to_string())),
+                "{text}"
+            );
         }
-        let text = "sat\n(\n(define-fun x () Int 999999999999999999999999999999999999999999)\n)\n";
-        let e = read_answer(text).unwrap_err();
-        assert_eq!(e.offset, 4);
-        assert!(
-            e.message.contains("the value of x: the integer 9999"),
-            "{e}"
+        // A 41-digit integer is a value; whoever reads the model decides.
+        let digits = "9".repeat(41);
+        let text = format!("sat\n(\n(define-fun x () Int {digits})\n)\n");
+        let answer = read_answer(&text).unwrap();
+        assert_eq!(answer.model["x"], Value::TooLarge(digits.clone()));
+        assert_eq!(answer.model["x"].to_string(), digits);
+    }
+
+    #[test]
+    fn values_print_as_smtlib() {
+        assert_eq!(int(-3).to_string(), "-3");
+        assert_eq!(Value::Bool(true).to_string(), "true");
+        assert_eq!(bv(3, 4).to_string(), "#b0011");
+        assert_eq!(real(3, 1).to_string(), "3.0");
+        assert_eq!(real(-7, 2).to_string(), "-7/2");
+    }
+
+    #[test]
+    fn huge_replies_are_too_large_or_streamed_never_huge_trees() {
+        // One list of more atoms than a tree may hold.
+        let text = format!("sat\n(x{})\n", " x".repeat(crate::smtlib::sexp::MAX_NODES));
+        let e = read_answer(&text).unwrap_err();
+        assert!(e.message.contains("too large"), "{e}");
+        // The same number of atoms at the top level are read one by one.
+        let text = format!(
+            "sat\n{}\n",
+            "x ".repeat(crate::smtlib::sexp::MAX_NODES + 10)
         );
-        let model = one("((define-fun x () Int 999999999999999999999999999999999999999999))");
-        assert_eq!(read_model(&model), None);
-        match classify(&model) {
-            Reply::Error(m) => assert!(m.starts_with("smtgrid cannot read"), "{m}"),
-            other => panic!("{other:?}"),
+        assert_eq!(read_answer(&text).unwrap().results, [CheckSat::Sat]);
+        // A model's entries are read one at a time, each within its own
+        // budget.
+        let mut text = String::from("sat\n(\n");
+        for i in 0..(crate::smtlib::sexp::MAX_NODES / 5) {
+            text.push_str(&format!("(define-fun a{i} () Bool true)\n"));
         }
+        text.push_str(")\n");
+        let answer = read_answer(&text).unwrap();
+        assert_eq!(answer.model.len(), crate::smtlib::sexp::MAX_NODES / 5);
     }
 
     #[test]
@@ -593,7 +845,12 @@ mod tests {
                     (define-fun r () Real (/ 1.0 2.0))\n\
                     (define-fun u () U U!val!0)\n\
                     (define-fun x () Int 7)\n)";
-        assert_eq!(read_model(&one(text)), Some(model(&[("x", int(7))])));
+        assert_eq!(
+            read_model(&one(text)),
+            Some(model(&[("x", int(7)), ("r", real(1, 2))]))
+        );
+        let answer = read_answer(&format!("sat\n{text}\n")).unwrap();
+        assert_eq!(answer.model, model(&[("x", int(7)), ("r", real(1, 2))]));
         // A name given twice: the later value wins.
         assert_eq!(
             read_model(&one("((x 1) (x 2))")),

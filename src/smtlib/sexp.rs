@@ -6,10 +6,15 @@
 //! of the line. The reader is iterative (an explicit stack, no recursion) and
 //! refuses nesting deeper than [`MAX_DEPTH`], so no input can overflow the
 //! stack, and every call scans forward only, so no input can make it hang.
+//! It builds at most [`MAX_NODES`] atoms and lists at a time, so no input
+//! can make it build a gigantic tree (64 MB of `x x x …` would take 2 GB
+//! as a tree).
 //!
-//! Two entry points: [`parse_all`] reads a complete text (the whole stdout of
-//! a finished solver), and [`parse_prefix`] reads one expression from the
-//! front of a buffer that may still grow (an interactive session).
+//! Three entry points: [`parse_all`] reads a complete text, [`parse_prefix`]
+//! reads one expression from the front of a buffer that may still grow (an
+//! interactive session), and `Stream` reads a complete text one
+//! expression, or one element of a list, at a time, so that a big reply
+//! (a model) never has to be held as one tree.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -31,6 +36,13 @@ pub enum Sexp {
 /// [`ReadError`] instead of exhausting the stack when the tree is later
 /// dropped, compared or printed (those are recursive).
 pub const MAX_DEPTH: usize = 2048;
+
+/// How many atoms, strings and lists one parse may build: one call of
+/// [`parse_all`] or [`parse_prefix`], one expression of a `Stream`. A
+/// tree takes about 64 bytes a node, so this bounds a tree to about 64 MB.
+/// One entry of a model takes about 6 nodes, and a model is read one entry
+/// at a time (`Stream`); no single reply to smtgrid's scripts comes near.
+pub const MAX_NODES: usize = 1 << 20;
 
 /// Text that could not be read as S-expressions.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,7 +105,8 @@ impl Sexp {
 /// text ends the last atom. Comments and whitespace are skipped.
 ///
 /// Truncated input (a list, string or `|symbol|` still open at the end),
-/// a stray `)` and nesting deeper than [`MAX_DEPTH`] are errors.
+/// a stray `)`, nesting deeper than [`MAX_DEPTH`] and more than
+/// [`MAX_NODES`] atoms and lists in all are errors.
 pub fn parse_all(text: &str) -> Result<Vec<Sexp>, ReadError> {
     Ok(parse_all_at(text)?
         .into_iter()
@@ -106,8 +119,9 @@ pub fn parse_all(text: &str) -> Result<Vec<Sexp>, ReadError> {
 pub(crate) fn parse_all_at(text: &str) -> Result<Vec<(usize, Sexp)>, ReadError> {
     let mut out = Vec::new();
     let mut pos = 0;
+    let mut budget = MAX_NODES;
     loop {
-        match read_one(text, pos, true)? {
+        match read_one(text, pos, true, &mut budget)? {
             Outcome::Complete { sexp, start, end } => {
                 out.push((start, sexp));
                 pos = end;
@@ -140,7 +154,7 @@ pub(crate) fn parse_all_at(text: &str) -> Result<Vec<(usize, Sexp)>, ReadError> 
 /// Errors (a stray `)`, nesting beyond [`MAX_DEPTH`]) are final: more input
 /// cannot repair them.
 pub fn parse_prefix(text: &str) -> Result<Option<(Sexp, usize)>, ReadError> {
-    match read_one(text, 0, false)? {
+    match read_one(text, 0, false, &mut { MAX_NODES })? {
         Outcome::Complete { sexp, end, .. } => Ok(Some((sexp, end))),
         Outcome::Nothing | Outcome::Incomplete { .. } => Ok(None),
     }
@@ -302,16 +316,34 @@ fn memchr(needle: u8, bytes: &[u8], from: usize) -> Option<usize> {
 }
 
 /// Reads one expression starting at `start`.
-fn read_one(text: &str, start: usize, final_eof: bool) -> Result<Outcome, ReadError> {
+fn read_one(
+    text: &str,
+    start: usize,
+    final_eof: bool,
+    budget: &mut usize,
+) -> Result<Outcome, ReadError> {
     let mut lexer = Lexer {
         text,
         pos: start,
         final_eof,
     };
+    read_with(&mut lexer, budget)
+}
+
+/// [`read_one`] on a lexer, which is left just past the expression.
+fn read_with(lexer: &mut Lexer<'_>, budget: &mut usize) -> Result<Outcome, ReadError> {
+    let text = lexer.text;
     // Open lists: where each began, and its elements so far.
     let mut stack: Vec<(usize, Vec<Sexp>)> = Vec::new();
     loop {
-        let (at, done) = match lexer.next_token() {
+        let token = lexer.next_token();
+        if let Lexed::Token(at, Token::Open | Token::Atom(_) | Token::Str(_)) = &token {
+            if *budget == 0 {
+                return Err(too_large(text, *at));
+            }
+            *budget -= 1;
+        }
+        let (at, done) = match token {
             Lexed::End => {
                 return Ok(match stack.first() {
                     None => Outcome::Nothing,
@@ -354,6 +386,94 @@ fn read_one(text: &str, start: usize, final_eof: bool) -> Result<Outcome, ReadEr
                     end: lexer.pos,
                 });
             }
+        }
+    }
+}
+
+fn too_large(text: &str, at: usize) -> ReadError {
+    ReadError::at(
+        text,
+        at,
+        &format!("the reply is too large: more than {MAX_NODES} atoms and lists in one expression"),
+    )
+}
+
+/// Reads a complete text piece by piece: whole expressions, or the
+/// elements of a list one at a time ([`Stream::open_list`],
+/// [`Stream::next_in_list`]), each within its own [`MAX_NODES`].
+pub(crate) struct Stream<'a> {
+    lexer: Lexer<'a>,
+}
+
+impl<'a> Stream<'a> {
+    /// A stream over `text`, which is complete.
+    pub fn new(text: &'a str) -> Stream<'a> {
+        Stream {
+            lexer: Lexer {
+                text,
+                pos: 0,
+                final_eof: true,
+            },
+        }
+    }
+
+    /// If the next token is `(`, takes it and returns its offset.
+    pub fn open_list(&mut self) -> Option<usize> {
+        let before = self.lexer.pos;
+        match self.lexer.next_token() {
+            Lexed::Token(at, Token::Open) => Some(at),
+            _ => {
+                self.lexer.pos = before;
+                None
+            }
+        }
+    }
+
+    /// The next whole expression and its offset, within its own node
+    /// budget; `None` at the end of the text.
+    pub fn next_expr(&mut self) -> Result<Option<(usize, Sexp)>, ReadError> {
+        self.next_within(&mut { MAX_NODES })
+    }
+
+    fn next_within(&mut self, budget: &mut usize) -> Result<Option<(usize, Sexp)>, ReadError> {
+        match read_with(&mut self.lexer, budget)? {
+            Outcome::Complete { sexp, start, .. } => Ok(Some((start, sexp))),
+            Outcome::Nothing => Ok(None),
+            Outcome::Incomplete { offset, what } => Err(ReadError::at(
+                self.lexer.text,
+                offset,
+                &format!("{what}: the text was cut short"),
+            )),
+        }
+    }
+
+    /// Inside a list opened at `open` by [`Stream::open_list`]: its next
+    /// element, or `None` after taking its closing `)`. The element's atoms
+    /// and lists are taken from `budget`.
+    pub fn next_in_list(
+        &mut self,
+        open: usize,
+        budget: &mut usize,
+    ) -> Result<Option<Sexp>, ReadError> {
+        let before = self.lexer.pos;
+        match self.lexer.next_token() {
+            Lexed::Token(_, Token::Close) => return Ok(None),
+            Lexed::End | Lexed::Incomplete { .. } => {
+                return Err(ReadError::at(
+                    self.lexer.text,
+                    open,
+                    "this list is not closed: the text was cut short",
+                ));
+            }
+            Lexed::Token(..) => self.lexer.pos = before,
+        }
+        match self.next_within(budget)? {
+            Some((_, sexp)) => Ok(Some(sexp)),
+            None => Err(ReadError::at(
+                self.lexer.text,
+                open,
+                "this list is not closed: the text was cut short",
+            )),
         }
     }
 }

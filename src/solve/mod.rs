@@ -81,6 +81,7 @@ pub fn solve_all(
 ) {
     let work = Work {
         plan,
+        cancel,
         versions: plan.solvers.iter().map(|_| OnceLock::new()).collect(),
     };
     let limits = schedule::Limits {
@@ -142,6 +143,8 @@ impl PuzzleWork {
 
 struct Work<'a> {
     plan: &'a Plan,
+    /// Ctrl-C, which also stops a version probe.
+    cancel: &'a Cancel,
     /// Each solver's version, probed once per process when a line first
     /// reports it.
     versions: Vec<OnceLock<Option<String>>>,
@@ -316,7 +319,7 @@ impl Work<'_> {
         self.versions[solver]
             .get_or_init(|| {
                 let mut s = [self.plan.solvers[solver].clone()];
-                read_versions(&mut s);
+                read_versions(&mut s, self.cancel);
                 s[0].version.take()
             })
             .clone()
@@ -448,6 +451,10 @@ impl Asker<'_> {
             RunEnd::TimedOut => Reply::Other(self.timed_out()),
             RunEnd::Cancelled => Reply::Other(Outcome::Stopped(self.ctx.stop_cause())),
             RunEnd::SpawnFailed(why) => Reply::Other(Outcome::Error(ErrorKind::Start, why.clone())),
+            RunEnd::OutputLimit => Reply::Other(Outcome::Error(
+                ErrorKind::TooMuchOutput,
+                format!("the solver {}", out.end),
+            )),
             end => self.interpret(&out.stdout, &out.stderr_tail(5), &end.to_string()),
         }
     }

@@ -55,6 +55,8 @@ pub enum ErrorKind {
     Start,
     /// Its output could not be read as SMT-LIB.
     Unreadable,
+    /// It printed more than smtgrid takes and was killed.
+    TooMuchOutput,
     /// It ended without an answer.
     NoAnswer,
     /// It reported errors instead of an answer.

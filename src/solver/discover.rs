@@ -9,7 +9,9 @@
 use super::Cancel;
 use super::profile::{Profile, default_solvers, env_var_for, profile, profiles};
 use super::run::{check_executable, exec, resolve_program};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 /// How long a version probe may take. It normally takes milliseconds, but
@@ -243,11 +245,26 @@ pub fn extract_version(text: &str) -> Option<String> {
     })
 }
 
-/// Runs the version probe; `Err` says why it failed.
-fn probe_version(path: &Path, args: &[String]) -> Result<Option<String>, String> {
-    let out = exec(path, args, VERSION_TIMEOUT, &Cancel::new());
+/// What a version probe found: the version (`None` if the output names
+/// none), or why the probe failed.
+type Probed = Result<Option<String>, String>;
+/// Probes done in this process, by binary and arguments.
+type Probes = HashMap<(PathBuf, Vec<String>), Probed>;
+
+/// Runs the version probe once per binary and arguments in this process:
+/// later calls get the first answer. A probe stopped by `cancel` is not
+/// remembered (and gives `Err`).
+fn probe_version(path: &Path, args: &[String], cancel: &Cancel) -> Probed {
+    static SEEN: OnceLock<Mutex<Probes>> = OnceLock::new();
+    let seen = SEEN.get_or_init(Mutex::default);
+    let key = (path.to_path_buf(), args.to_vec());
+    if let Some(p) = seen.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return p.clone();
+    }
+    let out = exec(path, args, VERSION_TIMEOUT, cancel);
     let version = extract_version(&out.stdout).or_else(|| extract_version(&out.stderr));
-    match (&out.end, version) {
+    let probed = match (&out.end, version) {
+        (super::RunEnd::Cancelled, _) => return Err("cancelled".into()),
         (_, Some(v)) => Ok(Some(v)),
         (super::RunEnd::Exited(0), None) => Ok(None),
         (end, None) => Err(format!(
@@ -256,15 +273,24 @@ fn probe_version(path: &Path, args: &[String]) -> Result<Option<String>, String>
             args.join(" "),
             out.stderr_tail(3)
         )),
-    }
+    };
+    seen.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, probed.clone());
+    probed
 }
 
 /// Every solver smtgrid knows about: each profile of the table (found or
 /// not), each tagged override (`z3@debian`) right after its profile, then
 /// each custom solver. A profile's binary comes from `--solver NAME=PATH`,
 /// else `SMTGRID_<NAME>`, else the first of its binaries on PATH. The
-/// versions of the found ones are probed in parallel.
-pub fn discover(overrides: &[(String, PathBuf)], custom: &[(String, Vec<String>)]) -> Vec<Found> {
+/// versions of the found ones are probed in parallel (once per binary in
+/// this process); `cancel` stops the probes at once.
+pub fn discover(
+    overrides: &[(String, PathBuf)],
+    custom: &[(String, Vec<String>)],
+    cancel: &Cancel,
+) -> Vec<Found> {
     let mut list = locate_all(overrides, custom);
     std::thread::scope(|s| {
         for e in list.iter_mut() {
@@ -273,7 +299,7 @@ pub fn discover(overrides: &[(String, PathBuf)], custom: &[(String, Vec<String>)
                 continue;
             }
             s.spawn(
-                move || match probe_version(&path, &e.profile.version_args) {
+                move || match probe_version(&path, &e.profile.version_args, cancel) {
                     Ok(v) => e.version = v,
                     Err(why) => e.error = Some(why),
                 },
@@ -285,15 +311,18 @@ pub fn discover(overrides: &[(String, PathBuf)], custom: &[(String, Vec<String>)
 
 /// Reads the version of each solver that has none yet, in parallel. Kept
 /// apart from [`discover`] because a probe costs a process start (30 ms for
-/// z3): `solve` probes only the solvers whose results it reports.
-pub fn read_versions(solvers: &mut [Solver]) {
+/// z3): `solve` probes only the solvers whose results it reports. Each
+/// binary is probed once per process, however often this is called (e.g.
+/// once per puzzle); `cancel` (Ctrl-C) stops the probes at once, leaving
+/// those versions unread.
+pub fn read_versions(solvers: &mut [Solver], cancel: &Cancel) {
     std::thread::scope(|s| {
         for solver in solvers.iter_mut() {
             if solver.version.is_some() || solver.profile.version_args.is_empty() {
                 continue;
             }
             s.spawn(move || {
-                solver.version = probe_version(&solver.path, &solver.profile.version_args)
+                solver.version = probe_version(&solver.path, &solver.profile.version_args, cancel)
                     .ok()
                     .flatten();
             });
@@ -511,8 +540,8 @@ impl SolverRequest {
     }
 
     /// Finds every solver this request can see (see [`discover`]).
-    pub fn discover(&self) -> Vec<Found> {
-        discover(&self.overrides, &self.custom)
+    pub fn discover(&self, cancel: &Cancel) -> Vec<Found> {
+        discover(&self.overrides, &self.custom, cancel)
     }
 
     /// Finds and selects the requested solvers, without reading their

@@ -13,13 +13,22 @@
 //!   (`--unique`).
 //!
 //! Every solver runs in a process group of its own, which smtgrid kills as
-//! a whole on timeout, on Ctrl-C and at the end of every run, so no solver
-//! process (nor anything it started) outlives the run, and no temporary
-//! file either. Because the groups are not the terminal's foreground
-//! group, Ctrl-C reaches only smtgrid: the CLI must call
-//! [`install_ctrlc_handler`] and pass its [`Cancel`] to every run.
+//! a whole on timeout, on Ctrl-C and at the end of every run; smtgrid is
+//! the *child subreaper* of everything its solvers start and marks each
+//! run's processes, so a descendant that left the group with `setsid` is
+//! found and killed too (see `process.rs`). No solver process (nor anything
+//! it started) outlives the run, and no temporary file either. Because the
+//! groups are not the terminal's foreground group, Ctrl-C reaches only
+//! smtgrid: the CLI must call [`install_ctrlc_handler`] first and pass its
+//! [`Cancel`] to every run and version probe.
+//!
+//! Output is read by one loop (`pipe.rs`) into bounded buffers: at most
+//! [`STDOUT_CAP`] bytes of stdout and [`STDERR_CAP`] of stderr are kept,
+//! however much a solver prints and whether or not it ends its lines.
 
 mod discover;
+mod pipe;
+mod process;
 mod profile;
 mod run;
 mod session;

@@ -1,22 +1,30 @@
 //! Running a solver once on a script file, with a wall-clock limit, and
 //! leaving no process and no temporary file behind whatever happens.
 
+use super::pipe::{Keep, Pipe};
+use super::process::{group_command, kill_group, spawn};
 use super::{Cancel, Solver};
 use std::fmt;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::thread;
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-/// How much of a solver's stdout is kept; the rest is read and dropped so
-/// that a flooding solver never blocks on a full pipe.
+/// How much of a solver's stdout smtgrid takes; a solver that prints more
+/// is killed ([`RunEnd::OutputLimit`]), and a session's reply may not be
+/// longer. The largest legitimate reply is a model of a 64×64 sudoku in
+/// the onehot encoding without propagation (1.29 million Bool constants
+/// with the counters' auxiliary ones): yices-smt2 printed 23 MB for it
+/// (97 s), and z3, which prints about 40 bytes a constant (3.0 MB for the
+/// 75 625 of a 25×25), about 52 MB. 64 MiB leaves room for that, no more:
+/// what smtgrid keeps in memory for a reply is this text plus the model
+/// read from it.
 pub const STDOUT_CAP: usize = 64 << 20;
 /// How much of the end of a solver's stderr is kept.
 pub const STDERR_CAP: usize = 64 << 10;
-/// How long to wait for the pipes to close after the solver has gone. Only
-/// a grandchild that left the process group can hold them open that long.
+/// How long to wait for the pipes to close after the solver and all it
+/// started are gone. Only a process that got hold of the pipes some other
+/// way (it would have to be given them over a socket) can keep them open.
 const DRAIN_WAIT: Duration = Duration::from_secs(2);
 /// The solver's own time limit is set this much beyond smtgrid's wall
 /// clock, so smtgrid's kill decides the outcome and the solver's flag only
@@ -50,6 +58,9 @@ pub enum RunEnd {
     TimedOut,
     /// smtgrid killed it because the run was cancelled (Ctrl-C).
     Cancelled,
+    /// smtgrid killed it because it printed more than [`STDOUT_CAP`]
+    /// bytes on stdout; the first [`STDOUT_CAP`] bytes are kept.
+    OutputLimit,
     /// It could not be started (or waited for); the text says why.
     SpawnFailed(String),
 }
@@ -61,6 +72,11 @@ impl fmt::Display for RunEnd {
             RunEnd::Signaled(s) => write!(f, "killed by signal {s}{}", signal_name(*s)),
             RunEnd::TimedOut => write!(f, "timed out"),
             RunEnd::Cancelled => write!(f, "cancelled"),
+            RunEnd::OutputLimit => write!(
+                f,
+                "was killed after printing more than {} MiB",
+                STDOUT_CAP >> 20
+            ),
             RunEnd::SpawnFailed(why) => write!(f, "could not run: {why}"),
         }
     }
@@ -81,7 +97,8 @@ fn signal_name(sig: i32) -> &'static str {
 /// What a run printed and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunOutput {
-    /// Standard output (at most [`STDOUT_CAP`] bytes; invalid UTF-8 replaced).
+    /// Standard output: everything the solver printed there before it
+    /// ended, at most [`STDOUT_CAP`] bytes; invalid UTF-8 replaced.
     pub stdout: String,
     /// The last [`STDERR_CAP`] bytes of standard error.
     pub stderr: String,
@@ -114,10 +131,11 @@ pub(crate) fn tail_lines(text: &str, n: usize) -> String {
 /// profile's per-logic arguments; the caller knows it from how it built the
 /// script): writes it to a temporary file, passes
 /// the file's path as the last argument, and waits at most
-/// `limits.timeout`. On timeout or cancel the solver's whole process group
-/// is killed. In every outcome the process is reaped, the group is killed
-/// (no stray grandchildren) and the temporary file is deleted before this
-/// returns.
+/// `limits.timeout`. On timeout, cancel or too much output the solver is
+/// killed. In every outcome the solver is reaped, everything it started is
+/// killed and reaped (see `process.rs`) and the temporary file is
+/// deleted before this returns. What the solver printed before it exited
+/// counts even if a descendant still held its stdout open.
 pub fn run(
     solver: &Solver,
     script: &str,
@@ -156,92 +174,6 @@ fn write_temp(script: &str) -> std::io::Result<tempfile::NamedTempFile> {
     Ok(file)
 }
 
-/// A command in a process group of its own, so that one `killpg` ends the
-/// solver and everything it started, and so that the terminal's Ctrl-C
-/// reaches only smtgrid, which then kills the groups itself.
-pub(crate) fn group_command(program: &Path, args: &[String]) -> Command {
-    use std::os::unix::process::CommandExt;
-    let mut cmd = Command::new(program);
-    cmd.args(args).process_group(0);
-    cmd
-}
-
-/// Sends SIGKILL to the process group led by `pid`. Harmless if the group
-/// is already empty.
-pub(crate) fn kill_group(pid: u32) {
-    let Ok(pgid) = libc::pid_t::try_from(pid) else {
-        return;
-    };
-    if pgid > 0 {
-        // SAFETY: killpg has no memory-safety preconditions; `pgid` is the
-        // group smtgrid created for its own child, never 0 or negative.
-        unsafe {
-            libc::killpg(pgid, libc::SIGKILL);
-        }
-    }
-}
-
-/// Kills the child's group and reaps the child.
-pub(crate) fn kill_and_reap(child: &mut Child) -> Option<ExitStatus> {
-    kill_group(child.id());
-    child.wait().ok()
-}
-
-/// Which part of a stream to keep.
-#[derive(Clone, Copy)]
-pub(crate) enum Keep {
-    /// The first n bytes.
-    Head(usize),
-    /// The last n bytes.
-    Tail(usize),
-}
-
-/// Reads `r` to its end on a thread of its own, keeping part of it, and
-/// sends what it kept when the stream closes.
-pub(crate) fn drain(mut r: impl Read + Send + 'static, keep: Keep) -> Receiver<Vec<u8>> {
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut buf = vec![0u8; 64 << 10];
-        loop {
-            match r.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => keep_bytes(&mut kept, &buf[..n], keep),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            }
-        }
-        let _ = tx.send(kept);
-    });
-    rx
-}
-
-pub(crate) fn keep_bytes(kept: &mut Vec<u8>, data: &[u8], keep: Keep) {
-    match keep {
-        Keep::Head(cap) => {
-            let room = cap.saturating_sub(kept.len());
-            kept.extend_from_slice(&data[..data.len().min(room)]);
-        }
-        Keep::Tail(cap) => {
-            kept.extend_from_slice(data);
-            // Trim only once twice the cap is reached, so trimming costs
-            // O(1) per byte read.
-            if kept.len() > 2 * cap {
-                let cut = kept.len() - cap;
-                kept.drain(..cut);
-            }
-        }
-    }
-}
-
-fn finish_tail(mut kept: Vec<u8>, cap: usize) -> String {
-    if kept.len() > cap {
-        let cut = kept.len() - cap;
-        kept.drain(..cut);
-    }
-    String::from_utf8_lossy(&kept).into_owned()
-}
-
 /// Starts `program args` with stdin closed, waits at most `timeout` and
 /// collects its output. Shared by [`run`] and the version probe.
 pub(crate) fn exec(
@@ -251,12 +183,11 @@ pub(crate) fn exec(
     cancel: &Cancel,
 ) -> RunOutput {
     let start = Instant::now();
-    let spawned = group_command(program, args)
-        .stdin(Stdio::null())
+    let mut cmd = group_command(program, args);
+    cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match spawned {
+        .stderr(Stdio::piped());
+    let (mut child, tree) = match spawn(cmd) {
         Ok(c) => c,
         Err(e) => {
             return RunOutput {
@@ -267,42 +198,41 @@ pub(crate) fn exec(
             };
         }
     };
-    let out_rx = child
-        .stdout
-        .take()
-        .map(|s| drain(s, Keep::Head(STDOUT_CAP)));
-    let err_rx = child
-        .stderr
-        .take()
-        .map(|s| drain(s, Keep::Tail(STDERR_CAP)));
-    let pid = child.id();
-    let end = wait_until(child, start + timeout, cancel);
+    let out = child.stdout.take().map_or_else(
+        || Pipe::closed(Keep::Head(STDOUT_CAP)),
+        |s| Pipe::read(s, Keep::Head(STDOUT_CAP)),
+    );
+    let err = child.stderr.take().map_or_else(
+        || Pipe::closed(Keep::Tail(STDERR_CAP)),
+        |s| Pipe::read(s, Keep::Tail(STDERR_CAP)),
+    );
+    let end = wait_until(child, start + timeout, cancel, &out);
     let elapsed = start.elapsed();
-    // Whatever happened, nothing of the group may outlive the run.
-    kill_group(pid);
-    let stdout = collect(out_rx);
-    let stderr = collect(err_rx);
+    // Whatever happened, nothing the solver started may outlive the run;
+    // once it is all gone, nothing holds the pipes open any more, so what
+    // the solver printed before it exited is complete.
+    tree.kill_all();
+    out.wait_closed(Instant::now() + DRAIN_WAIT);
+    err.wait_closed(Instant::now() + DRAIN_WAIT);
+    let stdout = String::from_utf8(out.take())
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     RunOutput {
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: finish_tail(stderr, STDERR_CAP),
+        stdout,
+        stderr: err.text(),
         end,
         elapsed,
     }
 }
 
-fn collect(rx: Option<Receiver<Vec<u8>>>) -> Vec<u8> {
-    rx.and_then(|rx| rx.recv_timeout(DRAIN_WAIT).ok())
-        .unwrap_or_default()
-}
-
-/// Waits until the child exits, the deadline passes or `cancel` fires; in
-/// the last two cases kills its group. Always reaps the child.
+/// Waits until the child exits, the deadline passes, `cancel` fires or
+/// `out` overflows; in the last three cases kills its group. Always reaps
+/// the child.
 ///
 /// A thread blocks in `wait` so that the exit is seen the moment it
 /// happens (polling added milliseconds to every run, as much as a 9×9
 /// takes to solve); this thread only wakes to check the deadline and
 /// `cancel`.
-fn wait_until(child: Child, deadline: Instant, cancel: &Cancel) -> RunEnd {
+fn wait_until(child: Child, deadline: Instant, cancel: &Cancel, out: &Pipe) -> RunEnd {
     use std::os::unix::process::ExitStatusExt;
     let pid = child.id();
     let (tx, rx) = std::sync::mpsc::channel();
@@ -343,6 +273,8 @@ fn wait_until(child: Child, deadline: Instant, cancel: &Cancel) -> RunEnd {
                         killed = Some(RunEnd::Cancelled);
                     } else if Instant::now() >= deadline {
                         killed = Some(RunEnd::TimedOut);
+                    } else if out.overflowed() {
+                        killed = Some(RunEnd::OutputLimit);
                     }
                     if killed.is_some() {
                         kill_group(pid);
@@ -383,24 +315,6 @@ pub(crate) fn check_executable(path: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tail_keeps_the_end() {
-        let mut kept = Vec::new();
-        for _ in 0..100 {
-            keep_bytes(&mut kept, b"0123456789", Keep::Tail(25));
-        }
-        assert!(kept.len() <= 50);
-        assert_eq!(finish_tail(kept, 25), "5678901234567890123456789");
-    }
-
-    #[test]
-    fn head_keeps_the_start() {
-        let mut kept = Vec::new();
-        keep_bytes(&mut kept, b"abcdef", Keep::Head(4));
-        keep_bytes(&mut kept, b"ghij", Keep::Head(4));
-        assert_eq!(kept, b"abcd");
-    }
 
     #[test]
     fn tail_lines_takes_last_lines() {

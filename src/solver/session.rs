@@ -6,20 +6,23 @@
 //! prints before that line is the reply. z3 and yices-smt2 print the
 //! string bare, cvc5 and cvc4 with its quotes; both are recognised.
 
-use super::run::{
-    Keep, STDERR_CAP, STDOUT_CAP, group_command, keep_bytes, kill_and_reap, tail_lines,
-};
+use super::pipe::{Keep, Pipe, excerpt};
+use super::process::{Tree, group_command, kill_and_reap, spawn};
+use super::run::{STDERR_CAP, STDOUT_CAP, tail_lines};
 use super::{Cancel, Solver};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Child, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// How long a solver that closed its output gets to exit before it is
 /// killed, so that its exit status can be reported.
 const EXIT_WAIT: Duration = Duration::from_millis(500);
+/// How much of a solver's unfinished reply an error message quotes.
+const QUOTE_BYTES: usize = 300;
+/// How often a waiting command checks its deadline and its [`Cancel`].
+const TICK: Duration = Duration::from_millis(5);
 
 /// Why a session command failed. After any of these but
 /// [`SessionError::NoInteractiveMode`] and [`SessionError::Spawn`], the
@@ -39,30 +42,52 @@ pub enum SessionError {
         why: String,
     },
     /// The solver ended (or was ended) before answering.
-    #[error("{solver} stopped before answering ({status}); its last words:\n{output}{stderr_tail}")]
+    #[error(
+        "{solver} stopped before answering ({status}) after {:.1} s; its last words:\n{output}{stderr_tail}",
+        elapsed.as_secs_f64()
+    )]
     Died {
         /// The solver's display name.
         solver: String,
         /// How it ended.
         status: String,
         /// What it printed on stdout since the last complete reply (cvc5
-        /// and yices print their error messages there).
+        /// and yices print their error messages there), shortened to a
+        /// few hundred bytes.
         output: String,
         /// The last lines of its stderr.
         stderr_tail: String,
+        /// Time from the start of the session.
+        elapsed: Duration,
     },
     /// The deadline passed; the solver was killed.
-    #[error("{solver} did not answer in time")]
+    #[error("{solver} did not answer in time ({:.1} s after it started)", elapsed.as_secs_f64())]
     TimedOut {
         /// The solver's display name.
         solver: String,
+        /// Time from the start of the session.
+        elapsed: Duration,
     },
     /// The session was cancelled (Ctrl-C); the solver was killed.
-    #[error("{solver} was cancelled")]
+    #[error("{solver} was cancelled after {:.1} s", elapsed.as_secs_f64())]
     Cancelled {
         /// The solver's display name.
         solver: String,
+        /// Time from the start of the session.
+        elapsed: Duration,
     },
+}
+
+impl SessionError {
+    /// Time from the start of the session to the error, if it started.
+    pub fn elapsed(&self) -> Option<Duration> {
+        match self {
+            SessionError::Died { elapsed, .. }
+            | SessionError::TimedOut { elapsed, .. }
+            | SessionError::Cancelled { elapsed, .. } => Some(*elapsed),
+            SessionError::NoInteractiveMode(_) | SessionError::Spawn { .. } => None,
+        }
+    }
 }
 
 /// A solver running interactively. Dropping it kills the solver's process
@@ -70,10 +95,12 @@ pub enum SessionError {
 pub struct Session {
     name: String,
     child: Child,
+    tree: Tree,
+    started: Instant,
     input: Option<Sender<String>>,
-    output: Receiver<Vec<u8>>,
-    stderr: Arc<Mutex<Vec<u8>>>,
-    pending: Vec<u8>,
+    /// Stdout; what it holds is the unanswered part of the replies.
+    output: Pipe,
+    stderr: Pipe,
     next_sentinel: u64,
     cancel: Cancel,
     /// Set once the solver is gone: how it ended.
@@ -107,15 +134,14 @@ impl Session {
             }
             _ => return Err(SessionError::NoInteractiveMode(name)),
         };
-        let mut child = group_command(&solver.path, &args)
-            .stdin(Stdio::piped())
+        let mut cmd = group_command(&solver.path, &args);
+        cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| SessionError::Spawn {
-                solver: name.clone(),
-                why: format!("{}: {e}", solver.path.display()),
-            })?;
+            .stderr(Stdio::piped());
+        let (mut child, tree) = spawn(cmd).map_err(|e| SessionError::Spawn {
+            solver: name.clone(),
+            why: format!("{}: {e}", solver.path.display()),
+        })?;
         // Writing happens on a thread of its own so that a solver that
         // stops reading cannot block smtgrid past its deadline.
         let input = child.stdin.take().map(|mut stdin| {
@@ -133,21 +159,24 @@ impl Session {
             });
             tx
         });
-        let output = match child.stdout.take() {
-            Some(out) => stream(out),
-            None => mpsc::channel().1,
-        };
-        let stderr = Arc::new(Mutex::new(Vec::new()));
-        if let Some(err) = child.stderr.take() {
-            drain_into(err, Arc::clone(&stderr));
-        }
+        // The cap bounds the unanswered part only: each reply is taken out
+        // as soon as it is complete.
+        let output = child.stdout.take().map_or_else(
+            || Pipe::closed(Keep::Head(STDOUT_CAP)),
+            |s| Pipe::read(s, Keep::Head(STDOUT_CAP)),
+        );
+        let stderr = child.stderr.take().map_or_else(
+            || Pipe::closed(Keep::Tail(STDERR_CAP)),
+            |s| Pipe::read(s, Keep::Tail(STDERR_CAP)),
+        );
         Ok(Session {
             name,
             child,
+            tree,
+            started: Instant::now(),
             input,
             output,
             stderr,
-            pending: Vec::new(),
             next_sentinel: 1,
             cancel: cancel.clone(),
             ended: None,
@@ -166,12 +195,12 @@ impl Session {
 
     /// The last `n_lines` lines the solver wrote to stderr.
     pub fn stderr_tail(&self, n_lines: usize) -> String {
-        let bytes = self
-            .stderr
-            .lock()
-            .map(|b| b.clone())
-            .unwrap_or_else(|e| e.into_inner().clone());
-        tail_lines(&String::from_utf8_lossy(&bytes), n_lines)
+        tail_lines(&self.stderr.text(), n_lines)
+    }
+
+    /// Time since the solver was started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
     }
 
     /// Sends commands without waiting for a reply (e.g. declarations and
@@ -206,54 +235,53 @@ impl Session {
         }
         text.push_str(&format!("(echo \"{sentinel}\")\n"));
         self.send(&text)?;
-        let mut scanned = 0;
+        let mut scanned = Scan::default();
+        let mut kept = self.output.lock();
         loop {
-            if let Some((start, end)) = find_sentinel(&self.pending, &mut scanned, &sentinel) {
-                let reply = String::from_utf8_lossy(&self.pending[..start]).into_owned();
-                self.pending.drain(..end);
+            if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
+                let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
+                kept.bytes.drain(..end);
                 return Ok(reply);
             }
-            if self.pending.len() > STDOUT_CAP {
+            if kept.dropped > 0 {
+                drop(kept);
                 self.kill();
                 return Err(self.died(format!(
-                    "killed after printing more than {STDOUT_CAP} bytes"
+                    "killed after printing more than {} MiB without finishing its reply",
+                    STDOUT_CAP >> 20
                 )));
             }
+            if kept.closed {
+                drop(kept);
+                let status = self.reap_after_eof();
+                return Err(self.died(status));
+            }
             if self.cancel.is_cancelled() {
+                drop(kept);
                 self.kill();
                 self.ended = Some("cancelled".into());
                 return Err(SessionError::Cancelled {
                     solver: self.name.clone(),
+                    elapsed: self.elapsed(),
                 });
             }
             let now = Instant::now();
             if now >= deadline {
+                drop(kept);
                 self.kill();
                 self.ended = Some("killed after a timeout".into());
                 return Err(SessionError::TimedOut {
                     solver: self.name.clone(),
+                    elapsed: self.elapsed(),
                 });
             }
-            match self
-                .output
-                .recv_timeout((deadline - now).min(Duration::from_millis(5)))
-            {
-                Ok(chunk) => self.pending.extend_from_slice(&chunk),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
-                    let status = self.reap_after_eof();
-                    return Err(self.died(status));
-                }
-            }
+            kept = self.output.wait(kept, (deadline - now).min(TICK));
         }
     }
 
     fn died(&mut self, status: String) -> SessionError {
-        // Everything still queued belongs to the last words.
-        while let Ok(chunk) = self.output.try_recv() {
-            self.pending.extend_from_slice(&chunk);
-        }
-        let output = String::from_utf8_lossy(&std::mem::take(&mut self.pending)).into_owned();
+        // The solver is gone: everything unanswered is its last words.
+        let output = excerpt(&self.output.take(), QUOTE_BYTES);
         let stderr_tail = self.stderr_tail(10);
         let stderr_tail = if stderr_tail.is_empty() {
             stderr_tail
@@ -265,6 +293,7 @@ impl Session {
             status,
             output,
             stderr_tail,
+            elapsed: self.elapsed(),
         }
     }
 
@@ -289,7 +318,7 @@ impl Session {
 
     fn kill(&mut self) {
         self.input = None;
-        kill_and_reap(&mut self.child);
+        kill_and_reap(&mut self.child, &self.tree);
         if self.ended.is_none() {
             self.ended = Some("killed".into());
         }
@@ -299,60 +328,43 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         self.input = None;
-        // Also reached when the solver exited by itself: killing the group
-        // then ends anything it left behind.
-        kill_and_reap(&mut self.child);
+        // Also reached when the solver exited by itself: this then ends
+        // anything it left behind.
+        kill_and_reap(&mut self.child, &self.tree);
     }
 }
 
-/// Reads `r` on a thread of its own until it closes (or `take` returns
-/// false), handing each chunk to `take`.
-fn read_chunks(
-    mut r: impl Read + Send + 'static,
-    mut take: impl FnMut(&[u8]) -> bool + Send + 'static,
-) {
-    thread::spawn(move || {
-        let mut buf = vec![0u8; 64 << 10];
-        loop {
-            match r.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => {
-                    if !take(&buf[..n]) {
-                        break;
-                    }
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            }
+/// How far [`find_sentinel`] has looked.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Scan {
+    /// Where the line being read starts.
+    line: usize,
+    /// How far the search for its end went: each byte is looked at once,
+    /// however slowly a long line arrives.
+    searched: usize,
+}
+
+/// Finds a complete line that is the sentinel, bare or quoted, going on
+/// from where `scan` stopped. Returns the line's start and the offset just
+/// past its newline.
+fn find_sentinel(buf: &[u8], scan: &mut Scan, sentinel: &str) -> Option<(usize, usize)> {
+    loop {
+        let from = scan.searched.max(scan.line);
+        let Some(nl) = buf.get(from..)?.iter().position(|&b| b == b'\n') else {
+            scan.searched = buf.len();
+            return None;
+        };
+        let start = scan.line;
+        let end = from + nl + 1;
+        *scan = Scan {
+            line: end,
+            searched: end,
+        };
+        // Only a line of the sentinel's length (and quotes, spaces) can be
+        // it; longer ones are not copied.
+        if end - start > sentinel.len() + 8 {
+            continue;
         }
-    });
-}
-
-/// Forwards what `r` prints, chunk by chunk, until it closes.
-fn stream(r: impl Read + Send + 'static) -> Receiver<Vec<u8>> {
-    let (tx, rx) = mpsc::channel();
-    read_chunks(r, move |chunk| tx.send(chunk.to_vec()).is_ok());
-    rx
-}
-
-/// Keeps the tail of `r` in `tail` as it arrives, so that it can be shown
-/// while the solver still runs.
-fn drain_into(r: impl Read + Send + 'static, tail: Arc<Mutex<Vec<u8>>>) {
-    read_chunks(r, move |chunk| {
-        let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
-        keep_bytes(&mut t, chunk, Keep::Tail(STDERR_CAP));
-        true
-    });
-}
-
-/// Finds a complete line that is the sentinel, bare or quoted, starting
-/// the search at `*scanned` (advanced past complete lines). Returns the
-/// line's start and the offset just past its newline.
-fn find_sentinel(buf: &[u8], scanned: &mut usize, sentinel: &str) -> Option<(usize, usize)> {
-    while let Some(nl) = buf.get(*scanned..)?.iter().position(|&b| b == b'\n') {
-        let start = *scanned;
-        let end = start + nl + 1;
-        *scanned = end;
         let line = String::from_utf8_lossy(&buf[start..end - 1]);
         let line = line.trim();
         let bare = line
@@ -363,7 +375,6 @@ fn find_sentinel(buf: &[u8], scanned: &mut usize, sentinel: &str) -> Option<(usi
             return Some((start, end));
         }
     }
-    None
 }
 
 #[cfg(test)]
@@ -373,16 +384,33 @@ mod tests {
     #[test]
     fn sentinel_bare_and_quoted() {
         let s = "smtgrid-sentinel-3";
-        let mut at = 0;
+        let mut at = Scan::default();
         let buf = b"sat\n(\n  (define-fun x () Int 3)\n)\nsmtgrid-sentinel-3\n";
         assert_eq!(find_sentinel(buf, &mut at, s), Some((34, buf.len())));
-        let mut at = 0;
+        let mut at = Scan::default();
         let buf = b"unsat\n\"smtgrid-sentinel-3\"\r\nrest";
         assert_eq!(find_sentinel(buf, &mut at, s), Some((6, 28)));
-        let mut at = 0;
+        let mut at = Scan::default();
         assert_eq!(find_sentinel(b"sat\nsmtgrid-sentinel-3", &mut at, s), None);
-        assert_eq!(at, 4);
-        let mut at = 0;
+        assert_eq!(at.line, 4);
+        let mut at = Scan::default();
         assert_eq!(find_sentinel(b"smtgrid-sentinel-31\n", &mut at, s), None);
+    }
+
+    #[test]
+    fn a_long_line_is_searched_once() {
+        let s = "smtgrid-sentinel-1";
+        let mut buf = vec![b'('; 1000];
+        let mut at = Scan::default();
+        assert_eq!(find_sentinel(&buf, &mut at, s), None);
+        assert_eq!(
+            at,
+            Scan {
+                line: 0,
+                searched: 1000
+            }
+        );
+        buf.extend_from_slice(b"\nsmtgrid-sentinel-1\n");
+        assert_eq!(find_sentinel(&buf, &mut at, s), Some((1001, buf.len())));
     }
 }

@@ -33,7 +33,7 @@ pub fn puzzle_files() -> Vec<PathBuf> {
 /// looked up once per test binary.
 fn installed() -> &'static [Found] {
     static FOUND: OnceLock<Vec<Found>> = OnceLock::new();
-    FOUND.get_or_init(|| discover(&[], &[]))
+    FOUND.get_or_init(|| discover(&[], &[], &smtgrid::solver::Cancel::new()))
 }
 
 /// The solver `name` — a label (`yices2`) or one of its binaries

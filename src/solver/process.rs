@@ -1,0 +1,178 @@
+//! Starting a solver process and ending it together with everything it
+//! started, wherever that went.
+//!
+//! Three things make sure nothing outlives a run:
+//!
+//! 1. Each solver leads a process group of its own: one `killpg` ends it
+//!    and every descendant that stayed in the group, and the terminal's
+//!    Ctrl-C reaches only smtgrid, which then ends the groups itself.
+//! 2. smtgrid makes itself a *child subreaper*
+//!    (`prctl(PR_SET_CHILD_SUBREAPER)`, Linux ≥ 3.4): a solver's
+//!    descendant whose parent dies is re-parented to smtgrid instead of to
+//!    init, even after `setsid` took it out of the solver's group and
+//!    session, so it cannot get out of smtgrid's reach.
+//! 3. Each solver is started with `SMTGRID_RUN=<smtgrid's pid>.<n>` in its
+//!    environment, which its descendants inherit. When a run ends, smtgrid
+//!    kills and reaps every child of its own that carries that run's mark
+//!    (or is in the run's process group), and repeats until none is left:
+//!    killing a process orphans its children, which then become smtgrid's
+//!    in turn.
+//!
+//! A descendant that both leaves the group and clears its environment
+//! (`setsid env -i …`) is still re-parented to smtgrid but cannot be told
+//! apart from a process the embedding program started itself, so it is
+//! left alone; no solver does that. A control group would catch even that,
+//! but needs a delegated cgroup tree, which an ordinary user does not have.
+
+use std::io;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus};
+use std::sync::Once;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The environment variable that marks a run's processes.
+const MARK_VAR: &str = "SMTGRID_RUN";
+/// How many rounds of "kill the marked children, reap them, look again"
+/// a sweep does at most: one per level of a tree that keeps escaping.
+const MAX_SWEEPS: usize = 64;
+
+/// A command in a process group of its own (see the module doc).
+pub(crate) fn group_command(program: &Path, args: &[String]) -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(program);
+    cmd.args(args).process_group(0);
+    cmd
+}
+
+/// What a run's cleanup needs: the solver's process group and the mark
+/// its descendants carry.
+#[derive(Debug, Clone)]
+pub(crate) struct Tree {
+    pgid: u32,
+    mark: String,
+}
+
+/// Starts `cmd` (made by [`group_command`]) marked as a run of its own.
+pub(crate) fn spawn(mut cmd: Command) -> io::Result<(Child, Tree)> {
+    static SUBREAPER: Once = Once::new();
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    SUBREAPER.call_once(|| {
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes an integer and
+        // touches no memory. If it fails (not Linux ≥ 3.4), escaped
+        // descendants go to init as before; groups are still killed.
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong, 0, 0, 0);
+        }
+    });
+    let mark = format!(
+        "{}.{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    cmd.env(MARK_VAR, &mark);
+    let child = cmd.spawn()?;
+    let pgid = child.id();
+    Ok((child, Tree { pgid, mark }))
+}
+
+impl Tree {
+    /// Kills the solver's group, then kills and reaps every descendant
+    /// that escaped it. Call it after the solver itself was reaped: only
+    /// then are its children re-parented to smtgrid.
+    pub fn kill_all(&self) {
+        kill_group(self.pgid);
+        sweep(self.pgid, &self.mark);
+    }
+}
+
+/// Kills the solver's group, reaps the solver, then kills and reaps what
+/// escaped the group. Returns the solver's exit status if it could be read.
+pub(crate) fn kill_and_reap(child: &mut Child, tree: &Tree) -> Option<ExitStatus> {
+    kill_group(tree.pgid);
+    let status = child.wait().ok();
+    tree.kill_all();
+    status
+}
+
+/// Sends SIGKILL to the process group `pgid`. Harmless if the group is
+/// already empty.
+pub(crate) fn kill_group(pgid: u32) {
+    let Ok(pgid) = libc::pid_t::try_from(pgid) else {
+        return;
+    };
+    if pgid > 0 {
+        // SAFETY: killpg has no memory-safety preconditions; `pgid` is the
+        // group smtgrid created for its own child, never 0 or negative.
+        unsafe {
+            libc::killpg(pgid, libc::SIGKILL);
+        }
+    }
+}
+
+/// Kills and reaps the children of smtgrid that belong to the run whose
+/// group is `pgid` and whose mark is `mark`, until none is left. The
+/// group leader itself must already be reaped.
+fn sweep(pgid: u32, mark: &str) {
+    let me = std::process::id();
+    let needle = format!("{MARK_VAR}={mark}");
+    for _ in 0..MAX_SWEEPS {
+        let found: Vec<libc::pid_t> = children_of(me)
+            .into_iter()
+            .filter(|c| c.pid as u32 != pgid)
+            .filter(|c| c.pgrp as u32 == pgid || carries(c.pid, needle.as_bytes()))
+            .map(|c| c.pid)
+            .collect();
+        if found.is_empty() {
+            return;
+        }
+        for &pid in &found {
+            // SAFETY: `pid` is an unreaped child of this process (only this
+            // sweep reaps marked children), so it cannot have been reused.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        for &pid in &found {
+            let mut status = 0;
+            // SAFETY: waits for one specific child; `status` is a valid
+            // out-pointer. Its exit re-parents its own children to smtgrid,
+            // which the next round finds.
+            unsafe {
+                libc::waitpid(pid, &mut status, 0);
+            }
+        }
+    }
+}
+
+/// A process as `/proc/PID/stat` describes it.
+struct ProcStat {
+    pid: libc::pid_t,
+    pgrp: libc::pid_t,
+}
+
+/// The children of `parent`, from `/proc` (this kernel may not have
+/// `/proc/PID/task/TID/children`).
+fn children_of(parent: u32) -> Vec<ProcStat> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let name = e.ok()?.file_name();
+        let pid: libc::pid_t = name.to_str()?.parse().ok()?;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // `pid (comm) state ppid pgrp …`; comm may hold spaces and `)`.
+        let mut rest = stat.rsplit_once(')')?.1.split_whitespace();
+        let _state = rest.next()?;
+        let ppid: u32 = rest.next()?.parse().ok()?;
+        let pgrp: libc::pid_t = rest.next()?.parse().ok()?;
+        (ppid == parent).then_some(ProcStat { pid, pgrp })
+    })
+    .collect()
+}
+
+/// Whether the environment `pid` started with holds `needle`
+/// (`NAME=VALUE`).
+fn carries(pid: libc::pid_t, needle: &[u8]) -> bool {
+    std::fs::read(format!("/proc/{pid}/environ"))
+        .is_ok_and(|env| env.split(|&b| b == 0).any(|kv| kv == needle))
+}
