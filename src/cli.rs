@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::encode::{Encoding, Options, encode};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, escape_controls};
 use crate::lower::lower;
 use crate::model::{Group, Rule};
 use crate::parse::{self, InputFormat};
@@ -63,6 +63,11 @@ struct InputArgs {
     /// Input format; by default taken from the extension, else the content.
     #[arg(long, value_name = "toml|lines|kakuro")]
     input_format: Option<String>,
+    /// Read at most this many MB (2^20 bytes) of one input, counted after
+    /// decompressing a .gz.
+    #[arg(long, value_name = "MB", default_value_t = parse::DEFAULT_MAX_INPUT_MB,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_input_mb: u64,
 }
 
 #[derive(Debug, Args)]
@@ -197,7 +202,7 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("smtgrid: {e}");
+            eprintln!("smtgrid: {}", escape_controls(&e.to_string()));
             e.exit_code()
         }
     }
@@ -224,8 +229,10 @@ fn input_format(a: &InputArgs) -> Result<Option<InputFormat>> {
     }
 }
 
-fn load(path: &Path, format: Option<InputFormat>) -> Result<Vec<Puzzle>> {
-    Ok(parse::load(path, format)?)
+/// The puzzles of `path`, parsed as they are read.
+fn open(path: &Path, a: &InputArgs) -> Result<parse::PuzzleStream> {
+    let limits = parse::InputLimits::with_max_mb(a.max_input_mb);
+    Ok(parse::open(path, input_format(a)?, limits)?)
 }
 
 fn one_encoding(name: &str) -> Result<Encoding> {
@@ -251,7 +258,10 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
 /// A file name for a puzzle's script: `top95.txt:3` becomes `top95-3.smt2`.
 fn script_file_name(puzzle: &Puzzle) -> String {
     let base = puzzle.name.rsplit('/').next().unwrap_or(&puzzle.name);
-    let base = base.replace(".txt:", "-").replace(':', "-");
+    let base = base
+        .replace(".txt.gz:", "-")
+        .replace(".txt:", "-")
+        .replace(':', "-");
     let clean: String = base
         .chars()
         .map(|c| {
@@ -271,36 +281,34 @@ fn script_file_name(puzzle: &Puzzle) -> String {
 fn emit(a: EmitArgs) -> Result<i32> {
     let enc = one_encoding(&a.encoding)?;
     let opts = Options { plain: a.plain };
-    let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
+    let mut puzzles = open(&a.puzzle, &a.input)?;
     let script = |p: &Puzzle| encode(&lower(p), enc, &opts).script;
     match &a.output {
         Some(dir) if dir.is_dir() => {
-            for p in &puzzles {
-                write_file(&dir.join(script_file_name(p)), &script(p))?;
+            // One at a time: a file of many puzzles is never held whole.
+            let mut n = 0;
+            for p in puzzles {
+                let p = p?;
+                write_file(&dir.join(script_file_name(&p)), &script(&p))?;
+                n += 1;
             }
-            eprintln!(
-                "smtgrid: wrote {} scripts to {}",
-                puzzles.len(),
-                dir.display()
-            );
+            eprintln!("smtgrid: wrote {n} scripts to {}", dir.display());
         }
-        _ if puzzles.len() > 1 => {
-            return Err(Error::Usage(format!(
-                "{} holds {} puzzles: give an existing directory with -o DIR to write one .smt2 per puzzle",
-                a.puzzle.display(),
-                puzzles.len()
-            )));
-        }
-        // The parser never returns an empty list; `first` keeps that
-        // promise from becoming a panic here.
-        Some(file) => {
-            if let Some(p) = puzzles.first() {
-                write_file(file, &script(p))?;
+        out => {
+            // The stream never starts empty; `None` stays no output, not a
+            // panic.
+            let Some(p) = puzzles.next().transpose()? else {
+                return Ok(0);
+            };
+            if puzzles.next().is_some() {
+                return Err(Error::Usage(format!(
+                    "{} holds more than one puzzle: give an existing directory with -o DIR to write one .smt2 per puzzle",
+                    a.puzzle.display()
+                )));
             }
-        }
-        None => {
-            if let Some(p) = puzzles.first() {
-                print!("{}", script(p));
+            match out {
+                Some(file) => write_file(file, &script(&p))?,
+                None => print!("{}", script(&p)),
             }
         }
     }
@@ -310,9 +318,10 @@ fn emit(a: EmitArgs) -> Result<i32> {
 fn inspect(a: InspectArgs) -> Result<i32> {
     let encs = encodings(&a.encoding)?;
     let opts = Options { plain: a.plain };
-    let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
+    let puzzles = open(&a.puzzle, &a.input)?;
     let mut out = std::io::stdout().lock();
-    for p in &puzzles {
+    for p in puzzles {
+        let p = &p?;
         let m = lower(p);
         let givens = m
             .constraints
@@ -387,13 +396,20 @@ fn inspect(a: InspectArgs) -> Result<i32> {
     Ok(0)
 }
 
+/// `NAME "TITLE": KIND RxC`, with control characters escaped.
 fn describe(p: &Puzzle) -> String {
     let title = p
         .title
         .as_ref()
-        .map(|t| format!(" \"{t}\""))
+        .map(|t| format!(" \"{}\"", escape_controls(t)))
         .unwrap_or_default();
-    format!("{}{title}: {} {}x{}", p.name, p.kind.name(), p.rows, p.cols)
+    format!(
+        "{}{title}: {} {}x{}",
+        escape_controls(&p.name),
+        p.kind.name(),
+        p.rows,
+        p.cols
+    )
 }
 
 fn new(a: NewArgs) -> Result<i32> {
@@ -478,10 +494,11 @@ fn solve(a: SolveArgs) -> Result<i32> {
         "auto" => EncodingChoice::Auto,
         name => EncodingChoice::These(encodings(name)?),
     };
-    let format = input_format(&a.input)?;
     let mut puzzles = Vec::new();
     for path in &a.puzzles {
-        puzzles.extend(load(path, format)?);
+        for p in open(path, &a.input)? {
+            puzzles.push(p?);
+        }
     }
     let mut request = a.solvers.request()?;
     if encodings == EncodingChoice::Auto && request.names.is_empty() {
@@ -520,7 +537,10 @@ fn solve(a: SolveArgs) -> Result<i32> {
                 .iter()
                 .any(|x| !matches!(x.status, Status::Sat | Status::Unsat | Status::Unsupported));
         if let Some(d) = &r.disagreement {
-            eprintln!("smtgrid: SOLVERS DISAGREE on {}: {d}", p.name);
+            eprintln!(
+                "smtgrid: SOLVERS DISAGREE on {}: {d}",
+                escape_controls(&p.name)
+            );
         }
         let _ = match a.format {
             Format::Json => r.runs.iter().try_for_each(|x| {
