@@ -9,7 +9,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::encode::{Encoding, Options, encode};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, escape_controls};
 use crate::lower::lower;
 use crate::model::{Group, Rule};
 use crate::output::{Stdout, note, same_file, write_file_atomically};
@@ -91,6 +91,11 @@ struct InputArgs {
     /// Input format; by default taken from the extension, else the content.
     #[arg(long)]
     input_format: Option<InputFormat>,
+    /// Read at most this many MB (2^20 bytes) of one input, counted after
+    /// decompressing a .gz.
+    #[arg(long, value_name = "MB", default_value_t = parse::DEFAULT_MAX_INPUT_MB,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_input_mb: u64,
 }
 
 // The CLI's choices are the library's own enums, so a message that lists
@@ -358,12 +363,39 @@ fn stdin_once(paths: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
-fn input_format(a: &InputArgs) -> Result<Option<InputFormat>> {
-    Ok(a.input_format)
+/// The puzzles of `path`, parsed as they are read: a file of many puzzles
+/// is never held whole.
+fn open(path: &Path, a: &InputArgs) -> Result<parse::PuzzleStream> {
+    let limits = parse::InputLimits::with_max_mb(a.max_input_mb);
+    Ok(parse::open(path, a.input_format, limits)?)
 }
 
-fn load(path: &Path, format: Option<InputFormat>) -> Result<Vec<Puzzle>> {
-    Ok(parse::load(path, format)?)
+/// The puzzles of every file in `paths`, in order, opened one after
+/// another as the previous one runs out. The first input error ends the
+/// stream and is kept in `error`, so that what came before it is still
+/// solved and reported.
+fn puzzles_of<'a>(
+    paths: &'a [PathBuf],
+    a: &'a InputArgs,
+    error: &'a std::cell::RefCell<Option<Error>>,
+) -> impl Iterator<Item = Puzzle> + 'a {
+    paths
+        .iter()
+        .map_while(move |path| match open(path, a) {
+            Ok(stream) => Some(stream),
+            Err(e) => {
+                error.borrow_mut().get_or_insert(e);
+                None
+            }
+        })
+        .flatten()
+        .map_while(move |p| match p {
+            Ok(p) => Some(p),
+            Err(e) => {
+                error.borrow_mut().get_or_insert(e.into());
+                None
+            }
+        })
 }
 
 /// `solve`'s encodings other than `auto`.
@@ -371,7 +403,10 @@ fn load(path: &Path, format: Option<InputFormat>) -> Result<Vec<Puzzle>> {
 /// becomes `top95-3.smt2`.
 fn output_file_name(puzzle: &Puzzle, ext: &str) -> String {
     let base = puzzle.name.rsplit('/').next().unwrap_or(&puzzle.name);
-    let base = base.replace(".txt:", "-").replace(':', "-");
+    let base = base
+        .replace(".txt.gz:", "-")
+        .replace(".txt:", "-")
+        .replace(':', "-");
     let clean: String = base
         .chars()
         .map(|c| {
@@ -441,8 +476,8 @@ fn not_the_input(output: &Path, input: &Path) -> Result<()> {
 fn emit(a: EmitArgs) -> Result<i32> {
     let opts = Options { plain: a.plain };
     let target = emit_target(a.output.as_deref(), &a.puzzle)?;
-    let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
-    write_each(&puzzles, target, &a.puzzle, "smt2", |_, p| {
+    let puzzles = open(&a.puzzle, &a.input)?;
+    write_each(puzzles, target, &a.puzzle, "smt2", |_, p| {
         encode(&lower(p), a.encoding, &opts).script
     })?;
     Ok(0)
@@ -451,62 +486,54 @@ fn emit(a: EmitArgs) -> Result<i32> {
 /// Writes `make(index, p)` for every puzzle to `target`: one `NAME.EXT` per
 /// puzzle into a directory, or a file or standard output when there is
 /// one puzzle. Never over the input file.
-fn write_each(
-    puzzles: &[Puzzle],
+fn write_each<E: Into<Error>>(
+    mut puzzles: impl Iterator<Item = std::result::Result<Puzzle, E>>,
     target: Target,
     input: &Path,
     ext: &str,
     make: impl Fn(usize, &Puzzle) -> String,
 ) -> Result<()> {
+    if let Target::Dir(dir) = target {
+        // One at a time: a file of many puzzles is never held whole.
+        let mut n = 0;
+        for p in puzzles {
+            let p = p.map_err(Into::into)?;
+            let file = dir.join(output_file_name(&p, ext));
+            not_the_input(&file, input)?;
+            write_file_atomically(&file, &make(n, &p))?;
+            n += 1;
+        }
+        note(format_args!("wrote {n} .{ext} files to {}", dir.display()));
+        return Ok(());
+    }
+    // The stream never starts empty; `None` stays no output, not a panic.
+    let Some(p) = puzzles.next().transpose().map_err(Into::into)? else {
+        return Ok(());
+    };
+    if puzzles.next().is_some() {
+        return Err(Error::Usage(format!(
+            "{} holds more than one puzzle: give a directory with -o DIR/ to write one .{ext} per puzzle",
+            input.display()
+        )));
+    }
+    let text = make(0, &p);
     match target {
-        Target::Dir(dir) => {
-            let files: Vec<PathBuf> = puzzles
-                .iter()
-                .map(|p| dir.join(output_file_name(p, ext)))
-                .collect();
-            for f in &files {
-                not_the_input(f, input)?;
-            }
-            for (i, (p, f)) in puzzles.iter().zip(&files).enumerate() {
-                write_file_atomically(f, &make(i, p))?;
-            }
-            note(format_args!(
-                "wrote {} .{ext} files to {}",
-                puzzles.len(),
-                dir.display()
-            ));
-        }
-        _ if puzzles.len() > 1 => {
-            return Err(Error::Usage(format!(
-                "{} holds {} puzzles: give a directory with -o DIR/ to write one .{ext} per puzzle",
-                input.display(),
-                puzzles.len()
-            )));
-        }
-        // The parser never returns an empty list; `first` keeps that
-        // promise from becoming a panic here.
-        Target::File(file) => {
-            if let Some(p) = puzzles.first() {
-                write_file_atomically(file, &make(0, p))?;
-            }
-        }
-        Target::Stdout => {
-            if let Some(p) = puzzles.first() {
-                let mut out = Stdout::new();
-                out.write_str(&make(0, p))?;
-                out.flush()?;
-            }
+        Target::File(file) => write_file_atomically(file, &text),
+        _ => {
+            let mut out = Stdout::new();
+            out.write_str(&text)?;
+            out.flush()
         }
     }
-    Ok(())
 }
 
 fn inspect(a: InspectArgs) -> Result<i32> {
     let encs = a.encoding.list();
     let opts = Options { plain: a.plain };
-    let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
+    let puzzles = open(&a.puzzle, &a.input)?;
     let mut out = Stdout::new();
-    for p in &puzzles {
+    for p in puzzles {
+        let p = &p?;
         let m = lower(p);
         let givens = m
             .constraints
@@ -586,9 +613,15 @@ fn describe(p: &Puzzle) -> String {
     let title = p
         .title
         .as_ref()
-        .map(|t| format!(" \"{t}\""))
+        .map(|t| format!(" \"{}\"", escape_controls(t)))
         .unwrap_or_default();
-    format!("{}{title}: {} {}x{}", p.name, p.kind.name(), p.rows, p.cols)
+    format!(
+        "{}{title}: {} {}x{}",
+        escape_controls(&p.name),
+        p.kind.name(),
+        p.rows,
+        p.cols
+    )
 }
 
 fn new(a: NewArgs) -> Result<i32> {
@@ -678,11 +711,8 @@ fn check_timeout(timeout: f64) -> Result<()> {
 
 fn solve(a: SolveArgs) -> Result<i32> {
     check_timeout(a.timeout)?;
-    let format = input_format(&a.input)?;
-    let mut puzzles = Vec::new();
-    for path in &a.puzzles {
-        puzzles.extend(load(path, format)?);
-    }
+    let input_error = std::cell::RefCell::new(None);
+    let puzzles = puzzles_of(&a.puzzles, &a.input, &input_error);
     let mut request = a.solvers.request()?;
     let named = !request.names.is_empty();
     let mode = match a.encoding {
@@ -723,7 +753,7 @@ fn solve(a: SolveArgs) -> Result<i32> {
     let mut failed = false;
     let mut write_error: Option<std::io::Error> = None;
     let mut out = std::io::stdout().lock();
-    solve_all(puzzles.into_iter(), &plan, &cancel, |p, r| {
+    solve_all(puzzles, &plan, &cancel, |p, r| {
         if let (Some(dir), Some(grid)) = (&a.svg, r.lines.iter().find_map(|l| l.run.outcome.grid()))
         {
             let path = dir.join(output_file_name(p, "svg"));
@@ -754,6 +784,9 @@ fn solve(a: SolveArgs) -> Result<i32> {
     if cancel.is_cancelled() {
         note("interrupted; every solver was stopped");
         return Ok(130);
+    }
+    if let Some(e) = input_error.into_inner() {
+        return Err(e);
     }
     match write_error {
         // A closed pipe (`| head -1`) means the reader has all it wanted:
@@ -791,7 +824,7 @@ fn existing_dir(dir: &Path) -> Result<()> {
 
 fn render(a: RenderArgs) -> Result<i32> {
     let target = emit_target(a.output.as_deref(), &a.puzzle)?;
-    let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
+    let puzzles = open(&a.puzzle, &a.input)?.collect::<std::result::Result<Vec<_>, _>>()?;
     let mut solutions: Vec<Option<crate::render::ValueGrid>> = vec![None; puzzles.len()];
     let mut code = 0;
     if a.solve {
@@ -829,9 +862,13 @@ fn render(a: RenderArgs) -> Result<i32> {
             return Ok(130);
         }
     }
-    write_each(&puzzles, target, &a.puzzle, "svg", |i, p| {
-        svg(p, solutions.get(i).and_then(Option::as_ref))
-    })?;
+    write_each(
+        puzzles.iter().cloned().map(Ok::<_, Error>),
+        target,
+        &a.puzzle,
+        "svg",
+        |i, p| svg(p, solutions.get(i).and_then(Option::as_ref)),
+    )?;
     Ok(code)
 }
 

@@ -1,8 +1,37 @@
 //! Errors that reach the user. Input errors carry the file, line and column
 //! they concern and say how to fix them; they make the program exit with 2.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::PathBuf;
+
+/// `text` with every control character (and every character that reorders
+/// the text around it) written as an escape: `\n`, `\r`, `\t`, `\0`,
+/// else `\u{1b}`. Text from the input (titles, file names, a token)
+/// goes through this before it reaches a terminal, so that it can't move
+/// the cursor, change colours or hide part of a line. Applying it twice
+/// changes nothing more.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\0' => out.push_str("\\0"),
+            c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
 
 /// Where in an input file something is.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -44,7 +73,7 @@ impl Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file.display())?;
+        write!(f, "{}", escape_controls(&self.file.display().to_string()))?;
         if let Some(l) = self.line {
             write!(f, ":{l}")?;
             if let Some(c) = self.column {
@@ -77,7 +106,7 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, self.message)
+        write!(f, "{}: {}", self.location, escape_controls(&self.message))
     }
 }
 
@@ -143,3 +172,19 @@ impl Error {
 
 /// Result with smtgrid's error.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_once() {
+        let raw = "a\nb\r\t\0\u{1b}[31m\u{202e}z";
+        let shown = escape_controls(raw);
+        assert_eq!(shown, "a\\nb\\r\\t\\0\\u{1b}[31m\\u{202e}z");
+        assert_eq!(escape_controls(&shown), shown);
+        assert!(matches!(escape_controls("plain é"), Cow::Borrowed(_)));
+        let e = InputError::new(Location::file("x\u{1b}.toml").at(1, 2), "'\0' is bad");
+        assert_eq!(e.to_string(), "x\\u{1b}.toml:1:2: '\\0' is bad");
+    }
+}

@@ -55,11 +55,17 @@ impl Default for Stdout {
     }
 }
 
-/// Prints `smtgrid: MESSAGE` on standard error. A full or closed standard
-/// error is ignored: there is nowhere left to report it, and `eprintln!`
-/// would panic.
+/// Prints `smtgrid: MESSAGE` on standard error, one line, with control
+/// characters escaped (messages quote file names, titles and solver
+/// output). A full or closed standard error is ignored: there is nowhere
+/// left to report it, and `eprintln!` would panic.
 pub fn note(message: impl fmt::Display) {
-    let _ = writeln!(io::stderr().lock(), "smtgrid: {message}");
+    let text = message.to_string();
+    let _ = writeln!(
+        io::stderr().lock(),
+        "smtgrid: {}",
+        crate::error::escape_controls(&text)
+    );
 }
 
 /// Writes `text` to `path` so that `path` ends up holding either all of

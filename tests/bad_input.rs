@@ -433,3 +433,129 @@ fn titles_and_labels_are_kept_as_given() {
         &["t.toml:11:18:", "clue for 'distinct-cages'"],
     );
 }
+
+#[test]
+fn wrong_type_names_the_key_and_what_it_must_be() {
+    let m = refused("kind-datetime.toml");
+    has(
+        &m,
+        &[
+            "kind-datetime.toml:1:8:",
+            "kind must be a string: one of sudoku, killer, calcudoku or kakuro",
+            "not a datetime",
+        ],
+    );
+    let m = refused("bool-as-string.toml");
+    has(
+        &m,
+        &[
+            "bool-as-string.toml:2:18:",
+            "distinct-cages must be true or false, not a string",
+        ],
+    );
+}
+
+#[test]
+fn toml_syntax_errors_are_one_line_with_the_fix() {
+    let m = refused("table-header.toml");
+    has(
+        &m,
+        &[
+            "table-header.toml:8:7:",
+            "invalid table header; expected",
+            "[table] headers",
+        ],
+    );
+    // A NUL is shown escaped, never raw.
+    let m = refused("nul-in-string.toml");
+    has(
+        &m,
+        &[
+            "nul-in-string.toml:3:8:",
+            "the character \\0 is not allowed",
+        ],
+    );
+    assert!(!m.contains('\0'), "{m:?}");
+}
+
+#[test]
+fn control_characters_in_a_line_are_escaped() {
+    let m = refused("line-with-nul.txt");
+    has(&m, &["line-with-nul.txt:1:41:", "'\\0' is not a value"]);
+    assert!(!m.contains('\0'), "{m:?}");
+}
+
+#[test]
+fn sudoku_with_an_empty_clues_table() {
+    let m = refused("sudoku-empty-clues.toml");
+    has(
+        &m,
+        &[
+            "sudoku-empty-clues.toml:8:1:",
+            "a sudoku has no cages",
+            "kind = \"killer\"",
+        ],
+    );
+}
+
+#[test]
+fn recorded_solution_that_breaks_a_rule() {
+    let m = refused("wrong-solution.toml");
+    has(
+        &m,
+        &[
+            "wrong-solution.toml:12:1:",
+            "the recorded solution is wrong: column 1 is broken",
+            "r3c1=1",
+        ],
+    );
+    let m = refused("kakuro-wrong-solution.toml");
+    has(
+        &m,
+        &[
+            "kakuro-wrong-solution.toml:11:3:",
+            "down run at r1c2: sum 12 is broken",
+        ],
+    );
+    // Breaking a given is named as such.
+    let text =
+        "kind = \"sudoku\"\nbox = \"1x2\"\ngivens = \"1 .\\n. .\"\nsolution = \"2 1\\n1 2\"\n";
+    let e = parse_str(text, &Location::file("g.toml"), None).expect_err("given broken");
+    has(&e.to_string(), &["g.toml:4:", "given r1c1 is broken"]);
+}
+
+#[test]
+fn every_line_ending_is_read() {
+    let lf = std::fs::read_to_string("puzzles/classic.toml").expect("classic.toml");
+    let want = parse_str(&lf, &Location::file("c.toml"), None).expect("LF");
+    for ending in ["\r", "\r\n"] {
+        let text = lf.replace('\n', ending);
+        let got = parse_str(&text, &Location::file("c.toml"), None)
+            .unwrap_or_else(|e| panic!("{ending:?}: {e}"));
+        assert_eq!(got, want, "{ending:?}");
+    }
+    // Lines keep their numbers in messages.
+    let e = parse_str(
+        "kind = \"sudoku\"\rbox = \"1x2\"\rgivens = \"\"\"\r1 2\r2 2\r\"\"\"\r",
+        &Location::file("cr.toml"),
+        None,
+    )
+    .expect_err("repeat");
+    has(&e.to_string(), &["cr.toml:5:3:", "2 appears twice"]);
+    let ps = parse_str(
+        "1234341221434321\r................\r",
+        &Location::file("cr.txt"),
+        None,
+    )
+    .expect("CR line file");
+    let names: Vec<&str> = ps.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["cr.txt:1", "cr.txt:2"]);
+}
+
+#[test]
+fn every_shipped_puzzle_loads_with_its_solution_checked() {
+    for entry in std::fs::read_dir("puzzles").expect("puzzles/") {
+        let path = entry.expect("entry").path();
+        load(&path, None).unwrap_or_else(|e| panic!("{e}"));
+    }
+}

@@ -6,39 +6,97 @@ use crate::error::{InputError, Location};
 use crate::puzzle::{Kind, Puzzle};
 
 use super::grid::{Values, check_repeats, square_box, suggested_box};
+use super::read::{Input, utf8};
 
-/// Parses every puzzle of a line file.
-pub(crate) fn parse(
-    text: &str,
-    file: &Location,
-    name_file: &str,
-) -> Result<Vec<Puzzle>, InputError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
-        let ln = i + 1;
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        let lead = line.chars().take_while(|c| c.is_whitespace()).count();
-        let body = line.trim();
-        if body.is_empty() || body.starts_with('#') {
-            continue;
+/// The puzzles of a line file, read one line at a time: the file is never
+/// held whole. After an error the stream ends.
+pub(crate) struct Lines {
+    input: Input,
+    file: Location,
+    name_file: String,
+    /// Number of the last line read.
+    ln: usize,
+    /// Bytes of the input before the next line, for messages.
+    offset: usize,
+    found: bool,
+    done: bool,
+    buf: Vec<u8>,
+}
+
+impl Lines {
+    /// Streams the puzzles of `input`, which came from `file`; each is named
+    /// `NAME_FILE:LINE`.
+    pub(crate) fn new(input: Input, file: &Location, name_file: &str) -> Self {
+        Lines {
+            input,
+            file: file.clone(),
+            name_file: name_file.to_string(),
+            ln: 0,
+            offset: 0,
+            found: false,
+            done: false,
+            buf: Vec::new(),
         }
-        out.push(one(
-            body,
-            &file.at(ln, lead + 1),
-            ln,
-            lead,
-            file,
-            name_file,
-        )?);
     }
-    if out.is_empty() {
-        return Err(InputError::new(
-            file.clone(),
-            "the file has no puzzles: a line file holds one sudoku per line, 81 characters \
-             for a 9×9 (. or 0 for a blank)",
-        ));
+
+    /// The next puzzle, `None` at the end of the file.
+    fn step(&mut self) -> Result<Option<Puzzle>, InputError> {
+        loop {
+            self.ln += 1;
+            let ln = self.ln;
+            let mut buf = std::mem::take(&mut self.buf);
+            if !self.input.line(&mut buf, ln)? {
+                if self.found {
+                    return Ok(None);
+                }
+                return Err(InputError::new(
+                    self.file.clone(),
+                    "the file has no puzzles: a line file holds one sudoku per line, 81 characters \
+                     for a 9×9 (. or 0 for a blank)",
+                ));
+            }
+            let len = buf.len();
+            let text = utf8(buf, &self.file, ln, self.offset)?;
+            self.offset += len + 1;
+            let line = if ln == 1 {
+                text.strip_prefix('\u{feff}').unwrap_or(&text)
+            } else {
+                &text
+            };
+            let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+            let body = line.trim();
+            if body.is_empty() || body.starts_with('#') {
+                self.buf = text.into_bytes();
+                continue;
+            }
+            self.found = true;
+            let p = one(
+                body,
+                &self.file.at(ln, lead + 1),
+                ln,
+                lead,
+                &self.file,
+                &self.name_file,
+            )?;
+            self.buf = text.into_bytes();
+            return Ok(Some(p));
+        }
     }
-    Ok(out)
+}
+
+impl Iterator for Lines {
+    type Item = Result<Puzzle, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let r = self.step().transpose();
+        if !matches!(r, Some(Ok(_))) {
+            self.done = true;
+        }
+        r
+    }
 }
 
 /// Parses one line, `body`, which starts at character `lead` of line `ln`.

@@ -9,8 +9,8 @@ mod grid;
 mod kakuro;
 mod lines;
 mod native;
+mod read;
 
-use std::io::Read;
 use std::path::Path;
 
 use crate::error::{InputError, Location};
@@ -18,6 +18,7 @@ use crate::puzzle::{Kind, Puzzle};
 
 pub use cages::parse_clue;
 pub use grid::{square_box, suggested_box};
+pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_LINE_BYTES};
 
 /// The input formats smtgrid reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,10 +49,12 @@ impl InputFormat {
         }
     }
 
-    /// The format a file extension stands for, if any.
+    /// The format a file extension stands for, if any; a compressed
+    /// `NAME.EXT.gz` has the format of `NAME.EXT`.
     pub fn from_extension(path: &Path) -> Option<Self> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
+            "gz" => Self::from_extension(Path::new(path.file_stem()?)),
             "toml" => Some(InputFormat::Toml),
             "txt" | "sdk" | "lines" => Some(InputFormat::Lines),
             "kakuro" => Some(InputFormat::Kakuro),
@@ -78,43 +81,118 @@ impl InputFormat {
     }
 }
 
-/// Reads the puzzles of `path` (`-` for standard input). The format is
-/// `format` if given, else the one the extension names, else the one the
-/// content looks like.
+/// Lists `items` for a message: `a, b, c or d`. Lists of allowed values are
+/// built from the full set (`Kind::ALL`, `InputFormat::ALL`) so that none
+/// is left out.
+pub(crate) fn one_of<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    let items: Vec<String> = items.into_iter().map(|s| s.as_ref().to_string()).collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Reads the puzzles of `path` (`-` for standard input) with the default
+/// [`InputLimits`]. The format is `format` if given, else the one the
+/// extension names, else the one the content looks like.
 pub fn load(path: &Path, format: Option<InputFormat>) -> Result<Vec<Puzzle>, InputError> {
+    open(path, format, InputLimits::default())?.collect()
+}
+
+/// How many bytes of the start of an input decide its format.
+const SNIFF_BYTES: usize = 64 * 1024;
+
+/// The puzzles of one input, parsed as they are read: a line file is read
+/// one line at a time, a TOML or kakuro file (one puzzle) whole. After an
+/// error the stream ends.
+pub struct PuzzleStream {
+    inner: Stream,
+}
+
+enum Stream {
+    Lines(lines::Lines),
+    Whole(std::vec::IntoIter<Puzzle>),
+}
+
+impl Iterator for PuzzleStream {
+    type Item = Result<Puzzle, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.inner {
+            Stream::Lines(l) => l.next(),
+            Stream::Whole(ps) => ps.next().map(Ok),
+        }
+    }
+}
+
+/// Opens `path` (`-` for standard input) and streams its puzzles. Reading
+/// stops with an error past `limits`; gzip input (by a `.gz` extension or
+/// its magic bytes) is decompressed, and the limit counts decompressed
+/// bytes. The format is `format` if given, else the one the extension
+/// names, else the one the content looks like. Errors in a TOML or kakuro
+/// file, and in reading the start of any file, come from `open` itself.
+pub fn open(
+    path: &Path,
+    format: Option<InputFormat>,
+    limits: InputLimits,
+) -> Result<PuzzleStream, InputError> {
     let file = Location::file(path);
-    let mut bytes = Vec::new();
-    let read = if path == Path::new("-") {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::read(path).map(|b| bytes = b)
-    };
-    read.map_err(|e| InputError::new(file.clone(), format!("cannot read the file: {e}")))?;
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let bytes = e.as_bytes();
-            let off = e.utf8_error().valid_up_to();
-            let before = &bytes[..off];
-            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-            let col = off
-                - before
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |i| i + 1)
-                + 1;
-            let byte = bytes.get(off).copied().unwrap_or(0);
-            return Err(InputError::new(
-                file.at(line, col),
-                format!(
-                    "the file is not UTF-8 text: byte 0x{byte:02x} at offset {off} is not valid UTF-8 \
-                     (save the file as UTF-8)"
-                ),
-            ));
+    let mut input = read::open(path, limits)?;
+    let format = match format.or_else(|| InputFormat::from_extension(path)) {
+        Some(f) => f,
+        None => {
+            let head = input.peek(SNIFF_BYTES)?;
+            let f = InputFormat::sniff(&String::from_utf8_lossy(&head));
+            input = input.unread(head);
+            f
         }
     };
-    let format = format.or_else(|| InputFormat::from_extension(path));
-    parse_str(&text, &file, format)
+    let names = Names::of(&file);
+    let inner = match format {
+        InputFormat::Lines => Stream::Lines(lines::Lines::new(input, &file, &names.lines)),
+        InputFormat::Toml | InputFormat::Kakuro => {
+            let text = input.text()?;
+            Stream::Whole(parse_whole(&text, &file, format, &names)?.into_iter())
+        }
+    };
+    Ok(PuzzleStream { inner })
+}
+
+/// The names puzzles of a file get.
+struct Names {
+    /// The one puzzle of a TOML or kakuro file: the file's stem.
+    whole: String,
+    /// The puzzles of a line file: `THIS:LINE`.
+    lines: String,
+}
+
+impl Names {
+    fn of(file: &Location) -> Names {
+        if file.file == Path::new("-") {
+            return Names {
+                whole: "stdin".into(),
+                lines: "stdin".into(),
+            };
+        }
+        let shown = file.file.to_string_lossy().into_owned();
+        let name = file
+            .file
+            .file_name()
+            .map_or_else(|| shown.clone(), |s| s.to_string_lossy().into_owned());
+        // `x.toml.gz` is named `x`, like `x.toml`.
+        let name = name
+            .strip_suffix(".gz")
+            .or_else(|| name.strip_suffix(".GZ"))
+            .unwrap_or(&name);
+        let whole = Path::new(name)
+            .file_stem()
+            .map_or_else(|| name.to_string(), |s| s.to_string_lossy().into_owned());
+        Names {
+            whole,
+            lines: shown,
+        }
+    }
 }
 
 /// Parses puzzle text that came from `file` (used in messages and names).
@@ -124,20 +202,30 @@ pub fn parse_str(
     file: &Location,
     format: Option<InputFormat>,
 ) -> Result<Vec<Puzzle>, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = read::newlines(text);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let format = format.unwrap_or_else(|| InputFormat::sniff(text));
-    let shown = file.file.to_string_lossy().into_owned();
-    let is_stdin = shown == "-";
-    let stem = if is_stdin {
-        "stdin".to_string()
-    } else {
-        file.file
-            .file_stem()
-            .map_or_else(|| shown.clone(), |s| s.to_string_lossy().into_owned())
-    };
+    let names = Names::of(file);
     match format {
-        InputFormat::Toml => Ok(vec![native::parse(text, file, &stem)?]),
-        InputFormat::Lines => lines::parse(text, file, if is_stdin { "stdin" } else { &shown }),
+        InputFormat::Lines => {
+            let input = read::Input::from_text(text, file);
+            lines::Lines::new(input, file, &names.lines).collect()
+        }
+        _ => parse_whole(text, file, format, &names),
+    }
+}
+
+/// Parses the one puzzle of a TOML or kakuro file.
+fn parse_whole(
+    text: &str,
+    file: &Location,
+    format: InputFormat,
+    names: &Names,
+) -> Result<Vec<Puzzle>, InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let stem = names.whole.clone();
+    match format {
+        InputFormat::Toml | InputFormat::Lines => Ok(vec![native::parse(text, file, &stem)?]),
         InputFormat::Kakuro => {
             if text
                 .lines()

@@ -5,12 +5,13 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::error::{InputError, Location};
+use crate::error::{InputError, Location, escape_controls};
 use crate::puzzle::{Kind, Puzzle};
 
 use super::cages::{self, ClueText};
 use super::grid::{self, TextOrigin, line_col, split_rows};
 use super::kakuro;
+use super::one_of;
 
 /// The keys a puzzle file may hold. Strings keep their spans so that
 /// messages about grid rows can name the real line of the file.
@@ -24,7 +25,7 @@ struct Raw {
     givens: Option<Spanned<String>>,
     solution: Option<Spanned<String>>,
     cages: Option<Spanned<String>>,
-    clues: Option<BTreeMap<String, Spanned<toml::Value>>>,
+    clues: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
     default_clue: Option<Spanned<String>>,
     distinct_cages: Option<Spanned<bool>>,
     grid: Option<Spanned<String>>,
@@ -76,24 +77,14 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
              (`smtgrid new sudoku` prints a starter)",
         ));
     }
-    let raw: Raw = toml::from_str(text).map_err(|e| {
-        let loc = e.span().map_or_else(|| file.clone(), |s| src.loc(s.start));
-        let msg = e.message().trim().to_string();
-        let msg = if msg.starts_with("missing field `kind`") {
-            "the file has no `kind`: add kind = \"sudoku\" (or \"killer\", \"calcudoku\", \"kakuro\")".to_string()
-        } else if msg.starts_with("unknown field") {
-            format!("{msg} (those are the keys a puzzle file may hold)")
-        } else {
-            msg
-        };
-        InputError::new(loc, format!("TOML: {msg}"))
-    })?;
+    let raw: Raw = toml::from_str(text).map_err(|e| toml_error(&src, &e))?;
     let Some(kind) = Kind::from_name(raw.kind.get_ref().trim()) else {
         return Err(InputError::new(
             src.loc(raw.kind.span().start),
             format!(
-                "unknown kind '{}': write kind = \"sudoku\", \"killer\", \"calcudoku\" or \"kakuro\"",
-                raw.kind.get_ref()
+                "unknown kind '{}': write kind = {}",
+                raw.kind.get_ref(),
+                one_of(Kind::ALL.map(|k| format!("\"{}\"", k.name())))
             ),
         ));
     };
@@ -101,13 +92,7 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         ("box", raw.box_shape.as_ref().map(|s| s.span().start)),
         ("givens", raw.givens.as_ref().map(|s| s.span().start)),
         ("cages", raw.cages.as_ref().map(|s| s.span().start)),
-        (
-            "clues",
-            raw.clues
-                .as_ref()
-                .and_then(|m| m.values().next())
-                .map(|s| s.span().start),
-        ),
+        ("clues", raw.clues.as_ref().map(|s| s.span().start)),
         (
             "default-clue",
             raw.default_clue.as_ref().map(|s| s.span().start),
@@ -125,10 +110,16 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
             let mut keys: Vec<&str> = vec!["kind", "title"];
             keys.extend(allowed(kind));
             keys.push("solution");
+            // Cage keys in a sudoku most likely mean a killer.
+            let hint = if kind == Kind::Sudoku && allowed(Kind::Killer).contains(&key) {
+                " (a sudoku has no cages: for a sudoku with cages write kind = \"killer\")"
+            } else {
+                ""
+            };
             return Err(InputError::new(
                 src.loc(at),
                 format!(
-                    "`{key}` does not apply to a {} puzzle; its keys are {}",
+                    "`{key}` does not apply to a {} puzzle{hint}; its keys are {}",
                     kind.name(),
                     keys.join(", ")
                 ),
@@ -148,11 +139,141 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         kakuro: None,
         solution: None,
     };
-    match kind {
+    let solution_locs = match kind {
         Kind::Kakuro => kakuro_puzzle(&src, &raw, &mut p)?,
         _ => latin_puzzle(&src, &raw, &mut p)?,
+    };
+    if let Some(s) = &raw.solution {
+        check_solution(&p, &solution_locs, &src.origin(s).start)?;
     }
     Ok(p)
+}
+
+/// The toml crate's error as one line that says what to write instead.
+fn toml_error(src: &Src, e: &toml::de::Error) -> InputError {
+    let at = e.span().map(|s| s.start);
+    let loc = at.map_or_else(|| src.file.clone(), |a| src.loc(a));
+    // The crate's message may run over several lines.
+    let msg = e
+        .message()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let kinds = one_of(Kind::ALL.map(|k| k.name().to_string()));
+    let Ok(table) = src.text.parse::<toml::Table>() else {
+        // Not TOML at all: say where, and what a puzzle file looks like.
+        let bad = at
+            .and_then(|a| src.text.get(a..))
+            .and_then(|t| t.chars().next())
+            .filter(|c| c.is_control() && !matches!(c, '\n' | '\t'));
+        let why = match bad {
+            Some(c) => format!(
+                "the character {} is not allowed in TOML text: remove it",
+                escape_controls(&c.to_string())
+            ),
+            None => "a puzzle file holds key = \"value\" lines and [table] headers \
+                     (`smtgrid new sudoku` prints a starter)"
+                .to_string(),
+        };
+        return InputError::new(loc, format!("TOML syntax: {msg}; {why}"));
+    };
+    if msg.starts_with("missing field `kind`") {
+        return InputError::new(
+            loc,
+            format!("the file has no `kind`: add kind = \"...\", one of {kinds}"),
+        );
+    }
+    if msg.starts_with("unknown field") {
+        return InputError::new(
+            loc,
+            format!("TOML: {msg} (those are the keys a puzzle file may hold)"),
+        );
+    }
+    // A value of the wrong type: name the key and what it must be.
+    let key = at.and_then(|a| key_at(src.text, a));
+    let want = key.as_deref().and_then(|k| {
+        Some(match k {
+            "kind" => format!("a string: one of {kinds}"),
+            "title" => "a string, such as title = \"My puzzle\"".into(),
+            "box" => "a string such as box = \"3x3\" (rows x columns of one box)".into(),
+            "givens" | "solution" | "cages" | "grid" => {
+                "a string holding the grid, one row per line between \"\"\" quotes".into()
+            }
+            "clues" => "a table: a [clues] line, then one LABEL = \"CLUE\" per line".into(),
+            "default-clue" => "a string such as default-clue = \"12+\"".into(),
+            "distinct-cages" => "true or false".into(),
+            _ => return None,
+        })
+    });
+    match (key, want) {
+        (Some(key), Some(want)) if msg.starts_with("invalid type") => {
+            let found = table.get(&key).map_or("value", toml::Value::type_str);
+            let a = if found.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            InputError::new(loc, format!("{key} must be {want}, not {a} {found}"))
+        }
+        _ => InputError::new(loc, format!("TOML: {msg}")),
+    }
+}
+
+/// The top-level key whose value starts at byte `at` of `text`: the text
+/// before `=` on that line, or the name of a `[table]` header there.
+fn key_at(text: &str, at: usize) -> Option<String> {
+    let before = text.get(..at)?;
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let whole = text[before.len() - line.len()..]
+        .lines()
+        .next()
+        .unwrap_or("");
+    let key = match line.split_once('=') {
+        Some((k, _)) => k,
+        None => whole.trim().strip_prefix('[')?.split(']').next()?,
+    };
+    Some(key.trim().trim_matches(['"', '\'']).to_string())
+}
+
+/// Checks a recorded solution against the puzzle's own rules, the way a
+/// solver's answer is checked: lowered, then [`crate::model::Model::check_grid`].
+/// `locs` are the solution's cells in the file; `at` is the solution.
+fn check_solution(p: &Puzzle, locs: &[Vec<Location>], at: &Location) -> Result<(), InputError> {
+    let Some(sol) = &p.solution else {
+        return Ok(());
+    };
+    let grid: Vec<Vec<Option<i64>>> = sol
+        .iter()
+        .map(|r| r.iter().map(|v| v.map(i64::from)).collect())
+        .collect();
+    let model = crate::lower::lower(p);
+    let Err(v) = model.check_grid(&grid) else {
+        return Ok(());
+    };
+    // Point at the cell that breaks the rule: a repeated value's second
+    // cell, else the rule's first cell.
+    let cell = v.constraint.and_then(|i| {
+        let ids = model.constraints.get(i)?.rule.cells();
+        let value = |id: usize| {
+            let c = &model.cells[id];
+            grid[c.row][c.col]
+        };
+        let repeat = ids
+            .iter()
+            .enumerate()
+            .find(|&(k, &id)| ids[..k].iter().any(|&o| value(o) == value(id)));
+        let id = repeat.map_or(*ids.first()?, |(_, &id)| id);
+        Some((model.cells[id].row, model.cells[id].col))
+    });
+    let loc = cell
+        .and_then(|(r, c)| locs.get(r)?.get(c).cloned())
+        .unwrap_or_else(|| at.clone());
+    Err(InputError::new(
+        loc,
+        format!("the recorded solution is wrong: {v}; correct it, or remove `solution`"),
+    ))
 }
 
 /// Reads the value grid `s` (a solution) with values `1..=max`.
@@ -168,7 +289,9 @@ fn value_grid(
     grid::values(&rows, max, what)
 }
 
-fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
+/// Fills in a sudoku, killer or calcudoku; returns where the solution's
+/// cells are written (empty without a solution).
+fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
     let kind = p.kind.name();
     let whole = src.file.clone();
     // The size comes from the givens, else from the cages grid.
@@ -245,7 +368,7 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> 
     }
     if let Some((l, origin)) = &labels {
         let mut clues = BTreeMap::new();
-        for (label, v) in raw.clues.iter().flatten() {
+        for (label, v) in raw.clues.iter().flat_map(|c| c.get_ref()) {
             let loc = src.loc(v.span().start);
             let text = match v.get_ref() {
                 toml::Value::String(s) => s.clone(),
@@ -290,11 +413,14 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> 
         }
         grid::check_filled(&v)?;
         p.solution = Some(v.grid);
+        return Ok(v.locs);
     }
-    Ok(())
+    Ok(Vec::new())
 }
 
-fn kakuro_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
+/// Fills in a kakuro; returns where the solution's cells are written
+/// (empty without a solution).
+fn kakuro_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
     let Some(g) = &raw.grid else {
         return Err(InputError::new(
             src.file.clone(),
@@ -308,8 +434,12 @@ fn kakuro_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError>
         let so = src.origin(s);
         let rows = split_rows(s.get_ref(), &so);
         p.solution = Some(kakuro::solution(&rows, &layout, &so)?);
+        return Ok(rows
+            .iter()
+            .map(|r| r.cells.iter().map(|t| t.loc.clone()).collect())
+            .collect());
     }
-    Ok(())
+    Ok(Vec::new())
 }
 
 /// Fills in a kakuro puzzle's layout, size and (blank) givens.
