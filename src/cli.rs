@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::encode::{Encoding, Options, encode};
+use crate::encode::{Encoding, Interrupted, Options, encode_cancellable};
 use crate::error::{Error, Result};
 use crate::lower::lower;
 use crate::model::{Group, Rule};
@@ -272,11 +272,15 @@ fn emit(a: EmitArgs) -> Result<i32> {
     let enc = one_encoding(&a.encoding)?;
     let opts = Options { plain: a.plain };
     let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
-    let script = |p: &Puzzle| encode(&lower(p), enc, &opts).script;
+    let cancel = solver::install_ctrlc_handler();
+    let script = |p: &Puzzle| encode_cancellable(&lower(p), enc, &opts, &cancel).map(|e| e.script);
     match &a.output {
         Some(dir) if dir.is_dir() => {
             for p in &puzzles {
-                write_file(&dir.join(script_file_name(p)), &script(p))?;
+                let Ok(text) = script(p) else {
+                    return Ok(interrupted());
+                };
+                write_file(&dir.join(script_file_name(p)), &text)?;
             }
             eprintln!(
                 "smtgrid: wrote {} scripts to {}",
@@ -295,22 +299,35 @@ fn emit(a: EmitArgs) -> Result<i32> {
         // promise from becoming a panic here.
         Some(file) => {
             if let Some(p) = puzzles.first() {
-                write_file(file, &script(p))?;
+                let Ok(text) = script(p) else {
+                    return Ok(interrupted());
+                };
+                write_file(file, &text)?;
             }
         }
         None => {
             if let Some(p) = puzzles.first() {
-                print!("{}", script(p));
+                let Ok(text) = script(p) else {
+                    return Ok(interrupted());
+                };
+                print!("{text}");
             }
         }
     }
     Ok(0)
 }
 
+/// Says that Ctrl-C stopped an encoding; the exit status for it.
+fn interrupted() -> i32 {
+    eprintln!("smtgrid: interrupted while encoding; nothing more was written");
+    130
+}
+
 fn inspect(a: InspectArgs) -> Result<i32> {
     let encs = encodings(&a.encoding)?;
     let opts = Options { plain: a.plain };
     let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
+    let cancel = solver::install_ctrlc_handler();
     let mut out = std::io::stdout().lock();
     for p in &puzzles {
         let m = lower(p);
@@ -324,7 +341,13 @@ fn inspect(a: InspectArgs) -> Result<i32> {
             .iter()
             .filter(|c| matches!(c.rule, Rule::Fixed { .. }))
             .count();
-        let scripts: Vec<_> = encs.iter().map(|&e| encode(&m, e, &opts)).collect();
+        let Ok(scripts) = encs
+            .iter()
+            .map(|&e| encode_cancellable(&m, e, &opts, &cancel))
+            .collect::<Result<Vec<_>, Interrupted>>()
+        else {
+            return Ok(interrupted());
+        };
         if a.format == Format::Json {
             let j = serde_json::json!({
                 "puzzle": p.name,
