@@ -116,3 +116,92 @@ fn large_cages_solve_in_binary_form() {
         out.stdout
     );
 }
+
+/// Difference and ratio cages of more than 8 cells take the forms through
+/// one named sum or product in lia and bv, and the binary form in onehot
+/// once their diagram is too big: a clue the cells can make is solved to
+/// a checked grid, one just out of reach is unsat. Nine cells of 1..=16
+/// with no other rule: the largest minus the others is at most 16 − 8,
+/// the largest over the others' product at most 16.
+#[test]
+fn big_difference_and_ratio_cages_are_exact() {
+    use smtgrid::model::{Cell, Constraint, Group, Model, Rule};
+    let make = |rule: Rule| Model {
+        name: format!("{rule:?}"),
+        title: None,
+        rows: 1,
+        cols: 9,
+        cells: (0..9)
+            .map(|col| Cell {
+                row: 0,
+                col,
+                lo: 1,
+                hi: 16,
+            })
+            .collect(),
+        constraints: vec![Constraint {
+            rule,
+            origin: "cage a".into(),
+            group: Group::Cages,
+        }],
+    };
+    let cells: Vec<usize> = (0..9).collect();
+    let cases = [
+        (
+            Rule::Difference {
+                cells: cells.clone(),
+                value: 8,
+            },
+            true,
+        ),
+        (
+            Rule::Difference {
+                cells: cells.clone(),
+                value: 9,
+            },
+            false,
+        ),
+        (
+            Rule::Ratio {
+                cells: cells.clone(),
+                value: 12,
+            },
+            true,
+        ),
+        (
+            Rule::Ratio {
+                cells: cells.clone(),
+                value: 17,
+            },
+            false,
+        ),
+    ];
+    let z3 = SolverRequest::parse(&["z3".to_string()], &[])
+        .and_then(|r| r.solvers())
+        .ok()
+        .and_then(|mut v| v.pop())
+        .expect("z3 is installed");
+    let limits = Limits {
+        timeout: Duration::from_secs(60),
+    };
+    for (rule, sat) in cases {
+        let model = make(rule);
+        for e in Encoding::ALL {
+            for plain in [false, true] {
+                let enc = encode(&model, e, &Options { plain });
+                let out = run(&z3, &enc.script, &limits, &Cancel::new());
+                let answer = read_answer(&out.stdout).expect("a reply");
+                let what = format!("{e} (plain: {plain}) of {}", model.name);
+                if sat {
+                    assert_eq!(answer.results.first(), Some(&CheckSat::Sat), "{what}");
+                    let values = enc.decoder.decode(&answer.model).expect("every cell");
+                    model
+                        .check(&values)
+                        .unwrap_or_else(|v| panic!("{what}: {v}"));
+                } else {
+                    assert_eq!(answer.results.first(), Some(&CheckSat::Unsat), "{what}");
+                }
+            }
+        }
+    }
+}

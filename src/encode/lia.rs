@@ -6,8 +6,9 @@
 //! term per constraint that mentions each of its cells once (`distinct` is
 //! a single term; solvers expand it themselves), so the script has
 //! O(cells + Σ constraint sizes) symbols. Difference and ratio cages of
-//! more than [`QUADRATIC_MAX`] cells name the sum or product of all their
-//! cells once instead of repeating "the others" for each cell.
+//! more than [`QUADRATIC_MAX`] cells name the sum of all their cells once
+//! (prefix and suffix products for ratios) instead of repeating "the
+//! others" for each cell.
 
 use super::{Body, CellRead, Decoder, Interrupted, cell_name, comment_constraint};
 use crate::cancel::Cancel;
@@ -77,13 +78,33 @@ pub(super) fn encode(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted
                 )
             }
             Rule::Ratio { value, .. } if vars.len() > QUADRATIC_MAX => {
-                // max = clue · (P / max)  ⇔  max² = clue · P.
+                // The others' product of each cell from named prefix and
+                // suffix products: 2k products of two factors, the same
+                // equations as the small form.
                 nonlinear = true;
-                let all = named(&mut s, &mut aux, mul(vars.clone()));
-                let rhs = Term::app("*", vec![Term::Int(*value), all]);
+                let k = vars.len();
+                let mut pre = vec![vars[0].clone()];
+                for x in &vars[1..k - 1] {
+                    let p = Term::app("*", vec![pre[pre.len() - 1].clone(), x.clone()]);
+                    pre.push(named(&mut s, &mut aux, p));
+                }
+                let mut suf = vec![vars[k - 1].clone()];
+                for x in vars[1..k - 1].iter().rev() {
+                    let p = Term::app("*", vec![x.clone(), suf[suf.len() - 1].clone()]);
+                    suf.push(named(&mut s, &mut aux, p));
+                }
+                suf.reverse(); // suf[i] is the product of cells i + 1 ..
+                let others = |i: usize| match i {
+                    0 => suf[0].clone(),
+                    i if i == k - 1 => pre[k - 2].clone(),
+                    i => Term::app("*", vec![pre[i - 1].clone(), suf[i].clone()]),
+                };
                 Term::or(
-                    vars.into_iter()
-                        .map(|x| Term::eq(Term::app("*", vec![x.clone(), x]), rhs.clone()))
+                    (0..k)
+                        .map(|i| {
+                            let rhs = Term::app("*", vec![Term::Int(*value), others(i)]);
+                            Term::eq(vars[i].clone(), rhs)
+                        })
                         .collect(),
                 )
             }
