@@ -205,3 +205,31 @@ fn big_difference_and_ratio_cages_are_exact() {
         }
     }
 }
+
+/// A 16×16 killer whose 12-cell cage asks 77, one below the least sum of
+/// 12 distinct values: propagation names the cage at once instead of
+/// enumerating tuples (this took hours before).
+#[test]
+fn an_unreachable_distinct_cage_is_named() {
+    let mut p = banded(16, &[]);
+    p.kind = Kind::Killer;
+    p.box_shape = Some((4, 4));
+    p.distinct_cages = true;
+    p.cages.push(Cage {
+        label: "a".into(),
+        clue_text: "77".into(),
+        clue: Clue::Sum(77),
+        cells: (0..12).map(|c| (0, c)).collect(),
+    });
+    let model = lower(&p);
+    for e in [Encoding::Onehot, Encoding::Bv] {
+        let enc = encode(&model, e, &Options::default());
+        assert!(
+            enc.script
+                .contains("; no solution: cage a 77: no 12 distinct values of its cells reach it")
+                && enc.script.contains("(assert false)"),
+            "{e}: {}",
+            &enc.script[..enc.script.len().min(2000)]
+        );
+    }
+}

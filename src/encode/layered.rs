@@ -528,6 +528,35 @@ mod tests {
     }
 
     #[test]
+    fn walks_stop_by_work_done() {
+        // Twelve cells of 1..=16 that must differ cannot sum to 77 (the
+        // least is 78): every path is pruned and none kept, and the walk
+        // still stops, after WALK_WORK edges.
+        let d = doms(12, 16);
+        let refs: Vec<&[i64]> = d.iter().map(Vec::as_slice).collect();
+        let rule = Rule::Sum {
+            cells: (0..12).collect(),
+            target: Target::Eq(77),
+        };
+        let dd = Diagram::build(&rule, &[], &refs)
+            .expect("sum")
+            .expect("small");
+        assert!(dd.feasible(), "repeats allowed, 77 is reachable");
+        assert!(
+            dd.tuples(crate::encode::propagate::TUPLE_LIMIT, &|_, _| true)
+                .is_none()
+        );
+        // A 256-cell sum over 1..=16 is too big to build.
+        let d = doms(256, 16);
+        let refs: Vec<&[i64]> = d.iter().map(Vec::as_slice).collect();
+        let rule = Rule::Sum {
+            cells: (0..256).collect(),
+            target: Target::Eq(2176),
+        };
+        assert_eq!(Diagram::build(&rule, &[], &refs), Some(Err(TooBig)));
+    }
+
+    #[test]
     fn distinctness_filters_tuples() {
         let d = doms(2, 4);
         let refs: Vec<&[i64]> = d.iter().map(Vec::as_slice).collect();
