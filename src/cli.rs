@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::encode::{Encoding, Options, encode};
+use crate::encode::{Encoding, Options, encode_cancellable};
 use crate::error::{Error, Result, escape_controls};
 use crate::lower::lower;
 use crate::model::{Group, Rule};
@@ -477,8 +477,9 @@ fn emit(a: EmitArgs) -> Result<i32> {
     let opts = Options { plain: a.plain };
     let target = emit_target(a.output.as_deref(), &a.puzzle)?;
     let puzzles = open(&a.puzzle, &a.input)?;
+    let cancel = solver::install_ctrlc_handler();
     write_each(puzzles, target, &a.puzzle, "smt2", |_, p| {
-        encode(&lower(p), a.encoding, &opts).script
+        Ok(encode_cancellable(&lower(p), a.encoding, &opts, &cancel)?.script)
     })?;
     Ok(0)
 }
@@ -491,7 +492,7 @@ fn write_each<E: Into<Error>>(
     target: Target,
     input: &Path,
     ext: &str,
-    make: impl Fn(usize, &Puzzle) -> String,
+    make: impl Fn(usize, &Puzzle) -> Result<String>,
 ) -> Result<()> {
     if let Target::Dir(dir) = target {
         // One at a time: a file of many puzzles is never held whole.
@@ -500,7 +501,7 @@ fn write_each<E: Into<Error>>(
             let p = p.map_err(Into::into)?;
             let file = dir.join(output_file_name(&p, ext));
             not_the_input(&file, input)?;
-            write_file_atomically(&file, &make(n, &p))?;
+            write_file_atomically(&file, &make(n, &p)?)?;
             n += 1;
         }
         note(format_args!("wrote {n} .{ext} files to {}", dir.display()));
@@ -516,7 +517,7 @@ fn write_each<E: Into<Error>>(
             input.display()
         )));
     }
-    let text = make(0, &p);
+    let text = make(0, &p)?;
     match target {
         Target::File(file) => write_file_atomically(file, &text),
         _ => {
@@ -531,6 +532,7 @@ fn inspect(a: InspectArgs) -> Result<i32> {
     let encs = a.encoding.list();
     let opts = Options { plain: a.plain };
     let puzzles = open(&a.puzzle, &a.input)?;
+    let cancel = solver::install_ctrlc_handler();
     let mut out = Stdout::new();
     for p in puzzles {
         let p = &p?;
@@ -545,7 +547,10 @@ fn inspect(a: InspectArgs) -> Result<i32> {
             .iter()
             .filter(|c| matches!(c.rule, Rule::Fixed { .. }))
             .count();
-        let scripts: Vec<_> = encs.iter().map(|&e| encode(&m, e, &opts)).collect();
+        let scripts = encs
+            .iter()
+            .map(|&e| encode_cancellable(&m, e, &opts, &cancel))
+            .collect::<std::result::Result<Vec<_>, _>>()?;
         if a.format == Format::Json {
             let j = serde_json::json!({
                 "puzzle": p.name,
@@ -867,7 +872,7 @@ fn render(a: RenderArgs) -> Result<i32> {
         target,
         &a.puzzle,
         "svg",
-        |i, p| svg(p, solutions.get(i).and_then(Option::as_ref)),
+        |i, p| Ok(svg(p, solutions.get(i).and_then(Option::as_ref))),
     )?;
     Ok(code)
 }

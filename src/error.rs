@@ -138,6 +138,15 @@ pub enum Error {
     /// exit status 2, never a silent 0.
     #[error("cannot write to standard output: {0}")]
     Output(std::io::Error),
+    /// Ctrl-C stopped the work (an encoding, a solver): exit status 130.
+    #[error("interrupted; nothing more was written")]
+    Interrupted,
+}
+
+impl From<crate::encode::Interrupted> for Error {
+    fn from(_: crate::encode::Interrupted) -> Self {
+        Error::Interrupted
+    }
 }
 
 impl Error {
@@ -160,6 +169,7 @@ impl Error {
             Error::Input(_) | Error::Usage(_) => 2,
             Error::Io { .. } | Error::Output(_) => 2,
             Error::OutputClosed => 0,
+            Error::Interrupted => 130,
         }
     }
 

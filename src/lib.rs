@@ -27,6 +27,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod cancel;
 pub mod cli;
 pub mod encode;
 pub mod error;

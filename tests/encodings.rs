@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 use proptest::prelude::*;
-use smtgrid::encode::{Encoded, Encoding, Options, encode};
+use smtgrid::encode::{Encoded, Encoding, Options, encode, size_bound};
 use smtgrid::lower::lower;
 use smtgrid::model::Model;
 use smtgrid::puzzle::{Cage, Clue, Grid, KakuroCell, Kind, Puzzle};
@@ -617,6 +617,33 @@ fn unsolvable_puzzles_stay_unsat(label: &str) {
             assert_unsat(&lower(&p), &solver)?;
         }
     });
+}
+
+/// Every variant's script stays within its encoding's stated size bound.
+fn assert_within_bound(model: &Model) -> Result<(), TestCaseError> {
+    for (e, opts) in variants() {
+        let bytes = encode(model, e, &opts).script.len() as u64;
+        let bound = size_bound(model, e);
+        prop_assert!(
+            bytes <= bound,
+            "{e} (plain: {}) of {}: {bytes} bytes, bound {bound}",
+            opts.plain,
+            model.name
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn script_sizes_stay_within_their_bounds(seed in any::<u64>()) {
+        assert_within_bound(&lower(&sudoku(seed).0))?;
+        assert_within_bound(&lower(&killer(seed).0))?;
+        assert_within_bound(&lower(&calcudoku(seed).0))?;
+        assert_within_bound(&lower(&kakuro(seed)))?;
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -4,9 +4,23 @@
 //! overflow, so modular wrap-around never makes a wrong tuple look right.
 //! Decided cells (givens and what propagation fixed) are written as
 //! constants, not variables.
+//!
+//! Size: linear in the cells and constraint sizes, with widths that grow
+//! only logarithmically. Cells are `bits(largest value)` wide; a sum of k
+//! cells is `bits(k × largest)` wide; a product is as wide as its full
+//! product may be only while that is at most twice `bits(clue) + cell
+//! width`, otherwise it is a chain of named partial products, each
+//! asserted at most the clue (cells are at least 1, so no partial product
+//! exceeds the whole) and `bits(clue) + cell width` wide. Difference and
+//! ratio cages of more than `lia::QUADRATIC_MAX` cells name the sum (the
+//! product, bounded by the largest value squared) of all cells once. So a
+//! script has O((cells + Σ constraint sizes) × log(values × cells))
+//! symbols (plus the pairs of a `distinct`, which the solver expands).
 
+use super::lia::QUADRATIC_MAX;
 use super::propagate::Prepared;
-use super::{Body, CellRead, Decoder, cell_name, comment_constraint};
+use super::{Body, CellRead, Decoder, Interrupted, cell_name, comment_constraint};
+use crate::cancel::Cancel;
 use crate::model::{CellId, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
 
@@ -71,14 +85,18 @@ fn unsigned(model: &Model) -> bool {
         })
 }
 
-pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
+pub(super) fn encode(
+    model: &Model,
+    opts: &super::Options,
+    cancel: &Cancel,
+) -> Result<Body, Interrupted> {
     if !unsigned(model) {
         // Lowering only makes positive domains and clues; a hand-built
         // model with negative ones gets the integer encoding instead of a
         // wrong unsigned one.
-        return super::lia::encode(model);
+        return super::lia::encode(model, cancel);
     }
-    let prep = Prepared::new(model, opts.plain);
+    let prep = Prepared::new(model, opts.plain, cancel)?;
     let width = bits(model.cells.iter().map(|c| c.hi as u128).max().unwrap_or(1));
     let mut e = Emitter {
         model,
@@ -91,15 +109,18 @@ pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
         e.s.comment(&format!("no solution: {why}"));
         e.s.assert(&Term::sym("false"));
         let cells = model.cells.iter().map(|c| CellRead::Known(c.lo)).collect();
-        return Body {
+        return Ok(Body {
             script: e.s,
             logic: "QF_BV",
             decoder: Decoder { cells },
-        };
+        });
     }
     e.cells();
     let mut group: Option<Group> = None;
     for c in &model.constraints {
+        if cancel.is_cancelled() {
+            return Err(Interrupted);
+        }
         let note = (!prep.plain).then_some("propagated: decided cells are constants");
         comment_constraint(&mut e.s, &mut group, c, note);
         let t = match &c.rule {
@@ -127,11 +148,11 @@ pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
             None => CellRead::Bv(cell_name(&model.cells[c]), width),
         })
         .collect();
-    Body {
+    Ok(Body {
         script: e.s,
         logic: "QF_BV",
         decoder: Decoder { cells },
-    }
+    })
 }
 
 struct Emitter<'a> {
@@ -251,11 +272,7 @@ impl Emitter<'_> {
             .collect();
         if wanted.len() > 1 {
             // Name the sum once rather than repeating it per target.
-            self.aux += 1;
-            let name = format!("s{}", self.aux);
-            self.s.declare_const(&name, Sort::BitVec(w));
-            self.s.assert(&Term::eq(Term::sym(&name), sum));
-            let s = Term::sym(name);
+            let s = self.named(sum, w);
             Term::or(
                 wanted
                     .into_iter()
@@ -272,8 +289,64 @@ impl Emitter<'_> {
         }
     }
 
-    fn product(&self, cells: &[CellId], value: i64) -> Term {
-        let w = product_width(&self.his(cells)).max(self.width);
+    /// Declares a `w`-bit constant `sN` equal to `t` and returns it.
+    fn named(&mut self, t: Term, w: u32) -> Term {
+        self.aux += 1;
+        let name = format!("s{}", self.aux);
+        self.s.declare_const(&name, Sort::BitVec(w));
+        self.s.assert(&Term::eq(Term::sym(&name), t));
+        Term::sym(name)
+    }
+
+    /// Whether every candidate of `cells` is at least 1, so that partial
+    /// products never exceed the whole product.
+    fn positive(&self, cells: &[CellId]) -> bool {
+        cells
+            .iter()
+            .all(|&c| self.prep.doms[c].first().is_some_and(|&v| v >= 1))
+    }
+
+    /// The product of `cells` as a chain of named partial products, each
+    /// asserted at most `bound`, in `bits(bound)` + cell width bits, where
+    /// no step can overflow; `None` when the decided cells alone exceed
+    /// `bound`. Only for positive cells, whose product is at least each
+    /// partial product, and so only exact when the product is at most
+    /// `bound`.
+    fn bounded_product(&mut self, cells: &[CellId], bound: u128) -> Option<(Term, u32)> {
+        let w = bits(bound) + self.width;
+        let (known, open) = self.prep.split(cells);
+        let k = known
+            .iter()
+            .try_fold(1u128, |a, &v| a.checked_mul(v as u128))
+            .filter(|&k| k <= bound)?;
+        let mut ops: Vec<Term> = open
+            .iter()
+            .map(|&c| zext(self.cell(c), self.width, w))
+            .collect();
+        if k != 1 || ops.is_empty() {
+            ops.push(lit(k, w));
+        }
+        let at_most = |t: &Term| Term::app("bvule", vec![t.clone(), lit(bound, w)]);
+        let mut ops = ops.into_iter();
+        let mut acc = ops.next()?;
+        self.s.assert(&at_most(&acc));
+        for op in ops {
+            acc = self.named(Term::app("bvmul", vec![acc, op]), w);
+            self.s.assert(&at_most(&acc));
+        }
+        Some((acc, w))
+    }
+
+    fn product(&mut self, cells: &[CellId], value: i64) -> Term {
+        let full = product_width(&self.his(cells));
+        let chained = bits(value as u128) + self.width;
+        if full > 2 * chained && value >= 1 && self.positive(cells) {
+            return match self.bounded_product(cells, value as u128) {
+                Some((p, w)) => Term::eq(p, lit(value as u128, w)),
+                None => Term::sym("false"),
+            };
+        }
+        let w = full.max(self.width);
         if (value as u128) >> w.min(127) != 0 && w < 128 {
             return Term::sym("false");
         }
@@ -284,9 +357,12 @@ impl Emitter<'_> {
     /// `(or (= xi (op value others…)) …)`: cells are non-negative, so a
     /// cell equal to the clue plus the sum (or times the product) of the
     /// others is the largest; no comparisons are needed.
-    fn largest_is(&self, cells: &[CellId], value: i64, ratio: bool) -> Term {
+    fn largest_is(&mut self, cells: &[CellId], value: i64, ratio: bool) -> Term {
         let his = self.his(cells);
         let v = value as u128;
+        if cells.len() > QUADRATIC_MAX && (!ratio || (v >= 1 && self.positive(cells))) {
+            return self.largest_is_linear(cells, &his, v, ratio);
+        }
         let mut w = self.width.max(bits(v));
         for i in 0..cells.len() {
             let others: Vec<u128> = his
@@ -319,6 +395,49 @@ impl Emitter<'_> {
                 args.push(lit(v, w));
                 let rhs = fold(if ratio { "bvmul" } else { "bvadd" }, args, lit(v, w));
                 Term::eq(me, rhs)
+            })
+            .collect();
+        Term::or(cases)
+    }
+}
+
+impl Emitter<'_> {
+    /// `largest_is` for big cages, through the sum S (product P) of all
+    /// cells: some cell has 2·x = S + clue (x² = clue · P). Such a cell is
+    /// at least the sum (clue times the product) of the others, so it is
+    /// the largest. A ratio's P is at most the largest value squared when
+    /// the rule holds, which bounds the chained product.
+    fn largest_is_linear(&mut self, cells: &[CellId], his: &[u128], v: u128, ratio: bool) -> Term {
+        let top = his.iter().copied().max().unwrap_or(0);
+        let (all, w) = if ratio {
+            match self.bounded_product(cells, top.saturating_mul(top)) {
+                Some(p) => p,
+                None => return Term::sym("false"),
+            }
+        } else {
+            let mut with = his.to_vec();
+            with.extend([v, top]);
+            let w = sum_width(&with).max(self.width);
+            let sum = fold("bvadd", self.operands(cells, w, false), lit(0, w));
+            (self.named(sum, w), w)
+        };
+        // Wide enough for clue · P (ratio) or S + clue and 2·x (difference).
+        let wide = if ratio {
+            (bits(v) + w).max(2 * self.width)
+        } else {
+            w
+        };
+        let rhs = if ratio {
+            Term::app("bvmul", vec![lit(v, wide), zext(all, w, wide)])
+        } else {
+            Term::app("bvadd", vec![all, lit(v, wide)])
+        };
+        let cases = cells
+            .iter()
+            .map(|&c| {
+                let x = zext(self.cell(c), self.width, wide);
+                let op = if ratio { "bvmul" } else { "bvadd" };
+                Term::eq(Term::app(op, vec![x.clone(), x]), rhs.clone())
             })
             .collect();
         Term::or(cases)

@@ -5,10 +5,27 @@
 //! the others), so the diagram accepts exactly the tuples [`Rule::holds`]
 //! accepts, and its size is bounded by the number of distinct partial
 //! results, never by the number of tuples.
+//!
+//! Building is bounded by work done: at most [`BUILD_WORK`] (state, value)
+//! steps, so a diagram has at most that many edges; past it the rule is
+//! [`TooBig`] and the encodings use their large-rule forms. Enumerating
+//! tuples is bounded the same way ([`WALK_WORK`] edges visited, pruned
+//! ones included), whatever the number of tuples kept.
 
 use std::collections::HashMap;
 
 use crate::model::{Rule, Target};
+
+/// Most (state, value) steps one diagram may take to build: about 10 ms and
+/// a few MB. Every cage and run of the shipped puzzles stays far below it.
+pub(crate) const BUILD_WORK: usize = 200_000;
+
+/// Most edges one tuple enumeration may visit (pruned ones included).
+pub(crate) const WALK_WORK: usize = 100_000;
+
+/// The diagram would need more than [`BUILD_WORK`] steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TooBig;
 
 /// What the diagram folds: one kind per arithmetic rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,17 +103,22 @@ impl Fold {
     /// the backward pass removes whatever else cannot be completed.
     fn may_complete(&self, (a, b): State, rem: (i64, i64), positive: bool, top: i64) -> bool {
         match self {
-            Fold::Sum(t) => {
-                let (lo, hi) = (a.saturating_add(rem.0), a.saturating_add(rem.1));
-                match t {
-                    Target::Eq(v) => lo <= *v && *v <= hi,
-                    Target::OneOf(vs) => vs.iter().any(|v| lo <= *v && *v <= hi),
-                }
-            }
+            Fold::Sum(t) => any_target_in(t, a.saturating_add(rem.0), a.saturating_add(rem.1)),
             Fold::Product(p) if positive && *p >= 1 => a >= 1 && p % a == 0,
             Fold::Difference(d) if positive && a != NONE => b <= top.saturating_sub(*d),
             Fold::Ratio(r) if positive && *r >= 1 && a != NONE => b.saturating_mul(*r) <= top,
             _ => true,
+        }
+    }
+}
+
+/// Whether some target value lies in `lo..=hi`.
+pub(crate) fn any_target_in(target: &Target, lo: i64, hi: i64) -> bool {
+    match target {
+        Target::Eq(t) => lo <= *t && *t <= hi,
+        Target::OneOf(ts) => {
+            let i = ts.partition_point(|&t| t < lo);
+            ts.get(i).is_some_and(|&t| t <= hi)
         }
     }
 }
@@ -118,22 +140,40 @@ pub(crate) struct Diagram {
 impl Diagram {
     /// The diagram of an arithmetic `rule` whose decided cells hold `known`
     /// and whose other cells, in order, may hold `doms`. `None` for rules
-    /// that are not arithmetic (fixed, all-different).
-    pub fn build(rule: &Rule, known: &[i64], doms: &[&[i64]]) -> Option<Diagram> {
+    /// that are not arithmetic (fixed, all-different); [`TooBig`] when it
+    /// would take more than [`BUILD_WORK`] steps.
+    pub fn build(rule: &Rule, known: &[i64], doms: &[&[i64]]) -> Option<Result<Diagram, TooBig>> {
         let fold = Fold::of(rule)?;
+        Some(Diagram::build_fold(&fold, known, doms, BUILD_WORK))
+    }
+
+    /// [`Diagram::build`] without the work limit, for the rules the large
+    /// forms do not cover (negative values or clues, which lowering never
+    /// makes).
+    pub fn build_unbounded(rule: &Rule, known: &[i64], doms: &[&[i64]]) -> Option<Diagram> {
+        let fold = Fold::of(rule)?;
+        Diagram::build_fold(&fold, known, doms, usize::MAX).ok()
+    }
+
+    fn build_fold(
+        fold: &Fold,
+        known: &[i64],
+        doms: &[&[i64]],
+        limit: usize,
+    ) -> Result<Diagram, TooBig> {
         let k = doms.len();
         let mut start = Some(fold.start());
         for &v in known {
             start = start.and_then(|s| fold.step(s, v));
         }
         let Some(start) = start else {
-            return Some(Diagram {
+            return Ok(Diagram {
                 layers: vec![Vec::new(); k],
                 empty_accepts: false,
             });
         };
         if k == 0 {
-            return Some(Diagram {
+            return Ok(Diagram {
                 layers: Vec::new(),
                 empty_accepts: fold.accepts(start),
             });
@@ -160,11 +200,16 @@ impl Diagram {
         // Forward: reachable states per layer, edges by state index.
         let mut states: Vec<Vec<State>> = vec![vec![start]];
         let mut edges: Vec<Vec<Vec<(i64, usize)>>> = Vec::with_capacity(k);
+        let mut work = 0usize;
         for (i, dom) in doms.iter().enumerate() {
             let mut next: Vec<State> = Vec::new();
             let mut index: HashMap<State, usize> = HashMap::new();
             let mut out = Vec::with_capacity(states[i].len());
             for &s in &states[i] {
+                work = work.saturating_add(dom.len());
+                if work > limit {
+                    return Err(TooBig);
+                }
                 let mut es = Vec::new();
                 for &v in dom.iter() {
                     let Some(t) = fold.step(s, v) else { continue };
@@ -217,7 +262,7 @@ impl Diagram {
             }
             remap = new_remap;
         }
-        Some(Diagram {
+        Ok(Diagram {
             layers,
             empty_accepts: false,
         })
@@ -246,7 +291,8 @@ impl Diagram {
     }
 
     /// The accepted tuples, skipping those where two cells that `differ`
-    /// says must differ are equal; `None` when there are more than `limit`.
+    /// says must differ are equal; `None` when there are more than `limit`,
+    /// or when finding them would visit more than [`WALK_WORK`] edges.
     pub fn tuples(
         &self,
         limit: usize,
@@ -261,14 +307,17 @@ impl Diagram {
             return Some(out);
         }
         let mut path = Vec::with_capacity(self.layers.len());
-        if self.walk(0, 0, &mut path, &mut out, limit, differ) {
+        let mut work = WALK_WORK;
+        if self.walk(0, 0, &mut path, &mut out, limit, &mut work, differ) {
             Some(out)
         } else {
             None
         }
     }
 
-    /// Depth-first enumeration; false once the limit is exceeded.
+    /// Depth-first enumeration; false once the limit is exceeded or the
+    /// `work` left runs out.
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
         layer: usize,
@@ -276,12 +325,19 @@ impl Diagram {
         path: &mut Vec<i64>,
         out: &mut Vec<Vec<i64>>,
         limit: usize,
+        work: &mut usize,
         differ: &dyn Fn(usize, usize) -> bool,
     ) -> bool {
         let Some(es) = self.layers.get(layer).and_then(|l| l.get(node)) else {
             return true;
         };
         for &(v, child) in es {
+            // Pruned edges count too: an unsatisfiable cage prunes every
+            // path and keeps no tuple, and must still stop.
+            if *work == 0 {
+                return false;
+            }
+            *work -= 1;
             if (0..layer).any(|j| path[j] == v && differ(j, layer)) {
                 continue;
             }
@@ -291,7 +347,7 @@ impl Diagram {
                 if out.len() > limit {
                     return false;
                 }
-            } else if !self.walk(layer + 1, child, path, out, limit, differ) {
+            } else if !self.walk(layer + 1, child, path, out, limit, work, differ) {
                 return false;
             }
             path.pop();
@@ -337,7 +393,9 @@ mod tests {
             let (kd, rd) = doms.split_at(split.min(doms.len()));
             for known in all_tuples(kd) {
                 let refs: Vec<&[i64]> = rd.iter().map(Vec::as_slice).collect();
-                let dd = Diagram::build(rule, &known, &refs).expect("arithmetic rule");
+                let dd = Diagram::build(rule, &known, &refs)
+                    .expect("arithmetic rule")
+                    .expect("small");
                 let mut got = dd.tuples(usize::MAX, &|_, _| false).expect("no limit");
                 got.sort();
                 let mut want: Vec<Vec<i64>> = all_tuples(rd)
@@ -441,14 +499,18 @@ mod tests {
             cells: (0..9).collect(),
             target: Target::Eq(45),
         };
-        let dd = Diagram::build(&sum, &[], &refs).expect("sum");
+        let dd = Diagram::build(&sum, &[], &refs)
+            .expect("sum")
+            .expect("small");
         assert!(dd.size().1 < 2000, "{:?}", dd.size());
         assert!(dd.tuples(64, &|_, _| true).is_none());
         let prod = Rule::Product {
             cells: (0..9).collect(),
             value: 362_880,
         };
-        let dd = Diagram::build(&prod, &[], &refs).expect("product");
+        let dd = Diagram::build(&prod, &[], &refs)
+            .expect("product")
+            .expect("small");
         assert!(dd.size().1 < 5000, "{:?}", dd.size());
         // A 16-cell cage over 1..=16 summing to 136: at most 16·16 states
         // a layer.
@@ -458,9 +520,40 @@ mod tests {
             cells: (0..16).collect(),
             target: Target::Eq(136),
         };
-        let dd = Diagram::build(&sum, &[], &refs).expect("sum");
+        let dd = Diagram::build(&sum, &[], &refs)
+            .expect("sum")
+            .expect("small");
         assert!(dd.feasible());
         assert!(dd.size().0 <= 16 * 16 * 16, "{:?}", dd.size());
+    }
+
+    #[test]
+    fn walks_stop_by_work_done() {
+        // Twelve cells of 1..=16 that must differ cannot sum to 77 (the
+        // least is 78): every path is pruned and none kept, and the walk
+        // still stops, after WALK_WORK edges.
+        let d = doms(12, 16);
+        let refs: Vec<&[i64]> = d.iter().map(Vec::as_slice).collect();
+        let rule = Rule::Sum {
+            cells: (0..12).collect(),
+            target: Target::Eq(77),
+        };
+        let dd = Diagram::build(&rule, &[], &refs)
+            .expect("sum")
+            .expect("small");
+        assert!(dd.feasible(), "repeats allowed, 77 is reachable");
+        assert!(
+            dd.tuples(crate::encode::propagate::TUPLE_LIMIT, &|_, _| true)
+                .is_none()
+        );
+        // A 256-cell sum over 1..=16 is too big to build.
+        let d = doms(256, 16);
+        let refs: Vec<&[i64]> = d.iter().map(Vec::as_slice).collect();
+        let rule = Rule::Sum {
+            cells: (0..256).collect(),
+            target: Target::Eq(2176),
+        };
+        assert_eq!(Diagram::build(&rule, &[], &refs), Some(Err(TooBig)));
     }
 
     #[test]
@@ -471,7 +564,9 @@ mod tests {
             cells: vec![0, 1],
             target: Target::Eq(4),
         };
-        let dd = Diagram::build(&rule, &[], &refs).expect("sum");
+        let dd = Diagram::build(&rule, &[], &refs)
+            .expect("sum")
+            .expect("small");
         let all = dd.tuples(10, &|_, _| false).expect("few");
         assert_eq!(all, vec![vec![1, 3], vec![2, 2], vec![3, 1]]);
         let distinct = dd.tuples(10, &|_, _| true).expect("few");

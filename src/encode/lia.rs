@@ -1,12 +1,26 @@
 //! `lia`: the source documents' encoding. One `Int` per cell with bounds,
 //! `distinct` for all-different, linear sums; products make it QF_NIA.
 //! Kept plain and faithful; the fast encodings are `onehot` and `bv`.
+//!
+//! Size: linear. One declaration and one bounds assertion per cell, and one
+//! term per constraint that mentions each of its cells once (`distinct` is
+//! a single term; solvers expand it themselves), so the script has
+//! O(cells + Σ constraint sizes) symbols. Difference and ratio cages of
+//! more than [`QUADRATIC_MAX`] cells name the sum of all their cells once
+//! (prefix and suffix products for ratios) instead of repeating "the
+//! others" for each cell.
 
-use super::{Body, CellRead, Decoder, cell_name, comment_constraint};
+use super::{Body, CellRead, Decoder, Interrupted, cell_name, comment_constraint};
+use crate::cancel::Cancel;
 use crate::model::{CellId, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
 
-pub(super) fn encode(model: &Model) -> Body {
+/// Difference and ratio cages of at most this many cells are written as
+/// "some cell equals the clue plus (times) the others", quadratic in the
+/// cage; larger ones through one named sum (product) of all cells.
+pub(super) const QUADRATIC_MAX: usize = 8;
+
+pub(super) fn encode(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted> {
     let names: Vec<String> = model.cells.iter().map(cell_name).collect();
     let var = |id: CellId| Term::sym(&names[id]);
     let mut s = Script::new();
@@ -25,7 +39,11 @@ pub(super) fn encode(model: &Model) -> Body {
     }
 
     let mut group: Option<Group> = None;
+    let mut aux = 0;
     for c in &model.constraints {
+        if cancel.is_cancelled() {
+            return Err(Interrupted);
+        }
         comment_constraint(&mut s, &mut group, c, None);
         let vars: Vec<Term> = c.rule.cells().iter().map(|&id| var(id)).collect();
         let t = match &c.rule {
@@ -47,6 +65,49 @@ pub(super) fn encode(model: &Model) -> Body {
                 nonlinear |= vars.len() > 1;
                 Term::eq(mul(vars), Term::Int(*value))
             }
+            Rule::Difference { value, .. } if vars.len() > QUADRATIC_MAX => {
+                // max − (S − max) = clue  ⇔  2·max = S + clue; a cell with
+                // 2·x = S + clue is at least the sum of the others, so it
+                // is the largest (cells are at least 1).
+                let all = named(&mut s, &mut aux, add(vars.clone()));
+                let rhs = add_const(*value, vec![all]);
+                Term::or(
+                    vars.into_iter()
+                        .map(|x| Term::eq(Term::app("*", vec![Term::Int(2), x]), rhs.clone()))
+                        .collect(),
+                )
+            }
+            Rule::Ratio { value, .. } if vars.len() > QUADRATIC_MAX => {
+                // The others' product of each cell from named prefix and
+                // suffix products: 2k products of two factors, the same
+                // equations as the small form.
+                nonlinear = true;
+                let k = vars.len();
+                let mut pre = vec![vars[0].clone()];
+                for x in &vars[1..k - 1] {
+                    let p = Term::app("*", vec![pre[pre.len() - 1].clone(), x.clone()]);
+                    pre.push(named(&mut s, &mut aux, p));
+                }
+                let mut suf = vec![vars[k - 1].clone()];
+                for x in vars[1..k - 1].iter().rev() {
+                    let p = Term::app("*", vec![x.clone(), suf[suf.len() - 1].clone()]);
+                    suf.push(named(&mut s, &mut aux, p));
+                }
+                suf.reverse(); // suf[i] is the product of cells i + 1 ..
+                let others = |i: usize| match i {
+                    0 => suf[0].clone(),
+                    i if i == k - 1 => pre[k - 2].clone(),
+                    i => Term::app("*", vec![pre[i - 1].clone(), suf[i].clone()]),
+                };
+                Term::or(
+                    (0..k)
+                        .map(|i| {
+                            let rhs = Term::app("*", vec![Term::Int(*value), others(i)]);
+                            Term::eq(vars[i].clone(), rhs)
+                        })
+                        .collect(),
+                )
+            }
             Rule::Difference { value, .. } => {
                 // The largest equals the clue plus the sum of the others.
                 largest_is(&vars, |others| add_const(*value, others))
@@ -65,11 +126,20 @@ pub(super) fn encode(model: &Model) -> Body {
     let decoder = Decoder {
         cells: names.into_iter().map(CellRead::Int).collect(),
     };
-    Body {
+    Ok(Body {
         script: s,
         logic: if nonlinear { "QF_NIA" } else { "QF_LIA" },
         decoder,
-    }
+    })
+}
+
+/// Declares an `Int` `sN` equal to `t` and returns it.
+fn named(s: &mut Script, aux: &mut usize, t: Term) -> Term {
+    *aux += 1;
+    let name = format!("s{aux}");
+    s.declare_const(&name, Sort::Int);
+    s.assert(&Term::eq(Term::sym(&name), t));
+    Term::sym(name)
 }
 
 fn add(mut ts: Vec<Term>) -> Term {

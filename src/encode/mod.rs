@@ -1,6 +1,12 @@
 //! Encodings: each turns a [`Model`] into an SMT-LIB2 script and knows how
 //! to read the cells back from the solver's model. Encodings build scripts
 //! only; they never start a process.
+//!
+//! Every encoding's cost is polynomial in the model: each module states
+//! the bound on its script's size, `tests/bounds.rs` checks it on random
+//! puzzles and single-cage grids, and `scripts/bench-bounds` measures time
+//! and memory on 16×16 to 64×64 grids that are one big cage. Encoding
+//! checks a [`Cancel`] flag at its loops ([`encode_cancellable`]).
 
 mod bv;
 mod layered;
@@ -10,9 +16,11 @@ mod propagate;
 
 use std::collections::BTreeMap;
 
-use crate::model::{Cell, Constraint, Group, Model};
+use crate::cancel::Cancel;
+use crate::model::{Cell, Constraint, Group, Model, Rule};
 use crate::smtlib::script::quoted_symbol_text;
 use crate::smtlib::{Script, Term, Value};
+use propagate::TUPLE_LIMIT;
 
 /// An encoding of the constraint model into SMT-LIB2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -56,6 +64,11 @@ pub struct Options {
     /// Emit the unsimplified form: no propagation of givens (onehot, bv).
     pub plain: bool,
 }
+
+/// Encoding stopped because its cancellation flag was set (Ctrl-C).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("interrupted")]
+pub struct Interrupted;
 
 /// How to read one cell's value back from a solver's model.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -311,13 +324,108 @@ pub fn cell_name(cell: &Cell) -> String {
 
 /// Encodes `model`; the same input always gives byte-identical output.
 pub fn encode(model: &Model, encoding: Encoding, opts: &Options) -> Encoded {
-    let body = match encoding {
-        Encoding::Lia => lia::encode(model),
-        Encoding::Onehot => onehot::encode(model, opts),
-        Encoding::Bv => bv::encode(model, opts),
-    };
-    finish(model, encoding, body)
+    match encode_cancellable(model, encoding, opts, &Cancel::new()) {
+        Ok(e) => e,
+        // Nobody else holds the flag, so nobody can set it.
+        Err(Interrupted) => unreachable!("a fresh cancellation flag was set"),
+    }
 }
+
+/// Encodes `model` like [`encode`], but stops with [`Interrupted`] soon
+/// after `cancel` is set.
+pub fn encode_cancellable(
+    model: &Model,
+    encoding: Encoding,
+    opts: &Options,
+    cancel: &Cancel,
+) -> Result<Encoded, Interrupted> {
+    let body = match encoding {
+        Encoding::Lia => lia::encode(model, cancel)?,
+        Encoding::Onehot => onehot::encode(model, opts, cancel)?,
+        Encoding::Bv => bv::encode(model, opts, cancel)?,
+    };
+    Ok(finish(model, encoding, body))
+}
+
+/// An upper bound on the bytes of `encoding`'s script for `model`, from
+/// the size bounds stated in each encoding's module comment: a count of
+/// symbol occurrences, each at most [`BOUND_SYMBOL_BYTES`] long with its
+/// parentheses and spaces, plus 1 KB of header. Polynomial in the cells,
+/// the candidates per cell (d) and the constraints' sizes (k): lia and bv
+/// are linear in Σ k (bv's literals are at most a few hundred bits wide);
+/// onehot is O(cells·d + Σ k·d + Σ per arithmetic rule of the cheaper of
+/// its diagram (≤ `BUILD_WORK` edges) and its binary form
+/// (O(primes · k·d·log(k·d)))).
+pub fn size_bound(model: &Model, encoding: Encoding) -> u64 {
+    let d = |c: &Cell| (c.hi - c.lo + 1).max(1) as u64;
+    let dmax = model.cells.iter().map(d).max().unwrap_or(1);
+    let top = model
+        .cells
+        .iter()
+        .map(|c| c.hi.unsigned_abs())
+        .max()
+        .unwrap_or(1);
+    let n = model.cells.len() as u64;
+    let log = |v: u64| u64::from(64 - v.leading_zeros()) + 1;
+    let symbols: u64 = match encoding {
+        Encoding::Lia => {
+            8 * n
+                + model
+                    .constraints
+                    .iter()
+                    .map(|c| 8 * c.rule.cells().len() as u64 + 8)
+                    .sum::<u64>()
+        }
+        Encoding::Bv => {
+            // Literals up to 2·(64 + cell width) bits: count them as 8
+            // symbols each.
+            let per = 8 * (2 * (64 + log(top)) / 8 + 1);
+            per * (4 * n
+                + model.cells.iter().map(d).sum::<u64>()
+                + model
+                    .constraints
+                    .iter()
+                    .map(|c| 8 * c.rule.cells().len() as u64 + 8)
+                    .sum::<u64>())
+        }
+        Encoding::Onehot => {
+            let cells: u64 = model.cells.iter().map(|c| 10 * d(c)).sum();
+            let rules: u64 = model
+                .constraints
+                .iter()
+                .map(|c| {
+                    let k = c.rule.cells().len() as u64;
+                    match &c.rule {
+                        Rule::Fixed { .. } => 4,
+                        Rule::AllDifferent { .. } => 10 * k * dmax + 10,
+                        rule => {
+                            // Distinct partial results per layer.
+                            let states = match rule {
+                                Rule::Sum { .. } => k * dmax + 1,
+                                Rule::Product { value, .. } => value.unsigned_abs().max(1),
+                                _ => dmax * (top + 1),
+                            };
+                            let edges = (k * dmax)
+                                .saturating_mul(states)
+                                .min(layered::BUILD_WORK as u64);
+                            let table = (TUPLE_LIMIT as u64 + 1) * k;
+                            // Primes of the clue and of the values.
+                            let primes = 16 + top.min(64);
+                            let binary = 20 * primes * k * dmax * log(k * dmax);
+                            table + 8 * edges + binary
+                        }
+                    }
+                })
+                .sum();
+            cells + rules
+        }
+    };
+    1024 + BOUND_SYMBOL_BYTES * symbols
+}
+
+/// Bytes per symbol occurrence in [`size_bound`]: a name such as
+/// `x_64_64_64` or `a1234567` with its parentheses, `not` and spaces.
+pub const BOUND_SYMBOL_BYTES: u64 = 32;
 
 fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
     let mut head = Script::new();

@@ -5,11 +5,25 @@
 //! values as cells). Arithmetic rules become a table of allowed tuples when
 //! it is small, otherwise a layered diagram of reachable partial results
 //! (see `layered`), so nothing grows exponentially with a cage.
+//!
+//! Size, for c cells of at most d candidates: O(c·d) for the cells'
+//! declarations and exactly-one; O(|g|·d) per all-different group g
+//! (pairwise up to 9 literals, a sequential counter above); per arithmetic
+//! rule of k cells, at most 48 tuples of k literals, or a diagram of at most
+//! `layered::BUILD_WORK` edges, or — when the diagram would be bigger — a
+//! binary adder tree over the cells' values (O(k·d·log d) for the bits of
+//! the values, O(k·log(k·d)) full adders; products add one tree per prime
+//! of the clue over the cells' exponents of it, differences and ratios one
+//! disjunct per (cell, candidate)). No form is ever more than polynomial,
+//! and a single rule's script is at most O(BUILD_WORK + k·d·log(k·d)).
 
-use super::layered::Diagram;
+use std::collections::{BTreeMap, VecDeque};
+
+use super::layered::{Diagram, TooBig};
 use super::propagate::{Prepared, TUPLE_LIMIT};
-use super::{Body, CellRead, Decoder, cell_name, comment_constraint};
-use crate::model::{CellId, Group, Model, Rule};
+use super::{Body, CellRead, Decoder, Interrupted, cell_name, comment_constraint};
+use crate::cancel::Cancel;
+use crate::model::{CellId, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
 
 /// At-most-one over at most this many literals is written pairwise (no
@@ -17,15 +31,22 @@ use crate::smtlib::{Script, Sort, Term};
 /// ones use a sequential counter (Sinz), linear in size.
 const PAIRWISE_MAX: usize = 9;
 
-pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
-    let prep = Prepared::new(model, opts.plain);
+pub(super) fn encode(
+    model: &Model,
+    opts: &super::Options,
+    cancel: &Cancel,
+) -> Result<Body, Interrupted> {
+    let prep = Prepared::new(model, opts.plain, cancel)?;
     let mut e = Emitter::new(model, &prep);
     if let Some(why) = &prep.conflict {
-        return e.unsat(why);
+        return Ok(e.unsat(why));
     }
     e.cells();
     let mut group: Option<Group> = None;
     for c in &model.constraints {
+        if cancel.is_cancelled() {
+            return Err(Interrupted);
+        }
         let note = (!prep.plain).then_some("propagated: decided cells have no variables");
         comment_constraint(&mut e.s, &mut group, c, note);
         match &c.rule {
@@ -40,11 +61,11 @@ pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
         }
     }
     let decoder = e.decoder();
-    Body {
+    Ok(Body {
         script: e.s,
         logic: "QF_UF",
         decoder,
-    }
+    })
 }
 
 struct Emitter<'a> {
@@ -208,8 +229,12 @@ impl<'a> Emitter<'a> {
     /// A sum, product, difference or ratio: a tuple table when small, else
     /// the layered diagram.
     fn arithmetic(&mut self, rule: &Rule) {
-        let Some((dd, open)) = self.prep.diagram(rule) else {
+        let Some((built, open)) = self.prep.diagram(rule) else {
             return;
+        };
+        let dd = match built {
+            Ok(dd) => dd,
+            Err(TooBig) => return self.large(rule, &open),
         };
         let differ = |i: usize, j: usize| self.prep.differ(open[i], open[j]);
         match dd.tuples(TUPLE_LIMIT, &differ) {
@@ -275,6 +300,463 @@ impl<'a> Emitter<'a> {
             for (w, ins) in layer.iter().enumerate() {
                 let node = nodes[i][w].clone();
                 self.s.assert(&Term::implies(node, Term::or(ins.clone())));
+            }
+        }
+    }
+}
+
+/// A bit of a binary number: a constant or a Bool term.
+#[derive(Debug, Clone)]
+enum Bit {
+    Const(bool),
+    Var(Term),
+}
+
+/// A binary number, least significant bit first.
+type Number = Vec<Bit>;
+
+/// Bits needed to write `v` (0 for 0).
+fn bit_len(v: u64) -> usize {
+    (64 - v.leading_zeros()) as usize
+}
+
+/// `v` as a product of primes: (prime, exponent), primes ascending.
+fn factor(mut v: u64) -> Vec<(u64, u32)> {
+    let mut out = Vec::new();
+    let mut p = 2;
+    while p * p <= v {
+        let mut e = 0;
+        while v.is_multiple_of(p) {
+            v /= p;
+            e += 1;
+        }
+        if e > 0 {
+            out.push((p, e));
+        }
+        p += 1;
+    }
+    if v > 1 {
+        out.push((v, 1));
+    }
+    out
+}
+
+/// The exponent of prime `p` in `v` (v ≥ 1).
+fn exponent(mut v: u64, p: u64) -> u64 {
+    let mut e = 0;
+    while v > 0 && v.is_multiple_of(p) {
+        v /= p;
+        e += 1;
+    }
+    e
+}
+
+/// Large rules: binary arithmetic over the one-hot literals, for rules
+/// whose diagram would exceed the work limit.
+impl Emitter<'_> {
+    /// A sum, product, difference or ratio too big for a diagram. Sums
+    /// work for any values; the others need positive cells and clues
+    /// (all that lowering makes), and otherwise get the diagram whatever
+    /// its size.
+    fn large(&mut self, rule: &Rule, open: &[CellId]) {
+        let (known, _) = self.prep.split(rule.cells());
+        let positive = open
+            .iter()
+            .all(|&c| self.prep.doms[c].first().is_some_and(|&v| v >= 1))
+            && known.iter().all(|&v| v >= 1);
+        let t = match rule {
+            Rule::Sum { target, .. } => self.large_sum(open, &known, target),
+            Rule::Product { value, .. } if positive && *value >= 1 => {
+                self.large_product(open, &known, *value as u64)
+            }
+            Rule::Difference { value, .. } if positive && *value >= 0 => {
+                self.large_largest(open, &known, *value as u64, false)
+            }
+            Rule::Ratio { value, .. } if positive && *value >= 1 => {
+                self.large_largest(open, &known, *value as u64, true)
+            }
+            _ => {
+                let doms: Vec<&[i64]> =
+                    open.iter().map(|&c| self.prep.doms[c].as_slice()).collect();
+                if let Some(dd) = Diagram::build_unbounded(rule, &known, &doms) {
+                    self.layered(&dd, open);
+                }
+                return;
+            }
+        };
+        self.s.assert(&t);
+    }
+
+    /// The sum of `weight(v)` over the cells' values, as a binary number:
+    /// each cell's weight in binary (bit j is the disjunction of its
+    /// literals whose weight has bit j), added up in a balanced tree.
+    fn weighted_sum(&mut self, open: &[CellId], weight: &dyn Fn(CellId, i64) -> u64) -> Number {
+        let mut nums: VecDeque<Number> = VecDeque::with_capacity(open.len());
+        for &c in open {
+            let ws: Vec<(i64, u64)> = self.prep.doms[c]
+                .iter()
+                .map(|&v| (v, weight(c, v)))
+                .collect();
+            let width = ws.iter().map(|&(_, w)| bit_len(w)).max().unwrap_or(0);
+            let mut num = Vec::with_capacity(width);
+            for j in 0..width {
+                let set: Vec<Term> = ws
+                    .iter()
+                    .filter(|&&(_, w)| w >> j & 1 == 1)
+                    .map(|&(v, _)| self.lit(c, v))
+                    .collect();
+                num.push(match set.len() {
+                    0 => Bit::Const(false),
+                    n if n == ws.len() => Bit::Const(true),
+                    1 => Bit::Var(set[0].clone()),
+                    _ => self.define(Term::or(set)),
+                });
+            }
+            nums.push_back(num);
+        }
+        while nums.len() > 1 {
+            let (a, b) = (nums.pop_front(), nums.pop_front());
+            let (a, b) = (a.unwrap_or_default(), b.unwrap_or_default());
+            let sum = self.add(&a, &b);
+            nums.push_back(sum);
+        }
+        nums.pop_front().unwrap_or_default()
+    }
+
+    /// A fresh Bool defined as `t`.
+    fn define(&mut self, t: Term) -> Bit {
+        let b = self.fresh();
+        self.s.assert(&Term::eq(b.clone(), t));
+        Bit::Var(b)
+    }
+
+    /// Ripple-carry addition.
+    fn add(&mut self, a: &Number, b: &Number) -> Number {
+        let mut out = Vec::with_capacity(a.len().max(b.len()) + 1);
+        let mut carry = Bit::Const(false);
+        for j in 0..a.len().max(b.len()) {
+            let x = a.get(j).cloned().unwrap_or(Bit::Const(false));
+            let y = b.get(j).cloned().unwrap_or(Bit::Const(false));
+            let (s, c) = self.full_add(x, y, carry);
+            out.push(s);
+            carry = c;
+        }
+        out.push(carry);
+        while matches!(out.last(), Some(Bit::Const(false))) {
+            out.pop();
+        }
+        out
+    }
+
+    /// Sum and carry of three bits, constants folded away.
+    fn full_add(&mut self, x: Bit, y: Bit, z: Bit) -> (Bit, Bit) {
+        let mut vars = Vec::new();
+        let mut ones = 0;
+        for b in [x, y, z] {
+            match b {
+                Bit::Const(true) => ones += 1,
+                Bit::Const(false) => {}
+                Bit::Var(t) => vars.push(t),
+            }
+        }
+        let xor = |a: Term, b: Term| Term::app("xor", vec![a, b]);
+        match (vars.as_slice(), ones) {
+            ([], n) => (Bit::Const(n % 2 == 1), Bit::Const(n >= 2)),
+            ([a], 0) => (Bit::Var(a.clone()), Bit::Const(false)),
+            ([a], 1) => (Bit::Var(Term::not(a.clone())), Bit::Var(a.clone())),
+            ([a], _) => (Bit::Var(a.clone()), Bit::Const(true)),
+            ([a, b], 0) => (
+                self.define(xor(a.clone(), b.clone())),
+                self.define(Term::and(vec![a.clone(), b.clone()])),
+            ),
+            ([a, b], _) => (
+                self.define(Term::eq(a.clone(), b.clone())),
+                self.define(Term::or(vec![a.clone(), b.clone()])),
+            ),
+            ([a, b, c, ..], _) => {
+                let both = |p: &Term, q: &Term| Term::and(vec![p.clone(), q.clone()]);
+                (
+                    self.define(xor(xor(a.clone(), b.clone()), c.clone())),
+                    self.define(Term::or(vec![both(a, b), both(a, c), both(b, c)])),
+                )
+            }
+        }
+    }
+
+    /// "The number equals `u`" as a conjunction of bit literals.
+    fn equals(num: &Number, u: i128) -> Term {
+        if u < 0 || (num.len() < 127 && u >> num.len() != 0) {
+            return Term::sym("false");
+        }
+        let mut lits = Vec::new();
+        for (j, b) in num.iter().enumerate() {
+            let want = j < 127 && u >> j & 1 == 1;
+            match b {
+                Bit::Const(v) if *v == want => {}
+                Bit::Const(_) => return Term::sym("false"),
+                Bit::Var(t) if want => lits.push(t.clone()),
+                Bit::Var(t) => lits.push(Term::not(t.clone())),
+            }
+        }
+        Term::and(lits)
+    }
+
+    /// Σ cells ∈ targets: the sum of each value minus its cell's least
+    /// candidate, compared with each target minus the rest.
+    fn large_sum(&mut self, open: &[CellId], known: &[i64], target: &Target) -> Term {
+        let mins: BTreeMap<CellId, i64> = open
+            .iter()
+            .map(|&c| (c, self.prep.doms[c].first().copied().unwrap_or(0)))
+            .collect();
+        let base: i128 = known.iter().map(|&v| i128::from(v)).sum::<i128>()
+            + mins.values().map(|&v| i128::from(v)).sum::<i128>();
+        let num = self.weighted_sum(open, &|c, v| (v - mins[&c]) as u64);
+        let ts: Vec<i64> = match target {
+            Target::Eq(t) => vec![*t],
+            Target::OneOf(ts) => ts.clone(),
+        };
+        Term::or(
+            ts.into_iter()
+                .map(|t| Self::equals(&num, i128::from(t) - base))
+                .collect(),
+        )
+    }
+
+    /// A product of positive cells: values that do not divide the clue are
+    /// excluded, and for each prime of the clue the cells' exponents of it
+    /// add up to the clue's.
+    fn large_product(&mut self, open: &[CellId], known: &[i64], value: u64) -> Term {
+        let mut parts = Vec::new();
+        for &c in open {
+            for &v in &self.prep.doms[c] {
+                if !value.is_multiple_of(v as u64) {
+                    parts.push(Term::not(self.lit(c, v)));
+                }
+            }
+        }
+        for (p, e) in factor(value) {
+            let have: u64 = known.iter().map(|&v| exponent(v as u64, p)).sum();
+            let num = self.weighted_sum(open, &|_, v| exponent(v as u64, p));
+            parts.push(Self::equals(&num, i128::from(e) - i128::from(have)));
+        }
+        if known.iter().any(|&v| !value.is_multiple_of(v as u64)) {
+            parts.push(Term::sym("false"));
+        }
+        Term::and(parts)
+    }
+
+    /// A difference (ratio) of positive cells: some cell x has
+    /// 2·x = S + clue (x² = clue · P), for S the sum (P the product) of all
+    /// cells; such a cell is at least the sum (clue times the product) of
+    /// the others, so it is the largest. Products are compared prime by
+    /// prime through the exponents.
+    fn large_largest(&mut self, open: &[CellId], known: &[i64], value: u64, ratio: bool) -> Term {
+        // Each candidate's condition "x is the largest and the rule holds",
+        // as one defined Bool per distinct x.
+        let mut xs: Vec<i64> = open
+            .iter()
+            .flat_map(|&c| self.prep.doms[c].iter().copied())
+            .chain(known.iter().copied())
+            .collect();
+        xs.sort_unstable();
+        xs.dedup();
+        let mut holds: BTreeMap<i64, Term> = BTreeMap::new();
+        if ratio {
+            // Every prime of a value or of the clue: one of the clue's
+            // that divides no value makes every case false by itself.
+            let mut primes: Vec<u64> = xs
+                .iter()
+                .map(|&x| x as u64)
+                .chain([value])
+                .flat_map(|v| factor(v).into_iter().map(|(p, _)| p))
+                .collect();
+            primes.sort_unstable();
+            primes.dedup();
+            let mut sums = Vec::new();
+            for &p in &primes {
+                let have: u64 = known.iter().map(|&v| exponent(v as u64, p)).sum();
+                sums.push((
+                    p,
+                    have,
+                    self.weighted_sum(open, &|_, v| exponent(v as u64, p)),
+                ));
+            }
+            for &x in &xs {
+                let conj = sums
+                    .iter()
+                    .map(|(p, have, num)| {
+                        let want = 2 * i128::from(exponent(x as u64, *p))
+                            - i128::from(exponent(value, *p))
+                            - i128::from(*have);
+                        Self::equals(num, want)
+                    })
+                    .collect();
+                let b = self.define(Term::and(conj));
+                if let Bit::Var(t) = b {
+                    holds.insert(x, t);
+                }
+            }
+        } else {
+            let have: i128 = known.iter().map(|&v| i128::from(v)).sum();
+            let num = self.weighted_sum(open, &|_, v| v as u64);
+            for &x in &xs {
+                let want = 2 * i128::from(x) - i128::from(value) - have;
+                if let Bit::Var(t) = self.define(Self::equals(&num, want)) {
+                    holds.insert(x, t);
+                }
+            }
+        }
+        let mut cases: Vec<Term> = known.iter().filter_map(|x| holds.get(x).cloned()).collect();
+        for &c in open {
+            for &x in &self.prep.doms[c] {
+                if let Some(h) = holds.get(&x) {
+                    cases.push(Term::and(vec![self.lit(c, x), h.clone()]));
+                }
+            }
+        }
+        Term::or(cases)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::model::{Cell, Constraint};
+    use crate::smtlib::sexp::{Sexp, parse_all};
+
+    fn eval(t: &Sexp, env: &HashMap<String, bool>) -> bool {
+        match t {
+            Sexp::Atom(a) if a == "true" => true,
+            Sexp::Atom(a) if a == "false" => false,
+            Sexp::Atom(a) => *env.get(a).unwrap_or_else(|| panic!("{a} is not defined")),
+            Sexp::List(l) => {
+                let args: Vec<bool> = l[1..].iter().map(|a| eval(a, env)).collect();
+                match l[0].as_atom() {
+                    Some("not") => !args[0],
+                    Some("and") => args.iter().all(|&b| b),
+                    Some("or") => args.iter().any(|&b| b),
+                    Some("xor") => args.iter().fold(false, |a, &b| a ^ b),
+                    Some("=") => args.windows(2).all(|w| w[0] == w[1]),
+                    other => panic!("unexpected {other:?}"),
+                }
+            }
+            Sexp::Str(s) => panic!("string {s}"),
+        }
+    }
+
+    /// The large form of `rule` over cells with values 1..=hi (the first
+    /// `fixed` of them given) holds exactly for the tuples `Rule::holds`
+    /// accepts: every tuple is tried, the form's definitions evaluated in
+    /// order and its final assertion checked.
+    fn large_agrees(rule: &Rule, k: usize, hi: i64, fixed: &[i64]) {
+        let mut model = Model {
+            name: "t".into(),
+            title: None,
+            rows: 1,
+            cols: k,
+            cells: (0..k)
+                .map(|col| Cell {
+                    row: 0,
+                    col,
+                    lo: 1,
+                    hi,
+                })
+                .collect(),
+            constraints: Vec::new(),
+        };
+        for (cell, &value) in fixed.iter().enumerate() {
+            model.constraints.push(Constraint {
+                rule: Rule::Fixed { cell, value },
+                origin: "given".into(),
+                group: Group::Givens,
+            });
+        }
+        let prep = Prepared::new(&model, fixed.is_empty(), &Cancel::new()).expect("not cancelled");
+        let mut e = Emitter::new(&model, &prep);
+        let (_, open) = prep.split(rule.cells());
+        e.large(rule, &open);
+        let text = e.s.as_str().to_string();
+        let cmds = parse_all(&text).expect("a script");
+        let mut tuple = vec![1i64; k];
+        loop {
+            let mut env = HashMap::new();
+            for (c, &t) in tuple.iter().enumerate() {
+                for v in 1..=hi {
+                    env.insert(e.name(c, v), t == v);
+                }
+            }
+            let mut ok = true;
+            for cmd in &cmds {
+                let l = cmd.as_list().expect("a command");
+                if l[0].is_atom("declare-const") {
+                    continue;
+                }
+                let t = &l[1];
+                match t.as_list() {
+                    Some([f, Sexp::Atom(a), def])
+                        if f.is_atom("=") && a.starts_with('a') && !env.contains_key(a) =>
+                    {
+                        let v = eval(def, &env);
+                        env.insert(a.clone(), v);
+                    }
+                    _ => ok &= eval(t, &env),
+                }
+            }
+            let possible = fixed.iter().zip(&tuple).all(|(f, t)| f == t);
+            if possible {
+                assert_eq!(ok, rule.holds(&tuple), "{rule:?} on {tuple:?}\n{text}");
+            }
+            // Next tuple.
+            let mut i = 0;
+            while i < k && tuple[i] == hi {
+                tuple[i] = 1;
+                i += 1;
+            }
+            if i == k {
+                break;
+            }
+            tuple[i] += 1;
+        }
+    }
+
+    #[test]
+    fn large_forms_match_the_rules() {
+        let cells: Vec<CellId> = (0..4).collect();
+        for fixed in [&[][..], &[3][..]] {
+            for t in [4, 9, 13, 16] {
+                let rule = Rule::Sum {
+                    cells: cells.clone(),
+                    target: Target::Eq(t),
+                };
+                large_agrees(&rule, 4, 5, fixed);
+            }
+            let rule = Rule::Sum {
+                cells: cells.clone(),
+                target: Target::OneOf(vec![4, 9, 16]),
+            };
+            large_agrees(&rule, 4, 5, fixed);
+            for value in [1, 6, 12, 36, 60, 7, 625] {
+                let rule = Rule::Product {
+                    cells: cells.clone(),
+                    value,
+                };
+                large_agrees(&rule, 4, 6, fixed);
+            }
+            for value in [0, 1, 2, 3, 5] {
+                let rule = Rule::Difference {
+                    cells: cells.clone(),
+                    value,
+                };
+                large_agrees(&rule, 4, 6, fixed);
+            }
+            for value in [1, 2, 3, 4, 6] {
+                let rule = Rule::Ratio {
+                    cells: cells.clone(),
+                    value,
+                };
+                large_agrees(&rule, 4, 6, fixed);
             }
         }
     }

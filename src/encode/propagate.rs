@@ -4,9 +4,16 @@
 //! values of arithmetic rules that lie on no accepting path (or in no
 //! allowed tuple) are removed. Every step is sound: no value that some
 //! solution uses is ever removed, so the script keeps every solution.
+//!
+//! Cost: each visit of a rule is bounded (a diagram is built within
+//! `layered::BUILD_WORK` steps, tuples enumerated within `WALK_WORK`; a rule
+//! whose diagram is too big is pruned by bounds in O(cells × values)), and
+//! a rule is visited again only after one of its cells lost a value.
 
-use super::layered::Diagram;
-use crate::model::{CellId, Model, Rule, rc};
+use super::Interrupted;
+use super::layered::{Diagram, TooBig, any_target_in};
+use crate::cancel::Cancel;
+use crate::model::{CellId, Model, Rule, Target, rc};
 
 /// Arithmetic rules with at most this many allowed tuples (after
 /// distinctness) are written as a table of tuples; larger ones as a layered
@@ -25,11 +32,24 @@ pub(crate) struct Prepared {
     /// For each cell, the all-different constraints (indices into the
     /// model's constraints) that contain it.
     groups: Vec<Vec<usize>>,
+    /// Per constraint: its diagram was once too big to build, so it is
+    /// pruned by bounds from then on (its domains only shrink, but another
+    /// attempt per visit would cost the whole work limit each time).
+    big: Vec<bool>,
+}
+
+/// Why propagation stopped early.
+enum Stop {
+    /// The puzzle has no solution; why.
+    Conflict(String),
+    /// The cancellation flag was set.
+    Interrupted,
 }
 
 impl Prepared {
-    /// Candidates of `model`'s cells, propagated unless `plain`.
-    pub fn new(model: &Model, plain: bool) -> Prepared {
+    /// Candidates of `model`'s cells, propagated unless `plain`; stops
+    /// when `cancel` is set.
+    pub fn new(model: &Model, plain: bool, cancel: &Cancel) -> Result<Prepared, Interrupted> {
         let doms = model
             .cells
             .iter()
@@ -50,11 +70,16 @@ impl Prepared {
             plain,
             conflict: None,
             groups,
+            big: vec![false; model.constraints.len()],
         };
-        if !plain && let Err(why) = p.propagate(model) {
-            p.conflict = Some(why);
+        if !plain {
+            match p.propagate(model, cancel) {
+                Ok(()) => {}
+                Err(Stop::Conflict(why)) => p.conflict = Some(why),
+                Err(Stop::Interrupted) => return Err(Interrupted),
+            }
         }
-        p
+        Ok(p)
     }
 
     /// The value of a cell that needs no variable.
@@ -83,9 +108,20 @@ impl Prepared {
         (known, open)
     }
 
-    /// The diagram of an arithmetic rule over its undecided cells, with
-    /// those cells; `None` for other rules.
-    pub fn diagram(&self, rule: &Rule) -> Option<(Diagram, Vec<CellId>)> {
+    /// Whether all of `cells` lie in one all-different constraint.
+    pub fn all_differ(&self, cells: &[CellId]) -> bool {
+        let Some((&first, rest)) = cells.split_first() else {
+            return true;
+        };
+        rest.is_empty()
+            || self.groups[first]
+                .iter()
+                .any(|g| rest.iter().all(|&c| self.groups[c].contains(g)))
+    }
+
+    /// The diagram of an arithmetic rule over its undecided cells (or
+    /// [`TooBig`]), with those cells; `None` for other rules.
+    pub fn diagram(&self, rule: &Rule) -> Option<(Result<Diagram, TooBig>, Vec<CellId>)> {
         let (known, open) = self.split(rule.cells());
         let doms: Vec<&[i64]> = open.iter().map(|&c| self.doms[c].as_slice()).collect();
         Diagram::build(rule, &known, &doms).map(|d| (d, open))
@@ -102,17 +138,17 @@ impl Prepared {
         }
     }
 
-    fn propagate(&mut self, model: &Model) -> Result<(), String> {
+    fn propagate(&mut self, model: &Model, cancel: &Cancel) -> Result<(), Stop> {
         let name = |c: CellId| rc(model.cells[c].row, model.cells[c].col);
         for con in &model.constraints {
             if let Rule::Fixed { cell, value } = con.rule {
                 if self.doms[cell].contains(&value) {
                     self.doms[cell] = vec![value];
                 } else {
-                    return Err(format!(
+                    return Err(Stop::Conflict(format!(
                         "{}: {value} is outside the cell's values",
                         con.origin
-                    ));
+                    )));
                 }
             }
         }
@@ -135,12 +171,12 @@ impl Prepared {
                             stamp[o] += 1;
                             match self.doms[o].len() {
                                 0 => {
-                                    return Err(format!(
+                                    return Err(Stop::Conflict(format!(
                                         "{}: {} has no value left besides {v} at {}",
                                         model.constraints[g].origin,
                                         name(o),
                                         name(c)
-                                    ));
+                                    )));
                                 }
                                 1 => queue.push(o),
                                 _ => {}
@@ -151,6 +187,9 @@ impl Prepared {
             }
             let mut changed = false;
             for (i, con) in model.constraints.iter().enumerate() {
+                if cancel.is_cancelled() {
+                    return Err(Stop::Interrupted);
+                }
                 let cells = con.rule.cells();
                 let now: u64 = cells.iter().map(|&c| stamp[c]).sum();
                 if seen[i] == now {
@@ -160,9 +199,10 @@ impl Prepared {
                 let narrowed = match &con.rule {
                     Rule::AllDifferent { cells } => self.hidden_singles(cells),
                     Rule::Fixed { .. } => Ok(Vec::new()),
-                    rule => self.prune_arithmetic(rule),
+                    rule => self.prune_arithmetic(i, rule),
                 };
-                let narrowed = narrowed.map_err(|why| format!("{}: {why}", con.origin))?;
+                let narrowed =
+                    narrowed.map_err(|why| Stop::Conflict(format!("{}: {why}", con.origin)))?;
                 for c in narrowed {
                     stamp[c] += 1;
                     changed = true;
@@ -212,10 +252,26 @@ impl Prepared {
 
     /// Keeps only the values that lie on an accepting path of the rule's
     /// diagram (or, when there are few tuples, in some tuple whose cells
-    /// that must differ do). Returns the narrowed cells.
-    fn prune_arithmetic(&mut self, rule: &Rule) -> Result<Vec<CellId>, String> {
-        let Some((dd, open)) = self.diagram(rule) else {
-            return Ok(Vec::new());
+    /// that must differ do; or, when the diagram is too big, within the
+    /// bounds the other cells allow). Returns the narrowed cells.
+    fn prune_arithmetic(&mut self, index: usize, rule: &Rule) -> Result<Vec<CellId>, String> {
+        let (known, open) = self.split(rule.cells());
+        if let Rule::Sum { target, .. } = rule {
+            self.distinct_sum_reachable(&known, &open, target)?;
+        }
+        let built = if self.big[index] {
+            Some((Err(TooBig), open.clone()))
+        } else {
+            self.diagram(rule)
+        };
+        let dd = match built {
+            None => return Ok(Vec::new()),
+            Some((Ok(dd), _)) => dd,
+            Some((Err(TooBig), _)) => {
+                self.big[index] = true;
+                let live = self.bounds_live(rule, &known, &open)?;
+                return Ok(self.narrow(&open, live));
+            }
         };
         if !dd.feasible() {
             return Err("no values of its cells satisfy it".to_string());
@@ -235,6 +291,12 @@ impl Prepared {
                 .collect(),
             None => (0..open.len()).map(|i| dd.live_values(i)).collect(),
         };
+        Ok(self.narrow(&open, live))
+    }
+
+    /// Sets each cell's candidates to its `live` values (a subset); the
+    /// cells that lost some.
+    fn narrow(&mut self, open: &[CellId], live: Vec<Vec<i64>>) -> Vec<CellId> {
         let mut narrowed = Vec::new();
         for (&c, vs) in open.iter().zip(live) {
             if vs.len() < self.doms[c].len() {
@@ -242,6 +304,100 @@ impl Prepared {
                 narrowed.push(c);
             }
         }
-        Ok(narrowed)
+        narrowed
+    }
+
+    /// A sum over cells that must all differ lies between the sums of the
+    /// smallest and of the largest distinct candidates: an unreachable
+    /// target is found in O(cells × values), where enumerating tuples
+    /// would take exponential time to find none.
+    fn distinct_sum_reachable(
+        &self,
+        known: &[i64],
+        open: &[CellId],
+        target: &Target,
+    ) -> Result<(), String> {
+        if open.len() < 2 || !self.all_differ(open) {
+            return Ok(());
+        }
+        let mut values: Vec<i64> = open
+            .iter()
+            .flat_map(|&c| self.doms[c].iter().copied())
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        let k = open.len();
+        let base: i64 = known.iter().sum();
+        let least = values
+            .iter()
+            .take(k)
+            .fold(base, |a, &v| a.saturating_add(v));
+        let most = values
+            .iter()
+            .rev()
+            .take(k)
+            .fold(base, |a, &v| a.saturating_add(v));
+        if values.len() < k || !any_target_in(target, least, most) {
+            return Err(format!(
+                "no {k} distinct values of its cells reach it (their sums lie in {least}..{most})"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The values of each open cell of a rule too big for a diagram that
+    /// the bounds of the others allow: for a sum, some target minus the
+    /// value lies between the others' least and greatest sums; for a
+    /// product of positive cells, the value divides the product. Other
+    /// rules keep every value.
+    fn bounds_live(
+        &self,
+        rule: &Rule,
+        known: &[i64],
+        open: &[CellId],
+    ) -> Result<Vec<Vec<i64>>, String> {
+        let doms = || open.iter().map(|&c| self.doms[c].clone());
+        let live: Vec<Vec<i64>> = match rule {
+            Rule::Sum { target, .. } => {
+                let base: i64 = known.iter().sum();
+                let lo = |c: CellId| self.doms[c].first().copied().unwrap_or(0);
+                let hi = |c: CellId| self.doms[c].last().copied().unwrap_or(0);
+                let all_lo = open.iter().fold(base, |a, &c| a.saturating_add(lo(c)));
+                let all_hi = open.iter().fold(base, |a, &c| a.saturating_add(hi(c)));
+                open.iter()
+                    .map(|&c| {
+                        let (rest_lo, rest_hi) =
+                            (all_lo.saturating_sub(lo(c)), all_hi.saturating_sub(hi(c)));
+                        self.doms[c]
+                            .iter()
+                            .copied()
+                            .filter(|&v| {
+                                any_target_in(
+                                    target,
+                                    rest_lo.saturating_add(v),
+                                    rest_hi.saturating_add(v),
+                                )
+                            })
+                            .collect()
+                    })
+                    .collect()
+            }
+            Rule::Product { value, .. }
+                if *value >= 1 && doms().all(|d| d.first().is_some_and(|&v| v >= 1)) =>
+            {
+                let k = known.iter().try_fold(1i64, |a, &v| a.checked_mul(v));
+                if k.is_none_or(|k| k < 1 || value % k != 0) {
+                    return Err("its given cells do not divide it".to_string());
+                }
+                doms()
+                    .map(|d| d.into_iter().filter(|&v| value % v == 0).collect())
+                    .collect()
+            }
+            _ => doms().collect(),
+        };
+        if live.iter().any(Vec::is_empty) {
+            return Err("no values of its cells satisfy it".to_string());
+        }
+        Ok(live)
     }
 }

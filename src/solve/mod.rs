@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::encode::{Encoded, Encoding, Options, encode};
+use crate::encode::{Encoded, Encoding, Interrupted, Options, encode_cancellable};
 use crate::lower::lower;
 use crate::model::{Model, ValueGrid};
 use crate::puzzle::Puzzle;
@@ -129,9 +129,21 @@ impl PuzzleWork {
         self.model.get_or_init(|| lower(&self.puzzle))
     }
 
-    fn encoded(&self, e: Encoding, options: &Options) -> &Encoded {
-        let i = Encoding::ALL.iter().position(|&x| x == e).unwrap_or(0);
-        self.scripts[i].get_or_init(|| encode(self.model(), e, options))
+    /// The script in encoding `e`, built by the first job that needs it.
+    /// A job stopped while encoding leaves nothing behind, so the next job
+    /// that needs the script builds it anew.
+    fn encoded(
+        &self,
+        e: Encoding,
+        options: &Options,
+        cancel: &Cancel,
+    ) -> Result<&Encoded, Interrupted> {
+        let slot = &self.scripts[Encoding::ALL.iter().position(|&x| x == e).unwrap_or(0)];
+        if let Some(done) = slot.get() {
+            return Ok(done);
+        }
+        let enc = encode_cancellable(self.model(), e, options, cancel)?;
+        Ok(slot.get_or_init(|| enc))
     }
 
     fn deadline(&self, job: &Job, limit: Duration) -> Instant {
@@ -210,7 +222,9 @@ impl Jobs for Work<'_> {
         if ctx.cancel().is_cancelled() {
             return run;
         }
-        let enc = w.encoded(job.encoding, &self.plan.options);
+        let Ok(enc) = w.encoded(job.encoding, &self.plan.options, ctx.cancel()) else {
+            return run;
+        };
         if let Some(why) = unsupported(solver, enc) {
             run.outcome = Outcome::Unsupported(why);
             return run;
@@ -633,6 +647,7 @@ fn tail(stderr_tail: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encode::encode;
     use crate::solver::{Profile, profile};
 
     fn solver(name: &str) -> Solver {

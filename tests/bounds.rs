@@ -1,0 +1,242 @@
+//! Script sizes stay within each encoding's stated bound
+//! (`encode::size_bound`) on grids that are one big cage, and one such
+//! cage is solved in the encoding's large form. Time and memory of the
+//! same shapes up to 64×64 are measured by `scripts/bench-bounds`.
+
+use std::time::Duration;
+
+use smtgrid::encode::{Encoding, Options, encode, size_bound};
+use smtgrid::lower::lower;
+use smtgrid::puzzle::{Cage, Clue, Kind, Puzzle};
+use smtgrid::smtlib::CheckSat;
+use smtgrid::smtlib::reply::read_answer;
+use smtgrid::solver::{Cancel, Limits, run};
+
+mod common;
+use common::solver;
+
+/// An n×n calcudoku whose cages are the given (clue, rows) bands, with
+/// the clues computed from the Latin square (r + c) mod n + 1.
+fn banded(n: usize, bands: &[(&str, std::ops::Range<usize>)]) -> Puzzle {
+    let value = |r: usize, c: usize| ((r + c) % n + 1) as u64;
+    let cages = bands
+        .iter()
+        .enumerate()
+        .map(|(i, (op, rows))| {
+            let cells: Vec<(usize, usize)> = rows
+                .clone()
+                .flat_map(|r| (0..n).map(move |c| (r, c)))
+                .collect();
+            let clue = match *op {
+                "*" => Clue::Product(cells.iter().map(|&(r, c)| value(r, c)).product()),
+                _ => Clue::Sum(cells.iter().map(|&(r, c)| value(r, c)).sum()),
+            };
+            Cage {
+                label: format!("c{i}"),
+                clue_text: format!("{clue:?}"),
+                clue,
+                cells,
+            }
+        })
+        .collect();
+    Puzzle {
+        name: format!("banded-{n}"),
+        title: None,
+        kind: Kind::Calcudoku,
+        rows: n,
+        cols: n,
+        box_shape: None,
+        givens: vec![vec![None; n]; n],
+        cages,
+        distinct_cages: false,
+        kakuro: None,
+        solution: None,
+    }
+}
+
+#[test]
+fn single_cage_grids_stay_within_the_bounds() {
+    for n in [16, 32] {
+        let model = lower(&banded(n, &[("+", 0..n)]));
+        for e in Encoding::ALL {
+            let enc = encode(&model, e, &Options::default());
+            let bound = size_bound(&model, e);
+            assert!(
+                (enc.script.len() as u64) <= bound,
+                "{e} {n}×{n}: {} bytes, bound {bound}",
+                enc.script.len()
+            );
+            assert!(enc.script.len() < 200_000_000, "{e} {n}×{n}");
+        }
+    }
+}
+
+/// Cages too big for a diagram (27-cell products with thousands of
+/// divisor states, a 27-cell sum) take onehot's binary form; yices solves
+/// it to a grid the checker accepts, and a product clue the rows cannot
+/// make is unsat.
+#[test]
+fn large_cages_solve_in_binary_form() {
+    let yices = solver("yices2");
+    let p = banded(9, &[("*", 0..3), ("+", 3..6), ("*", 6..9)]);
+    let model = lower(&p);
+    let enc = encode(&model, Encoding::Onehot, &Options::default());
+    assert!(enc.script.contains("(xor "), "binary form expected");
+    assert!((enc.script.len() as u64) <= size_bound(&model, Encoding::Onehot));
+    let limits = Limits {
+        timeout: Duration::from_secs(60),
+    };
+    let out = run(
+        &yices,
+        &enc.script,
+        Some(enc.logic),
+        &limits,
+        &Cancel::new(),
+    );
+    let answer = read_answer(&out.stdout).expect("a reply");
+    assert_eq!(
+        answer.results.first(),
+        Some(&CheckSat::Sat),
+        "{}",
+        out.stdout
+    );
+    let values = enc.decoder.decode(&answer.model).expect("every cell");
+    model.check(&values).expect("a valid grid");
+
+    // Each row holds 1..9 once, so three rows multiply to 9!³; half of it
+    // times 3 has the same size but other exponents.
+    let mut bad = p.clone();
+    let Clue::Product(v) = bad.cages[0].clue else {
+        panic!("a product cage")
+    };
+    bad.cages[0].clue = Clue::Product(v / 2 * 3);
+    let model = lower(&bad);
+    let enc = encode(&model, Encoding::Onehot, &Options::default());
+    let out = run(
+        &yices,
+        &enc.script,
+        Some(enc.logic),
+        &limits,
+        &Cancel::new(),
+    );
+    let answer = read_answer(&out.stdout).expect("a reply");
+    assert_eq!(
+        answer.results.first(),
+        Some(&CheckSat::Unsat),
+        "{}",
+        out.stdout
+    );
+}
+
+/// Difference and ratio cages of more than 8 cells take the forms through
+/// one named sum or product in lia and bv, and the binary form in onehot
+/// once their diagram is too big: a clue the cells can make is solved to
+/// a checked grid, one just out of reach is unsat. Nine cells of 1..=16
+/// with no other rule: the largest minus the others is at most 16 − 8,
+/// the largest over the others' product at most 16.
+#[test]
+fn big_difference_and_ratio_cages_are_exact() {
+    use smtgrid::model::{Cell, Constraint, Group, Model, Rule};
+    let make = |rule: Rule| Model {
+        name: format!("{rule:?}"),
+        title: None,
+        rows: 1,
+        cols: 9,
+        cells: (0..9)
+            .map(|col| Cell {
+                row: 0,
+                col,
+                lo: 1,
+                hi: 16,
+            })
+            .collect(),
+        constraints: vec![Constraint {
+            rule,
+            origin: "cage a".into(),
+            group: Group::Cages,
+        }],
+    };
+    let cells: Vec<usize> = (0..9).collect();
+    let cases = [
+        (
+            Rule::Difference {
+                cells: cells.clone(),
+                value: 8,
+            },
+            true,
+        ),
+        (
+            Rule::Difference {
+                cells: cells.clone(),
+                value: 9,
+            },
+            false,
+        ),
+        (
+            Rule::Ratio {
+                cells: cells.clone(),
+                value: 12,
+            },
+            true,
+        ),
+        (
+            Rule::Ratio {
+                cells: cells.clone(),
+                value: 17,
+            },
+            false,
+        ),
+    ];
+    let z3 = solver("z3");
+    let limits = Limits {
+        timeout: Duration::from_secs(60),
+    };
+    for (rule, sat) in cases {
+        let model = make(rule);
+        for e in Encoding::ALL {
+            for plain in [false, true] {
+                let enc = encode(&model, e, &Options { plain });
+                let out = run(&z3, &enc.script, Some(enc.logic), &limits, &Cancel::new());
+                let answer = read_answer(&out.stdout).expect("a reply");
+                let what = format!("{e} (plain: {plain}) of {}", model.name);
+                if sat {
+                    assert_eq!(answer.results.first(), Some(&CheckSat::Sat), "{what}");
+                    let values = enc.decoder.decode(&answer.model).expect("every cell");
+                    model
+                        .check(&values)
+                        .unwrap_or_else(|v| panic!("{what}: {v}"));
+                } else {
+                    assert_eq!(answer.results.first(), Some(&CheckSat::Unsat), "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// A 16×16 killer whose 12-cell cage asks 77, one below the least sum of
+/// 12 distinct values: propagation names the cage at once instead of
+/// enumerating tuples (this took hours before).
+#[test]
+fn an_unreachable_distinct_cage_is_named() {
+    let mut p = banded(16, &[]);
+    p.kind = Kind::Killer;
+    p.box_shape = Some((4, 4));
+    p.distinct_cages = true;
+    p.cages.push(Cage {
+        label: "a".into(),
+        clue_text: "77".into(),
+        clue: Clue::Sum(77),
+        cells: (0..12).map(|c| (0, c)).collect(),
+    });
+    let model = lower(&p);
+    for e in [Encoding::Onehot, Encoding::Bv] {
+        let enc = encode(&model, e, &Options::default());
+        assert!(
+            enc.script
+                .contains("; no solution: cage a 77: no 12 distinct values of its cells reach it")
+                && enc.script.contains("(assert false)"),
+            "{e}: {}",
+            &enc.script[..enc.script.len().min(2000)]
+        );
+    }
+}
