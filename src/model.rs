@@ -385,3 +385,27 @@ impl Model {
         m.into_iter().collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn less_and_visible_mean_what_they_say() {
+        let less = Rule::Less { cells: [0, 1] };
+        assert!(less.holds(&[1, 2]));
+        assert!(!less.holds(&[2, 2]));
+        assert!(!less.holds(&[3, 2]));
+        assert_eq!(visible(&[]), 0);
+        assert_eq!(visible(&[3, 1, 2, 5, 4]), 2);
+        assert_eq!(visible(&[1, 2, 3, 4, 5]), 5);
+        assert_eq!(visible(&[5, 4, 3, 2, 1]), 1);
+        assert_eq!(visible(&[2, 2, 3]), 2);
+        let seen = Rule::Visible {
+            cells: vec![0, 1, 2, 3],
+            count: 3,
+        };
+        assert!(seen.holds(&[1, 3, 2, 4]));
+        assert!(!seen.holds(&[4, 3, 2, 1]));
+    }
+}

@@ -455,6 +455,26 @@ mod tests {
     }
 
     #[test]
+    fn orders_and_visibility_match_brute_force() {
+        agrees(&Rule::Less { cells: [0, 1] }, &doms(2, 5));
+        agrees(
+            &Rule::Less { cells: [0, 1] },
+            &[vec![2, 4, 6], vec![1, 3, 4]],
+        );
+        for k in 1..=5 {
+            for count in 0..=k as i64 + 1 {
+                agrees(
+                    &Rule::Visible {
+                        cells: (0..k).collect(),
+                        count,
+                    },
+                    &doms(k, 5),
+                );
+            }
+        }
+    }
+
+    #[test]
     fn big_cages_stay_small() {
         // A 9-cell 45 sum and a 9-cell product of 9! stay polynomial.
         let d = doms(9, 9);
