@@ -442,18 +442,14 @@ fn skyscrapers_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputE
         .as_ref()
         .map(|g| givens_grid(src, g, "skyscrapers"))
         .transpose()?;
-    let first = lists.iter().flatten().next();
-    let n = match (&givens, first) {
-        (Some((g, _)), _) => g.grid.len(),
-        (None, Some((toks, _))) => toks.len(),
-        (None, None) => {
-            return Err(InputError::new(
-                src.file.clone(),
-                "a skyscrapers puzzle needs edge clues: add top = \"...\", bottom, left \
-                 and/or right (one count per column or row, . for none)",
-            ));
-        }
+    let Some((first, _)) = lists.iter().flatten().next() else {
+        return Err(InputError::new(
+            src.file.clone(),
+            "a skyscrapers puzzle needs edge clues: add top = \"...\", bottom, left \
+             and/or right (one count per column or row, . for none)",
+        ));
     };
+    let n = givens.as_ref().map_or(first.len(), |(g, _)| g.grid.len());
     grid::check_max(n, n, &src.file.clone())?;
     set_givens(p, n, givens, "the edge clues")?;
     let mut edges = EdgeClues::default();
