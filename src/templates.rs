@@ -306,19 +306,13 @@ fn futoshiki(n: usize) -> String {
 }
 
 /// How many of `line`'s towers are seen from its start.
-fn seen(line: impl Iterator<Item = usize>) -> usize {
-    let mut top = 0;
-    line.filter(|&v| {
-        let taller = v > top;
-        top = top.max(v);
-        taller
-    })
-    .count()
+fn seen(line: impl Iterator<Item = usize>) -> i64 {
+    crate::model::visible(&line.map(|v| v as i64).collect::<Vec<_>>())
 }
 
 fn skyscrapers(n: usize) -> String {
     let sol = cyclic(n);
-    let list = |f: &dyn Fn(usize) -> usize| -> String {
+    let list = |f: &dyn Fn(usize) -> i64| -> String {
         (0..n)
             .map(|i| f(i).to_string())
             .collect::<Vec<_>>()

@@ -505,13 +505,7 @@ fn futoshiki(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
 
 /// How many of `line`'s towers are seen from its start.
 fn seen(line: impl Iterator<Item = u32>) -> u32 {
-    let mut top = 0;
-    line.filter(|&v| {
-        let taller = v > top;
-        top = top.max(v);
-        taller
-    })
-    .count() as u32
+    smtgrid::model::visible(&line.map(i64::from).collect::<Vec<_>>()) as u32
 }
 
 /// A random skyscrapers: a Latin square of side 4 or 5, each edge clue
