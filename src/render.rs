@@ -31,6 +31,11 @@ pub fn grid_text(puzzle: &Puzzle, grid: &ValueGrid, style: TextStyle) -> String 
 /// Draws `grid` for `puzzle`: sudoku and killer with `|` and `-+-` box
 /// separators, calcudoku plain, kakuro with blocks left blank.
 fn ascii_grid(puzzle: &Puzzle, grid: &ValueGrid) -> String {
+    match puzzle.kind {
+        Kind::Futoshiki => return futoshiki_text(puzzle, grid),
+        Kind::Skyscrapers => return skyscrapers_text(puzzle, grid),
+        _ => {}
+    }
     let width = match puzzle.kind {
         Kind::Kakuro => 1,
         _ => puzzle.rows.to_string().len(),
@@ -51,6 +56,89 @@ fn ascii_grid(puzzle: &Puzzle, grid: &ValueGrid) -> String {
             out.push('\n');
         }
         out.push_str(row_line(row, width, bc, puzzle.kind).trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn cell_text(v: Option<i64>, width: usize) -> String {
+    match v {
+        Some(v) => format!("{v:>width$}"),
+        None => format!("{:>width$}", "."),
+    }
+}
+
+/// Futoshiki: the signs between cells, `^` and `v` on lines between rows,
+/// as in the file format.
+fn futoshiki_text(p: &Puzzle, grid: &ValueGrid) -> String {
+    let w = p.rows.to_string().len();
+    let sign = |a: (usize, usize), b: (usize, usize)| {
+        p.inequalities.iter().find_map(|q| {
+            (q.less == a && q.greater == b)
+                .then_some(true)
+                .or((q.less == b && q.greater == a).then_some(false))
+        })
+    };
+    let mut out = String::new();
+    for (r, row) in grid.iter().enumerate() {
+        let mut line = String::new();
+        let mut below = String::new();
+        for (c, v) in row.iter().enumerate() {
+            line.push_str(&cell_text(*v, w));
+            below.push_str(&" ".repeat(w - 1));
+            below.push(match sign((r, c), (r + 1, c)) {
+                Some(true) => '^',
+                Some(false) => 'v',
+                None => ' ',
+            });
+            if c + 1 < row.len() {
+                let s = match sign((r, c), (r, c + 1)) {
+                    Some(true) => '<',
+                    Some(false) => '>',
+                    None => ' ',
+                };
+                line.push_str(&format!(" {s} "));
+                below.push_str("   ");
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if !below.trim().is_empty() {
+            out.push_str(below.trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Skyscrapers: the grid framed by its edge clues (blank where none).
+fn skyscrapers_text(p: &Puzzle, grid: &ValueGrid) -> String {
+    let w = p.rows.to_string().len();
+    let edges = p.edges.clone().unwrap_or_default();
+    let clue = |l: &[Option<u32>], i: usize| match l.get(i).copied().flatten() {
+        Some(v) => format!("{v:>w$}"),
+        None => " ".repeat(w),
+    };
+    let n = p.cols;
+    let edge_row = |l: &[Option<u32>]| {
+        let cells: Vec<String> = (0..n).map(|i| clue(l, i)).collect();
+        format!("{}   {}", " ".repeat(w), cells.join(" "))
+    };
+    let mut lines = vec![edge_row(&edges.top)];
+    for (r, row) in grid.iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(|v| cell_text(*v, w)).collect();
+        lines.push(format!(
+            "{} | {} | {}",
+            clue(&edges.left, r),
+            cells.join(" "),
+            clue(&edges.right, r)
+        ));
+    }
+    lines.push(edge_row(&edges.bottom));
+    let mut out = String::new();
+    // An edge without clues gets no line.
+    for l in lines.iter().filter(|l| !l.trim().is_empty()) {
+        out.push_str(l.trim_end());
         out.push('\n');
     }
     out
@@ -91,6 +179,10 @@ mod tests {
             distinct_cages: true,
             kakuro: None,
             solution: None,
+            regions: Vec::new(),
+            diagonals: false,
+            inequalities: Vec::new(),
+            edges: None,
         }
     }
 
@@ -131,6 +223,35 @@ mod tests {
         assert_eq!(
             grid_text(&p, &g, TextStyle::Boxes),
             "┏━━━━━━━┓\n┃ 1   2 ┃\n┣───────┫\n┃ 2   1 ┃\n┗━━━━━━━┛\n"
+        );
+    }
+
+    #[test]
+    fn draws_futoshiki_signs_and_skyscrapers_clues() {
+        use crate::puzzle::{EdgeClues, Inequality};
+        let g: ValueGrid = vec![vec![Some(1), Some(2)], vec![Some(2), Some(1)]];
+        let mut f = Puzzle::blank("f", Kind::Futoshiki, 2);
+        f.inequalities = vec![
+            Inequality {
+                less: (0, 0),
+                greater: (0, 1),
+            },
+            Inequality {
+                less: (1, 1),
+                greater: (0, 1),
+            },
+        ];
+        assert_eq!(grid_text(&f, &g, TextStyle::Ascii), "1 < 2\n    v\n2   1\n");
+        let mut s = Puzzle::blank("s", Kind::Skyscrapers, 2);
+        s.edges = Some(EdgeClues {
+            top: vec![Some(2), None],
+            bottom: vec![],
+            left: vec![None, Some(1)],
+            right: vec![Some(1), Some(2)],
+        });
+        assert_eq!(
+            grid_text(&s, &g, TextStyle::Ascii),
+            "    2\n  | 1 2 | 1\n1 | 2 1 | 2\n"
         );
     }
 }

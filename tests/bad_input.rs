@@ -456,6 +456,36 @@ fn wrong_type_names_the_key_and_what_it_must_be() {
 }
 
 #[test]
+fn jigsaw_regions() {
+    let m = refused("jigsaw-region-size.toml");
+    has(
+        &m,
+        &[
+            "jigsaw-region-size.toml:5:1:",
+            "region 'c' has 5 cells, but every region of a 4×4 jigsaw has 4",
+        ],
+    );
+    let m = refused("jigsaw-no-regions.toml");
+    has(&m, &["a jigsaw puzzle needs its regions: add regions ="]);
+    let m = refused("jigsaw-region-pieces.toml");
+    has(
+        &m,
+        &[
+            "jigsaw-region-pieces.toml:6:1:",
+            "region 'a' is in separate pieces (r4c1 is not connected to r1c1)",
+        ],
+    );
+    let m = refused("jigsaw-repeat-region.toml");
+    has(
+        &m,
+        &[
+            "jigsaw-repeat-region.toml:11:3:",
+            "1 appears twice in region 1 (r1c1 and r3c2)",
+        ],
+    );
+}
+
+#[test]
 fn toml_syntax_errors_are_one_line_with_the_fix() {
     let m = refused("table-header.toml");
     has(
@@ -494,6 +524,26 @@ fn sudoku_with_an_empty_clues_table() {
             "sudoku-empty-clues.toml:8:1:",
             "a sudoku has no cages",
             "kind = \"killer\"",
+        ],
+    );
+}
+
+#[test]
+fn diagonals() {
+    let m = refused("diagonal-repeat.toml");
+    has(
+        &m,
+        &[
+            "diagonal-repeat.toml:2:13:",
+            "diagonals = true, but 1 appears twice in the main diagonal (r1c1 and r3c3)",
+        ],
+    );
+    let m = refused("diagonals-on-futoshiki.toml");
+    has(
+        &m,
+        &[
+            "diagonals-on-futoshiki.toml:2:",
+            "`diagonals` does not apply to a futoshiki puzzle",
         ],
     );
 }
@@ -558,4 +608,62 @@ fn every_shipped_puzzle_loads_with_its_solution_checked() {
         let path = entry.expect("entry").path();
         load(&path, None).unwrap_or_else(|e| panic!("{e}"));
     }
+}
+
+#[test]
+fn futoshiki_signs() {
+    let m = refused("futoshiki-sign-misplaced.toml");
+    has(
+        &m,
+        &[
+            "futoshiki-sign-misplaced.toml:4:3:",
+            "not under a cell of row 1",
+        ],
+    );
+    let m = refused("futoshiki-sign-at-edge.toml");
+    has(
+        &m,
+        &[
+            "futoshiki-sign-at-edge.toml:4:1:",
+            "'<' must stand between two cells",
+        ],
+    );
+    let m = refused("futoshiki-sign-contradicts.toml");
+    has(
+        &m,
+        &[
+            "futoshiki-sign-contradicts.toml:4:3:",
+            "this sign says r2c1 < r2c2, but the givens there are 3 and 2",
+        ],
+    );
+    let m = refused("futoshiki-glued.toml");
+    has(
+        &m,
+        &[
+            "futoshiki-glued.toml:4:1:",
+            "separate values and signs with spaces",
+        ],
+    );
+}
+
+#[test]
+fn skyscrapers_clues() {
+    let m = refused("skyscrapers-clue-count.toml");
+    has(
+        &m,
+        &[
+            "skyscrapers-clue-count.toml:3:8:",
+            "left has 3 clues, but the grid is 4×4: give one per row",
+        ],
+    );
+    let m = refused("skyscrapers-no-clues.toml");
+    has(&m, &["a skyscrapers puzzle needs edge clues"]);
+    let m = refused("skyscrapers-clue-range.toml");
+    has(
+        &m,
+        &[
+            "skyscrapers-clue-range.toml:2:12:",
+            "5 is out of range: values go from 1 to 4",
+        ],
+    );
 }

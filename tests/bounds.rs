@@ -40,17 +40,8 @@ fn banded(n: usize, bands: &[(&str, std::ops::Range<usize>)]) -> Puzzle {
         })
         .collect();
     Puzzle {
-        name: format!("banded-{n}"),
-        title: None,
-        kind: Kind::Calcudoku,
-        rows: n,
-        cols: n,
-        box_shape: None,
-        givens: vec![vec![None; n]; n],
         cages,
-        distinct_cages: false,
-        kakuro: None,
-        solution: None,
+        ..Puzzle::blank(&format!("banded-{n}"), Kind::Calcudoku, n)
     }
 }
 

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use smtgrid::encode::{Encoded, Encoding, Options, encode, size_bound};
 use smtgrid::lower::lower;
 use smtgrid::model::Model;
-use smtgrid::puzzle::{Cage, Clue, Grid, KakuroCell, Kind, Puzzle};
+use smtgrid::puzzle::{Cage, Clue, EdgeClues, Grid, Inequality, KakuroCell, Kind, Puzzle};
 use smtgrid::smtlib::reply::read_answer;
 use smtgrid::smtlib::{CheckSat, Value};
 use smtgrid::solver::{Cancel, Limits, Solver, run};
@@ -280,6 +280,10 @@ fn puzzle(
         distinct_cages: true,
         kakuro: None,
         solution: None,
+        regions: Vec::new(),
+        diagonals: false,
+        inequalities: Vec::new(),
+        edges: None,
     }
 }
 
@@ -429,6 +433,81 @@ fn kakuro(seed: u64) -> Puzzle {
         p.kakuro = Some(layout);
         return p;
     }
+}
+
+/// A random futoshiki: a Latin square of side 4 to 6, a few givens and a
+/// sign between about a third of the neighbouring pairs.
+fn futoshiki(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
+    let mut rng = Rng::new(seed);
+    let n = 4 + rng.below(3);
+    let sol = solved_latin(&mut rng, n);
+    let mut p = Puzzle::blank(&format!("futoshiki-{seed}"), Kind::Futoshiki, n);
+    p.givens = carve(&mut rng, &sol, 10);
+    for r in 0..n {
+        for c in 0..n {
+            for (rr, cc) in [(r, c + 1), (r + 1, c)] {
+                if rr < n && cc < n && rng.chance(35) {
+                    let (a, b) = ((r, c), (rr, cc));
+                    let (less, greater) = if sol[r][c] < sol[rr][cc] {
+                        (a, b)
+                    } else {
+                        (b, a)
+                    };
+                    p.inequalities.push(Inequality { less, greater });
+                }
+            }
+        }
+    }
+    (p, sol)
+}
+
+/// How many of `line`'s towers are seen from its start.
+fn seen(line: impl Iterator<Item = u32>) -> u32 {
+    smtgrid::model::visible(&line.map(i64::from).collect::<Vec<_>>()) as u32
+}
+
+/// A random skyscrapers: a Latin square of side 4 or 5, each edge clue
+/// shown with even odds, a few givens.
+fn skyscrapers(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
+    let mut rng = Rng::new(seed);
+    let n = 4 + rng.below(2);
+    let sol = solved_latin(&mut rng, n);
+    let mut p = Puzzle::blank(&format!("skyscrapers-{seed}"), Kind::Skyscrapers, n);
+    p.givens = carve(&mut rng, &sol, 5);
+    let mut side = |f: &dyn Fn(usize) -> u32| -> Vec<Option<u32>> {
+        (0..n).map(|i| rng.chance(50).then(|| f(i))).collect()
+    };
+    let top = side(&|c| seen((0..n).map(|r| sol[r][c])));
+    let bottom = side(&|c| seen((0..n).rev().map(|r| sol[r][c])));
+    let left = side(&|r| seen(sol[r].iter().copied()));
+    let right = side(&|r| seen(sol[r].iter().rev().copied()));
+    p.edges = Some(EdgeClues {
+        top,
+        bottom,
+        left,
+        right,
+    });
+    (p, sol)
+}
+
+/// A random jigsaw whose regions are the boxes of a random sudoku, listed
+/// as regions rather than boxes.
+fn jigsaw(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
+    let (sudoku, sol) = sudoku_of(seed, &BOXES[..2]);
+    let n = sudoku.rows;
+    let (br, bc) = sudoku.box_shape.unwrap_or((1, n));
+    let mut p = Puzzle::blank(&format!("jigsaw-{seed}"), Kind::Jigsaw, n);
+    p.givens = sudoku.givens;
+    for r0 in (0..n).step_by(br) {
+        for c0 in (0..n).step_by(bc) {
+            p.regions.push(
+                (r0..r0 + br)
+                    .flat_map(|r| (c0..c0 + bc).map(move |c| (r, c)))
+                    .collect(),
+            );
+        }
+    }
+    (p, sol)
 }
 
 fn fill_kakuro(
@@ -592,6 +671,18 @@ fn kakuros_solve_in_every_encoding(label: &str) {
     let solver = solver(label);
     proptest!(config(), |(seed in any::<u64>())| {
         assert_solved(&lower(&kakuro(seed)), &solver)?;
+    });
+}
+
+per_solver!(later_kinds_solve_in_every_encoding);
+
+fn later_kinds_solve_in_every_encoding(label: &str) {
+    let solver = solver(label);
+    proptest!(config(), |(seed in any::<u64>())| {
+        for (p, sol) in [futoshiki(seed), skyscrapers(seed), jigsaw(seed)] {
+            check_known_solution(&p, &sol);
+            assert_solved(&lower(&p), &solver)?;
+        }
     });
 }
 

@@ -311,7 +311,10 @@ pub(crate) fn comment_constraint(
             s.comment(note);
         }
     }
-    if matches!(c.group, Group::Cages | Group::AcrossRuns | Group::DownRuns) {
+    if matches!(
+        c.group,
+        Group::Cages | Group::AcrossRuns | Group::DownRuns | Group::EdgeClues
+    ) {
         s.comment(&c.origin);
     }
 }

@@ -11,7 +11,7 @@
 //! a rule is visited again only after one of its cells lost a value.
 
 use super::Interrupted;
-use super::layered::{Diagram, TooBig, any_target_in};
+use super::layered::{Diagram, TooBig, any_target_in, ordered};
 use crate::cancel::Cancel;
 use crate::model::{CellId, Model, Rule, Target, rc};
 
@@ -120,9 +120,15 @@ impl Prepared {
     }
 
     /// The diagram of an arithmetic rule over its undecided cells (or
-    /// [`TooBig`]), with those cells; `None` for other rules.
+    /// [`TooBig`]), with those cells; `None` for other rules. Rules whose
+    /// meaning depends on the order of their cells keep every cell, decided
+    /// ones with their single value.
     pub fn diagram(&self, rule: &Rule) -> Option<(Result<Diagram, TooBig>, Vec<CellId>)> {
-        let (known, open) = self.split(rule.cells());
+        let (known, open) = if ordered(rule) {
+            (Vec::new(), rule.cells().to_vec())
+        } else {
+            self.split(rule.cells())
+        };
         let doms: Vec<&[i64]> = open.iter().map(|&c| self.doms[c].as_slice()).collect();
         Diagram::build(rule, &known, &doms).map(|d| (d, open))
     }

@@ -5,11 +5,13 @@
 //! and what to change.
 
 mod cages;
+mod futoshiki;
 mod grid;
 mod kakuro;
 mod lines;
 mod native;
 mod read;
+mod regions;
 
 use std::path::Path;
 
@@ -249,6 +251,10 @@ fn parse_whole(
                 distinct_cages: false,
                 kakuro: None,
                 solution: None,
+                regions: Vec::new(),
+                diagonals: false,
+                inequalities: Vec::new(),
+                edges: None,
             };
             native::set_kakuro(&mut p, layout.cells);
             Ok(vec![p])
