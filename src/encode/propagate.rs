@@ -270,9 +270,11 @@ impl Prepared {
         } else {
             self.diagram(rule)
         };
-        let dd = match built {
+        // An order-sensitive rule's diagram reads all of its cells, not
+        // only the open ones: go on with the cells the diagram reads.
+        let (dd, open) = match built {
             None => return Ok(Vec::new()),
-            Some((Ok(dd), _)) => dd,
+            Some((Ok(dd), cells)) => (dd, cells),
             Some((Err(TooBig), _)) => {
                 self.big[index] = true;
                 let live = self.bounds_live(rule, &known, &open)?;
