@@ -31,6 +31,11 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Write a puzzle of any readable format as native TOML, to edit it.
+    #[command(
+        after_help = "Examples:\n  smtgrid convert games.sgt --to toml -o dir/\n  smtgrid convert top95.txt -o dir/\n  smtgrid convert keen.sgt > keen.toml"
+    )]
+    Convert(ConvertArgs),
     /// Print a puzzle as an SMT-LIB2 script.
     #[command(
         after_help = "Examples:\n  smtgrid emit puzzles/classic.toml\n  smtgrid emit puzzles/squares.toml --encoding onehot -o squares.smt2\n  smtgrid emit ../shared/datasets/top95.txt -o scripts-dir/"
@@ -61,7 +66,7 @@ enum Command {
 #[derive(Debug, Args)]
 struct InputArgs {
     /// Input format; by default taken from the extension, else the content.
-    #[arg(long, value_name = "toml|lines|kakuro")]
+    #[arg(long, value_name = "toml|lines|kakuro|sgt")]
     input_format: Option<String>,
 }
 
@@ -77,6 +82,28 @@ struct EmitArgs {
     plain: bool,
     /// Write to FILE, or one `.smt2` per puzzle into DIR (needed for a
     /// file of many puzzles).
+    #[arg(long, short, value_name = "FILE|DIR")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// What `convert` writes.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum OutputFormat {
+    /// The native format, one TOML file per puzzle.
+    Toml,
+}
+
+#[derive(Debug, Args)]
+struct ConvertArgs {
+    /// The puzzle file (`-` for standard input).
+    puzzle: PathBuf,
+    /// The format to write.
+    #[arg(long, value_enum, default_value = "toml")]
+    to: OutputFormat,
+    /// Write to FILE, or one file per puzzle into DIR (needed for a file of
+    /// many puzzles).
     #[arg(long, short, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
     #[command(flatten)]
@@ -205,6 +232,7 @@ pub fn main() -> i32 {
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
+        Command::Convert(a) => convert(a),
         Command::Emit(a) => emit(a),
         Command::Inspect(a) => inspect(a),
         Command::New(a) => new(a),
@@ -217,8 +245,10 @@ fn input_format(a: &InputArgs) -> Result<Option<InputFormat>> {
     match &a.input_format {
         None => Ok(None),
         Some(name) => InputFormat::from_name(name).map(Some).ok_or_else(|| {
+            let names: Vec<&str> = InputFormat::ALL.iter().map(|f| f.name()).collect();
             Error::Usage(format!(
-                "unknown --input-format `{name}`: use toml, lines or kakuro"
+                "unknown --input-format `{name}`: use {}",
+                names.join(", ")
             ))
         }),
     }
@@ -248,10 +278,14 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
     })
 }
 
-/// A file name for a puzzle's script: `top95.txt:3` becomes `top95-3.smt2`.
-fn script_file_name(puzzle: &Puzzle) -> String {
+/// A file name for one puzzle of an input: `top95.txt:3` becomes
+/// `top95-3.EXT`.
+fn puzzle_file_name(puzzle: &Puzzle, ext: &str) -> String {
     let base = puzzle.name.rsplit('/').next().unwrap_or(&puzzle.name);
-    let base = base.replace(".txt:", "-").replace(':', "-");
+    let base = base
+        .replace(".txt:", "-")
+        .replace(".sgt:", "-")
+        .replace(':', "-");
     let clean: String = base
         .chars()
         .map(|c| {
@@ -263,9 +297,23 @@ fn script_file_name(puzzle: &Puzzle) -> String {
         })
         .collect();
     format!(
-        "{}.smt2",
+        "{}.{ext}",
         clean.trim_end_matches(".toml").trim_end_matches(".kakuro")
     )
+}
+
+fn convert(a: ConvertArgs) -> Result<i32> {
+    let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
+    match a.to {
+        OutputFormat::Toml => write_each(
+            &a.puzzle,
+            &puzzles,
+            a.output.as_deref(),
+            "toml",
+            parse::to_toml,
+        )?,
+    }
+    Ok(0)
 }
 
 fn emit(a: EmitArgs) -> Result<i32> {
@@ -273,21 +321,34 @@ fn emit(a: EmitArgs) -> Result<i32> {
     let opts = Options { plain: a.plain };
     let puzzles = load(&a.puzzle, input_format(&a.input)?)?;
     let script = |p: &Puzzle| encode(&lower(p), enc, &opts).script;
-    match &a.output {
+    write_each(&a.puzzle, &puzzles, a.output.as_deref(), "smt2", script)?;
+    Ok(0)
+}
+
+/// Writes `text` of each puzzle: to standard output or `output` for one
+/// puzzle, or to one `NAME.EXT` per puzzle when `output` is a directory.
+fn write_each(
+    source: &Path,
+    puzzles: &[Puzzle],
+    output: Option<&Path>,
+    ext: &str,
+    text: impl Fn(&Puzzle) -> String,
+) -> Result<()> {
+    match output {
         Some(dir) if dir.is_dir() => {
-            for p in &puzzles {
-                write_file(&dir.join(script_file_name(p)), &script(p))?;
+            for p in puzzles {
+                write_file(&dir.join(puzzle_file_name(p, ext)), &text(p))?;
             }
             eprintln!(
-                "smtgrid: wrote {} scripts to {}",
+                "smtgrid: wrote {} .{ext} files to {}",
                 puzzles.len(),
                 dir.display()
             );
         }
         _ if puzzles.len() > 1 => {
             return Err(Error::Usage(format!(
-                "{} holds {} puzzles: give an existing directory with -o DIR to write one .smt2 per puzzle",
-                a.puzzle.display(),
+                "{} holds {} puzzles: give an existing directory with -o DIR to write one .{ext} per puzzle",
+                source.display(),
                 puzzles.len()
             )));
         }
@@ -295,16 +356,16 @@ fn emit(a: EmitArgs) -> Result<i32> {
         // promise from becoming a panic here.
         Some(file) => {
             if let Some(p) = puzzles.first() {
-                write_file(file, &script(p))?;
+                write_file(file, &text(p))?;
             }
         }
         None => {
             if let Some(p) = puzzles.first() {
-                print!("{}", script(p));
+                print!("{}", text(p));
             }
         }
     }
-    Ok(0)
+    Ok(())
 }
 
 fn inspect(a: InspectArgs) -> Result<i32> {
