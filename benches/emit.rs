@@ -32,6 +32,10 @@ fn sudoku(b: usize) -> Puzzle {
         distinct_cages: true,
         kakuro: None,
         solution: None,
+        regions: Vec::new(),
+        diagonals: false,
+        inequalities: Vec::new(),
+        edges: None,
     }
 }
 

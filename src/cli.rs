@@ -135,7 +135,7 @@ struct InspectArgs {
 
 #[derive(Debug, Args)]
 struct NewArgs {
-    /// sudoku, killer, calcudoku or kakuro.
+    /// sudoku, killer, calcudoku, kakuro, jigsaw, futoshiki or skyscrapers.
     kind: String,
     /// Grid size (default: the template's).
     #[arg(long)]
@@ -458,12 +458,8 @@ fn describe(p: &Puzzle) -> String {
 }
 
 fn new(a: NewArgs) -> Result<i32> {
-    let kind = Kind::from_name(&a.kind).ok_or_else(|| {
-        Error::Usage(format!(
-            "unknown kind `{}`: use sudoku, killer, calcudoku or kakuro",
-            a.kind
-        ))
-    })?;
+    let kind = Kind::from_name(&a.kind)
+        .ok_or_else(|| Error::Usage(format!("unknown kind `{}`: use {}", a.kind, Kind::names())))?;
     let text = crate::templates::template(kind, a.size).map_err(Error::Usage)?;
     print!("{text}");
     Ok(0)

@@ -18,7 +18,12 @@ pub fn lower(p: &Puzzle) -> Model {
     };
     match p.kind {
         Kind::Kakuro => lower_kakuro(p, &mut m),
-        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => lower_latin(p, &mut m),
+        Kind::Sudoku
+        | Kind::Killer
+        | Kind::Calcudoku
+        | Kind::Jigsaw
+        | Kind::Futoshiki
+        | Kind::Skyscrapers => lower_latin(p, &mut m),
     }
     m
 }
@@ -90,6 +95,27 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
             }
         }
     }
+    for (k, region) in p.regions.iter().enumerate() {
+        let cells = region.iter().map(|&(r, c)| id(r, c)).collect();
+        push(
+            m,
+            Group::Regions,
+            format!("region {}", k + 1),
+            Rule::AllDifferent { cells },
+        );
+    }
+    if p.diagonals {
+        let main = (0..n).map(|i| id(i, i)).collect();
+        let anti = (0..n).map(|i| id(i, n - 1 - i)).collect();
+        for (origin, cells) in [("main diagonal", main), ("anti-diagonal", anti)] {
+            push(
+                m,
+                Group::Diagonals,
+                origin.to_string(),
+                Rule::AllDifferent { cells },
+            );
+        }
+    }
     for cage in &p.cages {
         let cells: Vec<CellId> = cage.cells.iter().map(|&(r, c)| id(r, c)).collect();
         let origin = format!("cage {} {}", cage.label, cage.clue_text);
@@ -145,6 +171,46 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
                 format!("{origin} (no repeats)"),
                 Rule::AllDifferent { cells },
             );
+        }
+    }
+    lower_lines(p, m);
+}
+
+/// Futoshiki signs and skyscrapers clues, after the cages.
+fn lower_lines(p: &Puzzle, m: &mut Model) {
+    let n = p.rows;
+    let id = |(r, c): (usize, usize)| r * n + c;
+    for q in &p.inequalities {
+        let origin = format!(
+            "{} < {}",
+            rc(q.less.0, q.less.1),
+            rc(q.greater.0, q.greater.1)
+        );
+        let rule = Rule::Less {
+            cells: [id(q.less), id(q.greater)],
+        };
+        push(m, Group::Inequalities, origin, rule);
+    }
+    let Some(e) = &p.edges else { return };
+    // Per side: its name, the line it looks along, and the k-th cell
+    // (nearest first) of line i in an n×n grid.
+    type At = fn(usize, usize, usize) -> (usize, usize);
+    let sides: [(&str, &str, &[Option<u32>], At); 4] = [
+        ("top", "column", &e.top, |_, i, k| (k, i)),
+        ("bottom", "column", &e.bottom, |n, i, k| (n - 1 - k, i)),
+        ("left", "row", &e.left, |_, i, k| (i, k)),
+        ("right", "row", &e.right, |n, i, k| (i, n - 1 - k)),
+    ];
+    for (side, line, clues, at) in sides {
+        for (i, clue) in clues.iter().enumerate() {
+            let Some(count) = clue else { continue };
+            let cells = (0..n).map(|k| id(at(n, i, k))).collect();
+            let rule = Rule::Visible {
+                cells,
+                count: i64::from(*count),
+            };
+            let origin = format!("{side} clue {count} of {line} {}", i + 1);
+            push(m, Group::EdgeClues, origin, rule);
         }
     }
 }

@@ -87,6 +87,20 @@ pub enum Rule {
         /// The ratio.
         value: i64,
     },
+    /// The first cell holds a smaller value than the second.
+    Less {
+        /// The smaller cell, then the larger one.
+        cells: [CellId; 2],
+    },
+    /// Looking along the cells in order, exactly `count` of them are
+    /// seen: a cell is seen when it is greater than every cell before it
+    /// (skyscrapers: taller towers hide lower ones behind them).
+    Visible {
+        /// The line of cells, nearest to the viewer first.
+        cells: Vec<CellId>,
+        /// How many are seen.
+        count: i64,
+    },
 }
 
 impl Rule {
@@ -99,6 +113,8 @@ impl Rule {
             Rule::Product { .. } => "product",
             Rule::Difference { .. } => "difference",
             Rule::Ratio { .. } => "ratio",
+            Rule::Less { .. } => "less",
+            Rule::Visible { .. } => "visible",
         }
     }
 
@@ -110,7 +126,9 @@ impl Rule {
             | Rule::Sum { cells, .. }
             | Rule::Product { cells, .. }
             | Rule::Difference { cells, .. }
-            | Rule::Ratio { cells, .. } => cells,
+            | Rule::Ratio { cells, .. }
+            | Rule::Visible { cells, .. } => cells,
+            Rule::Less { cells } => cells,
         }
     }
 
@@ -146,8 +164,23 @@ impl Rule {
                     .try_fold(1i64, |a, (_, &b)| a.checked_mul(b));
                 others.and_then(|p| p.checked_mul(*value)) == Some(vals[imax])
             }
+            Rule::Less { .. } => vals[0] < vals[1],
+            Rule::Visible { count, .. } => visible(vals) == *count,
         }
     }
+}
+
+/// How many of `vals` are greater than every value before them.
+pub fn visible(vals: &[i64]) -> i64 {
+    let mut seen = 0;
+    let mut top: Option<i64> = None;
+    for &v in vals {
+        if top.is_none_or(|t| v > t) {
+            seen += 1;
+            top = Some(v);
+        }
+    }
+    seen
 }
 
 /// The section of the script a constraint belongs to; encodings put a
@@ -163,12 +196,20 @@ pub enum Group {
     Columns,
     /// Box all-different.
     Boxes,
+    /// Jigsaw region all-different.
+    Regions,
+    /// Main diagonals all-different.
+    Diagonals,
     /// Cage clues and cage all-different.
     Cages,
     /// Kakuro across runs.
     AcrossRuns,
     /// Kakuro down runs.
     DownRuns,
+    /// Futoshiki inequality signs.
+    Inequalities,
+    /// Skyscrapers edge clues.
+    EdgeClues,
 }
 
 impl Group {
@@ -179,9 +220,13 @@ impl Group {
             Group::Rows => "rows: all different",
             Group::Columns => "columns: all different",
             Group::Boxes => "boxes: all different",
+            Group::Regions => "regions: all different",
+            Group::Diagonals => "diagonals: all different",
             Group::Cages => "cages",
             Group::AcrossRuns => "across runs: all different, sum",
             Group::DownRuns => "down runs: all different, sum",
+            Group::Inequalities => "inequalities: smaller < larger",
+            Group::EdgeClues => "edge clues: towers seen",
         }
     }
 }

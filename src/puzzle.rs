@@ -18,6 +18,12 @@ pub enum Kind {
     Calcudoku,
     /// Cross sums: white cells 1–9, runs all different and summing to a clue.
     Kakuro,
+    /// A sudoku whose boxes are irregular regions of n cells.
+    Jigsaw,
+    /// A Latin square with inequality signs between neighbouring cells.
+    Futoshiki,
+    /// A Latin square of tower heights with "towers seen" clues on the edges.
+    Skyscrapers,
 }
 
 impl Kind {
@@ -28,10 +34,27 @@ impl Kind {
             Kind::Killer => "killer",
             Kind::Calcudoku => "calcudoku",
             Kind::Kakuro => "kakuro",
+            Kind::Jigsaw => "jigsaw",
+            Kind::Futoshiki => "futoshiki",
+            Kind::Skyscrapers => "skyscrapers",
         }
     }
     /// Every kind, in the order of the docs.
-    pub const ALL: [Kind; 4] = [Kind::Sudoku, Kind::Killer, Kind::Calcudoku, Kind::Kakuro];
+    pub const ALL: [Kind; 7] = [
+        Kind::Sudoku,
+        Kind::Killer,
+        Kind::Calcudoku,
+        Kind::Kakuro,
+        Kind::Jigsaw,
+        Kind::Futoshiki,
+        Kind::Skyscrapers,
+    ];
+    /// Every kind's name, for messages: "sudoku, killer, … or skyscrapers".
+    pub fn names() -> String {
+        let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+        let (last, rest) = names.split_last().unwrap_or((&"", &[]));
+        format!("{} or {last}", rest.join(", "))
+    }
     /// The kind called `name`, if any.
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.name() == name)
@@ -84,6 +107,33 @@ pub enum KakuroCell {
     },
 }
 
+/// An inequality between two orthogonally adjacent cells (futoshiki):
+/// the value at `less` is smaller than the value at `greater`. Cells are
+/// 0-based (row, column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Inequality {
+    /// The cell holding the smaller value.
+    pub less: (usize, usize),
+    /// The cell holding the larger value.
+    pub greater: (usize, usize),
+}
+
+/// Skyscrapers clues: for each edge, one optional count per line, "this
+/// many towers are seen looking in from here" (a tower hides every lower
+/// one behind it). Each list has one entry per column (`top`, `bottom`,
+/// left to right) or per row (`left`, `right`, top to bottom).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EdgeClues {
+    /// Seen looking down each column from above.
+    pub top: Vec<Option<u32>>,
+    /// Seen looking up each column from below.
+    pub bottom: Vec<Option<u32>>,
+    /// Seen looking along each row from the left.
+    pub left: Vec<Option<u32>>,
+    /// Seen looking along each row from the right.
+    pub right: Vec<Option<u32>>,
+}
+
 /// A grid of optional digits (givens or a solution); `None` is blank.
 pub type Grid = Vec<Vec<Option<u32>>>;
 
@@ -112,4 +162,39 @@ pub struct Puzzle {
     pub kakuro: Option<Vec<Vec<KakuroCell>>>,
     /// A known solution, when the file records one.
     pub solution: Option<Grid>,
+    /// Jigsaw regions, each the 0-based (row, column) of its cells in
+    /// row-major order; regions ordered by their first cell. Empty for
+    /// other kinds.
+    pub regions: Vec<Vec<(usize, usize)>>,
+    /// Whether both main diagonals must also hold different values
+    /// (sudoku-X; sudoku, killer and jigsaw).
+    pub diagonals: bool,
+    /// Futoshiki inequality signs (empty for other kinds).
+    pub inequalities: Vec<Inequality>,
+    /// Skyscrapers edge clues (skyscrapers only).
+    pub edges: Option<EdgeClues>,
+}
+
+impl Puzzle {
+    /// A blank `n`×`n` puzzle of `kind` named `name`: no givens, cages,
+    /// regions, signs or clues; callers fill in what their kind needs.
+    pub fn blank(name: &str, kind: Kind, n: usize) -> Puzzle {
+        Puzzle {
+            name: name.to_string(),
+            title: None,
+            kind,
+            rows: n,
+            cols: n,
+            box_shape: None,
+            givens: vec![vec![None; n]; n],
+            cages: Vec::new(),
+            distinct_cages: kind == Kind::Killer,
+            kakuro: None,
+            solution: None,
+            regions: Vec::new(),
+            diagonals: false,
+            inequalities: Vec::new(),
+            edges: None,
+        }
+    }
 }

@@ -70,6 +70,10 @@ mod tests {
             distinct_cages: true,
             kakuro: None,
             solution: None,
+            regions: Vec::new(),
+            diagonals: false,
+            inequalities: Vec::new(),
+            edges: None,
         }
     }
 

@@ -10,6 +10,9 @@ const SUDOKU: &str = include_str!("../templates/sudoku.toml");
 const KILLER: &str = include_str!("../templates/killer.toml");
 const CALCUDOKU: &str = include_str!("../templates/calcudoku.toml");
 const KAKURO: &str = include_str!("../templates/kakuro.toml");
+const JIGSAW: &str = include_str!("../templates/jigsaw.toml");
+const FUTOSHIKI: &str = include_str!("../templates/futoshiki.toml");
+const SKYSCRAPERS: &str = include_str!("../templates/skyscrapers.toml");
 
 /// The starter file for `kind`: the commented template when `size` is
 /// `None`, else a generated starter of that size. Fails, saying why, when
@@ -21,6 +24,9 @@ pub fn template(kind: Kind, size: Option<usize>) -> Result<String, String> {
             Kind::Killer => KILLER,
             Kind::Calcudoku => CALCUDOKU,
             Kind::Kakuro => KAKURO,
+            Kind::Jigsaw => JIGSAW,
+            Kind::Futoshiki => FUTOSHIKI,
+            Kind::Skyscrapers => SKYSCRAPERS,
         }
         .to_string());
     };
@@ -36,6 +42,9 @@ pub fn template(kind: Kind, size: Option<usize>) -> Result<String, String> {
         Kind::Killer => killer(n),
         Kind::Calcudoku => calcudoku(n),
         Kind::Kakuro => kakuro(n),
+        Kind::Jigsaw => jigsaw(n),
+        Kind::Futoshiki => futoshiki(n),
+        Kind::Skyscrapers => skyscrapers(n),
     })
 }
 
@@ -222,6 +231,120 @@ fn calcudoku(n: usize) -> String {
     )
 }
 
+fn jigsaw(n: usize) -> String {
+    // The regions are the boxes of a sudoku, so the box pattern fills it.
+    let (br, bc) = boxes(n);
+    let regions: Vec<Vec<String>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| label((r / br) * (n / bc) + c / bc))
+                .collect()
+        })
+        .collect();
+    let blank = vec![vec![".".to_string(); n]; n];
+    format!(
+        "# A {n}x{n} jigsaw sudoku: every row, column and region holds 1..{n} once.\n\
+         # Each cell of `regions` holds its region's label (letters, digits, _); a region\n\
+         # is one piece of {n} cells. Reshape the regions, then replace . with givens.\n\
+         kind = \"jigsaw\"\n\
+         title = \"My {n}x{n} jigsaw\"\n\
+         # diagonals = true   # both main diagonals hold 1..{n} once too\n\
+         regions = \"\"\"\n{}\"\"\"\n\
+         givens = \"\"\"\n{}\"\"\"\n",
+        grid_text(&regions, None),
+        grid_text(&blank, None),
+    )
+}
+
+/// Whether the generated futoshiki starter has a sign right of (r, c), or
+/// (`false`) below it.
+fn futoshiki_sign(r: usize, c: usize, right: bool) -> bool {
+    (r + c) % 3 == if right { 0 } else { 1 }
+}
+
+fn futoshiki(n: usize) -> String {
+    let sol = cyclic(n);
+    let w = n.to_string().len();
+    let mut grid = String::new();
+    for r in 0..n {
+        let mut line = String::new();
+        let mut signs = String::new();
+        for c in 0..n {
+            line.push_str(&format!("{:>w$}", "."));
+            signs.push_str(&" ".repeat(w - 1));
+            if r + 1 < n && futoshiki_sign(r, c, false) {
+                signs.push(if sol[r][c] < sol[r + 1][c] { '^' } else { 'v' });
+            } else {
+                signs.push(' ');
+            }
+            if c + 1 < n {
+                let sign = match futoshiki_sign(r, c, true) {
+                    true if sol[r][c] < sol[r][c + 1] => '<',
+                    true => '>',
+                    false => ' ',
+                };
+                line.push_str(&format!(" {sign} "));
+                signs.push_str("   ");
+            }
+        }
+        grid.push_str(line.trim_end());
+        grid.push('\n');
+        if !signs.trim().is_empty() {
+            grid.push_str(signs.trim_end());
+            grid.push('\n');
+        }
+    }
+    format!(
+        "# A {n}x{n} futoshiki: every row and column holds 1..{n} once, and every sign\n\
+         # holds: its narrow end points at the smaller cell (1 < 2, 2 > 1; ^ under a\n\
+         # cell: the cell above is smaller, v: the cell above is larger). Signs between\n\
+         # rows go on their own line, straight under their cell. . is a blank.\n\
+         kind = \"futoshiki\"\n\
+         title = \"My {n}x{n} futoshiki\"\n\
+         grid = \"\"\"\n{grid}\"\"\"\n"
+    )
+}
+
+/// How many of `line`'s towers are seen from its start.
+fn seen(line: impl Iterator<Item = usize>) -> usize {
+    let mut top = 0;
+    line.filter(|&v| {
+        let taller = v > top;
+        top = top.max(v);
+        taller
+    })
+    .count()
+}
+
+fn skyscrapers(n: usize) -> String {
+    let sol = cyclic(n);
+    let list = |f: &dyn Fn(usize) -> usize| -> String {
+        (0..n)
+            .map(|i| f(i).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let top = list(&|c| seen((0..n).map(|r| sol[r][c])));
+    let bottom = list(&|c| seen((0..n).rev().map(|r| sol[r][c])));
+    let left = list(&|r| seen(sol[r].iter().copied()));
+    let right = list(&|r| seen(sol[r].iter().rev().copied()));
+    let blank = vec![vec![".".to_string(); n]; n];
+    format!(
+        "# A {n}x{n} skyscrapers: every row and column holds towers of height 1..{n} once;\n\
+         # a clue on an edge says how many towers are seen from there (a taller tower\n\
+         # hides every lower one behind it). top and bottom give one clue per column,\n\
+         # left to right; left and right one per row, top to bottom; . for no clue.\n\
+         kind = \"skyscrapers\"\n\
+         title = \"My {n}x{n} skyscrapers\"\n\
+         top = \"{top}\"\n\
+         bottom = \"{bottom}\"\n\
+         left = \"{left}\"\n\
+         right = \"{right}\"\n\
+         givens = \"\"\"\n{}\"\"\"\n",
+        grid_text(&blank, None),
+    )
+}
+
 /// The filling an n×n kakuro starter is built around: every tenth row and
 /// column (from 0) holds clue squares, so runs stay within 9 cells, and the
 /// digits shift along each run so that none repeats. A last row and column
@@ -323,7 +446,8 @@ mod tests {
                 let fill: Option<Vec<Vec<Option<i64>>>> = match kind {
                     Kind::Sudoku => None,
                     Kind::Killer => Some(pattern(n, boxes(n))),
-                    Kind::Calcudoku => Some(cyclic(n)),
+                    Kind::Calcudoku | Kind::Futoshiki | Kind::Skyscrapers => Some(cyclic(n)),
+                    Kind::Jigsaw => Some(pattern(n, boxes(n))),
                     Kind::Kakuro => {
                         let g = (0..n).map(|r| {
                             (0..n)

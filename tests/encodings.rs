@@ -322,6 +322,10 @@ fn puzzle(
         distinct_cages: true,
         kakuro: None,
         solution: None,
+        regions: Vec::new(),
+        diagonals: false,
+        inequalities: Vec::new(),
+        edges: None,
     }
 }
 

@@ -104,7 +104,12 @@ fn sgt_program(name: &str) -> PathBuf {
 fn freshly_generated_ids_are_unique() {
     require(&["z3"]);
     let dir = tempfile::tempdir().expect("temp dir");
-    let games: [(&str, &[&str]); 2] = [("keen", &["5dh", "6dxm"]), ("solo", &["2x3du", "3x3kdu"])];
+    let games: [(&str, &[&str]); 4] = [
+        ("keen", &["5dh", "6dxm"]),
+        ("solo", &["2x3du", "3x3kdu", "3x3xdu", "9jdu"]),
+        ("unequal", &["5dr"]),
+        ("towers", &["5du"]),
+    ];
     let mut lines = String::new();
     let mut count = 0;
     for (game, params) in games {
@@ -120,7 +125,7 @@ fn freshly_generated_ids_are_unique() {
             }
         }
     }
-    assert_eq!(count, 8, "{lines}");
+    assert_eq!(count, 16, "{lines}");
     let file = dir.path().join("fresh.sgt");
     std::fs::write(&file, &lines).expect("write the IDs");
     all_unique(&file, "z3", count);
@@ -211,6 +216,56 @@ fn malformed_ids_name_the_part_and_column() {
             "1:21: solo ID, description: unexpected",
         ),
         ("solo:3x3q:a", "1:9: solo ID, params: unexpected 'q'"),
+        ("solo:9jk:a", "1:6: solo ID, params: killer jigsaw"),
+        (
+            "solo:3j:2g3,bb_a__",
+            "1:19: solo ID, jigsaw regions: not enough",
+        ),
+        (
+            "solo:3j:2g3,bb_a_a_",
+            "1:13: solo ID, jigsaw regions: region 'a' has 5 cells",
+        ),
+        (
+            "solo:2x2x:1i1e",
+            "1:13: solo ID, givens: 1 appears twice in the main diagonal",
+        ),
+        (
+            "unequal:4a:0,0",
+            "1:10: unequal ID, params: unequal's adjacent mode",
+        ),
+        (
+            "unequal:2:0,0,0",
+            "1:16: unequal ID, description: not enough",
+        ),
+        (
+            "unequal:2:0,0,3,0",
+            "1:15: unequal ID, cell 3: 3 is out of range",
+        ),
+        (
+            "unequal:2:0U,0,0,0",
+            "1:12: unequal ID, cell 1: flag U points off the grid",
+        ),
+        (
+            "unequal:2:0R,0L,0,0",
+            "1:12: unequal ID, description: r1c1 and r1c2",
+        ),
+        (
+            "unequal:2:1R,2,0,0",
+            "1:12: unequal ID, description: this flag says r1c1 > r1c2",
+        ),
+        ("towers:3:1//3/1//////", "1:22: towers ID, clue 11: missing"),
+        (
+            "towers:3:1//3/1/////////",
+            "1:24: towers ID, clues: too many",
+        ),
+        (
+            "towers:3:1//4/1///////",
+            "1:13: towers ID, clue 3: 4 is out of range",
+        ),
+        (
+            "towers:3:1//3/1////////,a1b2c",
+            "1:30: towers ID, givens: not enough",
+        ),
         ("towerz:4:x", "1:1: game ID, game: 'towerz'"),
         ("keen", "1:1: game ID, line: not a game ID"),
     ];

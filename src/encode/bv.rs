@@ -67,7 +67,8 @@ fn unsigned(model: &Model) -> bool {
             | Rule::Product { value, .. }
             | Rule::Difference { value, .. }
             | Rule::Ratio { value, .. } => *value >= 0,
-            Rule::Sum { .. } | Rule::AllDifferent { .. } => true,
+            Rule::Visible { count, .. } => *count >= 0,
+            Rule::Sum { .. } | Rule::AllDifferent { .. } | Rule::Less { .. } => true,
         })
 }
 
@@ -118,6 +119,8 @@ pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
             Rule::Product { cells, value } => e.product(cells, *value),
             Rule::Difference { cells, value } => e.largest_is(cells, *value, false),
             Rule::Ratio { cells, value } => e.largest_is(cells, *value, true),
+            Rule::Less { cells: [a, b] } => Term::app("bvult", vec![e.cell(*a), e.cell(*b)]),
+            Rule::Visible { cells, count } => e.visible(cells, *count),
         };
         e.s.assert(&t);
     }
@@ -279,6 +282,23 @@ impl Emitter<'_> {
         }
         let p = fold("bvmul", self.operands(cells, w, true), lit(1, w));
         Term::eq(p, lit(value as u128, w))
+    }
+
+    /// The number of cells greater than every cell before them, as a sum
+    /// of `(ite SEEN 1 0)` in a width that holds the line's length and the
+    /// count.
+    fn visible(&self, cells: &[CellId], count: i64) -> Term {
+        let w = bits(cells.len().max(count as usize) as u128);
+        let seen = (0..cells.len()).map(|i| {
+            let taller = (0..i)
+                .map(|j| Term::app("bvult", vec![self.cell(cells[j]), self.cell(cells[i])]))
+                .collect();
+            Term::app("ite", vec![Term::and(taller), lit(1, w), lit(0, w)])
+        });
+        Term::eq(
+            fold("bvadd", seen.collect(), lit(0, w)),
+            lit(count as u128, w),
+        )
     }
 
     /// `(or (= xi (op value others…)) …)`: cells are non-negative, so a

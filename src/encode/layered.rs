@@ -17,6 +17,10 @@ enum Fold {
     Product(i64),
     Difference(i64),
     Ratio(i64),
+    /// A cell smaller than the next; state (first value, 0).
+    Less,
+    /// Cells seen along a line; state (tallest so far, number seen).
+    Visible(i64),
 }
 
 /// Marks "no cell read yet" in the `max` slot of difference and ratio states.
@@ -33,6 +37,8 @@ impl Fold {
             Rule::Product { value, .. } => Some(Fold::Product(*value)),
             Rule::Difference { value, .. } => Some(Fold::Difference(*value)),
             Rule::Ratio { value, .. } => Some(Fold::Ratio(*value)),
+            Rule::Less { .. } => Some(Fold::Less),
+            Rule::Visible { count, .. } => Some(Fold::Visible(*count)),
             Rule::Fixed { .. } | Rule::AllDifferent { .. } => None,
         }
     }
@@ -41,7 +47,7 @@ impl Fold {
         match self {
             Fold::Sum(_) => (0, 0),
             Fold::Product(_) => (1, 0),
-            Fold::Difference(_) | Fold::Ratio(_) => (NONE, 0),
+            Fold::Difference(_) | Fold::Ratio(_) | Fold::Less | Fold::Visible(_) => (NONE, 0),
         }
     }
 
@@ -65,6 +71,12 @@ impl Fold {
                 };
                 Some((max, rest))
             }
+            // A second value only matters if it is larger; the diagram
+            // of a Less rule has two layers, so the state is final then.
+            Fold::Less if a == NONE => Some((v, 0)),
+            Fold::Less => Some((a, i64::from(v > a))),
+            Fold::Visible(_) if v > a => Some((v, b.checked_add(1)?)),
+            Fold::Visible(_) => Some((a, b)),
         }
     }
 
@@ -77,6 +89,8 @@ impl Fold {
             Fold::Ratio(_) if a == NONE => false,
             Fold::Difference(d) => a.checked_sub(b) == Some(*d),
             Fold::Ratio(r) => b.checked_mul(*r) == Some(a),
+            Fold::Less => b == 1,
+            Fold::Visible(count) => b == *count,
         }
     }
 
@@ -96,9 +110,17 @@ impl Fold {
             Fold::Product(p) if positive && *p >= 1 => a >= 1 && p % a == 0,
             Fold::Difference(d) if positive && a != NONE => b <= top.saturating_sub(*d),
             Fold::Ratio(r) if positive && *r >= 1 && a != NONE => b.saturating_mul(*r) <= top,
+            Fold::Visible(count) => b <= *count,
             _ => true,
         }
     }
+}
+
+/// Whether a rule's meaning depends on the order of its cells, so that its
+/// diagram must read every cell in order (decided ones included) rather
+/// than fold the decided cells in first.
+pub(crate) fn ordered(rule: &Rule) -> bool {
+    matches!(rule, Rule::Less { .. } | Rule::Visible { .. })
 }
 
 /// A layered diagram over the undecided cells of one rule. `layers[i]` are

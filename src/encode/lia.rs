@@ -59,6 +59,9 @@ pub(super) fn encode(model: &Model) -> Body {
                     _ => Term::app("*", vec![Term::Int(*value), mul(others)]),
                 })
             }
+            Rule::Less { .. } => Term::app("<", vars),
+            Rule::Visible { count, .. } if vars.is_empty() => Term::sym(bool_name(*count == 0)),
+            Rule::Visible { count, .. } => Term::eq(add(seen(&vars)), Term::Int(*count)),
         };
         s.assert(&t);
     }
@@ -70,6 +73,26 @@ pub(super) fn encode(model: &Model) -> Body {
         logic: if nonlinear { "QF_NIA" } else { "QF_LIA" },
         decoder,
     }
+}
+
+fn bool_name(b: bool) -> &'static str {
+    if b { "true" } else { "false" }
+}
+
+/// One `(ite SEEN 1 0)` per cell of a line: a cell is seen when it is
+/// greater than every cell before it (the first always is).
+fn seen(vars: &[Term]) -> Vec<Term> {
+    (0..vars.len())
+        .map(|i| match i {
+            0 => Term::Int(1),
+            _ => {
+                let taller = (0..i)
+                    .map(|j| Term::app("<", vec![vars[j].clone(), vars[i].clone()]))
+                    .collect();
+                Term::app("ite", vec![Term::and(taller), Term::Int(1), Term::Int(0)])
+            }
+        })
+        .collect()
 }
 
 fn add(mut ts: Vec<Term>) -> Term {

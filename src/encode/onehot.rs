@@ -36,6 +36,7 @@ pub(super) fn encode(model: &Model, opts: &super::Options) -> Body {
                 }
             }
             Rule::AllDifferent { cells } => e.all_different(cells),
+            Rule::Less { cells: [a, b] } => e.less(*a, *b),
             rule => e.arithmetic(rule),
         }
     }
@@ -205,8 +206,28 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    /// A sum, product, difference or ratio: a tuple table when small, else
-    /// the layered diagram.
+    /// `a < b` as clauses: `a = v` implies `b` is one of its values above
+    /// `v`, and `b = w` implies `a` is one below `w`.
+    fn less(&mut self, a: CellId, b: CellId) {
+        let doms = |c: CellId| match self.prep.decided(c) {
+            Some(v) => vec![v],
+            None => self.prep.doms[c].clone(),
+        };
+        let (da, db) = (doms(a), doms(b));
+        for &v in &da {
+            let mut cl = vec![Term::not(self.lit(a, v))];
+            cl.extend(db.iter().filter(|&&w| w > v).map(|&w| self.lit(b, w)));
+            self.clause(cl);
+        }
+        for &w in &db {
+            let mut cl = vec![Term::not(self.lit(b, w))];
+            cl.extend(da.iter().filter(|&&v| v < w).map(|&v| self.lit(a, v)));
+            self.clause(cl);
+        }
+    }
+
+    /// A sum, product, difference, ratio or visibility count: a tuple
+    /// table when small, else the layered diagram.
     fn arithmetic(&mut self, rule: &Rule) {
         let Some((dd, open)) = self.prep.diagram(rule) else {
             return;

@@ -5,7 +5,7 @@
 //! allowed tuple) are removed. Every step is sound: no value that some
 //! solution uses is ever removed, so the script keeps every solution.
 
-use super::layered::Diagram;
+use super::layered::{Diagram, ordered};
 use crate::model::{CellId, Model, Rule, rc};
 
 /// Arithmetic rules with at most this many allowed tuples (after
@@ -84,9 +84,15 @@ impl Prepared {
     }
 
     /// The diagram of an arithmetic rule over its undecided cells, with
-    /// those cells; `None` for other rules.
+    /// those cells; `None` for other rules. Rules whose meaning depends on
+    /// the order of their cells keep every cell, decided ones with their
+    /// single value.
     pub fn diagram(&self, rule: &Rule) -> Option<(Diagram, Vec<CellId>)> {
-        let (known, open) = self.split(rule.cells());
+        let (known, open) = if ordered(rule) {
+            (Vec::new(), rule.cells().to_vec())
+        } else {
+            self.split(rule.cells())
+        };
         let doms: Vec<&[i64]> = open.iter().map(|&c| self.doms[c].as_slice()).collect();
         Diagram::build(rule, &known, &doms).map(|d| (d, open))
     }

@@ -208,7 +208,7 @@ pub(crate) fn build(
 
 /// The first cell (in row-major order) not orthogonally connected to the
 /// first cell, if any.
-fn first_unreached(cells: &[(usize, usize)]) -> Option<(usize, usize)> {
+pub(crate) fn first_unreached(cells: &[(usize, usize)]) -> Option<(usize, usize)> {
     let first = *cells.first()?;
     let set: std::collections::BTreeSet<(usize, usize)> = cells.iter().copied().collect();
     let mut seen = std::collections::BTreeSet::from([first]);

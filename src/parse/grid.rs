@@ -436,6 +436,25 @@ pub(crate) fn check_repeats(v: &Values, boxes: Option<(usize, usize)>) -> Result
             }
         }
     }
+    check_units(v, units)
+}
+
+/// A unit of cells that must hold different values, with its name.
+pub(crate) type Unit = (String, Vec<(usize, usize)>);
+
+/// The two main diagonals of an n×n grid, as units.
+pub(crate) fn diagonal_units(n: usize) -> Vec<Unit> {
+    vec![
+        ("the main diagonal".into(), (0..n).map(|i| (i, i)).collect()),
+        (
+            "the anti-diagonal".into(),
+            (0..n).map(|i| (i, n - 1 - i)).collect(),
+        ),
+    ]
+}
+
+/// Checks that no given repeats within any of `units`.
+pub(crate) fn check_units(v: &Values, units: Vec<Unit>) -> Result<(), InputError> {
     for (name, cells) in units {
         let mut seen: std::collections::HashMap<u32, (usize, usize)> = Default::default();
         for (r, c) in cells {

@@ -114,5 +114,9 @@ fn one(
         distinct_cages: false,
         kakuro: None,
         solution: None,
+        regions: Vec::new(),
+        diagonals: false,
+        inequalities: Vec::new(),
+        edges: None,
     })
 }

@@ -5,10 +5,12 @@
 //! and what to change.
 
 mod cages;
+mod futoshiki;
 mod grid;
 mod kakuro;
 mod lines;
 mod native;
+mod regions;
 mod sgt;
 mod write;
 
@@ -177,6 +179,10 @@ pub fn parse_str(
                 distinct_cages: false,
                 kakuro: None,
                 solution: None,
+                regions: Vec::new(),
+                diagonals: false,
+                inequalities: Vec::new(),
+                edges: None,
             };
             native::set_kakuro(&mut p, layout.cells);
             Ok(vec![p])

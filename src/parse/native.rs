@@ -6,11 +6,11 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{InputError, Location};
-use crate::puzzle::{Kind, Puzzle};
+use crate::puzzle::{EdgeClues, Kind, Puzzle};
 
 use super::cages::{self, ClueText};
 use super::grid::{self, TextOrigin, line_col, split_rows};
-use super::kakuro;
+use super::{futoshiki, kakuro, regions};
 
 /// The keys a puzzle file may hold. Strings keep their spans so that
 /// messages about grid rows can name the real line of the file.
@@ -28,12 +28,18 @@ struct Raw {
     default_clue: Option<Spanned<String>>,
     distinct_cages: Option<Spanned<bool>>,
     grid: Option<Spanned<String>>,
+    regions: Option<Spanned<String>>,
+    diagonals: Option<Spanned<bool>>,
+    top: Option<Spanned<String>>,
+    bottom: Option<Spanned<String>>,
+    left: Option<Spanned<String>>,
+    right: Option<Spanned<String>>,
 }
 
 /// Which keys each kind may use, besides `kind`, `title` and `solution`.
 fn allowed(kind: Kind) -> &'static [&'static str] {
     match kind {
-        Kind::Sudoku => &["box", "givens"],
+        Kind::Sudoku => &["box", "givens", "diagonals"],
         Kind::Killer => &[
             "box",
             "givens",
@@ -41,9 +47,13 @@ fn allowed(kind: Kind) -> &'static [&'static str] {
             "clues",
             "default-clue",
             "distinct-cages",
+            "diagonals",
         ],
         Kind::Calcudoku => &["givens", "cages", "clues", "default-clue"],
         Kind::Kakuro => &["grid"],
+        Kind::Jigsaw => &["regions", "givens", "diagonals"],
+        Kind::Futoshiki => &["grid"],
+        Kind::Skyscrapers => &["givens", "top", "bottom", "left", "right"],
     }
 }
 
@@ -92,12 +102,14 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         return Err(InputError::new(
             src.loc(raw.kind.span().start),
             format!(
-                "unknown kind '{}': write kind = \"sudoku\", \"killer\", \"calcudoku\" or \"kakuro\"",
-                raw.kind.get_ref()
+                "unknown kind '{}': write kind = \"NAME\" with NAME one of {}",
+                raw.kind.get_ref(),
+                Kind::names()
             ),
         ));
     };
-    let present: [(&str, Option<usize>); 7] = [
+    let at = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.span().start);
+    let present: [(&str, Option<usize>); 13] = [
         ("box", raw.box_shape.as_ref().map(|s| s.span().start)),
         ("givens", raw.givens.as_ref().map(|s| s.span().start)),
         ("cages", raw.cages.as_ref().map(|s| s.span().start)),
@@ -117,6 +129,12 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
             raw.distinct_cages.as_ref().map(|s| s.span().start),
         ),
         ("grid", raw.grid.as_ref().map(|s| s.span().start)),
+        ("regions", at(&raw.regions)),
+        ("diagonals", raw.diagonals.as_ref().map(|s| s.span().start)),
+        ("top", at(&raw.top)),
+        ("bottom", at(&raw.bottom)),
+        ("left", at(&raw.left)),
+        ("right", at(&raw.right)),
     ];
     for (key, at) in present {
         if let Some(at) = at
@@ -147,10 +165,32 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         distinct_cages: kind == Kind::Killer,
         kakuro: None,
         solution: None,
+        regions: Vec::new(),
+        diagonals: false,
+        inequalities: Vec::new(),
+        edges: None,
     };
     match kind {
         Kind::Kakuro => kakuro_puzzle(&src, &raw, &mut p)?,
-        _ => latin_puzzle(&src, &raw, &mut p)?,
+        Kind::Jigsaw => jigsaw_puzzle(&src, &raw, &mut p)?,
+        Kind::Futoshiki => futoshiki_puzzle(&src, &raw, &mut p)?,
+        Kind::Skyscrapers => skyscrapers_puzzle(&src, &raw, &mut p)?,
+        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p)?,
+    }
+    if let Some(d) = &raw.diagonals {
+        p.diagonals = *d.get_ref();
+        if p.diagonals {
+            let g = grid::Values {
+                grid: p.givens.clone(),
+                locs: Vec::new(),
+            };
+            grid::check_units(&g, grid::diagonal_units(p.rows)).map_err(|e| {
+                InputError::new(
+                    src.loc(d.span().start),
+                    format!("diagonals = true, but {}", e.message),
+                )
+            })?;
+        }
     }
     Ok(p)
 }
@@ -172,17 +212,11 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> 
     let kind = p.kind.name();
     let whole = src.file.clone();
     // The size comes from the givens, else from the cages grid.
-    let givens = match &raw.givens {
-        Some(g) => {
-            let origin = src.origin(g);
-            let rows = split_rows(g.get_ref(), &origin);
-            grid::check_compact(&rows, "givens")?;
-            let (h, w) = grid::check_shape(&rows, "givens", &origin)?;
-            grid::check_square(h, w, "givens", kind, &origin.start)?;
-            Some((grid::values(&rows, w as u32, "givens")?, origin))
-        }
-        None => None,
-    };
+    let givens = raw
+        .givens
+        .as_ref()
+        .map(|g| givens_grid(src, g, kind))
+        .transpose()?;
     let labels = match &raw.cages {
         Some(cg) => {
             let origin = src.origin(cg);
@@ -279,6 +313,26 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> 
     p.cols = n;
     p.box_shape = boxes;
     p.givens = givens.map_or_else(|| vec![vec![None; n]; n], |(g, _)| g.grid);
+    latin_solution(src, raw, p)
+}
+
+/// Reads an n×n grid of givens (values 1..=n, n its width).
+fn givens_grid(
+    src: &Src,
+    g: &Spanned<String>,
+    kind: &str,
+) -> Result<(grid::Values, TextOrigin), InputError> {
+    let origin = src.origin(g);
+    let rows = split_rows(g.get_ref(), &origin);
+    grid::check_compact(&rows, "givens")?;
+    let (h, w) = grid::check_shape(&rows, "givens", &origin)?;
+    grid::check_square(h, w, "givens", kind, &origin.start)?;
+    Ok((grid::values(&rows, w as u32, "givens")?, origin))
+}
+
+/// Reads the optional `solution` of a `p.rows`×`p.rows` Latin puzzle.
+fn latin_solution(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
+    let n = p.rows;
     if let Some(s) = &raw.solution {
         let v = value_grid(src, s, "the solution", n as u32)?;
         let (h, w) = (v.grid.len(), v.grid.first().map_or(0, Vec::len));
@@ -292,6 +346,175 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> 
         p.solution = Some(v.grid);
     }
     Ok(())
+}
+
+/// Sets the size and givens of an n×n puzzle, checking that the givens
+/// (if any) are n×n and repeat nothing in a row or column.
+fn set_givens(
+    p: &mut Puzzle,
+    n: usize,
+    givens: Option<(grid::Values, TextOrigin)>,
+    what: &str,
+) -> Result<Option<grid::Values>, InputError> {
+    p.rows = n;
+    p.cols = n;
+    let Some((g, origin)) = givens else {
+        p.givens = vec![vec![None; n]; n];
+        return Ok(None);
+    };
+    let gn = g.grid.len();
+    if gn != n {
+        return Err(InputError::new(
+            origin.start,
+            format!("the givens are {gn}×{gn}, but {what} is for {n}×{n}"),
+        ));
+    }
+    grid::check_repeats(&g, None)?;
+    p.givens = g.grid.clone();
+    Ok(Some(g))
+}
+
+fn jigsaw_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
+    let Some(rg) = &raw.regions else {
+        return Err(InputError::new(
+            src.file.clone(),
+            "a jigsaw puzzle needs its regions: add regions = \"\"\"...\"\"\" \
+             (a grid of region labels, n regions of n cells)",
+        ));
+    };
+    let origin = src.origin(rg);
+    let rows = split_rows(rg.get_ref(), &origin);
+    let (h, w) = grid::check_shape(&rows, "the regions grid", &origin)?;
+    grid::check_square(h, w, "the regions grid", "jigsaw", &origin.start)?;
+    let labels = cages::labels(&rows)?;
+    p.regions = regions::build(&labels, h)?;
+    let givens = raw
+        .givens
+        .as_ref()
+        .map(|g| givens_grid(src, g, "jigsaw"))
+        .transpose()?;
+    if let Some(g) = set_givens(p, h, givens, "the regions grid")? {
+        let units = p
+            .regions
+            .iter()
+            .enumerate()
+            .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
+            .collect();
+        grid::check_units(&g, units)?;
+    }
+    latin_solution(src, raw, p)
+}
+
+fn futoshiki_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
+    let Some(g) = &raw.grid else {
+        return Err(InputError::new(
+            src.file.clone(),
+            "a futoshiki puzzle needs its grid: add grid = \"\"\"...\"\"\" \
+             (rows of values with < and > between cells, lines of ^ and v between rows)",
+        ));
+    };
+    let sg = futoshiki::parse(g.get_ref(), &src.origin(g))?;
+    let n = sg.values.grid.len();
+    grid::check_repeats(&sg.values, None)?;
+    p.rows = n;
+    p.cols = n;
+    p.givens = sg.values.grid;
+    p.inequalities = sg.inequalities;
+    latin_solution(src, raw, p)
+}
+
+fn skyscrapers_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
+    let sides = [
+        ("top", &raw.top),
+        ("bottom", &raw.bottom),
+        ("left", &raw.left),
+        ("right", &raw.right),
+    ];
+    let mut lists: Vec<Option<(Vec<grid::Token>, Location)>> = Vec::new();
+    for (side, s) in sides {
+        lists.push(match s {
+            Some(s) => Some(clue_list(src, s, side)?),
+            None => None,
+        });
+    }
+    let givens = raw
+        .givens
+        .as_ref()
+        .map(|g| givens_grid(src, g, "skyscrapers"))
+        .transpose()?;
+    let first = lists.iter().flatten().next();
+    let n = match (&givens, first) {
+        (Some((g, _)), _) => g.grid.len(),
+        (None, Some((toks, _))) => toks.len(),
+        (None, None) => {
+            return Err(InputError::new(
+                src.file.clone(),
+                "a skyscrapers puzzle needs edge clues: add top = \"...\", bottom, left \
+                 and/or right (one count per column or row, . for none)",
+            ));
+        }
+    };
+    grid::check_max(n, n, &src.file.clone())?;
+    set_givens(p, n, givens, "the edge clues")?;
+    let mut edges = EdgeClues::default();
+    for ((side, _), list) in sides.iter().zip(lists) {
+        let Some((toks, loc)) = list else {
+            continue;
+        };
+        if toks.len() != n {
+            let what = if matches!(*side, "top" | "bottom") {
+                "column"
+            } else {
+                "row"
+            };
+            return Err(InputError::new(
+                loc,
+                format!(
+                    "{side} has {} clue{}, but the grid is {n}×{n}: give one per {what}, . for none",
+                    toks.len(),
+                    if toks.len() == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        let vals = toks
+            .iter()
+            .map(|t| grid::value_of(t, n as u32))
+            .collect::<Result<Vec<_>, _>>()?;
+        match *side {
+            "top" => edges.top = vals,
+            "bottom" => edges.bottom = vals,
+            "left" => edges.left = vals,
+            _ => edges.right = vals,
+        }
+    }
+    p.edges = Some(edges);
+    latin_solution(src, raw, p)
+}
+
+/// The tokens of one edge's clue list (one line, like a grid row).
+fn clue_list(
+    src: &Src,
+    s: &Spanned<String>,
+    side: &str,
+) -> Result<(Vec<grid::Token>, Location), InputError> {
+    let origin = src.origin(s);
+    let rows = split_rows(s.get_ref(), &origin);
+    let what = format!("the {side} clues");
+    grid::check_compact(&rows, &what)?;
+    match rows.as_slice() {
+        [row] => Ok((row.cells.clone(), origin.start)),
+        _ => Err(InputError::new(
+            origin.start,
+            format!(
+                "{side} = \"...\" is one line of counts, one per {}, . for none",
+                if matches!(side, "top" | "bottom") {
+                    "column"
+                } else {
+                    "row"
+                }
+            ),
+        )),
+    }
 }
 
 fn kakuro_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {

@@ -15,16 +15,18 @@ use std::collections::BTreeMap;
 
 use crate::error::{InputError, Location};
 use crate::model::rc;
-use crate::puzzle::{Cage, Grid, Kind, MAX_SIZE, Puzzle};
+use crate::puzzle::{Cage, EdgeClues, Inequality, Kind, MAX_SIZE, Puzzle};
 
 use super::cages::{self, ClueText, Labels};
-use super::grid::{Values, check_repeats};
+use super::grid::{Values, check_repeats, check_units, diagonal_units};
+use super::write::label;
 
 /// The games smtgrid reads.
-const GAMES: [&str; 2] = ["keen", "solo"];
+const GAMES: [&str; 4] = ["keen", "solo", "unequal", "towers"];
 
 /// How messages list the games.
-const GAMES_TEXT: &str = "keen (calcudoku) or solo (sudoku, killer)";
+const GAMES_TEXT: &str = "keen (calcudoku), solo (sudoku, killer, jigsaw), unequal (futoshiki) \
+     or towers (skyscrapers)";
 
 /// Whether `line` looks like a game ID line (for guessing the format).
 pub(crate) fn looks_like(line: &str) -> bool {
@@ -189,6 +191,8 @@ fn one(text: &str, file: &Location, ln: usize) -> Result<Puzzle, InputError> {
     let desc_at = id_at + colon + 1;
     match game {
         "keen" => keen(&l, id_at, desc_at),
+        "unequal" => unequal(&l, id_at, desc_at),
+        "towers" => towers(&l, id_at, desc_at),
         _ => solo(&l, id_at, desc_at),
     }
 }
@@ -405,12 +409,14 @@ fn values_grid(
     Ok((vals, offs))
 }
 
-/// A cage label for block `k`: a–z, then A–Z, then `c52`, `c53`, ….
-fn label(k: usize) -> String {
-    match k {
-        0..26 => char::from(b'a' + k as u8).to_string(),
-        26..52 => char::from(b'A' + (k - 26) as u8).to_string(),
-        _ => format!("c{k}"),
+/// The label grid of a block structure: block k is `label(k)`; every
+/// cell is located at the structure's start, `blocks_at`.
+fn block_labels(l: &Line, w: usize, block_of: &[usize], blocks_at: usize) -> Labels {
+    Labels {
+        grid: (0..w)
+            .map(|r| (0..w).map(|c| Some(label(block_of[r * w + c]))).collect())
+            .collect(),
+        locs: vec![vec![l.loc(blocks_at); w]; w],
     }
 }
 
@@ -424,12 +430,7 @@ fn make_cages(
     clues: &[(String, usize)],
 ) -> Result<Vec<Cage>, InputError> {
     let at = |off| l.loc(off);
-    let labels = Labels {
-        grid: (0..w)
-            .map(|r| (0..w).map(|c| Some(label(block_of[r * w + c]))).collect())
-            .collect(),
-        locs: vec![vec![at(blocks_at); w]; w],
-    };
+    let labels = block_labels(l, w, block_of, blocks_at);
     let clues: BTreeMap<String, ClueText> = clues
         .iter()
         .enumerate()
@@ -534,20 +535,10 @@ fn keen(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
             format!("too many: the block structure has {n_blocks} blocks, one clue each"),
         ));
     }
-    let cages = make_cages(l, w, &block_of, desc_at, &clues)?;
-    Ok(Puzzle {
-        name: String::new(),
-        title: Some(format!("keen {}", &l.text[id_at..desc_at - 1])),
-        kind: Kind::Calcudoku,
-        rows: w,
-        cols: w,
-        box_shape: None,
-        givens: vec![vec![None; w]; w],
-        cages,
-        distinct_cages: false,
-        kakuro: None,
-        solution: None,
-    })
+    let mut p = Puzzle::blank("", Kind::Calcudoku, w);
+    p.title = Some(format!("keen {}", &l.text[id_at..desc_at - 1]));
+    p.cages = make_cages(l, w, &block_of, desc_at, &clues)?;
+    Ok(p)
 }
 
 /// The params of a solo ID.
@@ -556,6 +547,7 @@ struct SoloParams {
     c: usize,
     r: usize,
     killer: bool,
+    diagonals: bool,
 }
 
 /// Reads solo params: `C[xR]` then flags in any order: `j` jigsaw, `x`
@@ -570,6 +562,7 @@ fn solo_params(l: &Line, id_at: usize, desc_at: usize) -> Result<SoloParams, Inp
         seen_r = true;
     }
     let mut killer = false;
+    let mut diagonals = false;
     while i < desc_at - 1 {
         let at = i;
         match l.byte(i) {
@@ -585,11 +578,8 @@ fn solo_params(l: &Line, id_at: usize, desc_at: usize) -> Result<SoloParams, Inp
                 i += 1;
             }
             b'x' => {
-                return Err(l.err(
-                    at,
-                    "params",
-                    "solo's X mode (distinct diagonals) is not supported",
-                ));
+                diagonals = true;
+                i += 1;
             }
             b'r' | b'm' | b'a' => {
                 i += 1;
@@ -612,11 +602,11 @@ fn solo_params(l: &Line, id_at: usize, desc_at: usize) -> Result<SoloParams, Inp
             }
         }
     }
-    if r == 1 {
+    if r == 1 && killer {
         return Err(l.err(
             id_at,
             "params",
-            "solo's jigsaw mode (irregular boxes) is not supported",
+            "killer jigsaw (j with k) is not supported: smtgrid's jigsaw has no cages",
         ));
     }
     if c * r > MAX_SIZE {
@@ -629,33 +619,51 @@ fn solo_params(l: &Line, id_at: usize, desc_at: usize) -> Result<SoloParams, Inp
             ),
         ));
     }
-    Ok(SoloParams { c, r, killer })
+    Ok(SoloParams {
+        c,
+        r,
+        killer,
+        diagonals,
+    })
 }
 
 /// solo → sudoku or killer. Description: the givens grid, then for a
 /// killer `,` cage block structure `,` grid of cage sums (each cage's sum
 /// in one of its cells).
 fn solo(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
-    let SoloParams { c, r, killer } = solo_params(l, id_at, desc_at)?;
+    let SoloParams {
+        c,
+        r,
+        killer,
+        diagonals,
+    } = solo_params(l, id_at, desc_at)?;
     let n = c * r;
     let area = n * n;
     let mut at = desc_at;
     let (vals, offs) = values_grid(l, &mut at, area, n as u64, "givens")?;
-    let to_grid = |v: &[Option<u64>]| -> Grid {
-        v.chunks(n)
-            .map(|row| row.iter().map(|x| x.map(|x| x as u32)).collect())
-            .collect()
-    };
-    let givens = Values {
-        grid: to_grid(&vals),
-        locs: offs
-            .chunks(n)
-            .map(|row| row.iter().map(|&o| l.loc(o)).collect())
-            .collect(),
-    };
-    let boxes = (c, r);
-    check_repeats(&givens, Some(boxes))
-        .map_err(|e| InputError::new(e.location, format!("solo ID, givens: {}", e.message)))?;
+    let vals: Vec<Option<u32>> = vals.iter().map(|v| v.map(|v| v as u32)).collect();
+    let givens = to_values(l, &vals, &offs, n);
+    // Tatham's solo has a jigsaw exactly when a box is one row high.
+    let jigsaw = r == 1;
+    let mut units = Vec::new();
+    let mut regions = Vec::new();
+    if jigsaw {
+        at = l.comma(at, "jigsaw regions")?;
+        let regions_at = at;
+        let block_of = blocks(l, &mut at, n, "jigsaw regions", false)?;
+        regions = super::regions::build(&block_labels(l, n, &block_of, regions_at), n)
+            .map_err(|e| part_err(e, "solo", "jigsaw regions"))?;
+        for (k, cells) in regions.iter().enumerate() {
+            units.push((format!("region {}", k + 1), cells.clone()));
+        }
+    }
+    let boxes = (!jigsaw).then_some((c, r));
+    if diagonals {
+        units.extend(diagonal_units(n));
+    }
+    check_repeats(&givens, boxes)
+        .and_then(|()| check_units(&givens, units))
+        .map_err(|e| part_err(e, "solo", "givens"))?;
     let mut cages = Vec::new();
     if killer {
         at = l.comma(at, "killer cages")?;
@@ -712,19 +720,285 @@ fn solo(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
         cages = make_cages(l, n, &block_of, cages_at, &clues)?;
     }
     l.end(at)?;
-    Ok(Puzzle {
-        name: String::new(),
-        title: Some(format!("solo {}", &l.text[id_at..desc_at - 1])),
-        kind: if killer { Kind::Killer } else { Kind::Sudoku },
-        rows: n,
-        cols: n,
-        box_shape: Some(boxes),
-        givens: givens.grid,
-        cages,
-        distinct_cages: killer,
-        kakuro: None,
-        solution: None,
-    })
+    let kind = match (jigsaw, killer) {
+        (true, _) => Kind::Jigsaw,
+        (false, true) => Kind::Killer,
+        (false, false) => Kind::Sudoku,
+    };
+    let mut p = Puzzle::blank("", kind, n);
+    p.title = Some(format!("solo {}", &l.text[id_at..desc_at - 1]));
+    p.box_shape = boxes;
+    p.givens = givens.grid;
+    p.cages = cages;
+    p.regions = regions;
+    p.diagonals = diagonals;
+    Ok(p)
+}
+
+/// Checks that params are only a size and a difficulty (`5dh`) and
+/// returns the size.
+fn size_params(l: &Line, id_at: usize, desc_at: usize) -> Result<usize, InputError> {
+    let (w, i) = side(l, id_at, "the grid size")?;
+    let i = difficulty(l, i);
+    if i != desc_at - 1 {
+        return Err(l.err(
+            i,
+            "params",
+            format!(
+                "unexpected '{}': {} params are SIZE then dLETTER (difficulty), as in 5dh",
+                l.char_at(i),
+                l.game
+            ),
+        ));
+    }
+    Ok(w)
+}
+
+/// unequal → futoshiki. Params `N[a][dX]` (`a`, the adjacent mode, is not
+/// supported). Description: one cell per `,` in reading order, each a
+/// number (0 for a blank) and flags `U`, `R`, `D`, `L` saying the cell is
+/// greater than its neighbour above, right, below or left; a letter before
+/// a cell skips that many blank cells (`a` = 1).
+fn unequal(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
+    let (n, i) = side(l, id_at, "the grid size")?;
+    if l.byte(i) == b'a' {
+        return Err(l.err(
+            i,
+            "params",
+            "unequal's adjacent mode (a) is not supported: smtgrid's futoshiki has only < and >",
+        ));
+    }
+    let i = difficulty(l, i);
+    if i != desc_at - 1 {
+        return Err(l.err(
+            i,
+            "params",
+            format!(
+                "unexpected '{}': unequal params are SIZE then dLETTER (difficulty), as in 5dk",
+                l.char_at(i)
+            ),
+        ));
+    }
+    let area = n * n;
+    let mut vals: Vec<Option<u32>> = vec![None; area];
+    let mut offs = vec![desc_at; area];
+    // (greater cell, less cell, offset of the flag)
+    type Flag = ((usize, usize), (usize, usize), usize);
+    let mut flags: Vec<Flag> = Vec::new();
+    let mut cell = 0;
+    let mut at = desc_at;
+    let end = l.text.trim_end().len();
+    while at < end {
+        while l.byte(at).is_ascii_lowercase() {
+            cell += usize::from(l.byte(at) - b'a' + 1);
+            at += 1;
+        }
+        let part = format!("cell {}", cell + 1);
+        if cell >= area {
+            return Err(l.err(
+                at,
+                "description",
+                format!("too much data: the grid has {area} cells"),
+            ));
+        }
+        let (v, after) = l.number(at);
+        match v {
+            _ if after == at => {
+                return Err(l.err(
+                    at,
+                    &part,
+                    format!(
+                        "expected a number (0 for a blank), found '{}'",
+                        l.char_at(at)
+                    ),
+                ));
+            }
+            Some(v) if v <= n as u64 => {
+                vals[cell] = (v > 0).then_some(v as u32);
+                offs[cell] = at;
+            }
+            _ => {
+                return Err(l.err(
+                    at,
+                    &part,
+                    format!(
+                        "{} is out of range: values go from 1 to {n}, 0 is a blank",
+                        &l.text[at..after]
+                    ),
+                ));
+            }
+        }
+        at = after;
+        let (r, c) = (cell / n, cell % n);
+        while let f @ (b'U' | b'R' | b'D' | b'L') = l.byte(at) {
+            let other = match f {
+                b'U' => r.checked_sub(1).map(|r| (r, c)),
+                b'D' => (r + 1 < n).then_some((r + 1, c)),
+                b'L' => c.checked_sub(1).map(|c| (r, c)),
+                _ => (c + 1 < n).then_some((r, c + 1)),
+            };
+            let Some(other) = other else {
+                return Err(l.err(
+                    at,
+                    &part,
+                    format!("flag {} points off the grid", char::from(f)),
+                ));
+            };
+            flags.push(((r, c), other, at));
+            at += 1;
+        }
+        cell += 1;
+        match l.byte(at) {
+            b',' => at += 1,
+            _ if at >= end => {}
+            _ => {
+                return Err(l.err(
+                    at,
+                    &part,
+                    format!(
+                        "expected U, R, D, L or ',' after the number, found '{}'",
+                        l.char_at(at)
+                    ),
+                ));
+            }
+        }
+    }
+    if cell < area {
+        return Err(l.err(
+            at,
+            "description",
+            format!("not enough data: it fills {cell} of the grid's {area} cells"),
+        ));
+    }
+    for &(g, s, off) in &flags {
+        if flags.iter().any(|&(g2, s2, _)| g2 == s && s2 == g) {
+            return Err(l.err(
+                off,
+                "description",
+                format!(
+                    "{} and {} are each said to be greater than the other",
+                    rc(g.0, g.1),
+                    rc(s.0, s.1)
+                ),
+            ));
+        }
+        if let (Some(a), Some(b)) = (vals[g.0 * n + g.1], vals[s.0 * n + s.1])
+            && a <= b
+        {
+            return Err(l.err(
+                off,
+                "description",
+                format!(
+                    "this flag says {} > {}, but the givens there are {a} and {b}",
+                    rc(g.0, g.1),
+                    rc(s.0, s.1)
+                ),
+            ));
+        }
+    }
+    let givens = to_values(l, &vals, &offs, n);
+    check_repeats(&givens, None).map_err(|e| part_err(e, "unequal", "givens"))?;
+    // The order the native grid lists signs in: each row's signs between
+    // its cells, then those between it and the row below.
+    let mut ineq: Vec<Inequality> = flags
+        .iter()
+        .map(|&(greater, less, _)| Inequality { less, greater })
+        .collect();
+    let key = |q: &Inequality| {
+        let (a, b) = (q.less.min(q.greater), q.less.max(q.greater));
+        (a.0, a.0 != b.0, a.1)
+    };
+    ineq.sort_by_key(key);
+    ineq.dedup();
+    let mut p = Puzzle::blank("", Kind::Futoshiki, n);
+    p.title = Some(format!("unequal {}", &l.text[id_at..desc_at - 1]));
+    p.givens = givens.grid;
+    p.inequalities = ineq;
+    Ok(p)
+}
+
+/// towers → skyscrapers. Params `W[dX]`. Description: 4·W clues split by
+/// `/` (empty for none): the top edge left to right, the bottom edge left
+/// to right, the left edge top to bottom, the right edge top to bottom;
+/// then optionally `,` and a grid of given heights.
+fn towers(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
+    let w = size_params(l, id_at, desc_at)?;
+    let mut at = desc_at;
+    let mut clues: Vec<Option<u32>> = Vec::with_capacity(4 * w);
+    for k in 0..4 * w {
+        let part = format!("clue {}", k + 1);
+        if k > 0 {
+            if l.byte(at) != b'/' {
+                return Err(l.err(
+                    at,
+                    &part,
+                    format!(
+                        "missing: a {w}×{w} grid has {} edge clues, split by /",
+                        4 * w
+                    ),
+                ));
+            }
+            at += 1;
+        }
+        let (v, after) = l.number(at);
+        match v {
+            _ if after == at => clues.push(None),
+            Some(v) if (1..=w as u64).contains(&v) => clues.push(Some(v as u32)),
+            _ => {
+                return Err(l.err(
+                    at,
+                    &part,
+                    format!(
+                        "{} is out of range: a clue is from 1 to {w}",
+                        &l.text[at..after]
+                    ),
+                ));
+            }
+        }
+        at = after;
+    }
+    if l.byte(at) == b'/' {
+        return Err(l.err(
+            at,
+            "clues",
+            format!("too many: a {w}×{w} grid has {} edge clues", 4 * w),
+        ));
+    }
+    let mut p = Puzzle::blank("", Kind::Skyscrapers, w);
+    p.title = Some(format!("towers {}", &l.text[id_at..desc_at - 1]));
+    if l.byte(at) == b',' {
+        at += 1;
+        let (vals, offs) = values_grid(l, &mut at, w * w, w as u64, "givens")?;
+        let vals: Vec<Option<u32>> = vals.iter().map(|v| v.map(|v| v as u32)).collect();
+        let givens = to_values(l, &vals, &offs, w);
+        check_repeats(&givens, None).map_err(|e| part_err(e, "towers", "givens"))?;
+        p.givens = givens.grid;
+    }
+    l.end(at)?;
+    let side = |k: usize| clues[k * w..(k + 1) * w].to_vec();
+    p.edges = Some(EdgeClues {
+        top: side(0),
+        bottom: side(1),
+        left: side(2),
+        right: side(3),
+    });
+    Ok(p)
+}
+
+/// An n×n grid of values with each cell located at its byte offset.
+fn to_values(l: &Line, vals: &[Option<u32>], offs: &[usize], n: usize) -> Values {
+    Values {
+        grid: vals.chunks(n).map(<[_]>::to_vec).collect(),
+        locs: offs
+            .chunks(n)
+            .map(|row| row.iter().map(|&o| l.loc(o)).collect())
+            .collect(),
+    }
+}
+
+/// An error of a shared check, marked with the game and part of the ID.
+fn part_err(e: InputError, game: &str, part: &str) -> InputError {
+    InputError::new(e.location, format!("{game} ID, {part}: {}", e.message))
 }
 
 #[cfg(test)]

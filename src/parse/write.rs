@@ -6,6 +6,15 @@ use std::fmt::Write;
 
 use crate::puzzle::{Grid, KakuroCell, Kind, Puzzle};
 
+/// A label for the k-th cage or region: a–z, then A–Z, then `c52`, `c53`, ….
+pub(crate) fn label(k: usize) -> String {
+    match k {
+        0..26 => char::from(b'a' + k as u8).to_string(),
+        26..52 => char::from(b'A' + (k - 26) as u8).to_string(),
+        _ => format!("c{k}"),
+    }
+}
+
 /// A TOML basic string holding `s`, quotes and escapes included.
 fn quoted(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
@@ -48,20 +57,71 @@ pub fn to_toml(p: &Puzzle) -> String {
     }
     match p.kind {
         Kind::Kakuro => kakuro(p, &mut out),
-        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin(p, &mut out),
+        Kind::Futoshiki => futoshiki(p, &mut out),
+        Kind::Sudoku | Kind::Killer | Kind::Calcudoku | Kind::Jigsaw | Kind::Skyscrapers => {
+            latin(p, &mut out)
+        }
     }
     out
+}
+
+/// A grid of labels, one row per line, padded so columns line up; `None`
+/// is `.`.
+fn label_rows(labels: &[Vec<Option<String>>]) -> String {
+    let width = labels
+        .iter()
+        .flatten()
+        .flatten()
+        .map(String::len)
+        .max()
+        .unwrap_or(1);
+    labels
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|l| format!("{:<width$}", l.as_deref().unwrap_or(".")))
+                .collect();
+            format!("{}\n", cells.join(" ").trim_end())
+        })
+        .collect()
 }
 
 fn latin(p: &Puzzle, out: &mut String) {
     if let Some((r, c)) = p.box_shape {
         let _ = writeln!(out, "box = \"{r}x{c}\"");
     }
+    if p.diagonals {
+        out.push_str("diagonals = true\n");
+    }
+    if let Some(e) = &p.edges {
+        for (key, clues) in [
+            ("top", &e.top),
+            ("bottom", &e.bottom),
+            ("left", &e.left),
+            ("right", &e.right),
+        ] {
+            let vals: Vec<String> = clues
+                .iter()
+                .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
+                .collect();
+            let _ = writeln!(out, "{key:<6} = {}", quoted(&vals.join(" ")));
+        }
+    }
+    if !p.regions.is_empty() {
+        let mut labels = vec![vec![None; p.cols]; p.rows];
+        for (k, cells) in p.regions.iter().enumerate() {
+            for &(r, c) in cells {
+                labels[r][c] = Some(label(k));
+            }
+        }
+        block(out, "regions", &label_rows(&labels));
+    }
     if p.kind == Kind::Killer && !p.distinct_cages {
         out.push_str("distinct-cages = false\n");
     }
     let any_given = p.givens.iter().flatten().any(Option::is_some);
-    if p.kind == Kind::Sudoku || any_given {
+    if matches!(p.kind, Kind::Sudoku | Kind::Jigsaw) || any_given {
         block(out, "givens", &value_rows(&p.givens));
     }
     if let Some(s) = &p.solution {
@@ -70,24 +130,76 @@ fn latin(p: &Puzzle, out: &mut String) {
     if p.cages.is_empty() {
         return;
     }
-    let mut labels = vec![vec!["."; p.cols]; p.rows];
+    let mut labels = vec![vec![None; p.cols]; p.rows];
     for cage in &p.cages {
         for &(r, c) in &cage.cells {
-            labels[r][c] = &cage.label;
+            labels[r][c] = Some(cage.label.clone());
         }
     }
-    let width = p.cages.iter().map(|c| c.label.len()).max().unwrap_or(1);
-    let rows: String = labels
-        .iter()
-        .map(|row| {
-            let cells: Vec<String> = row.iter().map(|l| format!("{l:<width$}")).collect();
-            format!("{}\n", cells.join(" ").trim_end())
-        })
-        .collect();
-    block(out, "cages", &rows);
+    block(out, "cages", &label_rows(&labels));
     out.push_str("\n[clues]\n");
     for cage in &p.cages {
         let _ = writeln!(out, "{} = {}", cage.label, quoted(&cage.clue_text));
+    }
+}
+
+/// The futoshiki grid: values with `<`/`>` between neighbours of a row, and
+/// a line of `^`/`v` under the cells of a row whose neighbour below has a
+/// sign, each straight under its cell.
+fn futoshiki(p: &Puzzle, out: &mut String) {
+    let n = p.rows;
+    let text = |v: Option<u32>| v.map_or_else(|| ".".to_string(), |v| v.to_string());
+    let cw = p
+        .givens
+        .iter()
+        .flatten()
+        .map(|v| text(*v).len())
+        .max()
+        .unwrap_or(1);
+    // The sign between a and b, seen from a: Some(true) if a is smaller.
+    let sign = |a: (usize, usize), b: (usize, usize)| {
+        p.inequalities.iter().find_map(|q| {
+            (q.less == a && q.greater == b)
+                .then_some(true)
+                .or((q.less == b && q.greater == a).then_some(false))
+        })
+    };
+    let mut rows = String::new();
+    for r in 0..n {
+        let mut line = String::new();
+        for c in 0..n {
+            let _ = write!(line, "{:<cw$}", text(p.givens[r][c]));
+            if c + 1 < n {
+                let s = match sign((r, c), (r, c + 1)) {
+                    Some(true) => '<',
+                    Some(false) => '>',
+                    None => ' ',
+                };
+                let _ = write!(line, " {s} ");
+            }
+        }
+        rows.push_str(line.trim_end());
+        rows.push('\n');
+        if r + 1 < n {
+            let mut below = String::new();
+            for c in 0..n {
+                let s = match sign((r, c), (r + 1, c)) {
+                    Some(true) => '^',
+                    Some(false) => 'v',
+                    None => ' ',
+                };
+                let _ = write!(below, "{s:<width$}", width = cw + 3);
+            }
+            let below = below.trim_end();
+            if !below.is_empty() {
+                rows.push_str(below);
+                rows.push('\n');
+            }
+        }
+    }
+    block(out, "grid", &rows);
+    if let Some(s) = &p.solution {
+        block(out, "solution", &value_rows(s));
     }
 }
 
