@@ -1064,4 +1064,16 @@ mod tests {
         let e = one_line("mines:3:x").expect_err("game");
         assert!(e.to_string().contains("'mines' is not a game"), "{e}");
     }
+
+    proptest::proptest! {
+        /// Any line, however mangled, is read or refused: never a panic.
+        #[test]
+        fn never_panics(
+            game in proptest::sample::select(vec!["keen:", "solo:", "unequal:", "towers:", "x.html#"]),
+            params in "[0-9]{0,2}[xjkdamrUu]{0,3}[0-9]{0,2}",
+            desc in "[a-z_0-9,/URDLé]{0,60}",
+        ) {
+            let _ = one_line(&format!("{game}{params}:{desc}"));
+        }
+    }
 }
