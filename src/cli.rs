@@ -33,6 +33,11 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Write a puzzle of any readable format as native TOML, to edit it.
+    #[command(
+        after_help = "Examples:\n  smtgrid convert games.sgt --to toml -o dir/\n  smtgrid convert top95.txt -o dir/\n  smtgrid convert keen.sgt > keen.toml"
+    )]
+    Convert(ConvertArgs),
     /// Print a puzzle as an SMT-LIB2 script.
     #[command(
         after_help = "Examples:\n  smtgrid emit puzzles/classic.toml\n  smtgrid emit puzzles/squares.toml --encoding onehot -o squares.smt2\n  smtgrid emit puzzles/top95.txt -o scripts-dir/"
@@ -173,6 +178,28 @@ struct EmitArgs {
     /// Write to FILE, or one `.smt2` per puzzle into DIR (needed for a
     /// file of many puzzles): an existing directory, or a path ending in
     /// `/`. Files are replaced whole or not at all.
+    #[arg(long, short, value_name = "FILE|DIR")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// What `convert` writes.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum OutputFormat {
+    /// The native format, one TOML file per puzzle.
+    Toml,
+}
+
+#[derive(Debug, Args)]
+struct ConvertArgs {
+    /// The puzzle file (`-` for standard input).
+    puzzle: PathBuf,
+    /// The format to write.
+    #[arg(long, value_enum, default_value = "toml")]
+    to: OutputFormat,
+    /// Write to FILE, or one file per puzzle into DIR (needed for a file of
+    /// many puzzles).
     #[arg(long, short, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
     #[command(flatten)]
@@ -339,6 +366,7 @@ fn failed(e: Error) -> i32 {
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
+        Command::Convert(a) => convert(a),
         Command::Emit(a) => emit(a),
         Command::Inspect(a) => inspect(a),
         Command::New(a) => new(a),
@@ -398,7 +426,6 @@ fn puzzles_of<'a>(
         })
 }
 
-/// `solve`'s encodings other than `auto`.
 /// A file name for one puzzle's output with extension `ext`: `top95.txt:3`
 /// becomes `top95-3.smt2`.
 fn output_file_name(puzzle: &Puzzle, ext: &str) -> String {
@@ -406,6 +433,7 @@ fn output_file_name(puzzle: &Puzzle, ext: &str) -> String {
     let base = base
         .replace(".txt.gz:", "-")
         .replace(".txt:", "-")
+        .replace(".sgt:", "-")
         .replace(':', "-");
     let clean: String = base
         .chars()
@@ -481,6 +509,17 @@ fn emit(a: EmitArgs) -> Result<i32> {
     write_each(puzzles, target, &a.puzzle, "smt2", |_, p| {
         Ok(encode_cancellable(&lower(p), a.encoding, &opts, &cancel)?.script)
     })?;
+    Ok(0)
+}
+
+fn convert(a: ConvertArgs) -> Result<i32> {
+    let target = emit_target(a.output.as_deref(), &a.puzzle)?;
+    let puzzles = open(&a.puzzle, &a.input)?;
+    match a.to {
+        OutputFormat::Toml => write_each(puzzles, target, &a.puzzle, "toml", |_, p| {
+            Ok(parse::to_toml(p))
+        })?,
+    }
     Ok(0)
 }
 

@@ -12,6 +12,8 @@ mod lines;
 mod native;
 mod read;
 mod regions;
+mod sgt;
+mod write;
 
 use std::path::Path;
 
@@ -21,6 +23,7 @@ use crate::puzzle::{Kind, Puzzle};
 pub use cages::parse_clue;
 pub use grid::{square_box, suggested_box};
 pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_LINE_BYTES};
+pub use write::to_toml;
 
 /// The input formats smtgrid reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,11 +34,18 @@ pub enum InputFormat {
     Lines,
     /// A bare kakuro grid in the source document's comma-separated format.
     Kakuro,
+    /// Simon Tatham's puzzle game IDs, one per line.
+    Sgt,
 }
 
 impl InputFormat {
     /// Every format, in the order of the docs.
-    pub const ALL: [InputFormat; 3] = [InputFormat::Toml, InputFormat::Lines, InputFormat::Kakuro];
+    pub const ALL: [InputFormat; 4] = [
+        InputFormat::Toml,
+        InputFormat::Lines,
+        InputFormat::Kakuro,
+        InputFormat::Sgt,
+    ];
 
     /// The format called `name` (`toml`, `lines`, `kakuro`).
     pub fn from_name(name: &str) -> Option<Self> {
@@ -48,6 +58,7 @@ impl InputFormat {
             InputFormat::Toml => "toml",
             InputFormat::Lines => "lines",
             InputFormat::Kakuro => "kakuro",
+            InputFormat::Sgt => "sgt",
         }
     }
 
@@ -60,20 +71,24 @@ impl InputFormat {
             "toml" => Some(InputFormat::Toml),
             "txt" | "sdk" | "lines" => Some(InputFormat::Lines),
             "kakuro" => Some(InputFormat::Kakuro),
+            "sgt" => Some(InputFormat::Sgt),
             _ => None,
         }
     }
 
     /// Guesses the format from the text: the first line that is neither
-    /// blank nor a `#` comment decides (`key = ...` or `[table]` is TOML, a
-    /// comma means a kakuro grid, anything else a sudoku line).
+    /// blank nor a `#` comment decides (`GAME:…` or `…/GAME.html#…` is a
+    /// game ID, `key = ...` or `[table]` is TOML, a comma means a kakuro
+    /// grid, anything else a sudoku line).
     pub fn sniff(text: &str) -> Self {
         let first = text
             .lines()
             .map(str::trim)
             .find(|l| !l.is_empty() && !l.starts_with('#'))
             .unwrap_or("");
-        if first.contains('=') || first.starts_with('[') {
+        if sgt::looks_like(first) {
+            InputFormat::Sgt
+        } else if first.contains('=') || first.starts_with('[') {
             InputFormat::Toml
         } else if first.contains(',') {
             InputFormat::Kakuro
@@ -153,7 +168,7 @@ pub fn open(
     let names = Names::of(&file);
     let inner = match format {
         InputFormat::Lines => Stream::Lines(lines::Lines::new(input, &file, &names.lines)),
-        InputFormat::Toml | InputFormat::Kakuro => {
+        InputFormat::Toml | InputFormat::Kakuro | InputFormat::Sgt => {
             let text = input.text()?;
             Stream::Whole(parse_whole(&text, &file, format, &names)?.into_iter())
         }
@@ -217,7 +232,8 @@ pub fn parse_str(
     }
 }
 
-/// Parses the one puzzle of a TOML or kakuro file.
+/// Parses a file that is read whole: the one puzzle of a TOML or kakuro
+/// file, or the game IDs of an `.sgt` file.
 fn parse_whole(
     text: &str,
     file: &Location,
@@ -228,6 +244,7 @@ fn parse_whole(
     let stem = names.whole.clone();
     match format {
         InputFormat::Toml | InputFormat::Lines => Ok(vec![native::parse(text, file, &stem)?]),
+        InputFormat::Sgt => sgt::parse(text, file, &names.lines),
         InputFormat::Kakuro => {
             if text
                 .lines()
@@ -291,5 +308,10 @@ mod tests {
         );
         assert_eq!(InputFormat::sniff("x,3|,4|\n|7,_,_\n"), InputFormat::Kakuro);
         assert_eq!(InputFormat::sniff("# top\n1...\n"), InputFormat::Lines);
+        assert_eq!(InputFormat::sniff("keen:4:a_,a3\n"), InputFormat::Sgt);
+        assert_eq!(
+            InputFormat::sniff("https://x.org/js/solo.html#3:a\n"),
+            InputFormat::Sgt
+        );
     }
 }

@@ -1,0 +1,252 @@
+//! Writing a [`Puzzle`] as a native TOML file, so that a puzzle read from
+//! any format can be edited by hand. Reading the text back gives the same
+//! puzzle (but for its name, which comes from the file).
+
+use std::fmt::Write;
+
+use crate::puzzle::{Grid, KakuroCell, Kind, Puzzle};
+
+/// A label for the k-th cage or region: a–z, then A–Z, then `c52`, `c53`, ….
+pub(crate) fn label(k: usize) -> String {
+    match k {
+        0..26 => char::from(b'a' + k as u8).to_string(),
+        26..52 => char::from(b'A' + (k - 26) as u8).to_string(),
+        _ => format!("c{k}"),
+    }
+}
+
+/// A TOML basic string holding `s`, quotes and escapes included.
+fn quoted(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// A grid of values as the native format writes it: one row per line,
+/// without spaces up to 9 wide (values are single digits there), with
+/// spaces beyond; `.` is a blank.
+fn value_rows(g: &Grid) -> String {
+    let wide = g.first().map_or(0, Vec::len) > 9;
+    let mut s = String::new();
+    for row in g {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
+            .collect();
+        let width = cells.iter().map(String::len).max().unwrap_or(1);
+        if wide {
+            let padded: Vec<String> = cells.iter().map(|c| format!("{c:>width$}")).collect();
+            s.push_str(&padded.join(" "));
+        } else {
+            s.push_str(&cells.concat());
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// A multi-line TOML string `key = """…"""` holding `body`.
+fn block(out: &mut String, key: &str, body: &str) {
+    let _ = write!(out, "{key} = \"\"\"\n{body}\"\"\"\n");
+}
+
+/// The native TOML text of a puzzle.
+pub fn to_toml(p: &Puzzle) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "kind = {}", quoted(p.kind.name()));
+    if let Some(t) = &p.title {
+        let _ = writeln!(out, "title = {}", quoted(t));
+    }
+    match p.kind {
+        Kind::Kakuro => kakuro(p, &mut out),
+        Kind::Futoshiki => futoshiki(p, &mut out),
+        Kind::Sudoku | Kind::Killer | Kind::Calcudoku | Kind::Jigsaw | Kind::Skyscrapers => {
+            latin(p, &mut out)
+        }
+    }
+    out
+}
+
+/// A grid of labels, one row per line, padded so columns line up; `None`
+/// is `.`.
+fn label_rows(labels: &[Vec<Option<String>>]) -> String {
+    let width = labels
+        .iter()
+        .flatten()
+        .flatten()
+        .map(String::len)
+        .max()
+        .unwrap_or(1);
+    labels
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|l| format!("{:<width$}", l.as_deref().unwrap_or(".")))
+                .collect();
+            format!("{}\n", cells.join(" ").trim_end())
+        })
+        .collect()
+}
+
+fn latin(p: &Puzzle, out: &mut String) {
+    if let Some((r, c)) = p.box_shape {
+        let _ = writeln!(out, "box = \"{r}x{c}\"");
+    }
+    if p.diagonals {
+        out.push_str("diagonals = true\n");
+    }
+    if let Some(e) = &p.edges {
+        for (key, clues) in [
+            ("top", &e.top),
+            ("bottom", &e.bottom),
+            ("left", &e.left),
+            ("right", &e.right),
+        ] {
+            let vals: Vec<String> = clues
+                .iter()
+                .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
+                .collect();
+            let _ = writeln!(out, "{key:<6} = {}", quoted(&vals.join(" ")));
+        }
+    }
+    if !p.regions.is_empty() {
+        let mut labels = vec![vec![None; p.cols]; p.rows];
+        for (k, cells) in p.regions.iter().enumerate() {
+            for &(r, c) in cells {
+                labels[r][c] = Some(label(k));
+            }
+        }
+        block(out, "regions", &label_rows(&labels));
+    }
+    if p.kind == Kind::Killer && !p.distinct_cages {
+        out.push_str("distinct-cages = false\n");
+    }
+    let any_given = p.givens.iter().flatten().any(Option::is_some);
+    if matches!(p.kind, Kind::Sudoku | Kind::Jigsaw) || any_given {
+        block(out, "givens", &value_rows(&p.givens));
+    }
+    if let Some(s) = &p.solution {
+        block(out, "solution", &value_rows(s));
+    }
+    if p.cages.is_empty() {
+        return;
+    }
+    let mut labels = vec![vec![None; p.cols]; p.rows];
+    for cage in &p.cages {
+        for &(r, c) in &cage.cells {
+            labels[r][c] = Some(cage.label.clone());
+        }
+    }
+    block(out, "cages", &label_rows(&labels));
+    out.push_str("\n[clues]\n");
+    for cage in &p.cages {
+        let _ = writeln!(out, "{} = {}", cage.label, quoted(&cage.clue_text));
+    }
+}
+
+/// The futoshiki grid: values with `<`/`>` between neighbours of a row, and
+/// a line of `^`/`v` under the cells of a row whose neighbour below has a
+/// sign, each straight under its cell.
+fn futoshiki(p: &Puzzle, out: &mut String) {
+    let n = p.rows;
+    let text = |v: Option<u32>| v.map_or_else(|| ".".to_string(), |v| v.to_string());
+    let cw = p
+        .givens
+        .iter()
+        .flatten()
+        .map(|v| text(*v).len())
+        .max()
+        .unwrap_or(1);
+    // The sign between a and b, seen from a: Some(true) if a is smaller.
+    let sign = |a: (usize, usize), b: (usize, usize)| {
+        p.inequalities.iter().find_map(|q| {
+            (q.less == a && q.greater == b)
+                .then_some(true)
+                .or((q.less == b && q.greater == a).then_some(false))
+        })
+    };
+    let mut rows = String::new();
+    for r in 0..n {
+        let mut line = String::new();
+        for c in 0..n {
+            let _ = write!(line, "{:<cw$}", text(p.givens[r][c]));
+            if c + 1 < n {
+                let s = match sign((r, c), (r, c + 1)) {
+                    Some(true) => '<',
+                    Some(false) => '>',
+                    None => ' ',
+                };
+                let _ = write!(line, " {s} ");
+            }
+        }
+        rows.push_str(line.trim_end());
+        rows.push('\n');
+        if r + 1 < n {
+            let mut below = String::new();
+            for c in 0..n {
+                let s = match sign((r, c), (r + 1, c)) {
+                    Some(true) => '^',
+                    Some(false) => 'v',
+                    None => ' ',
+                };
+                let _ = write!(below, "{s:<width$}", width = cw + 3);
+            }
+            let below = below.trim_end();
+            if !below.is_empty() {
+                rows.push_str(below);
+                rows.push('\n');
+            }
+        }
+    }
+    block(out, "grid", &rows);
+    if let Some(s) = &p.solution {
+        block(out, "solution", &value_rows(s));
+    }
+}
+
+fn kakuro(p: &Puzzle, out: &mut String) {
+    let Some(layout) = &p.kakuro else { return };
+    let square = |sq: &KakuroCell| match sq {
+        KakuroCell::White => "_".to_string(),
+        KakuroCell::Block => "x".to_string(),
+        KakuroCell::Clue { down, across } => format!(
+            "{}|{}",
+            down.map(|d| d.to_string()).unwrap_or_default(),
+            across.map(|a| a.to_string()).unwrap_or_default()
+        ),
+    };
+    let rows: String = layout
+        .iter()
+        .map(|row| {
+            let sq: Vec<String> = row.iter().map(square).collect();
+            format!("{}\n", sq.join(","))
+        })
+        .collect();
+    block(out, "grid", &rows);
+    if let Some(s) = &p.solution {
+        block(out, "solution", &value_rows(s));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Location;
+    use crate::parse::{load, parse_str};
+
+    /// Every puzzle of `puzzles/` reads back from its TOML as itself.
+    #[test]
+    fn puzzles_round_trip() {
+        let mut seen = 0;
+        for entry in std::fs::read_dir("puzzles").expect("puzzles/") {
+            let path = entry.expect("entry").path();
+            for p in load(&path, None).expect("a valid puzzle") {
+                let text = to_toml(&p);
+                let back = parse_str(&text, &Location::file(&path), None)
+                    .unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+                assert_eq!(back, vec![p], "{}:\n{text}", path.display());
+                seen += 1;
+            }
+        }
+        assert!(seen >= 10, "only {seen} puzzles");
+    }
+}
