@@ -11,9 +11,8 @@ use serde_json::Value;
 use smtgrid::Location;
 use smtgrid::parse::{InputFormat, load, parse_str, to_toml};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{per_solver, require, root};
 
 fn smtgrid(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_smtgrid"))
@@ -21,17 +20,6 @@ fn smtgrid(args: &[&str]) -> Output {
         .current_dir(root())
         .output()
         .expect("the smtgrid binary runs")
-}
-
-/// Fails the test, loudly, when a program it needs is missing.
-fn require(programs: &[&str]) {
-    for s in programs {
-        assert!(
-            which::which(s).is_ok(),
-            "this test needs `{s}` on PATH: run scripts/install-solvers and put the folder \
-             it prints first on PATH (scripts/test does both)"
-        );
-    }
 }
 
 fn fixtures() -> Vec<PathBuf> {
@@ -74,16 +62,15 @@ fn all_unique(file: &Path, solver: &str, expect: usize) -> Vec<Value> {
     runs
 }
 
-#[test]
-fn fixtures_are_unique_on_every_solver() {
-    require(&["z3", "cvc5", "yices-smt2"]);
+per_solver!(fixtures_are_unique);
+
+fn fixtures_are_unique(solver: &str) {
+    require(&[solver]);
     let files = fixtures();
     assert!(files.len() >= 3, "{files:?}");
     for f in &files {
         let n = load(f, None).unwrap_or_else(|e| panic!("{e}")).len();
-        for solver in ["z3", "cvc5", "yices2"] {
-            all_unique(f, solver, n);
-        }
+        all_unique(f, solver, n);
     }
 }
 
