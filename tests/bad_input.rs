@@ -441,7 +441,7 @@ fn wrong_type_names_the_key_and_what_it_must_be() {
         &m,
         &[
             "kind-datetime.toml:1:8:",
-            "kind must be a string: one of sudoku, killer, calcudoku or kakuro",
+            "kind must be a string: one of sudoku, killer, calcudoku, kakuro, jigsaw, futoshiki or skyscrapers",
             "not a datetime",
         ],
     );

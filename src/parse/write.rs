@@ -233,12 +233,17 @@ mod tests {
     use crate::error::Location;
     use crate::parse::{load, parse_str};
 
-    /// Every puzzle of `puzzles/` reads back from its TOML as itself.
+    /// Every TOML puzzle of `puzzles/` reads back from its TOML as itself
+    /// (the collections of line files are named `FILE:LINE`, which a TOML
+    /// file cannot keep).
     #[test]
     fn puzzles_round_trip() {
         let mut seen = 0;
         for entry in std::fs::read_dir("puzzles").expect("puzzles/") {
             let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|x| x != "toml") {
+                continue;
+            }
             for p in load(&path, None).expect("a valid puzzle") {
                 let text = to_toml(&p);
                 let back = parse_str(&text, &Location::file(&path), None)
