@@ -466,3 +466,84 @@ fn the_progress_bar_shows_on_a_terminal_only() {
     assert!(csv.starts_with("solver,encoding,solved,"), "{csv}");
     assert!(!csv.contains("runs"), "the bar leaked into stdout: {csv}");
 }
+
+/// Ctrl-C stops every solver, leaves a results file of whole records (no
+/// run it stopped), and `--resume` makes only the runs it lacks.
+#[test]
+fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pidfile = dir.path().join("pids");
+    let out = dir.path().join("r.jsonl");
+    let out_s = out.to_str().expect("utf-8");
+    let cmd = format!(
+        "hang=sh {} {}",
+        root().join("tests/fake_solvers/hang.sh").display(),
+        pidfile.display()
+    );
+    let child = bin()
+        .args([
+            "bench",
+            "puzzles/sudoku-4x4.toml",
+            "puzzles/kakuro-small.toml",
+            "--solver-cmd",
+            &cmd,
+            "--solver",
+            "yices2,hang",
+            "--encoding",
+            "lia",
+            "--timeout",
+            "60",
+            "--out",
+            out_s,
+        ])
+        .current_dir(root())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("smtgrid starts");
+    // Generous waits: the machine may be loaded; each ends as soon as it can.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_to_string(&pidfile).map_or(true, |t| t.split_whitespace().count() < 3) {
+        assert!(
+            std::time::Instant::now() < until,
+            "the fake solver never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: sends SIGINT to the smtgrid child this test started.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let o = child.wait_with_output().expect("smtgrid ends");
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("--resume"), "{}", text(&o.stderr));
+    let pids: Vec<i32> = std::fs::read_to_string(&pidfile)
+        .expect("pid file")
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    common::assert_all_gone(&pids);
+    let kept = records(&out);
+    assert!(
+        kept.iter()
+            .all(|r| r["status"] == "sat" && r["solver"] == "yices2"),
+        "a stopped run was recorded: {kept:?}"
+    );
+    let o = smtgrid(&[
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/kakuro-small.toml",
+        "--solver",
+        "yices2",
+        "--encoding",
+        "lia",
+        "--out",
+        out_s,
+        "--resume",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let all = records(&out);
+    assert_eq!(all[..kept.len()], kept[..]);
+    let keys: BTreeSet<_> = all.iter().map(key).collect();
+    assert_eq!((all.len(), keys.len()), (2, 2), "{all:?}");
+}
