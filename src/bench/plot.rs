@@ -88,7 +88,13 @@ pub fn cactus(s: &Summary) -> Result<String> {
                 .draw_series(points.iter().map(|&p| Circle::new(p, 2, color.filled())))
                 .map_err(draw_error)?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        let corner = emptier_corner(
+            lines
+                .iter()
+                .flat_map(|(_, p)| p.iter())
+                .map(|&(x, y)| (x / most as f64, (y / lo).ln() / (hi / lo).ln())),
+        );
+        legend(&mut chart, corner)?;
         root.present().map_err(draw_error)?;
     }
     Ok(svg)
@@ -167,11 +173,31 @@ pub fn scatter(s: &Summary, a: &Pair, b: &Pair) -> Result<String> {
                 border.len()
             ))
             .legend(|(x, y)| Cross::new((x + 9, y), 4, RED.stroke_width(2)));
-        // The border (top and right) holds the unsolved puzzles.
-        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
+        let frac = |v: f64| (v / lo).ln() / (hi / lo).ln();
+        let corner = emptier_corner(both.iter().chain(&border).map(|&(x, y)| (frac(x), frac(y))));
+        legend(&mut chart, corner)?;
         root.present().map_err(draw_error)?;
     }
     Ok(svg)
+}
+
+/// Where the legend hides fewer points: upper left or lower right, given
+/// the points as fractions (0..1) of the axes.
+fn emptier_corner(points: impl Iterator<Item = (f64, f64)>) -> SeriesLabelPosition {
+    let (mut upper_left, mut lower_right) = (0, 0);
+    for (x, y) in points {
+        if x < 0.4 && y > 0.55 {
+            upper_left += 1;
+        }
+        if x > 0.6 && y < 0.45 {
+            lower_right += 1;
+        }
+    }
+    if lower_right < upper_left {
+        SeriesLabelPosition::LowerRight
+    } else {
+        SeriesLabelPosition::UpperLeft
+    }
 }
 
 /// Draws the legend of `chart`'s series at `at`.
