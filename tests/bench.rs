@@ -45,6 +45,16 @@ fn key(r: &Value) -> (String, String, String, u64) {
     )
 }
 
+/// `--solver-cmd` for the fake solver `script` of tests/fake_solvers as
+/// `label`, writing its process ids to `pidfile`.
+fn fake_solver(label: &str, script: &str, pidfile: &Path) -> String {
+    format!(
+        "{label}=sh {} {}",
+        root().join("tests/fake_solvers").join(script).display(),
+        pidfile.display()
+    )
+}
+
 /// A lines file of the first `n` puzzles of puzzles/top95.txt, in `dir`.
 fn top95_head(dir: &Path, n: usize) -> PathBuf {
     let all = std::fs::read_to_string(root().join("puzzles/top95.txt")).expect("top95");
@@ -287,10 +297,7 @@ fn parallel_shards_merge_into_exactly_the_unsharded_runs() {
 #[test]
 fn a_disagreement_is_listed_and_fails_the_bench() {
     require(&["yices2"]);
-    let cmd = format!(
-        "liar=sh {} /dev/null",
-        root().join("tests/fake_solvers/says_unsat.sh").display()
-    );
+    let cmd = fake_solver("liar", "says_unsat.sh", Path::new("/dev/null"));
     let o = smtgrid(&[
         "bench",
         "puzzles/sudoku-4x4.toml",
@@ -476,11 +483,7 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
     let pidfile = dir.path().join("pids");
     let out = dir.path().join("r.jsonl");
     let out_s = out.to_str().expect("utf-8");
-    let cmd = format!(
-        "hang=sh {} {}",
-        root().join("tests/fake_solvers/hang.sh").display(),
-        pidfile.display()
-    );
+    let cmd = fake_solver("hang", "hang.sh", &pidfile);
     let child = bin()
         .args([
             "bench",
