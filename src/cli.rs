@@ -745,6 +745,13 @@ fn bench(a: BenchArgs) -> Result<i32> {
         puzzles.extend(load(path, format)?);
     }
     let solvers = a.solvers.request()?.solvers().map_err(Error::Usage)?;
+    for p in shown.iter().flat_map(|(x, y)| [x, y]) {
+        if !solvers.iter().any(|s| s.label == p.solver) || !encodings.contains(&p.encoding) {
+            return Err(Error::Usage(format!(
+                "--scatter {p}: that pair is not benchmarked; pick two of --solver × --encoding"
+            )));
+        }
+    }
     let (mut file, mut records) = match &a.out {
         Some(path) => {
             let (f, r) = ResultsFile::open(path, a.resume)?;

@@ -433,6 +433,22 @@ fn bad_plot_names_and_pairs_are_usage_errors_before_any_run() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     let o = smtgrid(&["bench", "puzzles/sudoku-4x4.toml", "--shard", "4/4"]);
     assert_eq!(o.status.code(), Some(2));
+    let o = smtgrid(&[
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        "yices2",
+        "--encoding",
+        "lia",
+        "--scatter",
+        "yices2/lia,yices2/bv",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("yices2/bv: that pair is not benchmarked"),
+        "{}",
+        text(&o.stderr)
+    );
     // A line that is no record names the file and line.
     std::fs::write(dir.path().join("bad.jsonl"), "{\"puzzle\": 1}\n").expect("write");
     let bad = dir.path().join("bad.jsonl");
