@@ -821,6 +821,11 @@ fn report(a: ReportArgs) -> Result<i32> {
         }
         records.extend(loaded.records);
     }
+    if records.is_empty() {
+        return Err(Error::Usage(
+            "the files hold no runs: give results files written by `smtgrid bench --out`".into(),
+        ));
+    }
     let summary = summarize(&records);
     show_summary(&summary, &a.summary, shown)?;
     let incomplete = !summary.missing.is_empty() || !summary.duplicates.is_empty();

@@ -449,6 +449,11 @@ fn bad_plot_names_and_pairs_are_usage_errors_before_any_run() {
         "{}",
         text(&o.stderr)
     );
+    std::fs::write(dir.path().join("empty.jsonl"), "").expect("write");
+    let empty = dir.path().join("empty.jsonl");
+    let o = smtgrid(&["report", empty.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("no runs"), "{}", text(&o.stderr));
     // A line that is no record names the file and line.
     std::fs::write(dir.path().join("bad.jsonl"), "{\"puzzle\": 1}\n").expect("write");
     let bad = dir.path().join("bad.jsonl");

@@ -78,7 +78,7 @@ impl Cell {
         if self.solved {
             self.time_ms
         } else {
-            2 * self.timeout_ms
+            self.timeout_ms.saturating_mul(2)
         }
     }
 }
@@ -156,7 +156,8 @@ pub struct Summary {
     pub cells: BTreeMap<Pair, BTreeMap<String, Cell>>,
 }
 
-/// Summarises `records` (from one or many files, in any order).
+/// Summarises `records` (from one or many files, in any order). Times
+/// add up saturating: a file may hold any number.
 pub fn summarize(records: &[Record]) -> Summary {
     let mut seen: BTreeMap<RunKey, &Record> = BTreeMap::new();
     let mut duplicates = Vec::new();
@@ -237,10 +238,12 @@ pub fn summarize(records: &[Record]) -> Summary {
     let best_par2_ms: u64 = puzzles
         .iter()
         .map(|p| {
-            best.get(p)
-                .map_or(2 * limit_of.get(p).copied().unwrap_or(0), |b| b.1)
+            best.get(p).map_or(
+                limit_of.get(p).copied().unwrap_or(0).saturating_mul(2),
+                |b| b.1,
+            )
         })
-        .sum();
+        .fold(0, u64::saturating_add);
     let mut fastest: BTreeMap<String, usize> = BTreeMap::new();
     for (pair, _) in best.values() {
         *fastest.entry(pair.to_string()).or_default() += 1;
@@ -259,7 +262,10 @@ pub fn summarize(records: &[Record]) -> Summary {
             let count = |s: Status| by_puzzle.values().filter(|c| c.status == s).count();
             let mut times: Vec<u64> = by_puzzle.values().map(|c| c.time_ms).collect();
             times.sort_unstable();
-            let par2_ms: u64 = by_puzzle.values().map(Cell::par2_ms).sum();
+            let par2_ms = by_puzzle
+                .values()
+                .map(Cell::par2_ms)
+                .fold(0, u64::saturating_add);
             let solved_here = |p: &&str| by_puzzle.get(*p).is_some_and(|c| c.solved);
             PairStats {
                 solver: pair.solver.clone(),
@@ -276,7 +282,7 @@ pub fn summarize(records: &[Record]) -> Summary {
                 unsupported: count(Status::Unsupported),
                 par2_s: secs(par2_ms),
                 median_s: median_ms(&times) / 1000.0,
-                total_s: secs(times.iter().sum()),
+                total_s: secs(times.iter().copied().fold(0, u64::saturating_add)),
                 only: solvers_of
                     .values()
                     .filter(|ps| ps.len() == 1 && ps[0] == pair)
@@ -335,7 +341,7 @@ fn median_ms(sorted: &[u64]) -> f64 {
     match sorted.len() {
         0 => 0.0,
         n if n % 2 == 1 => sorted[n / 2] as f64,
-        n => (sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0,
+        n => (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0,
     }
 }
 
@@ -606,6 +612,17 @@ mod tests {
         let t = s.findings();
         assert!(t.contains("SOLVERS DISAGREE: p: a/onehot"), "{t}");
         assert!(t.contains("1 missing run:\n  q b/onehot repeat 0"), "{t}");
+    }
+
+    #[test]
+    fn huge_times_from_a_file_do_not_overflow() {
+        let mut slow = rec("p", "a", Status::Sat, u64::MAX, 0);
+        slow.timeout_ms = u64::MAX;
+        let mut out = rec("q", "a", Status::Timeout, u64::MAX, 0);
+        out.timeout_ms = u64::MAX;
+        let s = summarize(&[slow, out]);
+        assert!(s.pairs[0].par2_s > 1e15, "{}", s.pairs[0].par2_s);
+        assert!(s.table().contains("a/onehot"));
     }
 
     #[test]
