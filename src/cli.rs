@@ -240,7 +240,8 @@ struct BenchArgs {
     /// Run each triple K times, interleaved; the median run counts.
     #[arg(long, default_value_t = 1, value_name = "K")]
     repeat: u32,
-    /// Write each run to FILE as it finishes (JSON Lines).
+    /// Write each run to FILE (JSON Lines), flushed as each puzzle's runs
+    /// finish.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Skip the runs already in --out and add the rest to it.
