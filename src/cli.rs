@@ -8,6 +8,8 @@ use std::time::Duration;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::bench::summary::{Pair, Summary, summarize};
+use crate::bench::{Progress, Record, ResultsFile, RunKey, Shard};
 use crate::encode::{Encoding, Options, encode_cancellable};
 use crate::error::{Error, Result, escape_controls};
 use crate::lower::lower;
@@ -63,6 +65,16 @@ enum Command {
         after_help = "Examples:\n  smtgrid solve puzzles/classic.toml\n  smtgrid solve puzzles/*.toml --solver all --encoding lia\n  smtgrid solve puzzles/classic.toml --unique --format json\n  smtgrid solve p.toml --solver z3,z3@debian=/usr/bin/z3\n  smtgrid solve p.toml --solver-cmd 'mysolver=/opt/bin/solve --smt2' --solver mysolver"
     )]
     Solve(SolveArgs),
+    /// Run every puzzle × solver × encoding, record each run, summarise.
+    #[command(
+        after_help = "Examples:\n  smtgrid bench puzzles/*.toml --solver all --encoding all --timeout 20 --plot cactus.svg\n  smtgrid bench puzzles/top95.txt --solver yices2,z3 --encoding onehot --repeat 3 --out r.jsonl\n  smtgrid bench puzzles/top95.txt --solver all --out r-$K.jsonl --shard $K/4 --resume\n  smtgrid bench puzzles/*.toml --solver z3,yices2 --encoding onehot --scatter z3/onehot,yices2/onehot"
+    )]
+    Bench(BenchArgs),
+    /// Summarise, tabulate and plot the results files of `bench`.
+    #[command(
+        after_help = "Examples:\n  smtgrid report results-*.jsonl\n  smtgrid report a.jsonl b.jsonl --format csv --plot cactus.svg"
+    )]
+    Report(ReportArgs),
     /// Draw a puzzle as an SVG picture, as printed puzzles look.
     #[command(
         after_help = "Examples:\n  smtgrid render puzzles/killer-9x9.toml -o killer.svg\n  smtgrid render puzzles/calcudoku-hard.toml --solve -o solved.svg\n  smtgrid render puzzles/top95.txt -o pictures/"
@@ -320,6 +332,77 @@ struct SolveArgs {
     input: InputArgs,
 }
 
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum SummaryFormat {
+    Table,
+    Csv,
+    Json,
+}
+
+/// How `bench` and `report` show a summary.
+#[derive(Debug, Args)]
+struct SummaryArgs {
+    /// Output format of the summary.
+    #[arg(long, value_enum, default_value = "table")]
+    format: SummaryFormat,
+    /// Draw a cactus plot (one line per solver/encoding) into FILE.svg.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// Draw a head-to-head scatter of two pairs, e.g. z3/onehot,yices2/onehot.
+    #[arg(long, value_name = "A,B")]
+    scatter: Option<String>,
+    /// Where --scatter draws.
+    #[arg(long, value_name = "FILE.svg", default_value = "scatter.svg")]
+    scatter_out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Puzzle files (`-` for standard input).
+    #[arg(required = true)]
+    puzzles: Vec<PathBuf>,
+    #[command(flatten)]
+    solvers: SolverArgs,
+    /// Encodings, separated by commas, or `all`.
+    #[arg(long, short, default_value = "all", value_name = "E,…|all")]
+    encoding: String,
+    /// Use the unsimplified encodings.
+    #[arg(long)]
+    plain: bool,
+    /// Wall-clock limit of one run, in seconds (at most 604800, a week).
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Solver processes run at once (default: the number of cores).
+    #[arg(long, short)]
+    jobs: Option<usize>,
+    /// Run each triple K times, interleaved; the median run counts.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    repeat: u32,
+    /// Write each run to FILE (JSON Lines), flushed as each puzzle's runs
+    /// finish.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Skip the runs already in --out and add the rest to it.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    /// Run only the K-th (from 0) of N slices of the run list.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    #[command(flatten)]
+    summary: SummaryArgs,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+#[derive(Debug, Args)]
+struct ReportArgs {
+    /// Results files written by `bench --out`.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    summary: SummaryArgs,
+}
+
 /// The encodings `solve` takes.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum SolveEncoding {
@@ -376,6 +459,8 @@ fn run(cli: Cli) -> Result<i32> {
             solve(a)
         }
         Command::Render(a) => render(a),
+        Command::Bench(a) => bench(a),
+        Command::Report(a) => report(a),
     }
 }
 
@@ -741,20 +826,30 @@ fn solvers(a: SolversArgs) -> Result<i32> {
     Ok(0)
 }
 
-/// Rejects a `--timeout` the clock cannot hold, before anything starts.
-fn check_timeout(timeout: f64) -> Result<()> {
+/// `--timeout S` as a limit.
+fn timeout(secs: f64) -> Result<Limits> {
     let max = MAX_TIMEOUT.as_secs_f64();
-    if timeout > 0.0 && timeout <= max {
-        Ok(())
-    } else {
-        Err(Error::Usage(format!(
-            "--timeout must be a number of seconds above 0 and at most {max} (a week), not {timeout}"
-        )))
+    if !(secs > 0.0 && secs <= max) {
+        return Err(Error::Usage(format!(
+            "--timeout must be a number of seconds above 0 and at most {max} (a week), not {secs}"
+        )));
     }
+    Ok(Limits {
+        timeout: Duration::from_secs_f64(secs),
+    })
+}
+
+/// `--jobs N`, by default the number of cores.
+fn jobs(n: Option<usize>) -> Result<usize> {
+    let jobs = n.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    if jobs == 0 {
+        return Err(Error::Usage("--jobs must be at least 1".into()));
+    }
+    Ok(jobs)
 }
 
 fn solve(a: SolveArgs) -> Result<i32> {
-    check_timeout(a.timeout)?;
+    let limits = timeout(a.timeout)?;
     let input_error = std::cell::RefCell::new(None);
     let puzzles = puzzles_of(&a.puzzles, &a.input, &input_error);
     let mut request = a.solvers.request()?;
@@ -772,20 +867,12 @@ fn solve(a: SolveArgs) -> Result<i32> {
         SolveEncoding::All => Mode::Fixed(Encoding::ALL.to_vec()),
     };
     let solvers = request.solvers().map_err(Error::Usage)?;
-    let jobs = a
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
-    if jobs == 0 {
-        return Err(Error::Usage("--jobs must be at least 1".into()));
-    }
     let plan = Plan {
         solvers,
         mode,
         options: Options { plain: a.plain },
-        limits: Limits {
-            timeout: Duration::from_secs_f64(a.timeout),
-        },
-        jobs,
+        limits,
+        jobs: jobs(a.jobs)?,
         unique: a.unique,
     };
     let style = text_style(a.ascii);
@@ -872,7 +959,7 @@ fn render(a: RenderArgs) -> Result<i32> {
     let mut solutions: Vec<Option<crate::render::ValueGrid>> = vec![None; puzzles.len()];
     let mut code = 0;
     if a.solve {
-        check_timeout(a.timeout)?;
+        let limits = timeout(a.timeout)?;
         let mut request = a.solvers.request()?;
         if request.names.is_empty() {
             request.names.push("all".into());
@@ -881,10 +968,8 @@ fn render(a: RenderArgs) -> Result<i32> {
             solvers: request.solvers().map_err(Error::Usage)?,
             mode: Mode::Portfolio,
             options: Options::default(),
-            limits: Limits {
-                timeout: Duration::from_secs_f64(a.timeout),
-            },
-            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            limits,
+            jobs: jobs(None)?,
             unique: false,
         };
         let cancel = solver::install_ctrlc_handler();
@@ -981,4 +1066,163 @@ fn text_result(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
     }
     s.push('\n');
     s
+}
+
+fn bench(a: BenchArgs) -> Result<i32> {
+    let limits = timeout(a.timeout)?;
+    if a.repeat == 0 {
+        return Err(Error::Usage("--repeat must be at least 1".into()));
+    }
+    let encodings = if a.encoding == "all" {
+        Encoding::ALL.to_vec()
+    } else {
+        a.encoding
+            .split(',')
+            .map(|name| {
+                Encoding::from_name(name).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "unknown encoding `{name}`: use lia, onehot, bv, a list of them, or all"
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>>>()?
+    };
+    let shown = check_summary_args(&a.summary)?;
+    let mut puzzles = Vec::new();
+    for path in &a.puzzles {
+        for p in open(path, &a.input)? {
+            puzzles.push(p?);
+        }
+    }
+    let solvers = a.solvers.request()?.solvers().map_err(Error::Usage)?;
+    for p in shown.iter().flat_map(|(x, y)| [x, y]) {
+        if !solvers.iter().any(|s| s.label == p.solver) || !encodings.contains(&p.encoding) {
+            return Err(Error::Usage(format!(
+                "--scatter {p}: that pair is not benchmarked; pick two of --solver × --encoding"
+            )));
+        }
+    }
+    let (mut file, mut records) = match &a.out {
+        Some(path) => {
+            let (f, r) = ResultsFile::open(path, a.resume)?;
+            (Some(f), r)
+        }
+        None => (None, Vec::new()),
+    };
+    let done: std::collections::HashSet<RunKey> = records.iter().map(Record::key).collect();
+    let labels: Vec<&str> = solvers.iter().map(|s| s.label.as_str()).collect();
+    let groups = crate::bench::run_list(&puzzles, &labels, &encodings, a.repeat, a.shard, &done);
+    let plan = Plan {
+        solvers,
+        mode: Mode::Fixed(encodings),
+        options: Options { plain: a.plain },
+        limits,
+        jobs: jobs(a.jobs)?,
+        unique: false,
+    };
+    let total = groups.iter().map(|g| g.pairs.len() as u64).sum();
+    let mut progress = Progress::new(total);
+    let cancel = solver::install_ctrlc_handler();
+    let mut write_error = None;
+    crate::bench::run(&puzzles, &groups, &plan, &cancel, |g, new| {
+        progress.add(g.pairs.len(), &new);
+        for r in &new {
+            if let Some(f) = &mut file
+                && let Err(e) = f.append(r)
+            {
+                write_error = Some(e);
+                return std::ops::ControlFlow::Break(());
+            }
+        }
+        records.extend(new);
+        std::ops::ControlFlow::Continue(())
+    });
+    progress.finish();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    if cancel.is_cancelled() {
+        let kept = match &a.out {
+            Some(p) => format!(
+                "; the finished runs are in {}: add --resume to make the rest",
+                p.display()
+            ),
+            None => String::new(),
+        };
+        eprintln!("smtgrid: interrupted; every solver was stopped{kept}");
+        return Ok(130);
+    }
+    let mut summary = summarize(&records);
+    if a.shard.is_some() {
+        // The other shards hold the rest: nothing is missing here.
+        summary.missing.clear();
+    }
+    show_summary(&summary, &a.summary, shown)?;
+    Ok(if summary.failed() { 1 } else { 0 })
+}
+
+fn report(a: ReportArgs) -> Result<i32> {
+    let shown = check_summary_args(&a.summary)?;
+    let mut records = Vec::new();
+    for path in &a.files {
+        let loaded = crate::bench::read_results(path)?;
+        if let Some(at) = loaded.cut_off {
+            eprintln!("smtgrid: {at}: ignoring a cut-off last line (an interrupted write)");
+        }
+        records.extend(loaded.records);
+    }
+    if records.is_empty() {
+        return Err(Error::Usage(
+            "the files hold no runs: give results files written by `smtgrid bench --out`".into(),
+        ));
+    }
+    let summary = summarize(&records);
+    show_summary(&summary, &a.summary, shown)?;
+    let incomplete = !summary.missing.is_empty() || !summary.duplicates.is_empty();
+    Ok(if summary.failed() || incomplete { 1 } else { 0 })
+}
+
+/// Checks the plot file names and the --scatter pairs before any work.
+fn check_summary_args(a: &SummaryArgs) -> Result<Option<(Pair, Pair)>> {
+    if let Some(p) = &a.plot {
+        crate::bench::plot::check_path(p)?;
+    }
+    let Some(spec) = &a.scatter else {
+        return Ok(None);
+    };
+    crate::bench::plot::check_path(&a.scatter_out)?;
+    let pairs: Vec<&str> = spec.split(',').collect();
+    let [x, y] = pairs[..] else {
+        return Err(Error::Usage(format!(
+            "--scatter takes two pairs, A,B (e.g. z3/onehot,yices2/onehot), not `{spec}`"
+        )));
+    };
+    let parse = |p: &str| p.trim().parse::<Pair>().map_err(Error::Usage);
+    Ok(Some((parse(x)?, parse(y)?)))
+}
+
+/// Prints the summary on stdout (findings on stderr too, outside the
+/// table) and draws the plots.
+fn show_summary(s: &Summary, a: &SummaryArgs, scatter: Option<(Pair, Pair)>) -> Result<()> {
+    let text = match a.format {
+        SummaryFormat::Table => s.table(),
+        SummaryFormat::Csv => s.csv(),
+        SummaryFormat::Json => s.json(),
+    };
+    if a.format != SummaryFormat::Table {
+        eprint!("{}", s.findings());
+    }
+    let mut out = Stdout::new();
+    match out.write_str(&text).and_then(|()| out.flush()) {
+        // The reader has all it wanted; the plots are still drawn.
+        Err(Error::OutputClosed) | Ok(()) => {}
+        Err(e) => return Err(e),
+    }
+    if let Some(path) = &a.plot {
+        crate::bench::plot::write(path, &crate::bench::plot::cactus(s)?)?;
+    }
+    if let Some((x, y)) = scatter {
+        crate::bench::plot::write(&a.scatter_out, &crate::bench::plot::scatter(s, &x, &y)?)?;
+    }
+    Ok(())
 }

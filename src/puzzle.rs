@@ -7,7 +7,7 @@ use serde::Serialize;
 pub const MAX_SIZE: usize = 64;
 
 /// Which rules a puzzle follows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// n×n with rows, columns and boxes all different.

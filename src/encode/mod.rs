@@ -23,7 +23,9 @@ use crate::smtlib::{Script, Term, Value};
 use propagate::TUPLE_LIMIT;
 
 /// An encoding of the constraint model into SMT-LIB2.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {
     /// One `Int` per cell, `distinct`, linear sums (the source documents'

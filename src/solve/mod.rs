@@ -77,6 +77,28 @@ pub fn solve_all(
     puzzles: impl Iterator<Item = Puzzle>,
     plan: &Plan,
     cancel: &Cancel,
+    emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
+) {
+    solve_groups(puzzles.map(|p| (p, None)), plan, cancel, emit);
+}
+
+/// Like [`solve_all`], but each puzzle comes with the (solver index into
+/// `plan.solvers`, encoding) pairs to run on it, one result line per pair
+/// in that order; `plan.mode` is not used. For `bench`, whose run list
+/// (repeats, shards, resumed files) is decided per run.
+pub fn solve_pairs(
+    items: impl Iterator<Item = (Puzzle, Vec<(usize, Encoding)>)>,
+    plan: &Plan,
+    cancel: &Cancel,
+    emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
+) {
+    solve_groups(items.map(|(p, pairs)| (p, Some(pairs))), plan, cancel, emit);
+}
+
+fn solve_groups(
+    items: impl Iterator<Item = (Puzzle, Option<Vec<(usize, Encoding)>>)>,
+    plan: &Plan,
+    cancel: &Cancel,
     mut emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
 ) {
     let work = Work {
@@ -90,13 +112,16 @@ pub fn solve_all(
         // puzzle finishes, and no more.
         window: 2 * plan.jobs.max(1) + 2,
     };
-    let groups = puzzles.enumerate().map(|(index, puzzle)| PuzzleWork {
-        index,
-        puzzle,
-        model: OnceLock::new(),
-        scripts: Default::default(),
-        deadlines: Mutex::new(HashMap::new()),
-    });
+    let groups = items
+        .enumerate()
+        .map(|(index, (puzzle, pairs))| PuzzleWork {
+            index,
+            puzzle,
+            pairs,
+            model: OnceLock::new(),
+            scripts: Default::default(),
+            deadlines: Mutex::new(HashMap::new()),
+        });
     schedule::schedule(&work, groups, limits, cancel, |w, slots| {
         let result = work.result(w.index, slots);
         emit(&w.puzzle, &result)
@@ -117,6 +142,8 @@ struct Job {
 struct PuzzleWork {
     index: usize,
     puzzle: Puzzle,
+    /// The pairs to run, one line each, instead of the plan's mode.
+    pairs: Option<Vec<(usize, Encoding)>>,
     model: OnceLock<Model>,
     scripts: [OnceLock<Encoded>; 3],
     /// When each (line, solver) must have answered: set when its first
@@ -167,8 +194,22 @@ impl Jobs for Work<'_> {
     type Job = Job;
     type Output = Run;
 
-    fn slots(&self, _: &PuzzleWork) -> Vec<Slot<Job>> {
+    fn slots(&self, w: &PuzzleWork) -> Vec<Slot<Job>> {
         let solvers = &self.plan.solvers;
+        if let Some(pairs) = &w.pairs {
+            return pairs
+                .iter()
+                .enumerate()
+                .map(|(slot, &(solver, encoding))| Slot {
+                    jobs: vec![Job {
+                        slot,
+                        solver,
+                        encoding,
+                    }],
+                    stop: StopRule::None,
+                })
+                .collect();
+        }
         match &self.plan.mode {
             Mode::Fixed(encs) => (0..solvers.len())
                 .flat_map(|s| encs.iter().map(move |&e| (s, e)))

@@ -1,7 +1,7 @@
 //! How runs end, as types: every report (text, JSON Lines, "also tried",
 //! warnings) and the exit status are derived from these, here.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::schedule::StopCause;
 use crate::encode::Encoding;
@@ -9,7 +9,7 @@ use crate::model::ValueGrid;
 use crate::puzzle::{Kind, Puzzle};
 
 /// The fixed status vocabulary of a run (as in BenchExec and SMT-COMP).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// A model was found and the checker accepted it.

@@ -1,0 +1,635 @@
+//! The summary of a set of bench records: per (solver, encoding) pair the
+//! status counts, PAR-2, median and total time and the puzzles it alone
+//! solved; the virtual best; disagreements; missing and duplicated runs.
+//!
+//! With `--repeat K`, each (puzzle, pair) is first reduced to its median
+//! run: the K runs ordered by their PAR-2 time (the time of a solved run,
+//! twice the limit for any other), the middle one (the lower middle for an
+//! even K) stands for the triple, status and time.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{Record, RunKey};
+use crate::encode::Encoding;
+use crate::solve::Status;
+
+/// How many missing or duplicated runs are named one by one.
+const NAMED: usize = 20;
+
+/// A solver × encoding pair, written `solver/encoding`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pair {
+    /// The solver's label.
+    pub solver: String,
+    /// The encoding.
+    pub encoding: Encoding,
+}
+
+impl std::fmt::Display for Pair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.solver, self.encoding)
+    }
+}
+
+impl std::str::FromStr for Pair {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Pair, String> {
+        let (solver, enc) = s.rsplit_once('/').ok_or_else(|| {
+            format!("`{s}` is no pair: write SOLVER/ENCODING, e.g. yices2/onehot")
+        })?;
+        let encoding = Encoding::from_name(enc)
+            .ok_or_else(|| format!("`{s}`: unknown encoding `{enc}`; use lia, onehot or bv"))?;
+        Ok(Pair {
+            solver: solver.into(),
+            encoding,
+        })
+    }
+}
+
+/// The median run of one (puzzle, pair).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    /// Its status.
+    pub status: Status,
+    /// A verified sat or an unsat.
+    pub solved: bool,
+    /// Its wall time.
+    pub time_ms: u64,
+    /// Its limit.
+    pub timeout_ms: u64,
+}
+
+impl Cell {
+    fn of(r: &Record) -> Cell {
+        Cell {
+            status: r.status,
+            solved: r.solved(),
+            time_ms: r.time_ms,
+            timeout_ms: r.timeout_ms,
+        }
+    }
+
+    /// The time PAR-2 charges: the run's time when solved, else twice the
+    /// limit.
+    pub fn par2_ms(&self) -> u64 {
+        if self.solved {
+            self.time_ms
+        } else {
+            self.timeout_ms.saturating_mul(2)
+        }
+    }
+}
+
+/// One pair's line of the summary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PairStats {
+    /// The solver's label.
+    pub solver: String,
+    /// The encoding.
+    pub encoding: Encoding,
+    /// Puzzles with a verified solution.
+    pub solved: usize,
+    /// Puzzles it proved unsolvable.
+    pub unsat: usize,
+    /// Puzzles it gave no answer for within the limit.
+    pub timeout: usize,
+    /// Puzzles it gave up on.
+    pub unknown: usize,
+    /// Puzzles where it failed (crash, garbage, reported error, stopped).
+    pub error: usize,
+    /// Puzzles where its grid broke a rule.
+    pub invalid_model: usize,
+    /// Puzzles whose script it does not take.
+    pub unsupported: usize,
+    /// PAR-2 score in seconds.
+    pub par2_s: f64,
+    /// Median wall time per puzzle in seconds.
+    pub median_s: f64,
+    /// Total wall time in seconds.
+    pub total_s: f64,
+    /// Puzzles no other pair solved.
+    pub only: usize,
+    /// Puzzles the virtual best solved and this pair did not.
+    pub behind_best: usize,
+    /// Its PAR-2 minus the virtual best's, in seconds.
+    pub par2_over_best_s: f64,
+}
+
+/// The virtual best: for each puzzle, the fastest pair that solved it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VirtualBest {
+    /// Puzzles some pair solved.
+    pub solved: usize,
+    /// PAR-2 of the fastest solved run per puzzle, in seconds.
+    pub par2_s: f64,
+    /// For how many puzzles each pair was the fastest (most first).
+    pub fastest: Vec<(String, usize)>,
+}
+
+/// Everything `bench` and `report` show about a set of records.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// How many puzzles the records cover.
+    pub puzzles: usize,
+    /// Runs read (duplicates not counted).
+    pub runs: usize,
+    /// The largest repeat count seen.
+    pub repeats: u32,
+    /// One line per pair, sorted by solver then encoding.
+    pub pairs: Vec<PairStats>,
+    /// The virtual best.
+    pub virtual_best: VirtualBest,
+    /// Puzzles where one run found a verified solution and another said
+    /// there is none.
+    pub disagreements: Vec<String>,
+    /// Runs whose grid broke a rule.
+    pub invalid_models: Vec<String>,
+    /// Runs of the puzzles × pairs × repeats seen that no record holds.
+    pub missing: Vec<String>,
+    /// Runs recorded more than once (the first record counts).
+    pub duplicates: Vec<String>,
+    /// The median run of each (pair, puzzle), for the plots.
+    #[serde(skip)]
+    pub cells: BTreeMap<Pair, BTreeMap<String, Cell>>,
+}
+
+/// Summarises `records` (from one or many files, in any order). Times
+/// add up saturating: a file may hold any number.
+pub fn summarize(records: &[Record]) -> Summary {
+    let mut seen: BTreeMap<RunKey, &Record> = BTreeMap::new();
+    let mut duplicates = Vec::new();
+    for r in records {
+        match seen.entry(r.key()) {
+            std::collections::btree_map::Entry::Occupied(e) => {
+                duplicates.push(e.key().to_string());
+            }
+            std::collections::btree_map::Entry::Vacant(e) => {
+                e.insert(r);
+            }
+        }
+    }
+    let puzzles: BTreeSet<&str> = seen.keys().map(|k| k.puzzle.as_str()).collect();
+    let pairs: BTreeSet<Pair> = seen
+        .keys()
+        .map(|k| Pair {
+            solver: k.solver.clone(),
+            encoding: k.encoding,
+        })
+        .collect();
+    let repeats = seen.keys().map(|k| k.repeat + 1).max().unwrap_or(0);
+
+    let mut missing = Vec::new();
+    for &puzzle in &puzzles {
+        for pair in &pairs {
+            for repeat in 0..repeats {
+                let key = RunKey {
+                    puzzle: puzzle.into(),
+                    solver: pair.solver.clone(),
+                    encoding: pair.encoding,
+                    repeat,
+                };
+                if !seen.contains_key(&key) {
+                    missing.push(key.to_string());
+                }
+            }
+        }
+    }
+
+    // Each (pair, puzzle)'s runs, reduced to the median one.
+    let mut runs: BTreeMap<(Pair, &str), Vec<&Record>> = BTreeMap::new();
+    for (k, r) in &seen {
+        let pair = Pair {
+            solver: k.solver.clone(),
+            encoding: k.encoding,
+        };
+        runs.entry((pair, k.puzzle.as_str())).or_default().push(r);
+    }
+    let mut cells: BTreeMap<Pair, BTreeMap<String, Cell>> = BTreeMap::new();
+    for ((pair, puzzle), mut rs) in runs {
+        rs.sort_by_key(|r| (Cell::of(r).par2_ms(), r.repeat));
+        let median = rs[(rs.len() - 1) / 2];
+        cells
+            .entry(pair)
+            .or_default()
+            .insert(puzzle.into(), Cell::of(median));
+    }
+
+    // The virtual best, per puzzle: the fastest solved cell.
+    let mut best: BTreeMap<&str, (&Pair, u64)> = BTreeMap::new();
+    let mut solvers_of: BTreeMap<&str, Vec<&Pair>> = BTreeMap::new();
+    let mut limit_of: BTreeMap<&str, u64> = BTreeMap::new();
+    for (pair, by_puzzle) in &cells {
+        for (puzzle, c) in by_puzzle {
+            let l = limit_of.entry(puzzle).or_default();
+            *l = (*l).max(c.timeout_ms);
+            if !c.solved {
+                continue;
+            }
+            solvers_of.entry(puzzle).or_default().push(pair);
+            let b = best.entry(puzzle).or_insert((pair, c.time_ms));
+            if c.time_ms < b.1 {
+                *b = (pair, c.time_ms);
+            }
+        }
+    }
+    let best_par2_ms: u64 = puzzles
+        .iter()
+        .map(|p| {
+            best.get(p).map_or(
+                limit_of.get(p).copied().unwrap_or(0).saturating_mul(2),
+                |b| b.1,
+            )
+        })
+        .fold(0, u64::saturating_add);
+    let mut fastest: BTreeMap<String, usize> = BTreeMap::new();
+    for (pair, _) in best.values() {
+        *fastest.entry(pair.to_string()).or_default() += 1;
+    }
+    let mut fastest: Vec<(String, usize)> = fastest.into_iter().collect();
+    fastest.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let virtual_best = VirtualBest {
+        solved: best.len(),
+        par2_s: secs(best_par2_ms),
+        fastest,
+    };
+
+    let stats = cells
+        .iter()
+        .map(|(pair, by_puzzle)| {
+            let count = |s: Status| by_puzzle.values().filter(|c| c.status == s).count();
+            let mut times: Vec<u64> = by_puzzle.values().map(|c| c.time_ms).collect();
+            times.sort_unstable();
+            let par2_ms = by_puzzle
+                .values()
+                .map(Cell::par2_ms)
+                .fold(0, u64::saturating_add);
+            let solved_here = |p: &&str| by_puzzle.get(*p).is_some_and(|c| c.solved);
+            PairStats {
+                solver: pair.solver.clone(),
+                encoding: pair.encoding,
+                solved: by_puzzle
+                    .values()
+                    .filter(|c| c.solved && c.status == Status::Sat)
+                    .count(),
+                unsat: count(Status::Unsat),
+                timeout: count(Status::Timeout),
+                unknown: count(Status::Unknown),
+                error: count(Status::Error) + count(Status::Stopped),
+                invalid_model: count(Status::InvalidModel),
+                unsupported: count(Status::Unsupported),
+                par2_s: secs(par2_ms),
+                median_s: median_ms(&times) / 1000.0,
+                total_s: secs(times.iter().copied().fold(0, u64::saturating_add)),
+                only: solvers_of
+                    .values()
+                    .filter(|ps| ps.len() == 1 && ps[0] == pair)
+                    .count(),
+                behind_best: best.keys().filter(|p| !solved_here(p)).count(),
+                par2_over_best_s: secs(par2_ms) - secs(best_par2_ms),
+            }
+        })
+        .collect();
+
+    let mut disagreements = Vec::new();
+    let mut invalid_models = Vec::new();
+    let mut by_puzzle: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
+    for r in seen.values() {
+        by_puzzle.entry(r.puzzle.as_str()).or_default().push(r);
+        if r.status == Status::InvalidModel {
+            invalid_models.push(format!(
+                "{}: {}: {}",
+                r.key(),
+                r.status.name(),
+                r.error.as_deref().unwrap_or("")
+            ));
+        }
+    }
+    for (puzzle, rs) in by_puzzle {
+        let sat = rs.iter().find(|r| r.status == Status::Sat && r.verified);
+        let unsat = rs.iter().find(|r| r.status == Status::Unsat);
+        if let (Some(s), Some(u)) = (sat, unsat) {
+            disagreements.push(format!(
+                "{puzzle}: {}/{} (repeat {}) found a verified solution but {}/{} (repeat {}) says \
+                 there is none",
+                s.solver, s.encoding, s.repeat, u.solver, u.encoding, u.repeat
+            ));
+        }
+    }
+
+    Summary {
+        puzzles: puzzles.len(),
+        runs: seen.len(),
+        repeats,
+        pairs: stats,
+        virtual_best,
+        disagreements,
+        invalid_models,
+        missing,
+        duplicates,
+        cells,
+    }
+}
+
+fn secs(ms: u64) -> f64 {
+    ms as f64 / 1000.0
+}
+
+fn median_ms(sorted: &[u64]) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2] as f64,
+        n => (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0,
+    }
+}
+
+/// A time in seconds, short: `0.012`, `1.23`, `45.6`, `1234`.
+fn short(s: f64) -> String {
+    if s.abs() < 10.0 {
+        format!("{s:.3}")
+    } else if s.abs() < 100.0 {
+        format!("{s:.2}")
+    } else {
+        format!("{s:.0}")
+    }
+}
+
+impl Summary {
+    /// Whether the records show something wrong: a disagreement or an
+    /// invalid model.
+    pub fn failed(&self) -> bool {
+        !self.disagreements.is_empty() || !self.invalid_models.is_empty()
+    }
+
+    /// The text table, the virtual-best line and the findings.
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        let head = [
+            "solver/encoding",
+            "solved",
+            "unsat",
+            "timeout",
+            "unknown",
+            "error",
+            "invalid",
+            "unsupp",
+            "PAR-2 s",
+            "median s",
+            "total s",
+            "only",
+            "vs best",
+        ];
+        let rows: Vec<Vec<String>> = self
+            .pairs
+            .iter()
+            .map(|p| {
+                vec![
+                    format!("{}/{}", p.solver, p.encoding),
+                    p.solved.to_string(),
+                    p.unsat.to_string(),
+                    p.timeout.to_string(),
+                    p.unknown.to_string(),
+                    p.error.to_string(),
+                    p.invalid_model.to_string(),
+                    p.unsupported.to_string(),
+                    short(p.par2_s),
+                    short(p.median_s),
+                    short(p.total_s),
+                    p.only.to_string(),
+                    format!("+{} s, {} behind", short(p.par2_over_best_s), p.behind_best),
+                ]
+            })
+            .collect();
+        let widths: Vec<usize> = (0..head.len())
+            .map(|i| {
+                rows.iter()
+                    .map(|r| r[i].chars().count())
+                    .chain([head[i].len()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: &[String]| {
+            let mut l = String::new();
+            for (i, c) in cells.iter().enumerate() {
+                if i == 0 || i == cells.len() - 1 {
+                    let _ = write!(l, "{c:<w$}  ", w = widths[i]);
+                } else {
+                    let _ = write!(l, "{c:>w$}  ", w = widths[i]);
+                }
+            }
+            l.trim_end().to_string() + "\n"
+        };
+        s.push_str(&line(&head.map(String::from)));
+        for r in &rows {
+            s.push_str(&line(r));
+        }
+        let vb = &self.virtual_best;
+        let fastest: Vec<String> = vb.fastest.iter().map(|(p, n)| format!("{p} {n}")).collect();
+        let _ = writeln!(
+            s,
+            "virtual best: {} of {} puzzles solved, PAR-2 {} s; fastest per puzzle: {}",
+            vb.solved,
+            self.puzzles,
+            short(vb.par2_s),
+            if fastest.is_empty() {
+                "none".into()
+            } else {
+                fastest.join(", ")
+            }
+        );
+        let _ = writeln!(
+            s,
+            "{} runs: {} puzzles × {} pairs × {} repeat{} (times are the median run)",
+            self.runs,
+            self.puzzles,
+            self.pairs.len(),
+            self.repeats,
+            if self.repeats == 1 { "" } else { "s" }
+        );
+        s.push_str(&self.findings());
+        s
+    }
+
+    /// Disagreements, invalid models, missing and duplicated runs, one
+    /// line each (a long list of missing or duplicated runs is cut).
+    pub fn findings(&self) -> String {
+        let mut s = String::new();
+        for d in &self.disagreements {
+            let _ = writeln!(s, "SOLVERS DISAGREE: {d}");
+        }
+        for i in &self.invalid_models {
+            let _ = writeln!(s, "INVALID MODEL: {i}");
+        }
+        for (what, list) in [("missing", &self.missing), ("duplicated", &self.duplicates)] {
+            if list.is_empty() {
+                continue;
+            }
+            let _ = writeln!(s, "{} {what} run{}:", list.len(), plural(list.len()));
+            for k in list.iter().take(NAMED) {
+                let _ = writeln!(s, "  {k}");
+            }
+            if list.len() > NAMED {
+                let _ = writeln!(s, "  … and {} more", list.len() - NAMED);
+            }
+        }
+        s
+    }
+
+    /// One CSV row per pair, then one for the virtual best.
+    pub fn csv(&self) -> String {
+        let mut s = String::from(
+            "solver,encoding,solved,unsat,timeout,unknown,error,invalid_model,unsupported,par2_s,median_s,total_s,only,behind_best,par2_over_best_s\n",
+        );
+        for p in &self.pairs {
+            let _ = writeln!(
+                s,
+                "{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{},{},{:.3}",
+                csv_field(&p.solver),
+                p.encoding,
+                p.solved,
+                p.unsat,
+                p.timeout,
+                p.unknown,
+                p.error,
+                p.invalid_model,
+                p.unsupported,
+                p.par2_s,
+                p.median_s,
+                p.total_s,
+                p.only,
+                p.behind_best,
+                p.par2_over_best_s
+            );
+        }
+        let vb = &self.virtual_best;
+        let _ = writeln!(
+            s,
+            "virtual-best,,{},,,,,,,{:.3},,,,0,0.000",
+            vb.solved, vb.par2_s
+        );
+        s
+    }
+
+    /// The whole summary as one JSON object.
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::{MODE, Machine};
+    use crate::puzzle::Kind;
+
+    fn rec(puzzle: &str, solver: &str, status: Status, time_ms: u64, repeat: u32) -> Record {
+        Record {
+            puzzle: puzzle.into(),
+            kind: Kind::Sudoku,
+            size: "4x4".into(),
+            solver: solver.into(),
+            solver_version: None,
+            encoding: Encoding::Onehot,
+            mode: MODE.into(),
+            status,
+            verified: status == Status::Sat,
+            time_ms,
+            timeout_ms: 1000,
+            repeat,
+            machine: Machine::this(),
+            error: None,
+        }
+    }
+
+    #[test]
+    fn par2_only_and_virtual_best() {
+        let rs = [
+            rec("p1", "a", Status::Sat, 100, 0),
+            rec("p1", "b", Status::Sat, 50, 0),
+            rec("p2", "a", Status::Sat, 300, 0),
+            rec("p2", "b", Status::Timeout, 1000, 0),
+            rec("p3", "a", Status::Unknown, 10, 0),
+            rec("p3", "b", Status::Error, 10, 0),
+        ];
+        let s = summarize(&rs);
+        let a = &s.pairs[0];
+        assert_eq!((a.solver.as_str(), a.solved, a.unknown), ("a", 2, 1));
+        // 0.1 + 0.3 + 2 × 1 s.
+        assert!((a.par2_s - 2.4).abs() < 1e-9, "{}", a.par2_s);
+        assert_eq!(a.only, 1);
+        let b = &s.pairs[1];
+        assert_eq!((b.solved, b.timeout, b.error, b.only), (1, 1, 1, 0));
+        assert!((b.par2_s - 4.05).abs() < 1e-9, "{}", b.par2_s);
+        // Best: p1 by b (0.05), p2 by a (0.3), p3 unsolved (2 s).
+        assert_eq!(s.virtual_best.solved, 2);
+        assert!((s.virtual_best.par2_s - 2.35).abs() < 1e-9);
+        assert_eq!(b.behind_best, 1);
+        assert!(s.disagreements.is_empty() && s.missing.is_empty());
+        assert!(s.table().contains("virtual best: 2 of 3 puzzles solved"));
+    }
+
+    #[test]
+    fn repeats_reduce_to_the_median_run() {
+        let rs = [
+            rec("p", "a", Status::Sat, 90, 0),
+            rec("p", "a", Status::Timeout, 1000, 1),
+            rec("p", "a", Status::Sat, 30, 2),
+        ];
+        let s = summarize(&rs);
+        let c = &s.cells.values().next().expect("a pair")["p"];
+        assert_eq!((c.status, c.time_ms), (Status::Sat, 90));
+        assert_eq!(s.repeats, 3);
+    }
+
+    #[test]
+    fn disagreements_missing_and_duplicates_are_named() {
+        let rs = [
+            rec("p", "a", Status::Sat, 1, 0),
+            rec("p", "b", Status::Unsat, 1, 0),
+            rec("p", "b", Status::Unsat, 2, 0),
+            rec("q", "a", Status::Sat, 1, 0),
+        ];
+        let s = summarize(&rs);
+        assert_eq!(s.disagreements.len(), 1, "{:?}", s.disagreements);
+        assert!(s.failed());
+        assert_eq!(s.duplicates, ["p b/onehot repeat 0"]);
+        assert_eq!(s.missing, ["q b/onehot repeat 0"]);
+        let t = s.findings();
+        assert!(t.contains("SOLVERS DISAGREE: p: a/onehot"), "{t}");
+        assert!(t.contains("1 missing run:\n  q b/onehot repeat 0"), "{t}");
+    }
+
+    #[test]
+    fn huge_times_from_a_file_do_not_overflow() {
+        let mut slow = rec("p", "a", Status::Sat, u64::MAX, 0);
+        slow.timeout_ms = u64::MAX;
+        let mut out = rec("q", "a", Status::Timeout, u64::MAX, 0);
+        out.timeout_ms = u64::MAX;
+        let s = summarize(&[slow, out]);
+        assert!(s.pairs[0].par2_s > 1e15, "{}", s.pairs[0].par2_s);
+        assert!(s.table().contains("a/onehot"));
+    }
+
+    #[test]
+    fn pairs_parse() {
+        let p: Pair = "z3@debian/bv".parse().expect("a pair");
+        assert_eq!((p.solver.as_str(), p.encoding), ("z3@debian", Encoding::Bv));
+        assert!("z3".parse::<Pair>().is_err());
+        assert!("z3/sat".parse::<Pair>().is_err());
+    }
+}

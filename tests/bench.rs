@@ -1,0 +1,573 @@
+//! `smtgrid bench` and `smtgrid report` end to end: records, repeats,
+//! resuming, shards merged by the README's GNU parallel recipe, summaries,
+//! disagreements and plots. Real yices-smt2 on tiny puzzles; a fake solver
+//! for a disagreement; `report` on records written here for the plots.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+mod common;
+use common::{require, root};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_smtgrid"))
+}
+
+fn smtgrid(args: &[&str]) -> Output {
+    bin()
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the smtgrid binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+fn key(r: &Value) -> (String, String, String, u64) {
+    (
+        r["puzzle"].as_str().unwrap_or_default().into(),
+        r["solver"].as_str().unwrap_or_default().into(),
+        r["encoding"].as_str().unwrap_or_default().into(),
+        r["repeat"].as_u64().unwrap_or(u64::MAX),
+    )
+}
+
+/// `--solver-cmd` for the fake solver `script` of tests/fake_solvers as
+/// `label`, writing its process ids to `pidfile`.
+fn fake_solver(label: &str, script: &str, pidfile: &Path) -> String {
+    format!(
+        "{label}=sh {} {}",
+        root().join("tests/fake_solvers").join(script).display(),
+        pidfile.display()
+    )
+}
+
+/// A lines file of the first `n` puzzles of puzzles/top95.txt, in `dir`.
+fn top95_head(dir: &Path, n: usize) -> PathBuf {
+    let all = std::fs::read_to_string(root().join("puzzles/top95.txt")).expect("top95");
+    let lines: Vec<&str> = all
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(n)
+        .collect();
+    let path = dir.join("top95-head.txt");
+    std::fs::write(&path, lines.join("\n") + "\n").expect("write");
+    path
+}
+
+#[test]
+fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("r.jsonl");
+    let o = smtgrid(&[
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/kakuro-small.toml",
+        "--solver",
+        "yices2",
+        "--encoding",
+        "onehot,lia",
+        "--repeat",
+        "2",
+        "--timeout",
+        "30",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    let table = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{table}{}", text(&o.stderr));
+    let rs = records(&out);
+    assert_eq!(rs.len(), 2 * 2 * 2, "puzzles × encodings × repeats");
+    let mut fields: Vec<&str> = rs[0]
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    fields.sort();
+    assert_eq!(
+        fields,
+        [
+            "encoding",
+            "error",
+            "kind",
+            "machine",
+            "mode",
+            "puzzle",
+            "repeat",
+            "size",
+            "solver",
+            "solver_version",
+            "status",
+            "time_ms",
+            "timeout_ms",
+            "verified"
+        ]
+    );
+    for r in &rs {
+        assert_eq!(r["status"], "sat", "{r}");
+        assert_eq!(r["verified"], true, "{r}");
+        assert_eq!(r["mode"], "process", "{r}");
+        assert_eq!(r["timeout_ms"], 30_000, "{r}");
+        assert!(r["solver_version"].is_string(), "{r}");
+        assert!(
+            r["machine"]["cores"].as_u64().is_some_and(|c| c >= 1),
+            "{r}"
+        );
+        assert!(r["machine"]["os"].is_string(), "{r}");
+        assert_eq!(r["machine"]["smtgrid"], env!("CARGO_PKG_VERSION"), "{r}");
+    }
+    assert_eq!(rs[0]["size"], "4x4");
+    assert_eq!(rs[0]["kind"], "sudoku");
+    // Every triple once, then every triple again: never twice in a row.
+    let repeats: Vec<u64> = rs
+        .iter()
+        .map(|r| r["repeat"].as_u64().expect("repeat"))
+        .collect();
+    assert_eq!(repeats, [0, 0, 0, 0, 1, 1, 1, 1]);
+    assert!(table.contains("yices2/onehot"), "{table}");
+    assert!(table.contains("yices2/lia"), "{table}");
+    assert!(
+        table.contains("virtual best: 2 of 2 puzzles solved"),
+        "{table}"
+    );
+    assert!(
+        table.contains("8 runs: 2 puzzles × 2 pairs × 2 repeats"),
+        "{table}"
+    );
+    // No progress bar when stderr is not a terminal.
+    assert!(!text(&o.stderr).contains("runs"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn resume_runs_only_what_is_missing_and_report_finds_it_complete() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let top = top95_head(dir.path(), 3);
+    let out = dir.path().join("r.jsonl");
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "bench",
+            "puzzles/sudoku-4x4.toml",
+            top.to_str().expect("utf-8"),
+            "--solver",
+            "yices2",
+            "--encoding",
+            "onehot",
+            "--timeout",
+            "30",
+            "--out",
+            out.to_str().expect("utf-8"),
+            "--format",
+            "json",
+        ];
+        a.extend_from_slice(extra);
+        a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let run = |a: Vec<String>| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        smtgrid(&a)
+    };
+    let o = run(args(&[]));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let first = records(&out);
+    assert_eq!(first.len(), 4);
+    // Again without --resume: the results are not overwritten.
+    let o = run(args(&[]));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--resume"), "{}", text(&o.stderr));
+    // Keep two runs and half of a third, as a killed run might.
+    let body = std::fs::read_to_string(&out).expect("read");
+    let lines: Vec<&str> = body.lines().collect();
+    let cut = format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..20]);
+    std::fs::write(&out, cut).expect("write");
+    let o = run(args(&["--resume"]));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("cut-off"), "{}", text(&o.stderr));
+    let after = records(&out);
+    assert_eq!(after.len(), 4);
+    assert_eq!(after[..2], first[..2], "the kept runs are not made again");
+    let keys: BTreeSet<_> = after.iter().map(key).collect();
+    assert_eq!(keys, first.iter().map(key).collect());
+    let summary: Value = serde_json::from_slice(&o.stdout).expect("a JSON summary");
+    assert_eq!(summary["runs"], 4, "{summary}");
+    assert_eq!(summary["pairs"][0]["solved"], 4, "{summary}");
+    let o = smtgrid(&["report", out.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    let t = text(&o.stdout);
+    assert!(!t.contains("missing") && !t.contains("duplicated"), "{t}");
+}
+
+/// The README's GNU parallel recipe, over 4 local shards.
+#[test]
+fn parallel_shards_merge_into_exactly_the_unsharded_runs() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let top = top95_head(dir.path(), 4);
+    let top = top.to_str().expect("utf-8");
+    let d = dir.path().to_str().expect("utf-8");
+    let bench = format!(
+        "{} bench puzzles/sudoku-4x4.toml {top} --solver yices2 --encoding onehot --repeat 2 \
+         --timeout 30 --jobs 1",
+        env!("CARGO_BIN_EXE_smtgrid")
+    );
+    let o = Command::new("parallel")
+        .args([
+            "-j4",
+            &format!("{bench} --shard {{}}/4 --out {d}/shard-{{}}.jsonl --format csv"),
+            ":::",
+            "0",
+            "1",
+            "2",
+            "3",
+        ])
+        .current_dir(root())
+        .output()
+        .expect("GNU parallel runs (scripts/install-solvers installs it)");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let shards: Vec<String> = (0..4).map(|k| format!("{d}/shard-{k}.jsonl")).collect();
+    let whole = format!("{d}/whole.jsonl");
+    let o = Command::new("sh")
+        .args(["-c", &format!("{bench} --out {whole} --format csv")])
+        .current_dir(root())
+        .output()
+        .expect("sh");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+
+    let mut merged = Vec::new();
+    for s in &shards {
+        let rs = records(Path::new(s));
+        assert!(rs.len() < 10, "{s}: a shard made every run");
+        merged.extend(rs.iter().map(key));
+    }
+    merged.sort();
+    let mut unsharded: Vec<_> = records(Path::new(&whole)).iter().map(key).collect();
+    unsharded.sort();
+    assert_eq!(unsharded.len(), 5 * 2);
+    assert_eq!(
+        merged, unsharded,
+        "the shards make exactly the runs of one run"
+    );
+
+    let report = |files: &[String]| {
+        let mut a = vec!["report", "--format", "json"];
+        a.extend(files.iter().map(String::as_str));
+        let o = smtgrid(&a);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let mut v: Value = serde_json::from_slice(&o.stdout).expect("a JSON summary");
+        // Times differ from run to run; everything else must not.
+        for p in v["pairs"].as_array_mut().expect("pairs") {
+            for t in ["par2_s", "median_s", "total_s", "par2_over_best_s"] {
+                p[t] = Value::Null;
+            }
+        }
+        v["virtual_best"]["par2_s"] = Value::Null;
+        v
+    };
+    let sharded = report(&shards);
+    assert_eq!(sharded, report(std::slice::from_ref(&whole)));
+    assert_eq!(sharded["runs"], 10);
+    assert_eq!(sharded["missing"], Value::Array(vec![]));
+    assert_eq!(sharded["duplicates"], Value::Array(vec![]));
+
+    // Leaving a shard out, or giving one twice, is named.
+    let o = smtgrid(&["report", &shards[0], &shards[0], &whole]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stdout).contains("duplicated run"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn a_disagreement_is_listed_and_fails_the_bench() {
+    require(&["yices2"]);
+    let cmd = fake_solver("liar", "says_unsat.sh", Path::new("/dev/null"));
+    let o = smtgrid(&[
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "--solver-cmd",
+        &cmd,
+        "--solver",
+        "yices2,liar",
+        "--encoding",
+        "lia",
+    ]);
+    let t = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{t}");
+    assert!(
+        t.contains("SOLVERS DISAGREE: sudoku-4x4: yices2/lia (repeat 0) found a verified solution but liar/lia"),
+        "{t}"
+    );
+}
+
+/// A results file of `n` puzzles for pairs a/onehot (fast, all solved)
+/// and b/lia (slower, the last one a timeout).
+fn synthetic(dir: &Path, n: usize) -> PathBuf {
+    let mut body = String::new();
+    for i in 0..n {
+        for (solver, enc, ms, status) in [
+            ("a", "onehot", 10 + i as u64, "sat"),
+            (
+                "b",
+                "lia",
+                100 * (i as u64 + 1),
+                if i + 1 == n { "timeout" } else { "sat" },
+            ),
+        ] {
+            let r = serde_json::json!({
+                "puzzle": format!("p{i}"), "kind": "sudoku", "size": "9x9",
+                "solver": solver, "solver_version": "1.0", "encoding": enc,
+                "mode": "process", "status": status, "verified": status == "sat",
+                "time_ms": ms, "timeout_ms": 2000, "repeat": 0,
+                "machine": {"cores": 2, "os": "linux x86_64", "smtgrid": "0.1.0"},
+                "error": null
+            });
+            body.push_str(&format!("{r}\n"));
+        }
+    }
+    let path = dir.join("synthetic.jsonl");
+    std::fs::write(&path, body).expect("write");
+    path
+}
+
+fn svg_texts(path: &Path) -> (String, Vec<String>) {
+    let svg = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let doc = roxmltree::Document::parse(&svg)
+        .unwrap_or_else(|e| panic!("{} is not well-formed: {e}", path.display()));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let texts = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(|t| t.trim().to_string()))
+        .collect();
+    (svg, texts)
+}
+
+#[test]
+fn report_draws_a_cactus_plot_and_a_scatter() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let results = synthetic(dir.path(), 6);
+    let cactus = dir.path().join("cactus.svg");
+    let scatter = dir.path().join("ab.svg");
+    let o = smtgrid(&[
+        "report",
+        results.to_str().expect("utf-8"),
+        "--plot",
+        cactus.to_str().expect("utf-8"),
+        "--scatter",
+        "a/onehot,b/lia",
+        "--scatter-out",
+        scatter.to_str().expect("utf-8"),
+    ]);
+    let t = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{t}{}", text(&o.stderr));
+    assert!(t.contains("virtual best: 6 of 6 puzzles solved"), "{t}");
+    assert!(t.contains("fastest per puzzle: a/onehot 6"), "{t}");
+
+    let (svg, texts) = svg_texts(&cactus);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed");
+    // Axes and ticks are thin black polylines; each series a thick one.
+    let series = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
+        .count();
+    assert_eq!(series, 2, "one line per pair");
+    for want in [
+        "a/onehot (6 solved)",
+        "b/lia (5 solved)",
+        "puzzles solved",
+        "time per puzzle (s, log scale)",
+    ] {
+        assert!(texts.iter().any(|t| t == want), "no `{want}` in {texts:?}");
+    }
+    let (_, texts) = svg_texts(&scatter);
+    for want in [
+        "a/onehot vs b/lia",
+        "a/onehot: time (s, log scale)",
+        "equal time",
+        "solved by both (5)",
+        "unsolved by one or both, at the limit (1)",
+    ] {
+        assert!(texts.iter().any(|t| t == want), "no `{want}` in {texts:?}");
+    }
+}
+
+#[test]
+fn bad_plot_names_and_pairs_are_usage_errors_before_any_run() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let results = synthetic(dir.path(), 2);
+    let r = results.to_str().expect("utf-8");
+    let o = smtgrid(&["report", r, "--plot", "cactus.png"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("rsvg-convert"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = smtgrid(&["report", r, "--scatter", "a/onehot"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = smtgrid(&[
+        "report",
+        r,
+        "--scatter",
+        "a/onehot,c/bv",
+        "--scatter-out",
+        "/dev/null/x.svg",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let o = smtgrid(&["bench", "puzzles/sudoku-4x4.toml", "--shard", "4/4"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = smtgrid(&[
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        "yices2",
+        "--encoding",
+        "lia",
+        "--scatter",
+        "yices2/lia,yices2/bv",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("yices2/bv: that pair is not benchmarked"),
+        "{}",
+        text(&o.stderr)
+    );
+    std::fs::write(dir.path().join("empty.jsonl"), "").expect("write");
+    let empty = dir.path().join("empty.jsonl");
+    let o = smtgrid(&["report", empty.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("no runs"), "{}", text(&o.stderr));
+    // A line that is no record names the file and line.
+    std::fs::write(dir.path().join("bad.jsonl"), "{\"puzzle\": 1}\n").expect("write");
+    let bad = dir.path().join("bad.jsonl");
+    let o = smtgrid(&["report", bad.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("bad.jsonl:1:"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+/// Under a terminal (`script` gives one) the progress bar is drawn on
+/// stderr, and stdout still carries only the summary.
+#[test]
+fn the_progress_bar_shows_on_a_terminal_only() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("summary.csv");
+    let cmd = format!(
+        "{} bench puzzles/sudoku-4x4.toml --solver yices2 --encoding onehot,lia --format csv > {}",
+        env!("CARGO_BIN_EXE_smtgrid"),
+        out.display()
+    );
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(root())
+        .output()
+        .expect("script (util-linux) runs");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    let tty = text(&o.stdout);
+    assert!(
+        tty.contains("2/2 runs"),
+        "no progress bar on the terminal: {tty:?}"
+    );
+    assert!(tty.contains("0 failed"), "{tty:?}");
+    let csv = std::fs::read_to_string(&out).expect("summary");
+    assert!(csv.starts_with("solver,encoding,solved,"), "{csv}");
+    assert!(!csv.contains("runs"), "the bar leaked into stdout: {csv}");
+}
+
+/// Ctrl-C stops every solver, leaves a results file of whole records (no
+/// run it stopped), and `--resume` makes only the runs it lacks.
+#[test]
+fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pidfile = dir.path().join("pids");
+    let out = dir.path().join("r.jsonl");
+    let out_s = out.to_str().expect("utf-8");
+    let cmd = fake_solver("hang", "hang.sh", &pidfile);
+    let child = bin()
+        .args([
+            "bench",
+            "puzzles/sudoku-4x4.toml",
+            "puzzles/kakuro-small.toml",
+            "--solver-cmd",
+            &cmd,
+            "--solver",
+            "yices2,hang",
+            "--encoding",
+            "lia",
+            "--timeout",
+            "60",
+            "--out",
+            out_s,
+        ])
+        .current_dir(root())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("smtgrid starts");
+    // Generous waits: the machine may be loaded; each ends as soon as it can.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_to_string(&pidfile).map_or(true, |t| t.split_whitespace().count() < 3) {
+        assert!(
+            std::time::Instant::now() < until,
+            "the fake solver never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: sends SIGINT to the smtgrid child this test started.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let o = child.wait_with_output().expect("smtgrid ends");
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("--resume"), "{}", text(&o.stderr));
+    let pids: Vec<i32> = std::fs::read_to_string(&pidfile)
+        .expect("pid file")
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    common::assert_all_gone(&pids);
+    let kept = records(&out);
+    assert!(
+        kept.iter()
+            .all(|r| r["status"] == "sat" && r["solver"] == "yices2"),
+        "a stopped run was recorded: {kept:?}"
+    );
+    let o = smtgrid(&[
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/kakuro-small.toml",
+        "--solver",
+        "yices2",
+        "--encoding",
+        "lia",
+        "--out",
+        out_s,
+        "--resume",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let all = records(&out);
+    assert_eq!(all[..kept.len()], kept[..]);
+    let keys: BTreeSet<_> = all.iter().map(key).collect();
+    assert_eq!((all.len(), keys.len()), (2, 2), "{all:?}");
+}
