@@ -827,11 +827,14 @@ fn solvers(a: SolversArgs) -> Result<i32> {
 }
 
 /// `--timeout S` as a limit.
+/// A limit below a millisecond could not even start a solver, and one
+/// above a week overflows the clock arithmetic: both are refused before
+/// anything starts.
 fn timeout(secs: f64) -> Result<Limits> {
     let max = MAX_TIMEOUT.as_secs_f64();
-    if !(secs > 0.0 && secs <= max) {
+    if !(0.001..=max).contains(&secs) {
         return Err(Error::Usage(format!(
-            "--timeout must be a number of seconds above 0 and at most {max} (a week), not {secs}"
+            "--timeout must be a number of seconds from 0.001 to {max} (a week), not {secs}"
         )));
     }
     Ok(Limits {
