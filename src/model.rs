@@ -292,17 +292,6 @@ impl Model {
             .ok()
     }
 
-    /// Values fixed by `Fixed` rules, per cell.
-    pub fn fixed_values(&self) -> Vec<Option<i64>> {
-        let mut out = vec![None; self.cells.len()];
-        for c in &self.constraints {
-            if let Rule::Fixed { cell, value } = c.rule {
-                out[cell] = Some(value);
-            }
-        }
-        out
-    }
-
     /// Checks a complete assignment (one value per cell). Returns the first
     /// broken constraint, or `Ok(())` when every rule holds.
     pub fn check(&self, values: &[i64]) -> Result<(), Violation> {

@@ -4,8 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use smtgrid::smtlib::reply::{Answer, CheckSat, Collector, Value, classify, read_answer};
-use smtgrid::smtlib::sexp::{parse_all, parse_prefix};
+use smtgrid::smtlib::reply::{Answer, CheckSat, Value, read_answer};
 
 use CheckSat::{Sat, Unknown, Unsat};
 
@@ -180,34 +179,5 @@ fn every_fixture_has_its_script_and_stderr() {
             let path = dir().join(format!("{name}.{ext}"));
             assert!(path.is_file(), "missing {}", path.display());
         }
-    }
-}
-
-/// Reading reply by reply, as an interactive session does, gives the same
-/// results and the same last model as reading the whole stdout at once,
-/// even when the pipe delivers it in small pieces.
-#[test]
-fn reading_one_reply_at_a_time_agrees_with_read_answer() {
-    for (name, stdout) in recorded() {
-        let whole = read_answer(&stdout).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let mut collector = Collector::new();
-        let mut buf = String::new();
-        let mut replies = Vec::new();
-        let chars: Vec<char> = stdout.chars().collect();
-        for chunk in chars.chunks(7) {
-            buf.extend(chunk);
-            while let Some((sexp, used)) =
-                parse_prefix(&buf).unwrap_or_else(|e| panic!("{name}: {e}"))
-            {
-                replies.push(sexp);
-                buf.drain(..used);
-            }
-        }
-        // At end of input the rest is read as complete text.
-        replies.extend(parse_all(&buf).unwrap_or_else(|e| panic!("{name}: {e}")));
-        for sexp in &replies {
-            collector.add(classify(sexp));
-        }
-        assert_eq!(collector.finish(), whole, "{name}");
     }
 }

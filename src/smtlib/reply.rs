@@ -137,7 +137,7 @@ pub enum Reply {
 }
 
 /// Classifies one top-level reply.
-pub fn classify(sexp: &Sexp) -> Reply {
+fn classify(sexp: &Sexp) -> Reply {
     match sexp {
         Sexp::Atom(a) => match a.as_str() {
             "sat" => Reply::CheckSat(CheckSat::Sat),
@@ -161,7 +161,7 @@ pub fn classify(sexp: &Sexp) -> Reply {
 /// Gathers replies, one at a time, into an [`Answer`]: what [`read_answer`]
 /// does with a whole stdout, for a session that reads replies as they come.
 #[derive(Debug, Clone, Default)]
-pub struct Collector {
+struct Collector {
     answer: Answer,
     /// Set by a check-sat result: the next model replaces the current one.
     fresh: bool,
@@ -197,11 +197,6 @@ impl Collector {
             }
             Reply::Success | Reply::Other(_) => {}
         }
-    }
-
-    /// What has been gathered so far.
-    pub fn answer(&self) -> &Answer {
-        &self.answer
     }
 
     /// What was gathered.
@@ -308,7 +303,8 @@ pub fn read_answer(stdout: &str) -> Result<Answer, ReadError> {
 /// The constants a model or `(get-value …)` reply assigns, or `None` if
 /// `sexp` is neither, or if it assigns more than [`MAX_MODEL_ENTRIES`]
 /// ([`classify`] tells these apart).
-pub fn read_model(sexp: &Sexp) -> Option<BTreeMap<String, Value>> {
+#[cfg(test)]
+fn read_model(sexp: &Sexp) -> Option<BTreeMap<String, Value>> {
     model_of(sexp)?.ok()
 }
 

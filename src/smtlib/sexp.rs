@@ -138,28 +138,6 @@ pub(crate) fn parse_all_at(text: &str) -> Result<Vec<(usize, Sexp)>, ReadError> 
     }
 }
 
-/// Reads the first S-expression of `text`, a buffer an interactive session
-/// is still filling. Returns it with the byte offset just past it (drop that
-/// much from the buffer before the next call), or `Ok(None)` when the buffer
-/// so far holds only whitespace and comments or an expression that is not
-/// finished yet: append more input and call again.
-///
-/// Because more text may follow, an atom that reaches the end of the buffer
-/// (`sa` may become `sat`) and a string whose closing quote is the last byte
-/// (the next byte may be a second `"`, an escaped quote) count as
-/// unfinished. Solvers end every reply with a line break, so this never
-/// delays a reply. At end of input the caller decides: `parse_all` on what
-/// is left reads a final unterminated atom, or reports the truncation.
-///
-/// Errors (a stray `)`, nesting beyond [`MAX_DEPTH`]) are final: more input
-/// cannot repair them.
-pub fn parse_prefix(text: &str) -> Result<Option<(Sexp, usize)>, ReadError> {
-    match read_one(text, 0, false, &mut { MAX_NODES })? {
-        Outcome::Complete { sexp, end, .. } => Ok(Some((sexp, end))),
-        Outcome::Nothing | Outcome::Incomplete { .. } => Ok(None),
-    }
-}
-
 /// What reading one expression found.
 enum Outcome {
     /// An expression, the offset of its first byte and the offset just
@@ -580,7 +558,6 @@ mod tests {
     fn empty_and_comment_only_input_reads_as_nothing() {
         assert_eq!(parse_all("").unwrap(), vec![]);
         assert_eq!(parse_all("  \n; only a comment").unwrap(), vec![]);
-        assert_eq!(parse_prefix("  ; c\n").unwrap(), None);
     }
 
     #[test]
@@ -610,7 +587,6 @@ mod tests {
         let e = parse_all("sat\n)").unwrap_err();
         assert_eq!(e.offset, 4);
         assert!(e.message.contains("closes no list"), "{e}");
-        assert!(parse_prefix(") sat").is_err());
     }
 
     #[test]
@@ -642,50 +618,13 @@ mod tests {
         ];
         for s in samples {
             let _ = parse_all(s);
-            let _ = parse_prefix(s);
         }
         // Every prefix of a tricky text, cut at every character boundary.
         let text = "(a \"b\"\"(c\" |d)e| ;f\n (g))";
         for (i, _) in text.char_indices() {
             let _ = parse_all(&text[..i]);
-            let _ = parse_prefix(&text[..i]);
         }
         assert!(parse_all(text).is_ok());
-    }
-
-    #[test]
-    fn parse_prefix_waits_for_complete_expressions() {
-        let stream = "success\n(\n(define-fun x () Int (- 3))\n)\n\"done\"\"\"\n";
-        // Feed the stream one byte at a time, as a slow pipe would.
-        let mut got = Vec::new();
-        let mut buf = String::new();
-        for c in stream.chars() {
-            buf.push(c);
-            while let Some((sexp, used)) = parse_prefix(&buf).unwrap() {
-                got.push(sexp);
-                buf.drain(..used);
-            }
-        }
-        assert_eq!(got, parse_all(stream).unwrap());
-        assert_eq!(got.len(), 3);
-        assert_eq!(got[2], string("done\""));
-        assert!(buf.trim().is_empty());
-    }
-
-    #[test]
-    fn parse_prefix_does_not_cut_atoms_or_strings_short() {
-        assert_eq!(parse_prefix("sa").unwrap(), None);
-        assert_eq!(parse_prefix("sat").unwrap(), None);
-        assert_eq!(parse_prefix("sat\n").unwrap(), Some((atom("sat"), 3)));
-        assert_eq!(parse_prefix("\"a\"").unwrap(), None);
-        assert_eq!(parse_prefix("\"a\" ").unwrap(), Some((string("a"), 3)));
-        assert_eq!(parse_prefix("(a (b)").unwrap(), None);
-        assert_eq!(
-            parse_prefix("(a b)").unwrap(),
-            Some((parse_all("(a b)").unwrap()[0].clone(), 5))
-        );
-        // The end of a text read at once does end an atom.
-        assert_eq!(parse_all("sat").unwrap(), vec![atom("sat")]);
     }
 
     #[test]
