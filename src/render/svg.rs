@@ -366,15 +366,9 @@ fn signs(s: &mut String, p: &Puzzle) {
 /// Skyscrapers clues in the margin outside the grid, each beside the
 /// row or column it counts.
 fn edge_clues(s: &mut String, p: &Puzzle, edges: &EdgeClues) {
-    let size = CELL * 0.5;
     let half = CELL / 2.0;
-    let sides: [(&[Option<u32>], &dyn Fn(usize) -> (f64, f64)); 4] = [
-        (&edges.top, &|c| (x(c) + half, y(0) - half)),
-        (&edges.bottom, &|c| (x(c) + half, y(p.rows) + half)),
-        (&edges.left, &|r| (x(0) - half, y(r) + half)),
-        (&edges.right, &|r| (x(p.cols) + half, y(r) + half)),
-    ];
-    for (clues, at) in sides {
+    let mut side = |clues: &[Option<u32>], at: &dyn Fn(usize) -> (f64, f64)| {
+        let size = CELL * 0.5;
         for (i, clue) in clues.iter().enumerate() {
             let Some(v) = clue else { continue };
             let (cx, cy) = at(i);
@@ -384,7 +378,11 @@ fn edge_clues(s: &mut String, p: &Puzzle, edges: &EdgeClues) {
                 cy + size * 0.36
             );
         }
-    }
+    };
+    side(&edges.top, &|c| (x(c) + half, y(0) - half));
+    side(&edges.bottom, &|c| (x(c) + half, y(p.rows) + half));
+    side(&edges.left, &|r| (x(0) - half, y(r) + half));
+    side(&edges.right, &|r| (x(p.cols) + half, y(r) + half));
 }
 
 /// Givens in bold black; the solution's other digits in [`SOLVED`].
