@@ -324,8 +324,8 @@ struct SolveArgs {
     /// into DIR (one `.svg` per puzzle).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
-    /// Draw grids in plain ASCII even on a terminal (where cages are
-    /// otherwise drawn with box-drawing characters).
+    /// Draw grids in plain ASCII even on a terminal (where cages and
+    /// jigsaw regions are otherwise drawn with box-drawing characters).
     #[arg(long)]
     ascii: bool,
     #[command(flatten)]
@@ -933,8 +933,8 @@ fn solve(a: SolveArgs) -> Result<i32> {
     }
 }
 
-/// Box-drawing cage borders on a terminal, plain ASCII elsewhere or when
-/// asked.
+/// Box-drawing cage and region borders on a terminal, plain ASCII
+/// elsewhere or when asked.
 fn text_style(ascii: bool) -> TextStyle {
     use std::io::IsTerminal;
     if ascii || !std::io::stdout().is_terminal() {

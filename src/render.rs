@@ -15,17 +15,37 @@ pub use crate::model::ValueGrid;
 pub enum TextStyle {
     /// Plain ASCII: `|` and `-+-` box separators only.
     Ascii,
-    /// Box-drawing characters around boxes and cages, for a terminal;
-    /// puzzles without cages are drawn as in [`TextStyle::Ascii`].
+    /// Box-drawing characters around boxes, cages and jigsaw regions, for
+    /// a terminal; puzzles without cages or regions are drawn as in
+    /// [`TextStyle::Ascii`].
     Boxes,
 }
 
 /// Draws `grid` for `puzzle` in `style`.
 pub fn grid_text(puzzle: &Puzzle, grid: &ValueGrid, style: TextStyle) -> String {
-    if style == TextStyle::Boxes && !puzzle.cages.is_empty() {
+    if style == TextStyle::Boxes && !(puzzle.cages.is_empty() && puzzle.regions.is_empty()) {
         return boxes::boxed(puzzle, grid);
     }
     ascii_grid(puzzle, grid)
+}
+
+/// For each cell of a `rows`×`cols` grid, the index of the group (cage,
+/// region) holding it, so that neighbour look-ups are O(1). Cells outside
+/// the grid are ignored.
+fn group_map<'a>(
+    rows: usize,
+    cols: usize,
+    groups: impl Iterator<Item = &'a [(usize, usize)]>,
+) -> Vec<Vec<Option<usize>>> {
+    let mut m = vec![vec![None; cols]; rows];
+    for (i, cells) in groups.enumerate() {
+        for &(r, c) in cells {
+            if let Some(slot) = m.get_mut(r).and_then(|row: &mut Vec<_>| row.get_mut(c)) {
+                *slot = Some(i);
+            }
+        }
+    }
+    m
 }
 
 /// Draws `grid` for `puzzle`: sudoku and killer with `|` and `-+-` box
@@ -223,6 +243,17 @@ mod tests {
         assert_eq!(
             grid_text(&p, &g, TextStyle::Boxes),
             "┏━━━━━━━┓\n┃ 1   2 ┃\n┣───────┫\n┃ 2   1 ┃\n┗━━━━━━━┛\n"
+        );
+    }
+
+    #[test]
+    fn draws_jigsaw_regions_with_heavy_lines() {
+        let mut p = Puzzle::blank("j", Kind::Jigsaw, 2);
+        p.regions = vec![vec![(0, 0), (1, 0)], vec![(0, 1), (1, 1)]];
+        let g: ValueGrid = vec![vec![Some(1), Some(2)], vec![Some(2), Some(1)]];
+        assert_eq!(
+            grid_text(&p, &g, TextStyle::Boxes),
+            "┏━━━┳━━━┓\n┃ 1 ┃ 2 ┃\n┃   ┃   ┃\n┃ 2 ┃ 1 ┃\n┗━━━┻━━━┛\n"
         );
     }
 

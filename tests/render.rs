@@ -20,26 +20,46 @@ fn puzzle_files() -> Vec<PathBuf> {
     files
 }
 
-/// How many `<text>` elements of each class the picture holds; fails the
-/// test unless it is well-formed XML with an `<svg>` root.
-fn text_counts(picture: &str) -> (usize, usize, usize) {
+/// The picture parsed; fails the test unless it is well-formed XML with
+/// an `<svg>` root.
+fn parse_svg(picture: &str) -> roxmltree::Document<'_> {
     let doc = roxmltree::Document::parse(picture)
         .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{picture}"));
     assert_eq!(doc.root_element().tag_name().name(), "svg");
-    let count = |class: &str| {
-        doc.descendants()
-            .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some(class))
-            .count()
-    };
-    (count("given"), count("clue"), count("solved"))
+    doc
+}
+
+/// How many `<text>` elements of `class` the picture holds.
+fn count_texts(picture: &str, class: &str) -> usize {
+    parse_svg(picture)
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some(class))
+        .count()
+}
+
+/// How many `<text>` elements of each class (given, clue, solved) the
+/// picture holds.
+fn text_counts(picture: &str) -> (usize, usize, usize) {
+    (
+        count_texts(picture, "given"),
+        count_texts(picture, "clue"),
+        count_texts(picture, "solved"),
+    )
 }
 
 fn givens(p: &Puzzle) -> usize {
     p.givens.iter().flatten().flatten().count()
 }
 
-/// Cage clues, or for kakuro the down and across sums.
+/// Cage clues, for kakuro the down and across sums, for skyscrapers the
+/// edge clues.
 fn clues(p: &Puzzle) -> usize {
+    if let Some(e) = &p.edges {
+        return [&e.top, &e.bottom, &e.left, &e.right]
+            .iter()
+            .map(|side| side.iter().flatten().count())
+            .sum();
+    }
     match &p.kakuro {
         Some(layout) => layout
             .iter()
@@ -59,9 +79,16 @@ fn clues(p: &Puzzle) -> usize {
 fn every_puzzle_draws_one_text_per_given_and_clue() {
     for file in puzzle_files() {
         for p in parse::load(&file, None).expect("example puzzles load") {
-            let (g, c, s) = text_counts(&svg(&p, None));
+            let picture = svg(&p, None);
+            let (g, c, s) = text_counts(&picture);
             assert_eq!(g, givens(&p), "{}: givens", file.display());
             assert_eq!(c, clues(&p), "{}: clues", file.display());
+            assert_eq!(
+                count_texts(&picture, "sign"),
+                p.inequalities.len(),
+                "{}: futoshiki signs",
+                file.display()
+            );
             assert_eq!(
                 s,
                 0,
@@ -70,6 +97,68 @@ fn every_puzzle_draws_one_text_per_given_and_clue() {
             );
         }
     }
+}
+
+/// The thick (3-unit) `<line>` segments of a picture: box, cage and
+/// region borders (the outer border is a `<rect>`).
+fn thick_segments(picture: &str) -> usize {
+    parse_svg(picture)
+        .descendants()
+        .filter(|n| n.has_tag_name("line") && n.attribute("stroke-width") == Some("3"))
+        .count()
+}
+
+/// Pairs of side-by-side cells in different regions.
+fn region_boundary_edges(p: &Puzzle) -> usize {
+    let mut region = vec![vec![usize::MAX; p.cols]; p.rows];
+    for (i, cells) in p.regions.iter().enumerate() {
+        for &(r, c) in cells {
+            region[r][c] = i;
+        }
+    }
+    let mut edges = 0;
+    for r in 0..p.rows {
+        for c in 0..p.cols {
+            edges += usize::from(c + 1 < p.cols && region[r][c] != region[r][c + 1]);
+            edges += usize::from(r + 1 < p.rows && region[r][c] != region[r + 1][c]);
+        }
+    }
+    edges
+}
+
+#[test]
+fn jigsaw_regions_get_one_thick_segment_per_boundary_edge() {
+    let mut seen = 0;
+    for file in puzzle_files() {
+        for p in parse::load(&file, None).expect("example puzzles load") {
+            if p.regions.is_empty() {
+                continue;
+            }
+            seen += 1;
+            let edges = region_boundary_edges(&p);
+            assert!(edges > 0, "{}", file.display());
+            assert_eq!(
+                thick_segments(&svg(&p, None)),
+                edges,
+                "{}: region borders",
+                file.display()
+            );
+        }
+    }
+    assert!(seen >= 3, "the jigsaw examples were found");
+}
+
+#[test]
+fn diagonals_are_shaded_once_per_cell() {
+    let p = &parse::load(Path::new("puzzles/sudoku-x.toml"), None).expect("loads")[0];
+    assert!(p.diagonals);
+    let picture = svg(p, None);
+    let shaded = parse_svg(&picture)
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some("diagonal"))
+        .count();
+    // Both diagonals of a 9x9 cross in the middle cell.
+    assert_eq!(shaded, 17);
 }
 
 #[test]

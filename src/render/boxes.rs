@@ -1,11 +1,12 @@
 //! Grids drawn with box-drawing characters for a terminal: heavy lines on
-//! the outer border and between boxes, light lines between cages, nothing
-//! between two cells of one cage, so a killer's or calcudoku's cages can
-//! be read off the solved grid.
+//! the outer border and between boxes or jigsaw regions, light lines
+//! between cages, nothing between two cells of one cage (or, without
+//! cages, of one region), so a killer's or calcudoku's cages and a
+//! jigsaw's regions can be read off the solved grid.
 
 use crate::puzzle::{Kind, Puzzle};
 
-use super::ValueGrid;
+use super::{ValueGrid, group_map};
 
 /// How strongly an edge between two cells is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -25,14 +26,8 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid) -> String {
         .map(|v| v.to_string().chars().count())
         .max()
         .unwrap_or(1);
-    let mut cage = vec![vec![None; cols]; rows];
-    for (i, c) in p.cages.iter().enumerate() {
-        for &(r, col) in &c.cells {
-            if let Some(slot) = cage.get_mut(r).and_then(|row| row.get_mut(col)) {
-                *slot = Some(i);
-            }
-        }
-    }
+    let cage = group_map(rows, cols, p.cages.iter().map(|c| &c.cells[..]));
+    let region = group_map(rows, cols, p.regions.iter().map(|r| &r[..]));
     let boxes = match p.kind {
         Kind::Sudoku | Kind::Killer => p.box_shape.filter(|&(r, c)| r > 0 && c > 0),
         _ => None,
@@ -45,6 +40,9 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid) -> String {
         if let Some((br, bc)) = boxes
             && (a.0 / br, a.1 / bc) != (b.0 / br, b.1 / bc)
         {
+            return Weight::Heavy;
+        }
+        if region[a.0][a.1] != region[b.0][b.1] {
             return Weight::Heavy;
         }
         if cage[a.0][a.1] != cage[b.0][b.1] {

@@ -10,9 +10,9 @@
 
 use std::fmt::Write;
 
-use crate::puzzle::{Clue, KakuroCell, Kind, Puzzle};
+use crate::puzzle::{Clue, EdgeClues, KakuroCell, Kind, Puzzle};
 
-use super::ValueGrid;
+use super::{ValueGrid, group_map};
 
 /// Side of one cell in SVG user units.
 const CELL: f64 = 40.0;
@@ -26,9 +26,11 @@ const SOLVED: &str = "#1a5fb4";
 /// Draws `puzzle` as an SVG document; with `solution`, fills every cell
 /// that is not given with the solution's digit in [`SOLVED`] colour.
 pub fn svg(puzzle: &Puzzle, solution: Option<&ValueGrid>) -> String {
+    // Skyscrapers clues stand outside the grid: a cell's width on each side.
+    let outside = if puzzle.edges.is_some() { CELL } else { 0.0 };
     let (w, h) = (
-        puzzle.cols as f64 * CELL + 2.0 * MARGIN,
-        puzzle.rows as f64 * CELL + 2.0 * MARGIN,
+        puzzle.cols as f64 * CELL + 2.0 * (MARGIN + outside),
+        puzzle.rows as f64 * CELL + 2.0 * (MARGIN + outside),
     );
     let mut s = String::new();
     let _ = writeln!(
@@ -48,16 +50,35 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&ValueGrid>) -> String {
         s,
         r#"<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>"#
     );
+    let _ = writeln!(s, r#"<g transform="translate({outside} {outside})">"#);
     if let Some(layout) = &puzzle.kakuro {
         kakuro_squares(&mut s, layout);
+    }
+    if puzzle.diagonals {
+        diagonal_cells(&mut s, puzzle);
     }
     thin_lines(&mut s, puzzle);
     match puzzle.kind {
         Kind::Killer => killer_cages(&mut s, puzzle),
-        Kind::Calcudoku => thick_edges(&mut s, puzzle, |a, b| {
-            cage_of(puzzle, a) != cage_of(puzzle, b)
-        }),
+        Kind::Calcudoku => {
+            let cages = group_map(
+                puzzle.rows,
+                puzzle.cols,
+                puzzle.cages.iter().map(|c| &c.cells[..]),
+            );
+            thick_edges(&mut s, puzzle, |a, b| cages[a.0][a.1] != cages[b.0][b.1]);
+        }
         _ => {}
+    }
+    if !puzzle.regions.is_empty() {
+        let regions = group_map(
+            puzzle.rows,
+            puzzle.cols,
+            puzzle.regions.iter().map(|r| &r[..]),
+        );
+        thick_edges(&mut s, puzzle, |a, b| {
+            regions[a.0][a.1] != regions[b.0][b.1]
+        });
     }
     if let Some((br, bc)) = box_shape(puzzle) {
         thick_edges(&mut s, puzzle, |(r1, c1), (r2, c2)| {
@@ -71,8 +92,12 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&ValueGrid>) -> String {
         puzzle.rows as f64 * CELL
     );
     cage_clues(&mut s, puzzle);
+    signs(&mut s, puzzle);
+    if let Some(edges) = &puzzle.edges {
+        edge_clues(&mut s, puzzle, edges);
+    }
     digits(&mut s, puzzle, solution);
-    s.push_str("</svg>\n");
+    s.push_str("</g>\n</svg>\n");
     s
 }
 
@@ -90,24 +115,6 @@ fn x(col: usize) -> f64 {
 
 fn y(row: usize) -> f64 {
     MARGIN + row as f64 * CELL
-}
-
-/// Index of the cage holding `(r, c)`, if any.
-fn cage_of(p: &Puzzle, cell: (usize, usize)) -> Option<usize> {
-    p.cages.iter().position(|cage| cage.cells.contains(&cell))
-}
-
-/// A grid of cage indices, so that neighbour look-ups are O(1).
-fn cage_map(p: &Puzzle) -> Vec<Vec<Option<usize>>> {
-    let mut m = vec![vec![None; p.cols]; p.rows];
-    for (i, cage) in p.cages.iter().enumerate() {
-        for &(r, c) in &cage.cells {
-            if let Some(slot) = m.get_mut(r).and_then(|row| row.get_mut(c)) {
-                *slot = Some(i);
-            }
-        }
-    }
-    m
 }
 
 fn line(s: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), style: &str) {
@@ -151,7 +158,7 @@ fn thick_edges(s: &mut String, p: &Puzzle, apart: impl Fn((usize, usize), (usize
 /// perpendicular segment.
 fn killer_cages(s: &mut String, p: &Puzzle) {
     const STYLE: &str = r##"stroke="#333" stroke-width="1.2" stroke-dasharray="4 3""##;
-    let m = cage_map(p);
+    let m = group_map(p.rows, p.cols, p.cages.iter().map(|c| &c.cells[..]));
     let at = |r: isize, c: isize| -> Option<usize> {
         if r < 0 || c < 0 {
             return None;
@@ -307,11 +314,82 @@ fn kakuro_squares(s: &mut String, layout: &[Vec<KakuroCell>]) {
     }
 }
 
+/// The cells of both main diagonals shaded light grey, under the lines
+/// and digits (sudoku-X, jigsaw-X).
+fn diagonal_cells(s: &mut String, p: &Puzzle) {
+    let n = p.rows.min(p.cols);
+    for i in 0..n {
+        let mut cols = vec![i, n - 1 - i];
+        cols.dedup();
+        for c in cols {
+            let _ = writeln!(
+                s,
+                r##"<rect class="diagonal" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="#e4e4e4"/>"##,
+                x(c),
+                y(i)
+            );
+        }
+    }
+}
+
+/// Futoshiki signs on the border between their two cells, on a white
+/// patch that breaks the line: `<` `>` between columns, `∧` `∨` between
+/// rows, the narrow end towards the smaller cell.
+fn signs(s: &mut String, p: &Puzzle) {
+    let size = CELL * 0.5;
+    for q in &p.inequalities {
+        let (a, b) = (q.less.min(q.greater), q.less.max(q.greater));
+        let less_first = q.less == a;
+        let sign = if less_first { "&lt;" } else { "&gt;" };
+        // Between rows the same sign is turned a quarter clockwise, so
+        // that `<` points up (∧) and `>` down (∨), centred like `<` `>`.
+        let (cx, cy, turn) = if a.0 == b.0 {
+            (x(b.1), y(a.0) + CELL / 2.0, 0)
+        } else {
+            (x(a.1) + CELL / 2.0, y(b.0), 90)
+        };
+        let patch = size * 0.6;
+        let _ = writeln!(
+            s,
+            r#"<rect x="{}" y="{}" width="{patch}" height="{patch}" fill="white"/>"#,
+            cx - patch / 2.0,
+            cy - patch / 2.0
+        );
+        let _ = writeln!(
+            s,
+            r#"<text class="sign" x="{cx}" y="{}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" transform="rotate({turn} {cx} {cy})">{sign}</text>"#,
+            cy + size * 0.36
+        );
+    }
+}
+
+/// Skyscrapers clues in the margin outside the grid, each beside the
+/// row or column it counts.
+fn edge_clues(s: &mut String, p: &Puzzle, edges: &EdgeClues) {
+    let half = CELL / 2.0;
+    let mut side = |clues: &[Option<u32>], at: &dyn Fn(usize) -> (f64, f64)| {
+        let size = CELL * 0.5;
+        for (i, clue) in clues.iter().enumerate() {
+            let Some(v) = clue else { continue };
+            let (cx, cy) = at(i);
+            let _ = writeln!(
+                s,
+                r#"<text class="clue" x="{cx}" y="{}" font-size="{size:.1}" text-anchor="middle">{v}</text>"#,
+                cy + size * 0.36
+            );
+        }
+    };
+    side(&edges.top, &|c| (x(c) + half, y(0) - half));
+    side(&edges.bottom, &|c| (x(c) + half, y(p.rows) + half));
+    side(&edges.left, &|r| (x(0) - half, y(r) + half));
+    side(&edges.right, &|r| (x(p.cols) + half, y(r) + half));
+}
+
 /// Givens in bold black; the solution's other digits in [`SOLVED`].
 fn digits(s: &mut String, p: &Puzzle, solution: Option<&ValueGrid>) {
     // Two-digit values (n > 9) need a smaller font to fit, and so do cells
-    // whose corner holds a cage clue.
-    let size = if p.rows > 9 || !p.cages.is_empty() {
+    // whose corner holds a cage clue or whose sides hold futoshiki signs.
+    let size = if p.rows > 9 || !p.cages.is_empty() || !p.inequalities.is_empty() {
         CELL * 0.45
     } else {
         CELL * 0.6
