@@ -21,21 +21,10 @@ fn sudoku(b: usize) -> Puzzle {
         })
         .collect();
     Puzzle {
-        name: format!("bench-{n}x{n}"),
-        title: None,
-        kind: Kind::Sudoku,
-        rows: n,
-        cols: n,
         box_shape: Some((b, b)),
         givens,
-        cages: vec![],
         distinct_cages: true,
-        kakuro: None,
-        solution: None,
-        regions: Vec::new(),
-        diagonals: false,
-        inequalities: Vec::new(),
-        edges: None,
+        ..Puzzle::blank(&format!("bench-{n}x{n}"), Kind::Sudoku, n)
     }
 }
 

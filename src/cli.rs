@@ -117,32 +117,20 @@ struct InputArgs {
 
 // The CLI's choices are the library's own enums, so a message that lists
 // the allowed values (clap writes it) lists every one.
-impl ValueEnum for InputFormat {
-    fn value_variants<'a>() -> &'a [Self] {
-        &InputFormat::ALL
-    }
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()))
-    }
+macro_rules! value_enum_from_all {
+    ($($ty:ty),+) => {$(
+        impl ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$ty>::ALL
+            }
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(PossibleValue::new(self.name()))
+            }
+        }
+    )+};
 }
 
-impl ValueEnum for Encoding {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Encoding::ALL
-    }
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()))
-    }
-}
-
-impl ValueEnum for Kind {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Kind::ALL
-    }
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()))
-    }
-}
+value_enum_from_all!(InputFormat, Encoding, Kind);
 
 /// One encoding, or `all` of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,24 +5,12 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 
 mod common;
-use common::{require, root};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_smtgrid"))
-}
-
-fn smtgrid(args: &[&str]) -> Output {
-    bin()
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the smtgrid binary runs")
-}
+use common::{bin, require, root, smtgrid};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

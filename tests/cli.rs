@@ -3,25 +3,15 @@
 //! tests with a message saying how to install it; nothing is skipped.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 mod common;
-use common::{assert_all_gone, per_solver, puzzle_files, require, root, second_z3};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_smtgrid"))
-}
-
-fn smtgrid(args: &[&str]) -> Output {
-    bin()
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the smtgrid binary runs")
-}
+use common::{
+    PROFILES, assert_all_gone, bin, per_solver, puzzle_files, require, root, second_z3, smtgrid,
+};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -506,17 +496,7 @@ fn solvers_lists_known_and_custom_solvers() {
     ]);
     let rows = json_lines(&o);
     let names: Vec<&str> = rows.iter().filter_map(|r| r["name"].as_str()).collect();
-    for n in [
-        "z3",
-        "cvc5",
-        "yices2",
-        "cvc4",
-        "boolector",
-        "bitwuzla",
-        "opensmt",
-        "mathsat",
-        "mine",
-    ] {
+    for &n in PROFILES.iter().chain(&["mine"]) {
         assert!(names.contains(&n), "{n} missing from {names:?}");
     }
     let bitwuzla = rows

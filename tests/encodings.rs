@@ -270,21 +270,10 @@ fn puzzle(
     givens: Grid,
 ) -> Puzzle {
     Puzzle {
-        name: name.to_string(),
-        title: None,
-        kind,
-        rows: n,
-        cols: n,
         box_shape,
         givens,
-        cages: Vec::new(),
         distinct_cages: true,
-        kakuro: None,
-        solution: None,
-        regions: Vec::new(),
-        diagonals: false,
-        inequalities: Vec::new(),
-        edges: None,
+        ..Puzzle::blank(name, kind, n)
     }
 }
 

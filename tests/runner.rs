@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{assert_gone, per_solver, second_z3, solver};
+use common::{PROFILES, assert_gone, per_solver, second_z3, solver};
 
 const TINY_LIA: &str = "(set-option :produce-models true)\n(set-logic QF_LIA)\n\
 (declare-const x Int)\n(assert (and (> x 2) (< x 5)))\n(check-sat)\n(get-model)\n(exit)\n";
@@ -521,19 +521,7 @@ fn ctrl_c_cancels_running_solvers() {
 fn discover_lists_every_profile() {
     let found = installed();
     let labels: Vec<&str> = found.iter().map(|f| f.label.as_str()).collect();
-    assert_eq!(
-        labels,
-        [
-            "z3",
-            "cvc5",
-            "yices2",
-            "cvc4",
-            "boolector",
-            "bitwuzla",
-            "opensmt",
-            "mathsat"
-        ]
-    );
+    assert_eq!(labels, PROFILES);
     for f in &found {
         assert_eq!(
             f.profile.tested,

@@ -161,20 +161,8 @@ fn one(
     let values = Values { grid, locs };
     check_repeats(&values, Some(boxes))?;
     Ok(Puzzle {
-        name: format!("{name_file}:{ln}"),
-        title: None,
-        kind: Kind::Sudoku,
-        rows: n,
-        cols: n,
         box_shape: Some(boxes),
         givens: values.grid,
-        cages: Vec::new(),
-        distinct_cages: false,
-        kakuro: None,
-        solution: None,
-        regions: Vec::new(),
-        diagonals: false,
-        inequalities: Vec::new(),
-        edges: None,
+        ..Puzzle::blank(&format!("{name_file}:{ln}"), Kind::Sudoku, n)
     })
 }

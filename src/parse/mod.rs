@@ -256,23 +256,7 @@ fn parse_whole(
                 ));
             }
             let layout = kakuro::bare(text, file)?;
-            let mut p = Puzzle {
-                name: stem,
-                title: None,
-                kind: Kind::Kakuro,
-                rows: 0,
-                cols: 0,
-                box_shape: None,
-                givens: Vec::new(),
-                cages: Vec::new(),
-                distinct_cages: false,
-                kakuro: None,
-                solution: None,
-                regions: Vec::new(),
-                diagonals: false,
-                inequalities: Vec::new(),
-                edges: None,
-            };
+            let mut p = Puzzle::blank(&stem, Kind::Kakuro, 0);
             native::set_kakuro(&mut p, layout.cells);
             Ok(vec![p])
         }

@@ -144,21 +144,8 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         }
     }
     let mut p = Puzzle {
-        name: name.to_string(),
         title: raw.title.clone(),
-        kind,
-        rows: 0,
-        cols: 0,
-        box_shape: None,
-        givens: Vec::new(),
-        cages: Vec::new(),
-        distinct_cages: kind == Kind::Killer,
-        kakuro: None,
-        solution: None,
-        regions: Vec::new(),
-        diagonals: false,
-        inequalities: Vec::new(),
-        edges: None,
+        ..Puzzle::blank(name, kind, 0)
     };
     let solution_locs = match kind {
         Kind::Kakuro => kakuro_puzzle(&src, &raw, &mut p)?,

@@ -7,6 +7,7 @@
 #![allow(dead_code, unused_macros, unused_imports)]
 
 use std::path::PathBuf;
+use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -15,6 +16,32 @@ use smtgrid::solver::{Found, Solver, discover};
 /// The repository's root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The solver profiles smtgrid knows, in the order of `profiles.toml`.
+pub const PROFILES: [&str; 8] = [
+    "z3",
+    "cvc5",
+    "yices2",
+    "cvc4",
+    "boolector",
+    "bitwuzla",
+    "opensmt",
+    "mathsat",
+];
+
+/// The `smtgrid` binary built for these tests.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_smtgrid"))
+}
+
+/// Runs `smtgrid args` in the repository's root and waits for it.
+pub fn smtgrid(args: &[&str]) -> Output {
+    bin()
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the smtgrid binary runs")
 }
 
 /// The TOML puzzle files of `puzzles/`, sorted by name.
