@@ -34,6 +34,11 @@ use crate::smtlib::{Script, Sort, Term};
 /// ones use a sequential counter (Sinz), linear in size.
 const PAIRWISE_MAX: usize = 9;
 
+/// A visibility count whose diagram has more edges than this (and more
+/// than four per (cell, cell) pair) takes the compact form: every line of
+/// the shipped puzzles keeps its diagram.
+const VISIBLE_DIAGRAM_MAX: usize = 10_000;
+
 pub(super) fn encode(
     model: &Model,
     opts: &super::Options,
@@ -267,6 +272,14 @@ impl<'a> Emitter<'a> {
             Ok(dd) => dd,
             Err(TooBig) => return self.large(rule, &open),
         };
+        if let Rule::Visible { .. } = rule {
+            // A line's diagram can come close to the work limit while its
+            // compact form stays a few Bools per (cell, height).
+            let edges: usize = dd.layers.iter().flatten().map(Vec::len).sum();
+            if edges > VISIBLE_DIAGRAM_MAX && edges > 4 * open.len() * open.len() {
+                return self.large(rule, &open);
+            }
+        }
         let differ = |i: usize, j: usize| self.prep.differ(open[i], open[j]);
         match dd.tuples(TUPLE_LIMIT, &differ) {
             Some(ts) => {
