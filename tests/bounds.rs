@@ -231,3 +231,126 @@ fn an_unreachable_distinct_cage_is_named() {
         );
     }
 }
+
+/// An n×n skyscrapers whose edge clues are the towers seen in the Latin
+/// square (r + c) mod n + 1, from every side.
+fn skyscrapers(n: usize) -> Puzzle {
+    use smtgrid::model::visible;
+    use smtgrid::puzzle::EdgeClues;
+    let value = |r: usize, c: usize| ((r + c) % n + 1) as i64;
+    let seen = |line: Vec<i64>| Some(visible(&line) as u32);
+    let lines = |f: &dyn Fn(usize, usize) -> i64, rev: bool| -> Vec<Option<u32>> {
+        (0..n)
+            .map(|i| {
+                let mut line: Vec<i64> = (0..n).map(|j| f(i, j)).collect();
+                if rev {
+                    line.reverse();
+                }
+                seen(line)
+            })
+            .collect()
+    };
+    let col = |c: usize, r: usize| value(r, c);
+    Puzzle {
+        edges: Some(EdgeClues {
+            top: lines(&col, false),
+            bottom: lines(&col, true),
+            left: lines(&value, false),
+            right: lines(&value, true),
+        }),
+        ..Puzzle::blank(&format!("skyscrapers-{n}"), Kind::Skyscrapers, n)
+    }
+}
+
+/// Visibility counts along 32-cell lines are too big for a diagram; every
+/// encoding stays within its bound (onehot through its compact form).
+#[test]
+fn big_skyscrapers_stay_within_the_bounds() {
+    let model = lower(&skyscrapers(32));
+    for e in Encoding::ALL {
+        let enc = encode(&model, e, &Options::default());
+        let bound = size_bound(&model, e);
+        assert!(
+            (enc.script.len() as u64) <= bound,
+            "{e}: {} bytes, bound {bound}",
+            enc.script.len()
+        );
+    }
+}
+
+/// A 40-cell line of distinct towers 1..=40 seen 10 times from the left
+/// and 4 times from the right: too big for a diagram, so onehot counts in
+/// binary; yices solves it to a line the checker accepts, and 40 from the
+/// left with 2 from the right (only an ascending line shows 40) is unsat.
+#[test]
+fn long_visibility_lines_are_exact() {
+    use smtgrid::model::{Cell, Constraint, Group, Model, Rule};
+    let make = |left: i64, right: i64| {
+        let cells: Vec<usize> = (0..40).collect();
+        let rule = |rule: Rule| Constraint {
+            rule,
+            origin: "clue".into(),
+            group: Group::EdgeClues,
+        };
+        Model {
+            name: format!("line {left} {right}"),
+            title: None,
+            rows: 1,
+            cols: 40,
+            cells: (0..40)
+                .map(|col| Cell {
+                    row: 0,
+                    col,
+                    lo: 1,
+                    hi: 40,
+                })
+                .collect(),
+            constraints: vec![
+                rule(Rule::AllDifferent {
+                    cells: cells.clone(),
+                }),
+                rule(Rule::Visible {
+                    cells: cells.clone(),
+                    count: left,
+                }),
+                rule(Rule::Visible {
+                    cells: cells.iter().rev().copied().collect(),
+                    count: right,
+                }),
+            ],
+        }
+    };
+    let yices = solver("yices2");
+    let limits = Limits {
+        timeout: Duration::from_secs(60),
+    };
+    for (left, right, sat) in [(10, 4, true), (40, 2, false)] {
+        let model = make(left, right);
+        for plain in [false, true] {
+            let enc = encode(&model, Encoding::Onehot, &Options { plain });
+            let what = format!("{} (plain: {plain})", model.name);
+            assert!(
+                enc.script.contains("(xor "),
+                "{what}: binary count expected"
+            );
+            assert!((enc.script.len() as u64) <= size_bound(&model, Encoding::Onehot));
+            let out = run(
+                &yices,
+                &enc.script,
+                Some(enc.logic),
+                &limits,
+                &Cancel::new(),
+            );
+            let answer = read_answer(&out.stdout).expect("a reply");
+            if sat {
+                assert_eq!(answer.results.first(), Some(&CheckSat::Sat), "{what}");
+                let values = enc.decoder.decode(&answer.model).expect("every cell");
+                model
+                    .check(&values)
+                    .unwrap_or_else(|v| panic!("{what}: {v}"));
+            } else {
+                assert_eq!(answer.results.first(), Some(&CheckSat::Unsat), "{what}");
+            }
+        }
+    }
+}

@@ -360,7 +360,8 @@ pub fn encode_cancellable(
 /// are linear in Σ k (bv's literals are at most a few hundred bits wide);
 /// onehot is O(cells·d + Σ k·d + Σ per arithmetic rule of the cheaper of
 /// its diagram (≤ `BUILD_WORK` edges) and its binary form
-/// (O(primes · k·d·log(k·d)))).
+/// (O(primes · k·d·log(k·d)), or O(k·V + k·log k) for a visibility count
+/// over V distinct values)).
 pub fn size_bound(model: &Model, encoding: Encoding) -> u64 {
     let d = |c: &Cell| (c.hi - c.lo + 1).max(1) as u64;
     let dmax = model.cells.iter().map(d).max().unwrap_or(1);
@@ -370,6 +371,14 @@ pub fn size_bound(model: &Model, encoding: Encoding) -> u64 {
         .map(|c| c.hi.unsigned_abs())
         .max()
         .unwrap_or(1);
+    // Distinct values any cell may hold.
+    let span = match (
+        model.cells.iter().map(|c| c.lo).min(),
+        model.cells.iter().map(|c| c.hi).max(),
+    ) {
+        (Some(lo), Some(hi)) => (hi.saturating_sub(lo).max(0) as u64).saturating_add(1),
+        _ => 1,
+    };
     let n = model.cells.len() as u64;
     let log = |v: u64| u64::from(64 - v.leading_zeros()) + 1;
     let symbols: u64 = match encoding {
@@ -414,10 +423,18 @@ pub fn size_bound(model: &Model, encoding: Encoding) -> u64 {
                                 .saturating_mul(states)
                                 .min(layered::BUILD_WORK as u64);
                             let table = (TUPLE_LIMIT as u64 + 1) * k;
-                            // Primes of the clue and of the values.
-                            let primes = 16 + top.min(64);
-                            let binary = 20 * primes * k * dmax * log(k * dmax);
-                            table + 8 * edges + binary
+                            let large = if let Rule::Visible { .. } = rule {
+                                // A Bool per (cell, distinct value), a
+                                // disjunct per (cell, candidate), a binary
+                                // count of k bits.
+                                let values = (k * dmax).min(span);
+                                16 * k * values + 40 * k * log(k)
+                            } else {
+                                // Primes of the clue and of the values.
+                                let primes = 16 + top.min(64);
+                                20 * primes * k * dmax * log(k * dmax)
+                            };
+                            table + 8 * edges + large
                         }
                     }
                 })

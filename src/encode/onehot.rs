@@ -14,8 +14,11 @@
 //! binary adder tree over the cells' values (O(k·d·log d) for the bits of
 //! the values, O(k·log(k·d)) full adders; products add one tree per prime
 //! of the clue over the cells' exponents of it, differences and ratios one
-//! disjunct per (cell, candidate)). No form is ever more than polynomial,
-//! and a single rule's script is at most O(BUILD_WORK + k·d·log(k·d)).
+//! disjunct per (cell, candidate); a visibility count one Bool per (cell,
+//! value) for "the tallest so far is at least v", O(k·V) for V distinct
+//! values, and a binary count of the seen cells). No form is ever more than
+//! polynomial, and a single rule's script is at most
+//! O(BUILD_WORK + k·d·log(k·d) + k·V).
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -31,6 +34,11 @@ use crate::smtlib::{Script, Sort, Term};
 /// ones use a sequential counter (Sinz), linear in size.
 const PAIRWISE_MAX: usize = 9;
 
+/// A visibility count whose diagram has more edges than this (and more
+/// than four per (cell, cell) pair) takes the compact form: every line of
+/// the shipped puzzles keeps its diagram.
+const VISIBLE_DIAGRAM_MAX: usize = 10_000;
+
 pub(super) fn encode(
     model: &Model,
     opts: &super::Options,
@@ -43,7 +51,7 @@ pub(super) fn encode(
     }
     e.cells();
     let mut group: Option<Group> = None;
-    for c in &model.constraints {
+    for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
         }
@@ -58,6 +66,13 @@ pub(super) fn encode(
             }
             Rule::AllDifferent { cells } => e.all_different(cells),
             Rule::Less { cells: [a, b] } => e.less(*a, *b),
+            // Propagation keeps every value of a visibility count too big
+            // for a diagram, so a second attempt would fail the same way
+            // after costing the whole work limit again.
+            rule @ Rule::Visible { .. } if prep.was_too_big(i) => {
+                let cells = rule.cells().to_vec();
+                e.large(rule, &cells);
+            }
             rule => e.arithmetic(rule),
         }
     }
@@ -257,6 +272,14 @@ impl<'a> Emitter<'a> {
             Ok(dd) => dd,
             Err(TooBig) => return self.large(rule, &open),
         };
+        if let Rule::Visible { .. } = rule {
+            // A line's diagram can come close to the work limit while its
+            // compact form stays a few Bools per (cell, height).
+            let edges: usize = dd.layers.iter().flatten().map(Vec::len).sum();
+            if edges > VISIBLE_DIAGRAM_MAX && edges > 4 * open.len() * open.len() {
+                return self.large(rule, &open);
+            }
+        }
         let differ = |i: usize, j: usize| self.prep.differ(open[i], open[j]);
         match dd.tuples(TUPLE_LIMIT, &differ) {
             Some(ts) => {
@@ -380,6 +403,11 @@ impl Emitter<'_> {
     /// (all that lowering makes), and otherwise get the diagram whatever
     /// its size.
     fn large(&mut self, rule: &Rule, open: &[CellId]) {
+        if let Rule::Visible { count, .. } = rule {
+            let t = self.large_visible(open, *count);
+            self.s.assert(&t);
+            return;
+        }
         let (known, _) = self.prep.split(rule.cells());
         let positive = open
             .iter()
@@ -435,6 +463,11 @@ impl Emitter<'_> {
             }
             nums.push_back(num);
         }
+        self.add_all(nums)
+    }
+
+    /// The sum of `nums`, added up in a balanced tree.
+    fn add_all(&mut self, mut nums: VecDeque<Number>) -> Number {
         while nums.len() > 1 {
             let (a, b) = (nums.pop_front(), nums.pop_front());
             let (a, b) = (a.unwrap_or_default(), b.unwrap_or_default());
@@ -442,6 +475,71 @@ impl Emitter<'_> {
             nums.push_back(sum);
         }
         nums.pop_front().unwrap_or_default()
+    }
+
+    /// Visibility along a line too long for a diagram (`open` is every
+    /// cell of the line, in order; decided ones read as constants):
+    /// `m[i][v]` ("the tallest of the first i+1 cells is at least v") is
+    /// `m[i][v+1] ∨ m[i-1][v] ∨ x_i=v`, cell i is seen when it holds some
+    /// v with ¬m[i-1][v], and the seen cells are counted in binary. O(k·V)
+    /// Bools for k cells and V distinct values, each of constant size
+    /// except the seen ones' (O(d) each).
+    fn large_visible(&mut self, open: &[CellId], count: i64) -> Term {
+        let dom = |c: CellId| match self.prep.decided(c) {
+            Some(v) => vec![v],
+            None => self.prep.doms[c].clone(),
+        };
+        let mut values: Vec<i64> = open.iter().flat_map(|&c| dom(c)).collect();
+        values.sort_unstable();
+        values.dedup();
+        let mut seen: VecDeque<Number> = VecDeque::with_capacity(open.len());
+        // The previous cells' `m`, one term per value (ascending).
+        let mut prev: Option<Vec<Term>> = None;
+        for (i, &c) in open.iter().enumerate() {
+            let d = dom(c);
+            let bit = match &prev {
+                // The first cell is always seen.
+                None => Bit::Const(true),
+                Some(m) => {
+                    let cases = d
+                        .iter()
+                        .map(|&v| {
+                            let j = values.partition_point(|&w| w < v);
+                            Term::and(vec![self.lit(c, v), Term::not(m[j].clone())])
+                        })
+                        .collect();
+                    self.define(Term::or(cases))
+                }
+            };
+            seen.push_back(vec![bit]);
+            // The last cell's `m` is never read.
+            if i + 1 == open.len() {
+                break;
+            }
+            let mut m: Vec<Term> = vec![Term::sym("false"); values.len()];
+            for j in (0..values.len()).rev() {
+                let mut any = Vec::with_capacity(3);
+                if j + 1 < values.len() {
+                    any.push(m[j + 1].clone());
+                }
+                if let Some(p) = &prev {
+                    any.push(p[j].clone());
+                }
+                if d.binary_search(&values[j]).is_ok() {
+                    any.push(self.lit(c, values[j]));
+                }
+                m[j] = match any.len() {
+                    0 | 1 => Term::or(any),
+                    _ => match self.define(Term::or(any)) {
+                        Bit::Var(t) => t,
+                        Bit::Const(b) => Term::sym(if b { "true" } else { "false" }),
+                    },
+                };
+            }
+            prev = Some(m);
+        }
+        let num = self.add_all(seen);
+        Self::equals(&num, i128::from(count))
     }
 
     /// A fresh Bool defined as `t`.
@@ -644,6 +742,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
+    use crate::encode::layered::ordered;
     use crate::model::{Cell, Constraint};
     use crate::smtlib::sexp::{Sexp, parse_all};
 
@@ -696,7 +795,11 @@ mod tests {
         }
         let prep = Prepared::new(&model, fixed.is_empty(), &Cancel::new()).expect("not cancelled");
         let mut e = Emitter::new(&model, &prep);
-        let (_, open) = prep.split(rule.cells());
+        let open = if ordered(rule) {
+            rule.cells().to_vec()
+        } else {
+            prep.split(rule.cells()).1
+        };
         e.large(rule, &open);
         let text = e.s.as_str().to_string();
         let cmds = parse_all(&text).expect("a script");
@@ -778,6 +881,14 @@ mod tests {
                     value,
                 };
                 large_agrees(&rule, 4, 6, fixed);
+            }
+            for count in 0..=5 {
+                let rule = Rule::Visible {
+                    cells: cells.clone(),
+                    count,
+                };
+                large_agrees(&rule, 4, 4, fixed);
+                large_agrees(&rule, 4, 5, fixed);
             }
         }
     }

@@ -133,6 +133,12 @@ impl Prepared {
         Diagram::build(rule, &known, &doms).map(|d| (d, open))
     }
 
+    /// Whether propagation found constraint `index`'s diagram too big
+    /// (never set in the plain form, which does not propagate).
+    pub fn was_too_big(&self, index: usize) -> bool {
+        self.big[index]
+    }
+
     /// Removes `v` from cell `c`; whether it was there.
     fn remove(&mut self, c: CellId, v: i64) -> bool {
         match self.doms[c].binary_search(&v) {
