@@ -188,21 +188,9 @@ mod tests {
 
     fn sudoku4() -> Puzzle {
         Puzzle {
-            name: "t".into(),
-            title: None,
-            kind: Kind::Sudoku,
-            rows: 4,
-            cols: 4,
             box_shape: Some((2, 2)),
-            givens: vec![vec![None; 4]; 4],
-            cages: vec![],
             distinct_cages: true,
-            kakuro: None,
-            solution: None,
-            regions: Vec::new(),
-            diagonals: false,
-            inequalities: Vec::new(),
-            edges: None,
+            ..Puzzle::blank("t", Kind::Sudoku, 4)
         }
     }
 
