@@ -18,7 +18,9 @@ use crate::output::{Stdout, note, same_file, write_file_atomically};
 use crate::parse::{self, InputFormat};
 use crate::puzzle::{Kind, Puzzle};
 use crate::render::{TextStyle, grid_text, svg::svg};
-use crate::solve::{MAX_TIMEOUT, Mode, Outcome, Plan, PuzzleResult, Uniqueness, solve_all};
+use crate::solve::{
+    MAX_TIMEOUT, Mode, Outcome, Plan, PuzzleResult, RunMode, SessionUse, Uniqueness, solve_all,
+};
 use crate::solver::{self, Limits, SolverRequest};
 
 /// Write a grid puzzle once; emit it as SMT-LIB2, run it on every installed
@@ -130,7 +132,7 @@ macro_rules! value_enum_from_all {
     )+};
 }
 
-value_enum_from_all!(InputFormat, Encoding, Kind);
+value_enum_from_all!(InputFormat, Encoding, Kind, RunMode);
 
 /// One encoding, or `all` of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -305,6 +307,12 @@ struct SolveArgs {
     /// is unique.
     #[arg(long)]
     unique: bool,
+    /// How solvers run: `process` gives each puzzle a solver process of its
+    /// own; `incremental` keeps a solver per shape and asks each puzzle's
+    /// givens under push/pop; `auto` does that from the second puzzle of a
+    /// shape on. `--unique` always uses processes.
+    #[arg(long, value_enum, default_value = "auto")]
+    mode: SolveMode,
     /// Output format: text, or JSON Lines (one object per run).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -366,6 +374,12 @@ struct BenchArgs {
     /// Run each triple K times, interleaved; the median run counts.
     #[arg(long, default_value_t = 1, value_name = "K")]
     repeat: u32,
+    /// How solvers run: a process per run, or incremental sessions that
+    /// keep one solver per shape and ask each puzzle's givens under
+    /// push/pop (solvers without an interactive mode still get processes;
+    /// each record says how it ran).
+    #[arg(long, default_value = "process")]
+    mode: RunMode,
     /// Write each run to FILE (JSON Lines), flushed as each puzzle's runs
     /// finish.
     #[arg(long, value_name = "FILE")]
@@ -389,6 +403,27 @@ struct ReportArgs {
     files: Vec<PathBuf>,
     #[command(flatten)]
     summary: SummaryArgs,
+}
+
+/// How `solve` runs solvers.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum SolveMode {
+    /// Sessions from the second puzzle of a shape on.
+    Auto,
+    /// A process per puzzle.
+    Process,
+    /// Sessions for every puzzle.
+    Incremental,
+}
+
+impl SolveMode {
+    fn sessions(self) -> SessionUse {
+        match self {
+            SolveMode::Auto => SessionUse::Repeated,
+            SolveMode::Process => SessionUse::Never,
+            SolveMode::Incremental => SessionUse::Always,
+        }
+    }
 }
 
 /// The encodings `solve` takes.
@@ -865,6 +900,7 @@ fn solve(a: SolveArgs) -> Result<i32> {
         limits,
         jobs: jobs(a.jobs)?,
         unique: a.unique,
+        sessions: a.mode.sessions(),
     };
     let style = text_style(a.ascii);
     if let Some(dir) = &a.svg {
@@ -962,6 +998,7 @@ fn render(a: RenderArgs) -> Result<i32> {
             limits,
             jobs: jobs(None)?,
             unique: false,
+            sessions: SessionUse::Repeated,
         };
         let cancel = solver::install_ctrlc_handler();
         solve_all(puzzles.iter().cloned(), &plan, &cancel, |p, r| {
@@ -1110,6 +1147,10 @@ fn bench(a: BenchArgs) -> Result<i32> {
         limits,
         jobs: jobs(a.jobs)?,
         unique: false,
+        sessions: match a.mode {
+            RunMode::Process => SessionUse::Never,
+            RunMode::Incremental => SessionUse::Always,
+        },
     };
     let total = groups.iter().map(|g| g.pairs.len() as u64).sum();
     let mut progress = Progress::new(total);

@@ -360,6 +360,29 @@ impl Model {
         self.check(&values)
     }
 
+    /// Splits the model into its shape (everything but the given digits,
+    /// nameless) and its givens. Puzzles of one shape differ only in their
+    /// givens, so the rules of the shape can be stated once for all of them.
+    pub fn split_givens(&self) -> (Model, Vec<(CellId, i64)>) {
+        let mut givens = Vec::new();
+        let mut constraints = Vec::with_capacity(self.constraints.len());
+        for c in &self.constraints {
+            match (&c.rule, c.group) {
+                (Rule::Fixed { cell, value }, Group::Givens) => givens.push((*cell, *value)),
+                _ => constraints.push(c.clone()),
+            }
+        }
+        let shape = Model {
+            name: String::new(),
+            title: None,
+            rows: self.rows,
+            cols: self.cols,
+            cells: self.cells.clone(),
+            constraints,
+        };
+        (shape, givens)
+    }
+
     /// Lays values (one per cell) out as a grid, `None` where no cell is.
     pub fn to_grid(&self, values: &[i64]) -> ValueGrid {
         let mut g = vec![vec![None; self.cols]; self.rows];

@@ -24,12 +24,8 @@ use serde::{Deserialize, Serialize};
 use crate::encode::Encoding;
 use crate::error::{Error, InputError, Location, Result};
 use crate::puzzle::{Kind, Puzzle};
-use crate::solve::{Outcome, Plan, Status, solve_pairs};
+use crate::solve::{Outcome, Plan, RunMode, Status, solve_pairs};
 use crate::solver::Cancel;
-
-/// The `mode` of every record: each run is its own solver process (as
-/// opposed to an incremental session).
-pub const MODE: &str = "process";
 
 /// The machine a run was made on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,8 +65,8 @@ pub struct Record {
     pub solver_version: Option<String>,
     /// The encoding.
     pub encoding: Encoding,
-    /// How the solver was run: [`MODE`].
-    pub mode: String,
+    /// How the solver was run.
+    pub mode: RunMode,
     /// How the run ended, in `solve`'s vocabulary.
     pub status: Status,
     /// Whether the checker accepted the solver's grid.
@@ -249,7 +245,7 @@ pub fn run(
                     solver: rep.solver,
                     solver_version: rep.solver_version,
                     encoding: rep.encoding,
-                    mode: MODE.into(),
+                    mode: l.run.mode,
                     status: rep.status,
                     verified: rep.verified,
                     time_ms: rep.time_ms,

@@ -534,8 +534,9 @@ fn csv_field(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::{MODE, Machine};
+    use crate::bench::Machine;
     use crate::puzzle::Kind;
+    use crate::solve::RunMode;
 
     fn rec(puzzle: &str, solver: &str, status: Status, time_ms: u64, repeat: u32) -> Record {
         Record {
@@ -545,7 +546,7 @@ mod tests {
             solver: solver.into(),
             solver_version: None,
             encoding: Encoding::Onehot,
-            mode: MODE.into(),
+            mode: RunMode::Process,
             status,
             verified: status == Status::Sat,
             time_ms,

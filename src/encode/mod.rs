@@ -13,6 +13,7 @@ mod layered;
 mod lia;
 mod onehot;
 mod propagate;
+mod shared;
 
 use std::collections::BTreeMap;
 
@@ -21,6 +22,7 @@ use crate::model::{Cell, Constraint, Group, Model, Rule};
 use crate::smtlib::script::quoted_symbol_text;
 use crate::smtlib::{Script, Term, Value};
 use propagate::TUPLE_LIMIT;
+pub use shared::{Shared, encode_shared};
 
 /// An encoding of the constraint model into SMT-LIB2.
 #[derive(
@@ -107,28 +109,38 @@ impl Decoder {
     /// A term that excludes exactly this assignment, to ask for another
     /// solution (only cells the solver decides are mentioned).
     pub fn block(&self, values: &[i64]) -> Term {
-        let mut lits = Vec::new();
-        for (c, &v) in self.cells.iter().zip(values) {
-            match c {
-                CellRead::Known(_) => {}
-                CellRead::Int(name) => {
-                    lits.push(Term::not(Term::eq(Term::sym(name), Term::Int(v))));
-                }
-                CellRead::Bv(name, width) => {
-                    let lit = Term::Bv {
-                        value: v as u64,
-                        width: *width,
-                    };
-                    lits.push(Term::not(Term::eq(Term::sym(name), lit)));
-                }
-                CellRead::OneHot(vars) => {
-                    if let Some((_, name)) = vars.iter().find(|(val, _)| *val == v) {
-                        lits.push(Term::not(Term::sym(name)));
-                    }
-                }
-            }
-        }
+        let lits = self
+            .cells
+            .iter()
+            .zip(values)
+            .filter(|(c, _)| !matches!(c, CellRead::Known(_)))
+            .map(|(c, &v)| Term::not(holds(c, v)))
+            .collect();
         Term::or(lits)
+    }
+}
+
+/// The term "the cell holds `v`" (`false` when `v` is none of its
+/// candidates).
+fn holds(c: &CellRead, v: i64) -> Term {
+    let no = || Term::sym("false");
+    match c {
+        CellRead::Known(k) => Term::sym(if *k == v { "true" } else { "false" }),
+        CellRead::Int(name) => Term::eq(Term::sym(name), Term::Int(v)),
+        CellRead::Bv(name, width) => match u64::try_from(v) {
+            Ok(value) if *width >= 64 || value >> width == 0 => Term::eq(
+                Term::sym(name),
+                Term::Bv {
+                    value,
+                    width: *width,
+                },
+            ),
+            _ => no(),
+        },
+        CellRead::OneHot(vars) => vars
+            .iter()
+            .find(|(val, _)| *val == v)
+            .map_or_else(no, |(_, name)| Term::sym(name)),
     }
 }
 
@@ -161,31 +173,36 @@ fn read_cell(c: &CellRead, model: &BTreeMap<String, Value>) -> Result<i64, Strin
             }
             other => Err(wrong(name, other, "a bit-vector")),
         },
-        CellRead::OneHot(vars) => {
-            let mut found = None;
-            for (v, name) in vars {
-                // Model completion may leave out a Bool the solver never
-                // needed; absent means false here, and the checker still
-                // verifies the whole grid afterwards.
-                match model.get(name) {
-                    Some(Value::Bool(true)) => {
-                        if let Some(prev) = found {
-                            return Err(format!(
-                                "{name} and the variable for {prev} are both true"
-                            ));
-                        }
-                        found = Some(*v);
-                    }
-                    Some(Value::Bool(false)) | None => {}
-                    Some(other) => return Err(wrong(name, other, "true or false")),
-                }
+        CellRead::OneHot(vars) => one_hot(vars, |name| match model.get(name) {
+            // Model completion may leave out a Bool the solver never
+            // needed; absent means false here, and the checker still
+            // verifies the whole grid afterwards.
+            Some(Value::Bool(b)) => Ok(*b),
+            None => Ok(false),
+            Some(other) => Err(wrong(name, other, "true or false")),
+        }),
+    }
+}
+
+/// The value whose variable is true, when exactly one is; `truth` reads a
+/// variable by name.
+fn one_hot(
+    vars: &[(i64, String)],
+    mut truth: impl FnMut(&str) -> Result<bool, String>,
+) -> Result<i64, String> {
+    let mut found = None;
+    for (v, name) in vars {
+        if truth(name)? {
+            if let Some(prev) = found {
+                return Err(format!("{name} and the variable for {prev} are both true"));
             }
-            found.ok_or_else(|| {
-                let first = vars.first().map(|(_, n)| n.as_str()).unwrap_or("?");
-                format!("no value variable is true for the cell of {first}")
-            })
+            found = Some(*v);
         }
     }
+    found.ok_or_else(|| {
+        let first = vars.first().map(|(_, n)| n.as_str()).unwrap_or("?");
+        format!("no value variable is true for the cell of {first}")
+    })
 }
 
 #[cfg(test)]
@@ -344,12 +361,22 @@ pub fn encode_cancellable(
     opts: &Options,
     cancel: &Cancel,
 ) -> Result<Encoded, Interrupted> {
-    let body = match encoding {
-        Encoding::Lia => lia::encode(model, cancel)?,
-        Encoding::Onehot => onehot::encode(model, opts, cancel)?,
-        Encoding::Bv => bv::encode(model, opts, cancel)?,
-    };
+    let body = encode_body(model, encoding, opts, onehot::Form::Compact, cancel)?;
     Ok(finish(model, encoding, body))
+}
+
+fn encode_body(
+    model: &Model,
+    encoding: Encoding,
+    opts: &Options,
+    form: onehot::Form,
+    cancel: &Cancel,
+) -> Result<Body, Interrupted> {
+    match encoding {
+        Encoding::Lia => lia::encode(model, cancel),
+        Encoding::Onehot => onehot::encode(model, opts, form, cancel),
+        Encoding::Bv => bv::encode(model, opts, cancel),
+    }
 }
 
 /// An upper bound on the bytes of `encoding`'s script for `model`, from

@@ -42,10 +42,11 @@ const VISIBLE_DIAGRAM_MAX: usize = 10_000;
 pub(super) fn encode(
     model: &Model,
     opts: &super::Options,
+    form: Form,
     cancel: &Cancel,
 ) -> Result<Body, Interrupted> {
     let prep = Prepared::new(model, opts.plain, cancel)?;
-    let mut e = Emitter::new(model, &prep);
+    let mut e = Emitter::new(model, &prep, form);
     if let Some(why) = &prep.conflict {
         return Ok(e.unsat(why));
     }
@@ -84,19 +85,34 @@ pub(super) fn encode(
     })
 }
 
+/// How short at-most-one constraints are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// `(not (and a (or b c …)))`: fewest bytes to parse, for scripts run
+    /// once.
+    Compact,
+    /// One binary clause `(or (not a) (not b))` per pair: more bytes, but
+    /// solvers answer each `check-sat` of an incremental session much
+    /// faster on plain clauses (yices2: 0.4 ms instead of 1.2 ms per 9×9
+    /// sudoku, see the README).
+    Clauses,
+}
+
 struct Emitter<'a> {
     model: &'a Model,
     prep: &'a Prepared,
+    form: Form,
     s: Script,
     /// Auxiliary variables made so far (`a1`, `a2`, …).
     aux: usize,
 }
 
 impl<'a> Emitter<'a> {
-    fn new(model: &'a Model, prep: &'a Prepared) -> Self {
+    fn new(model: &'a Model, prep: &'a Prepared, form: Form) -> Self {
         Emitter {
             model,
             prep,
+            form,
             s: Script::new(),
             aux: 0,
         }
@@ -181,13 +197,21 @@ impl<'a> Emitter<'a> {
 
     fn at_most_one(&mut self, lits: &[Term]) {
         if lits.len() <= PAIRWISE_MAX {
-            // Pairwise, one assertion per literal: (not (and a (or b c …)))
-            // is the clauses ¬a ∨ ¬b, ¬a ∨ ¬c, … in fewer bytes to parse.
             for (i, a) in lits.iter().enumerate() {
                 let rest = &lits[i + 1..];
-                if !rest.is_empty() {
-                    let t = Term::and(vec![a.clone(), Term::or(rest.to_vec())]);
-                    self.s.assert(&Term::not(t));
+                match self.form {
+                    // (not (and a (or b c …))) is the clauses ¬a ∨ ¬b,
+                    // ¬a ∨ ¬c, … in fewer bytes to parse.
+                    Form::Compact if !rest.is_empty() => {
+                        let t = Term::and(vec![a.clone(), Term::or(rest.to_vec())]);
+                        self.s.assert(&Term::not(t));
+                    }
+                    Form::Compact => {}
+                    Form::Clauses => {
+                        for b in rest {
+                            self.clause(vec![Term::not(a.clone()), Term::not(b.clone())]);
+                        }
+                    }
                 }
             }
             return;
@@ -794,7 +818,7 @@ mod tests {
             });
         }
         let prep = Prepared::new(&model, fixed.is_empty(), &Cancel::new()).expect("not cancelled");
-        let mut e = Emitter::new(&model, &prep);
+        let mut e = Emitter::new(&model, &prep, Form::Compact);
         let open = if ordered(rule) {
             rule.cells().to_vec()
         } else {

@@ -196,6 +196,26 @@ impl Script {
         t.write(&mut self.text);
         self.text.push_str(")\n");
     }
+    /// `(define-fun name () sort t)`: a named term, e.g. to ask for many
+    /// values with one `get-value` term.
+    pub fn define_fun(&mut self, name: &str, sort: Sort, t: &Term) {
+        self.commands.insert("define-fun");
+        let _ = write!(self.text, "(define-fun {name} () ");
+        sort.write(&mut self.text);
+        self.text.push(' ');
+        t.write(&mut self.text);
+        self.text.push_str(")\n");
+    }
+    /// `(push 1)`
+    pub fn push(&mut self) {
+        self.commands.insert("push");
+        self.text.push_str("(push 1)\n");
+    }
+    /// `(pop 1)`
+    pub fn pop(&mut self) {
+        self.commands.insert("pop");
+        self.text.push_str("(pop 1)\n");
+    }
     /// `(check-sat)`
     pub fn check_sat(&mut self) {
         self.commands.insert("check-sat");

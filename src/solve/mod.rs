@@ -9,6 +9,7 @@
 //!   are derived from them.
 //! - this module: what the jobs are ([`Mode`]) and how one runs.
 
+mod incremental;
 pub mod outcome;
 pub mod schedule;
 
@@ -17,7 +18,7 @@ use std::ops::ControlFlow;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::encode::{Encoded, Encoding, Interrupted, Options, encode_cancellable};
+use crate::encode::{Encoded, Encoding, Interrupted, Options, Shared, encode_cancellable};
 use crate::lower::lower;
 use crate::model::{Model, ValueGrid};
 use crate::puzzle::Puzzle;
@@ -28,8 +29,10 @@ use crate::solver::{
     Cancel, Limits, RunEnd, Session, SessionError, Solver, auto_order, read_versions, run,
 };
 
+use incremental::{Fit, Sessions};
 pub use outcome::{
-    ErrorKind, Finding, Line, Outcome, PuzzleResult, Run, RunReport, Status, Tried, Uniqueness,
+    ErrorKind, Finding, Line, Outcome, PuzzleResult, Run, RunMode, RunReport, Status, Tried,
+    Uniqueness,
 };
 use schedule::{JobCtx, JobEnd, Jobs, Slot, SlotEnd, StopRule};
 
@@ -50,6 +53,20 @@ pub enum Mode {
     Portfolio,
 }
 
+/// When a puzzle is asked in an incremental session (see [`RunMode`])
+/// rather than in a process of its own. `--unique` and solvers without an
+/// interactive mode always run as processes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionUse {
+    /// Never.
+    Never,
+    /// From the second puzzle of a shape on: a file of many puzzles of
+    /// one shape runs in sessions, a single puzzle as a process.
+    Repeated,
+    /// Always.
+    Always,
+}
+
 /// What to solve and how.
 #[derive(Debug, Clone)]
 pub struct Plan {
@@ -66,6 +83,8 @@ pub struct Plan {
     pub jobs: usize,
     /// Whether to ask for a second solution.
     pub unique: bool,
+    /// When to use incremental sessions.
+    pub sessions: SessionUse,
 }
 
 /// Solves every puzzle, pulling them from `puzzles` as work frees up (only
@@ -105,6 +124,9 @@ fn solve_groups(
         plan,
         cancel,
         versions: plan.solvers.iter().map(|_| OnceLock::new()).collect(),
+        // One idle session per worker and per solver × encoding pair is
+        // enough for a run that interleaves every pair.
+        sessions: Sessions::new((plan.jobs + plan.solvers.len() * Encoding::ALL.len()).min(64)),
     };
     let limits = schedule::Limits {
         jobs: plan.jobs.max(1),
@@ -119,6 +141,7 @@ fn solve_groups(
             puzzle,
             pairs,
             model: OnceLock::new(),
+            fit: OnceLock::new(),
             scripts: Default::default(),
             deadlines: Mutex::new(HashMap::new()),
         });
@@ -145,6 +168,8 @@ struct PuzzleWork {
     /// The pairs to run, one line each, instead of the plan's mode.
     pairs: Option<Vec<(usize, Encoding)>>,
     model: OnceLock<Model>,
+    /// Its shape and givens, for sessions.
+    fit: OnceLock<Fit>,
     scripts: [OnceLock<Encoded>; 3],
     /// When each (line, solver) must have answered: set when its first
     /// job starts, so the encodings a solver races share one limit.
@@ -154,6 +179,10 @@ struct PuzzleWork {
 impl PuzzleWork {
     fn model(&self) -> &Model {
         self.model.get_or_init(|| lower(&self.puzzle))
+    }
+
+    fn fit(&self, sessions: &Sessions) -> &Fit {
+        self.fit.get_or_init(|| sessions.fit(self.model()))
     }
 
     /// The script in encoding `e`, built by the first job that needs it.
@@ -187,6 +216,8 @@ struct Work<'a> {
     /// Each solver's version, probed once per process when a line first
     /// reports it.
     versions: Vec<OnceLock<Option<String>>>,
+    /// Shapes and idle incremental sessions.
+    sessions: Sessions,
 }
 
 impl Jobs for Work<'_> {
@@ -253,20 +284,38 @@ impl Jobs for Work<'_> {
 
     fn run(&self, w: &PuzzleWork, job: &Job, ctx: &JobCtx) -> Run {
         let solver = &self.plan.solvers[job.solver];
+        let fit = self.in_session(w, solver).then(|| w.fit(&self.sessions));
         let mut run = Run {
             solver: solver.label.clone(),
             version: None,
             encoding: job.encoding,
+            mode: if fit.is_some() {
+                RunMode::Incremental
+            } else {
+                RunMode::Process
+            },
             time_ms: 0,
             outcome: Outcome::Stopped(ctx.stop_cause()),
         };
         if ctx.cancel().is_cancelled() {
             return run;
         }
-        let Ok(enc) = w.encoded(job.encoding, &self.plan.options, ctx.cancel()) else {
+        let script = match fit {
+            Some(fit) => fit
+                .script(job.encoding, ctx.cancel())
+                .map(|shared| Asked::Shape(fit, shared)),
+            None => w
+                .encoded(job.encoding, &self.plan.options, ctx.cancel())
+                .map(Asked::Whole),
+        };
+        let Ok(script) = script else {
             return run;
         };
-        if let Some(why) = unsupported(solver, enc) {
+        let (commands, logic) = match script {
+            Asked::Whole(enc) => (&enc.commands, enc.logic),
+            Asked::Shape(_, shared) => (&shared.commands, shared.logic),
+        };
+        if let Some(why) = unsupported(solver, commands, logic, job.encoding) {
             run.outcome = Outcome::Unsupported(why);
             return run;
         }
@@ -282,13 +331,15 @@ impl Jobs for Work<'_> {
         }
         let asker = Asker {
             solver,
-            enc,
             model: w.model(),
             deadline,
             limit,
             ctx,
         };
-        let (outcome, took) = asker.solve(self.plan.unique);
+        let (outcome, took) = match script {
+            Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
+            Asked::Shape(fit, shared) => asker.incremental(&self.sessions, job.solver, fit, shared),
+        };
         run.time_ms = took.as_millis() as u64;
         run.outcome = outcome;
         run
@@ -299,7 +350,28 @@ impl Jobs for Work<'_> {
     }
 }
 
+/// What a job sends its solver.
+#[derive(Clone, Copy)]
+enum Asked<'a> {
+    /// The puzzle's whole script, to a process of its own.
+    Whole(&'a Encoded),
+    /// Its givens, to a session holding its shape's rules.
+    Shape(&'a Fit, &'a Shared),
+}
+
 impl Work<'_> {
+    /// Whether `w` is asked of `solver` in an incremental session.
+    fn in_session(&self, w: &PuzzleWork, solver: &Solver) -> bool {
+        if self.plan.unique || solver.interactive_args(None).is_none() {
+            return false;
+        }
+        match self.plan.sessions {
+            SessionUse::Never => false,
+            SessionUse::Always => true,
+            SessionUse::Repeated => w.fit(&self.sessions).seen_before,
+        }
+    }
+
     /// Turns a puzzle's slot ends into its result: the reported run of
     /// each line (with its version), the others, and what they show
     /// together.
@@ -331,6 +403,7 @@ impl Work<'_> {
                                 solver: solver.label.clone(),
                                 version: None,
                                 encoding: job.encoding,
+                                mode: RunMode::Process,
                                 time_ms: 0,
                                 outcome: Outcome::Stopped(cause),
                             },
@@ -381,11 +454,15 @@ impl Work<'_> {
     }
 }
 
-/// Why `solver` cannot take `enc`, from its profile and the script's
-/// structure (logic and commands).
-fn unsupported(solver: &Solver, enc: &Encoded) -> Option<String> {
-    let rejected: Vec<&str> = enc
-        .commands
+/// Why `solver` cannot take a script of `encoding`, from its profile and
+/// the script's structure (the commands it uses and its logic).
+fn unsupported(
+    solver: &Solver,
+    commands: &[&str],
+    logic: &str,
+    encoding: Encoding,
+) -> Option<String> {
+    let rejected: Vec<&str> = commands
         .iter()
         .copied()
         .filter(|c| solver.profile.unsupported_commands.iter().any(|u| u == c))
@@ -397,12 +474,12 @@ fn unsupported(solver: &Solver, enc: &Encoded) -> Option<String> {
             rejected.join(", ")
         ));
     }
-    if !solver.accepts_logic(enc.logic) {
+    if !solver.accepts_logic(logic) {
         return Some(format!(
             "{} does not take {} (the {} encoding's logic); it takes {}",
             solver.label,
-            enc.logic,
-            enc.encoding,
+            logic,
+            encoding,
             solver.profile.logics.join(", ")
         ));
     }
@@ -449,10 +526,9 @@ enum Reply {
     Other(Outcome),
 }
 
-/// Asks one solver about one encoded puzzle, within one deadline.
+/// Asks one solver about one puzzle, within one deadline.
 struct Asker<'a> {
     solver: &'a Solver,
-    enc: &'a Encoded,
     model: &'a Model,
     deadline: Instant,
     /// The whole limit, for messages.
@@ -463,10 +539,10 @@ struct Asker<'a> {
 impl Asker<'_> {
     /// The answer (and, with `unique`, whether it is the only one), and
     /// how long the solver took to give the first answer.
-    fn solve(&self, unique: bool) -> (Outcome, Duration) {
+    fn solve(&self, enc: &Encoded, unique: bool) -> (Outcome, Duration) {
         let start = Instant::now();
         if unique {
-            match self.session(start) {
+            match self.session(enc, start) {
                 Ok(done) => return done,
                 // Solvers without an interactive mode answer both
                 // questions in one-shot runs.
@@ -474,9 +550,9 @@ impl Asker<'_> {
                 Err(e) => return (self.session_failed(&e), start.elapsed()),
             }
         }
-        let first = self.oneshot(&self.enc.script);
+        let first = self.oneshot(enc, &enc.script);
         let took = start.elapsed();
-        let values = match self.settle(first) {
+        let values = match self.settle(enc, first) {
             Ok(v) => v,
             Err(o) => return (o, took),
         };
@@ -484,21 +560,19 @@ impl Asker<'_> {
         if !unique {
             return (Outcome::Sat { grid, unique: None }, took);
         }
-        let again = self
-            .enc
-            .with_assertions("a different solution", &[self.enc.decoder.block(&values)]);
-        let second = self.oneshot(&again);
-        (self.settle_unique(grid, &values, second), took)
+        let again = enc.with_assertions("a different solution", &[enc.decoder.block(&values)]);
+        let second = self.oneshot(enc, &again);
+        (self.settle_unique(enc, grid, &values, second), took)
     }
 
-    fn oneshot(&self, script: &str) -> Reply {
+    fn oneshot(&self, enc: &Encoded, script: &str) -> Reply {
         let limits = Limits {
             timeout: self.deadline.saturating_duration_since(Instant::now()),
         };
         let out = run(
             self.solver,
             script,
-            Some(self.enc.logic),
+            Some(enc.logic),
             &limits,
             self.ctx.cancel(),
         );
@@ -568,24 +642,25 @@ impl Asker<'_> {
                 .is_ok_and(|items| items.iter().any(|x| words.iter().any(|w| x.is_atom(w))))
     }
 
-    /// Decodes and checks a model: the values, or the reason it is
+    /// Checks decoded values: the values, or the reason they are
     /// rejected.
-    fn verify(&self, values: &BTreeMap<String, Value>) -> Result<Vec<i64>, String> {
-        let v = self.enc.decoder.decode(values)?;
+    fn verify(&self, decoded: Result<Vec<i64>, String>) -> Result<Vec<i64>, String> {
+        let v = decoded?;
         self.model.check(&v).map_err(|e| e.message)?;
         Ok(v)
     }
 
     /// The verified values of a first answer, or how the run ended.
-    fn settle(&self, reply: Reply) -> Result<Vec<i64>, Outcome> {
+    fn settle(&self, enc: &Encoded, reply: Reply) -> Result<Vec<i64>, Outcome> {
         match reply {
             // An empty model is fine only when propagation decided every
             // cell.
-            Reply::Model(m) if m.is_empty() && !self.enc.decoder.all_known() => Err(
-                Outcome::Error(ErrorKind::NoModel, "sat, but no model was printed".into()),
-            ),
+            Reply::Model(m) if m.is_empty() && !enc.decoder.all_known() => Err(Outcome::Error(
+                ErrorKind::NoModel,
+                "sat, but no model was printed".into(),
+            )),
             Reply::Model(m) => self
-                .verify(&m)
+                .verify(enc.decoder.decode(&m))
                 .map_err(|rule| Outcome::InvalidModel { rule, first: None }),
             Reply::Unsat => Err(Outcome::Unsat),
             Reply::Other(o) => Err(o),
@@ -595,10 +670,16 @@ impl Asker<'_> {
     /// The outcome once "is there another solution?" got `reply`. A
     /// second grid equal to the first breaks the blocking clause: that is
     /// an invalid answer, not a proof of a second solution.
-    fn settle_unique(&self, grid: ValueGrid, first: &[i64], reply: Reply) -> Outcome {
+    fn settle_unique(
+        &self,
+        enc: &Encoded,
+        grid: ValueGrid,
+        first: &[i64],
+        reply: Reply,
+    ) -> Outcome {
         let unique = match reply {
             Reply::Unsat => Uniqueness::Unique,
-            Reply::Model(m) => match self.verify(&m) {
+            Reply::Model(m) => match self.verify(enc.decoder.decode(&m)) {
                 Ok(second) if second == first => {
                     return Outcome::InvalidModel {
                         rule: "second solution: the solver gave the first grid again, which the \
@@ -641,30 +722,27 @@ impl Asker<'_> {
     /// `--unique` on a solver with an interactive mode: one process
     /// answers both questions, so the second one reuses what the first one
     /// learnt.
-    fn session(&self, start: Instant) -> Result<(Outcome, Duration), SessionError> {
-        let mut s = Session::start(self.solver, Some(self.enc.logic), self.ctx.cancel())?;
+    fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
+        let mut s = Session::start(self.solver, Some(enc.logic), self.ctx.cancel())?;
         let ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
             let text = s.command(cmds, self.deadline)?;
             Ok(self.interpret(&text, &s.stderr_tail(5), "answered"))
         };
-        let first = ask(
-            &mut s,
-            &format!("{}(check-sat)\n(get-model)\n", self.enc.body()),
-        )?;
+        let first = ask(&mut s, &format!("{}(check-sat)\n(get-model)\n", enc.body()))?;
         let took = start.elapsed();
-        let values = match self.settle(first) {
+        let values = match self.settle(enc, first) {
             Ok(v) => v,
             Err(o) => return Ok((o, took)),
         };
         let grid = self.model.to_grid(&values);
         let mut block = Script::new();
-        block.assert(&self.enc.decoder.block(&values));
+        block.assert(&enc.decoder.block(&values));
         let cmds = format!("{}(check-sat)\n(get-model)\n", block.as_str());
         let second = match ask(&mut s, &cmds) {
             Ok(reply) => reply,
             Err(e) => Reply::Other(self.session_failed(&e)),
         };
-        Ok((self.settle_unique(grid, &values, second), took))
+        Ok((self.settle_unique(enc, grid, &values, second), took))
     }
 }
 
@@ -728,13 +806,14 @@ mod tests {
         .expect("parses");
         let m = lower(&p[0]);
         let bv = encode(&m, Encoding::Bv, &Options { plain: true });
-        let why = unsupported(&solver("boolector"), &bv).expect("boolector rejects it");
+        let of = |s: &str, e: &Encoded| unsupported(&solver(s), &e.commands, e.logic, e.encoding);
+        let why = of("boolector", &bv).expect("boolector rejects it");
         assert!(
             why.contains("declare-const") && why.contains("get-model"),
             "{why}"
         );
-        assert!(unsupported(&solver("z3"), &bv).is_none());
+        assert!(of("z3", &bv).is_none());
         let lia = encode(&m, Encoding::Lia, &Options::default());
-        assert!(unsupported(&solver("yices2"), &lia).is_none());
+        assert!(of("yices2", &lia).is_none());
     }
 }

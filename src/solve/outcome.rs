@@ -8,6 +8,30 @@ use crate::encode::Encoding;
 use crate::model::ValueGrid;
 use crate::puzzle::{Kind, Puzzle};
 
+/// How a solver was run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunMode {
+    /// A process of its own, given the whole script.
+    Process,
+    /// A question in a running solver that holds the rules of the
+    /// puzzle's shape (`push`, givens, `check-sat`, `pop`).
+    Incremental,
+}
+
+impl RunMode {
+    /// Every mode.
+    pub const ALL: [RunMode; 2] = [RunMode::Process, RunMode::Incremental];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            RunMode::Process => "process",
+            RunMode::Incremental => "incremental",
+        }
+    }
+}
+
 /// The fixed status vocabulary of a run (as in BenchExec and SMT-COMP).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -210,7 +234,10 @@ pub struct Run {
     pub version: Option<String>,
     /// The encoding.
     pub encoding: Encoding,
-    /// Wall-clock time of the solver's process(es) in milliseconds.
+    /// How the solver was run.
+    pub mode: RunMode,
+    /// Wall-clock time of the solver's process(es) in milliseconds; in a
+    /// session, of the question (the first one also starts the solver).
     pub time_ms: u64,
     /// How it ended.
     pub outcome: Outcome,
@@ -230,6 +257,7 @@ impl Run {
             solver: self.solver.clone(),
             solver_version: self.version.clone(),
             encoding: self.encoding,
+            mode: self.mode,
             status: self.outcome.status(),
             verified: self.outcome.grid().is_some(),
             unique: self.outcome.unique(),
@@ -254,6 +282,8 @@ pub struct RunReport {
     pub solver_version: Option<String>,
     /// The encoding used.
     pub encoding: Encoding,
+    /// How the solver was run.
+    pub mode: RunMode,
     /// How the run ended.
     pub status: Status,
     /// Whether the checker accepted the grid.
@@ -411,6 +441,7 @@ mod tests {
             solver: solver.into(),
             version: None,
             encoding: Encoding::Lia,
+            mode: RunMode::Process,
             time_ms: 1,
             outcome,
         }

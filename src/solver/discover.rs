@@ -56,6 +56,19 @@ impl Solver {
         self.custom_args.is_some()
     }
 
+    /// The arguments of its interactive mode for scripts in `logic`, if it
+    /// has one smtgrid knows (a `--solver-cmd` solver has none).
+    pub fn interactive_args(&self, logic: Option<&str>) -> Option<Vec<String>> {
+        match (&self.profile.interactive_args, &self.custom_args) {
+            (Some(a), None) => {
+                let mut a = a.clone();
+                a.extend(self.profile.args_for_logic(logic).iter().cloned());
+                Some(a)
+            }
+            _ => None,
+        }
+    }
+
     /// The program and arguments for a run on `script`, a script in
     /// `logic`, with the solver's own time limit set to `own_limit`.
     pub fn oneshot_command(

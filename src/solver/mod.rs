@@ -37,6 +37,7 @@ pub use discover::{
     Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
     parse_solver_override, read_versions, select,
 };
+pub(crate) use pipe::excerpt;
 pub use profile::{AutoPair, Profile, auto_order, default_solvers, env_var_for, profile, profiles};
 pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run};
 pub use session::{Session, SessionError};

@@ -11,8 +11,10 @@ use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDERR_CAP, STDOUT_CAP, tail_lines};
 use super::{Cancel, Solver};
 use std::io::Write;
-use std::process::{Child, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -97,7 +99,7 @@ pub struct Session {
     child: Child,
     tree: Tree,
     started: Instant,
-    input: Option<Sender<String>>,
+    input: Option<Input>,
     /// Stdout; what it holds is the unanswered part of the replies.
     output: Pipe,
     stderr: Pipe,
@@ -126,13 +128,8 @@ impl Session {
         cancel: &Cancel,
     ) -> Result<Session, SessionError> {
         let name = solver.display_name();
-        let args = match (&solver.profile.interactive_args, &solver.custom_args) {
-            (Some(a), None) => {
-                let mut a = a.clone();
-                a.extend(solver.profile.args_for_logic(logic).iter().cloned());
-                a
-            }
-            _ => return Err(SessionError::NoInteractiveMode(name)),
+        let Some(args) = solver.interactive_args(logic) else {
+            return Err(SessionError::NoInteractiveMode(name));
         };
         let mut cmd = group_command(&solver.path, &args);
         cmd.stdin(Stdio::piped())
@@ -142,23 +139,7 @@ impl Session {
             solver: name.clone(),
             why: format!("{}: {e}", solver.path.display()),
         })?;
-        // Writing happens on a thread of its own so that a solver that
-        // stops reading cannot block smtgrid past its deadline.
-        let input = child.stdin.take().map(|mut stdin| {
-            let (tx, rx) = mpsc::channel::<String>();
-            thread::spawn(move || {
-                for text in rx {
-                    if stdin
-                        .write_all(text.as_bytes())
-                        .and_then(|()| stdin.flush())
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            });
-            tx
-        });
+        let input = child.stdin.take().map(Input::new);
         // The cap bounds the unanswered part only: each reply is taken out
         // as soon as it is complete.
         let output = child.stdout.take().map_or_else(
@@ -181,6 +162,17 @@ impl Session {
             cancel: cancel.clone(),
             ended: None,
         })
+    }
+
+    /// Makes `cancel` the flag that stops commands from now on, for a
+    /// session that serves one job after another.
+    pub fn set_cancel(&mut self, cancel: &Cancel) {
+        self.cancel = cancel.clone();
+    }
+
+    /// Whether the solver is gone (it ended, or was killed).
+    pub fn is_ended(&self) -> bool {
+        self.ended.is_some()
     }
 
     /// The solver's display name.
@@ -213,7 +205,7 @@ impl Session {
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        let sent = self.input.as_ref().is_some_and(|tx| tx.send(text).is_ok());
+        let sent = self.input.as_ref().is_some_and(|i| i.send(text));
         if sent {
             Ok(())
         } else {
@@ -332,6 +324,57 @@ impl Drop for Session {
         // anything it left behind.
         kill_and_reap(&mut self.child, &self.tree);
     }
+}
+
+/// Commands this short are written by the caller when nothing is queued
+/// (no thread hand-off): they fit a pipe's buffer many times over, and
+/// the protocol sends a command only after the solver answered the
+/// previous one, i.e. read everything before it.
+const DIRECT_MAX: usize = 4096;
+
+/// The solver's stdin. Longer texts are written on a thread of its own,
+/// so that a solver that stops reading cannot block smtgrid past its
+/// deadline.
+struct Input {
+    stdin: Arc<Mutex<ChildStdin>>,
+    /// Bytes handed to the thread and not yet written.
+    queued: Arc<AtomicUsize>,
+    tx: Sender<String>,
+}
+
+impl Input {
+    fn new(stdin: ChildStdin) -> Input {
+        let stdin = Arc::new(Mutex::new(stdin));
+        let queued = Arc::new(AtomicUsize::new(0));
+        let (tx, rx) = mpsc::channel::<String>();
+        let (w, q) = (Arc::clone(&stdin), Arc::clone(&queued));
+        thread::spawn(move || {
+            for text in rx {
+                let ok = write_to(&w, &text);
+                q.fetch_sub(text.len(), Ordering::SeqCst);
+                if !ok {
+                    break;
+                }
+            }
+        });
+        Input { stdin, queued, tx }
+    }
+
+    /// Writes or queues `text`; false once the solver's stdin is closed.
+    fn send(&self, text: String) -> bool {
+        if text.len() <= DIRECT_MAX && self.queued.load(Ordering::SeqCst) == 0 {
+            return write_to(&self.stdin, &text);
+        }
+        self.queued.fetch_add(text.len(), Ordering::SeqCst);
+        self.tx.send(text).is_ok()
+    }
+}
+
+fn write_to(stdin: &Mutex<ChildStdin>, text: &str) -> bool {
+    let mut s = stdin.lock().unwrap_or_else(|e| e.into_inner());
+    s.write_all(text.as_bytes())
+        .and_then(|()| s.flush())
+        .is_ok()
 }
 
 /// How far [`find_sentinel`] has looked.

@@ -1,0 +1,216 @@
+//! Incremental sessions: a solver process that holds the rules of one
+//! puzzle shape answers one puzzle of that shape after another (`push`,
+//! the puzzle's givens, `check-sat`, `get-value`, `pop`), so the rules are
+//! parsed once instead of once per puzzle.
+//!
+//! Sessions are kept between jobs in a bounded pool, keyed by solver,
+//! encoding and shape. A session whose solver failed, timed out or was
+//! stopped is never put back: the next job starts a fresh one, and the run
+//! goes on. Every grid is verified by the model's checker as in a process
+//! run.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use super::{Asker, ErrorKind, Outcome, Reply};
+use crate::encode::{Encoding, Interrupted, Shared, encode_shared};
+use crate::model::{CellId, Model};
+use crate::solver::{Cancel, Session, excerpt};
+
+/// Shapes remembered at once. A file that keeps switching between more
+/// shapes than this still works; it just starts more sessions.
+const SHAPES_KEPT: usize = 8;
+
+/// How much of a rejected setup's reply a message quotes.
+const QUOTE_BYTES: usize = 300;
+
+/// A puzzle shape met in this run, with its session scripts once built.
+pub(super) struct Shape {
+    model: Model,
+    scripts: [OnceLock<Shared>; 3],
+}
+
+/// What a puzzle needs to be asked in a session.
+pub(super) struct Fit {
+    /// Its shape.
+    pub shape: Arc<Shape>,
+    /// Its givens.
+    pub givens: Vec<(CellId, i64)>,
+    /// Whether an earlier puzzle of the run had this shape.
+    pub seen_before: bool,
+}
+
+impl Fit {
+    /// The shape's script in `encoding`, built by the first job that needs
+    /// it.
+    pub fn script(&self, encoding: Encoding, cancel: &Cancel) -> Result<&Shared, Interrupted> {
+        let slot = &self.shape.scripts[Encoding::ALL
+            .iter()
+            .position(|&e| e == encoding)
+            .unwrap_or(0)];
+        if let Some(done) = slot.get() {
+            return Ok(done);
+        }
+        let shared = encode_shared(&self.shape.model, encoding, cancel)?;
+        Ok(slot.get_or_init(|| shared))
+    }
+}
+
+struct Idle {
+    solver: usize,
+    encoding: Encoding,
+    shape: Arc<Shape>,
+    session: Session,
+}
+
+/// The shapes of a run and its idle sessions.
+pub(super) struct Sessions {
+    shapes: Mutex<VecDeque<Arc<Shape>>>,
+    idle: Mutex<VecDeque<Idle>>,
+    /// The most idle sessions kept; the least recently used goes first.
+    keep: usize,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Sessions {
+    /// A pool that keeps at most `keep` idle sessions.
+    pub fn new(keep: usize) -> Sessions {
+        Sessions {
+            shapes: Mutex::new(VecDeque::new()),
+            idle: Mutex::new(VecDeque::new()),
+            keep: keep.max(1),
+        }
+    }
+
+    /// Where `model` fits: its shape (the one already met, if any) and its
+    /// givens.
+    pub fn fit(&self, model: &Model) -> Fit {
+        let (shape, givens) = model.split_givens();
+        let mut shapes = lock(&self.shapes);
+        if let Some(i) = shapes.iter().position(|s| s.model == shape) {
+            let found = shapes.remove(i).unwrap_or_else(|| unreachable!());
+            shapes.push_front(Arc::clone(&found));
+            return Fit {
+                shape: found,
+                givens,
+                seen_before: true,
+            };
+        }
+        let new = Arc::new(Shape {
+            model: shape,
+            scripts: Default::default(),
+        });
+        shapes.push_front(Arc::clone(&new));
+        shapes.truncate(SHAPES_KEPT);
+        Fit {
+            shape: new,
+            givens,
+            seen_before: false,
+        }
+    }
+
+    fn take(&self, solver: usize, encoding: Encoding, shape: &Arc<Shape>) -> Option<Session> {
+        let mut idle = lock(&self.idle);
+        let i = idle.iter().position(|s| {
+            s.solver == solver && s.encoding == encoding && Arc::ptr_eq(&s.shape, shape)
+        })?;
+        idle.remove(i).map(|s| s.session)
+    }
+
+    fn put(&self, idle: Idle) {
+        let dropped = {
+            let mut pool = lock(&self.idle);
+            pool.push_back(idle);
+            let over = pool.len().saturating_sub(self.keep);
+            pool.drain(..over).collect::<Vec<_>>()
+        };
+        // Dropping kills and reaps; not under the lock.
+        drop(dropped);
+    }
+}
+
+impl Asker<'_> {
+    /// Asks the puzzle of `fit` in a session of solver `solver` (an index
+    /// of the plan's solvers) holding `shared`: one from the pool, or a new
+    /// one. Returns the outcome and the time from asking to the verified
+    /// answer (for a new session, from its start).
+    pub(super) fn incremental(
+        &self,
+        sessions: &Sessions,
+        solver: usize,
+        fit: &Fit,
+        shared: &Shared,
+    ) -> (Outcome, Duration) {
+        let start = Instant::now();
+        // A pooled session still holds its last puzzle's givens.
+        let (mut session, ended) = match sessions.take(solver, shared.encoding, &fit.shape) {
+            Some(mut s) => {
+                s.set_cancel(self.ctx.cancel());
+                (s, shared.end_question())
+            }
+            None => match self.start_session(shared) {
+                Ok(s) => (s, ""),
+                Err(o) => return (o, start.elapsed()),
+            },
+        };
+        let question = format!("{ended}{}", shared.question(&fit.givens));
+        let outcome = self.ask_shared(&mut session, shared, &question);
+        let took = start.elapsed();
+        let healthy = matches!(
+            outcome,
+            Outcome::Sat { .. } | Outcome::Unsat | Outcome::Unknown(_)
+        ) && !session.is_ended();
+        if healthy {
+            sessions.put(Idle {
+                solver,
+                encoding: shared.encoding,
+                shape: Arc::clone(&fit.shape),
+                session,
+            });
+        }
+        (outcome, took)
+    }
+
+    /// Starts a session and states the shape's rules, which print nothing
+    /// unless the solver rejects them.
+    fn start_session(&self, shared: &Shared) -> Result<Session, Outcome> {
+        let fail = |e| self.session_failed(&e);
+        let mut s =
+            Session::start(self.solver, Some(shared.logic), self.ctx.cancel()).map_err(fail)?;
+        let reply = s.command(&shared.setup, self.deadline).map_err(fail)?;
+        if reply.trim().is_empty() {
+            Ok(s)
+        } else {
+            Err(Outcome::Error(
+                ErrorKind::Reported,
+                format!(
+                    "the solver rejected the rules of the puzzle's shape: {}",
+                    excerpt(reply.trim().as_bytes(), QUOTE_BYTES)
+                ),
+            ))
+        }
+    }
+
+    fn ask_shared(&self, s: &mut Session, shared: &Shared, question: &str) -> Outcome {
+        let text = match s.command(question, self.deadline) {
+            Ok(t) => t,
+            Err(e) => return self.session_failed(&e),
+        };
+        let values = match self.interpret(&text, &s.stderr_tail(5), "answered") {
+            Reply::Model(m) => m,
+            Reply::Unsat => return Outcome::Unsat,
+            Reply::Other(o) => return o,
+        };
+        match self.verify(shared.decode(&values)) {
+            Ok(v) => Outcome::Sat {
+                grid: self.model.to_grid(&v),
+                unique: None,
+            },
+            Err(rule) => Outcome::InvalidModel { rule, first: None },
+        }
+    }
+}
