@@ -22,6 +22,21 @@ use std::time::{Duration, Instant};
 pub const STDOUT_CAP: usize = 64 << 20;
 /// How much of the end of a solver's stderr is kept.
 pub const STDERR_CAP: usize = 64 << 10;
+/// Starts reading the child's stdout (its first [`STDOUT_CAP`] bytes not
+/// yet taken) and stderr (its last [`STDERR_CAP`] bytes), each on a thread
+/// of its own; a stream the child does not have reads as closed and empty.
+pub(super) fn read_output(child: &mut Child) -> (Pipe, Pipe) {
+    let stdout = child.stdout.take().map_or_else(
+        || Pipe::closed(Keep::Head(STDOUT_CAP)),
+        |s| Pipe::read(s, Keep::Head(STDOUT_CAP)),
+    );
+    let stderr = child.stderr.take().map_or_else(
+        || Pipe::closed(Keep::Tail(STDERR_CAP)),
+        |s| Pipe::read(s, Keep::Tail(STDERR_CAP)),
+    );
+    (stdout, stderr)
+}
+
 /// How long to wait for the pipes to close after the solver and all it
 /// started are gone. Only a process that got hold of the pipes some other
 /// way (it would have to be given them over a socket) can keep them open.
@@ -198,14 +213,7 @@ pub(crate) fn exec(
             };
         }
     };
-    let out = child.stdout.take().map_or_else(
-        || Pipe::closed(Keep::Head(STDOUT_CAP)),
-        |s| Pipe::read(s, Keep::Head(STDOUT_CAP)),
-    );
-    let err = child.stderr.take().map_or_else(
-        || Pipe::closed(Keep::Tail(STDERR_CAP)),
-        |s| Pipe::read(s, Keep::Tail(STDERR_CAP)),
-    );
+    let (out, err) = read_output(&mut child);
     let end = wait_until(child, start + timeout, cancel, &out);
     let elapsed = start.elapsed();
     // Whatever happened, nothing the solver started may outlive the run;
