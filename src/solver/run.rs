@@ -22,6 +22,15 @@ use std::time::{Duration, Instant};
 pub const STDOUT_CAP: usize = 64 << 20;
 /// How much of the end of a solver's stderr is kept.
 pub const STDERR_CAP: usize = 64 << 10;
+/// How long to wait for the pipes to close after the solver and all it
+/// started are gone. Only a process that got hold of the pipes some other
+/// way (it would have to be given them over a socket) can keep them open.
+const DRAIN_WAIT: Duration = Duration::from_secs(2);
+/// The solver's own time limit is set this much beyond smtgrid's wall
+/// clock, so smtgrid's kill decides the outcome and the solver's flag only
+/// stops it if smtgrid itself dies.
+const OWN_LIMIT_MARGIN: Duration = Duration::from_secs(1);
+
 /// Starts reading the child's stdout (its first [`STDOUT_CAP`] bytes not
 /// yet taken) and stderr (its last [`STDERR_CAP`] bytes), each on a thread
 /// of its own; a stream the child does not have reads as closed and empty.
@@ -36,15 +45,6 @@ pub(super) fn read_output(child: &mut Child) -> (Pipe, Pipe) {
     );
     (stdout, stderr)
 }
-
-/// How long to wait for the pipes to close after the solver and all it
-/// started are gone. Only a process that got hold of the pipes some other
-/// way (it would have to be given them over a socket) can keep them open.
-const DRAIN_WAIT: Duration = Duration::from_secs(2);
-/// The solver's own time limit is set this much beyond smtgrid's wall
-/// clock, so smtgrid's kill decides the outcome and the solver's flag only
-/// stops it if smtgrid itself dies.
-const OWN_LIMIT_MARGIN: Duration = Duration::from_secs(1);
 
 /// Limits on one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
