@@ -5,15 +5,41 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
 mod common;
-use common::{bin, require, root, smtgrid};
+use common::{bin, fake_solver, require, root, smtgrid, sorted_keys};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
+}
+
+/// Asserts that `o` exited with `code` and that `stream` (its stdout or
+/// its stderr) contains `says`; a failure shows what it printed.
+fn assert_exit(o: &Output, code: i32, stream: &[u8], says: &str) {
+    let all = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(code), "{all}");
+    let said = text(stream);
+    assert!(said.contains(says), "expected {says:?} in: {said}");
+}
+
+/// Asserts that `o` exited with 0; returns its stdout.
+fn ok_stdout(o: &Output) -> String {
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    out
+}
+
+/// `bench` on the 4×4 sudoku and the small kakuro, then `more`.
+fn bench_two<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    let two = [
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/kakuro-small.toml",
+    ];
+    [&two[..], more].concat()
 }
 
 fn records(path: &Path) -> Vec<Value> {
@@ -33,27 +59,19 @@ fn key(r: &Value) -> (String, String, String, u64) {
     )
 }
 
-/// `--solver-cmd` for the fake solver `script` of tests/fake_solvers as
-/// `label`, writing its process ids to `pidfile`.
-fn fake_solver(label: &str, script: &str, pidfile: &Path) -> String {
-    format!(
-        "{label}=sh {} {}",
-        root().join("tests/fake_solvers").join(script).display(),
-        pidfile.display()
-    )
-}
-
-/// A lines file of the first `n` puzzles of puzzles/top95.txt, in `dir`.
-fn top95_head(dir: &Path, n: usize) -> PathBuf {
+/// A new temporary directory, and in it a lines file of the first `n`
+/// puzzles of puzzles/top95.txt.
+fn top95_head(n: usize) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
     let all = std::fs::read_to_string(root().join("puzzles/top95.txt")).expect("top95");
     let lines: Vec<&str> = all
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .take(n)
         .collect();
-    let path = dir.join("top95-head.txt");
+    let path = dir.path().join("top95-head.txt");
     std::fs::write(&path, lines.join("\n") + "\n").expect("write");
-    path
+    (dir, path)
 }
 
 #[test]
@@ -61,10 +79,7 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
     require(&["yices2"]);
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("r.jsonl");
-    let o = smtgrid(&[
-        "bench",
-        "puzzles/sudoku-4x4.toml",
-        "puzzles/kakuro-small.toml",
+    let o = smtgrid(&bench_two(&[
         "--solver",
         "yices2",
         "--encoding",
@@ -75,20 +90,12 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
         "30",
         "--out",
         out.to_str().expect("utf-8"),
-    ]);
-    let table = text(&o.stdout);
-    assert_eq!(o.status.code(), Some(0), "{table}{}", text(&o.stderr));
+    ]));
+    let table = ok_stdout(&o);
     let rs = records(&out);
     assert_eq!(rs.len(), 2 * 2 * 2, "puzzles × encodings × repeats");
-    let mut fields: Vec<&str> = rs[0]
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    fields.sort();
     assert_eq!(
-        fields,
+        sorted_keys(&rs[0]),
         [
             "encoding",
             "error",
@@ -144,8 +151,7 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
 #[test]
 fn resume_runs_only_what_is_missing_and_report_finds_it_complete() {
     require(&["yices2"]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let top = top95_head(dir.path(), 3);
+    let (dir, top) = top95_head(3);
     let out = dir.path().join("r.jsonl");
     let args = |extra: &[&str]| {
         let mut a = vec![
@@ -176,8 +182,7 @@ fn resume_runs_only_what_is_missing_and_report_finds_it_complete() {
     assert_eq!(first.len(), 4);
     // Again without --resume: the results are not overwritten.
     let o = run(args(&[]));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("--resume"), "{}", text(&o.stderr));
+    assert_exit(&o, 2, &o.stderr, "--resume");
     // Keep two runs and half of a third, as a killed run might.
     let body = std::fs::read_to_string(&out).expect("read");
     let lines: Vec<&str> = body.lines().collect();
@@ -204,8 +209,7 @@ fn resume_runs_only_what_is_missing_and_report_finds_it_complete() {
 #[test]
 fn parallel_shards_merge_into_exactly_the_unsharded_runs() {
     require(&["yices2"]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let top = top95_head(dir.path(), 4);
+    let (dir, top) = top95_head(4);
     let top = top.to_str().expect("utf-8");
     let d = dir.path().to_str().expect("utf-8");
     let bench = format!(
@@ -274,12 +278,7 @@ fn parallel_shards_merge_into_exactly_the_unsharded_runs() {
 
     // Leaving a shard out, or giving one twice, is named.
     let o = smtgrid(&["report", &shards[0], &shards[0], &whole]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stdout).contains("duplicated run"),
-        "{}",
-        text(&o.stdout)
-    );
+    assert_exit(&o, 1, &o.stdout, "duplicated run");
 }
 
 #[test]
@@ -296,17 +295,19 @@ fn a_disagreement_is_listed_and_fails_the_bench() {
         "--encoding",
         "lia",
     ]);
-    let t = text(&o.stdout);
-    assert_eq!(o.status.code(), Some(1), "{t}");
-    assert!(
-        t.contains("SOLVERS DISAGREE: sudoku-4x4: yices2/lia (repeat 0) found a verified solution but liar/lia"),
-        "{t}"
+    assert_exit(
+        &o,
+        1,
+        &o.stdout,
+        "SOLVERS DISAGREE: sudoku-4x4: yices2/lia (repeat 0) found a verified solution but liar/lia",
     );
 }
 
-/// A results file of `n` puzzles for pairs a/onehot (fast, all solved)
-/// and b/lia (slower, the last one a timeout).
-fn synthetic(dir: &Path, n: usize) -> PathBuf {
+/// A new temporary directory, and in it a results file of `n` puzzles for
+/// pairs a/onehot (fast, all solved) and b/lia (slower, the last one a
+/// timeout).
+fn synthetic(n: usize) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
     let mut body = String::new();
     for i in 0..n {
         for (solver, enc, ms, status) in [
@@ -329,9 +330,9 @@ fn synthetic(dir: &Path, n: usize) -> PathBuf {
             body.push_str(&format!("{r}\n"));
         }
     }
-    let path = dir.join("synthetic.jsonl");
+    let path = dir.path().join("synthetic.jsonl");
     std::fs::write(&path, body).expect("write");
-    path
+    (dir, path)
 }
 
 fn svg_texts(path: &Path) -> (String, Vec<String>) {
@@ -349,8 +350,7 @@ fn svg_texts(path: &Path) -> (String, Vec<String>) {
 
 #[test]
 fn report_draws_a_cactus_plot_and_a_scatter() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let results = synthetic(dir.path(), 6);
+    let (dir, results) = synthetic(6);
     let cactus = dir.path().join("cactus.svg");
     let scatter = dir.path().join("ab.svg");
     let o = smtgrid(&[
@@ -363,8 +363,7 @@ fn report_draws_a_cactus_plot_and_a_scatter() {
         "--scatter-out",
         scatter.to_str().expect("utf-8"),
     ]);
-    let t = text(&o.stdout);
-    assert_eq!(o.status.code(), Some(0), "{t}{}", text(&o.stderr));
+    let t = ok_stdout(&o);
     assert!(t.contains("virtual best: 6 of 6 puzzles solved"), "{t}");
     assert!(t.contains("fastest per puzzle: a/onehot 6"), "{t}");
 
@@ -398,60 +397,51 @@ fn report_draws_a_cactus_plot_and_a_scatter() {
 
 #[test]
 fn bad_plot_names_and_pairs_are_usage_errors_before_any_run() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let results = synthetic(dir.path(), 2);
+    let (dir, results) = synthetic(2);
     let r = results.to_str().expect("utf-8");
-    let o = smtgrid(&["report", r, "--plot", "cactus.png"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o.stderr).contains("rsvg-convert"),
-        "{}",
-        text(&o.stderr)
-    );
-    let o = smtgrid(&["report", r, "--scatter", "a/onehot"]);
-    assert_eq!(o.status.code(), Some(2));
-    let o = smtgrid(&[
-        "report",
-        r,
-        "--scatter",
-        "a/onehot,c/bv",
-        "--scatter-out",
-        "/dev/null/x.svg",
-    ]);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-    let o = smtgrid(&["bench", "puzzles/sudoku-4x4.toml", "--shard", "4/4"]);
-    assert_eq!(o.status.code(), Some(2));
-    let o = smtgrid(&[
-        "bench",
-        "puzzles/sudoku-4x4.toml",
-        "--solver",
-        "yices2",
-        "--encoding",
-        "lia",
-        "--scatter",
-        "yices2/lia,yices2/bv",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o.stderr).contains("yices2/bv: that pair is not benchmarked"),
-        "{}",
-        text(&o.stderr)
-    );
-    std::fs::write(dir.path().join("empty.jsonl"), "").expect("write");
     let empty = dir.path().join("empty.jsonl");
-    let o = smtgrid(&["report", empty.to_str().expect("utf-8")]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("no runs"), "{}", text(&o.stderr));
+    std::fs::write(&empty, "").expect("write");
     // A line that is no record names the file and line.
-    std::fs::write(dir.path().join("bad.jsonl"), "{\"puzzle\": 1}\n").expect("write");
     let bad = dir.path().join("bad.jsonl");
-    let o = smtgrid(&["report", bad.to_str().expect("utf-8")]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o.stderr).contains("bad.jsonl:1:"),
-        "{}",
-        text(&o.stderr)
-    );
+    std::fs::write(&bad, "{\"puzzle\": 1}\n").expect("write");
+    let four = "puzzles/sudoku-4x4.toml";
+    let cases: [(Vec<&str>, &str); 7] = [
+        (vec!["report", r, "--plot", "cactus.png"], "rsvg-convert"),
+        (vec!["report", r, "--scatter", "a/onehot"], ""),
+        (
+            vec![
+                "report",
+                r,
+                "--scatter",
+                "a/onehot,c/bv",
+                "--scatter-out",
+                "/dev/null/x.svg",
+            ],
+            "",
+        ),
+        (vec!["bench", four, "--shard", "4/4"], ""),
+        (
+            vec![
+                "bench",
+                four,
+                "--solver",
+                "yices2",
+                "--encoding",
+                "lia",
+                "--scatter",
+                "yices2/lia,yices2/bv",
+            ],
+            "yices2/bv: that pair is not benchmarked",
+        ),
+        (vec!["report", empty.to_str().expect("utf-8")], "no runs"),
+        (vec!["report", bad.to_str().expect("utf-8")], "bad.jsonl:1:"),
+    ];
+    for (args, says) in cases {
+        let o = smtgrid(&args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: expected {says:?} in: {err}");
+    }
 }
 
 /// Under a terminal (`script` gives one) the progress bar is drawn on
@@ -494,10 +484,7 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
     let out_s = out.to_str().expect("utf-8");
     let cmd = fake_solver("hang", "hang.sh", &pidfile);
     let child = bin()
-        .args([
-            "bench",
-            "puzzles/sudoku-4x4.toml",
-            "puzzles/kakuro-small.toml",
+        .args(bench_two(&[
             "--solver-cmd",
             &cmd,
             "--solver",
@@ -508,7 +495,7 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
             "60",
             "--out",
             out_s,
-        ])
+        ]))
         .current_dir(root())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -527,8 +514,7 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
     // SAFETY: sends SIGINT to the smtgrid child this test started.
     unsafe { libc::kill(pid, libc::SIGINT) };
     let o = child.wait_with_output().expect("smtgrid ends");
-    assert_eq!(o.status.code(), Some(130), "{}", text(&o.stderr));
-    assert!(text(&o.stderr).contains("--resume"), "{}", text(&o.stderr));
+    assert_exit(&o, 130, &o.stderr, "--resume");
     let pids: Vec<i32> = std::fs::read_to_string(&pidfile)
         .expect("pid file")
         .split_whitespace()
@@ -541,10 +527,7 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
             .all(|r| r["status"] == "sat" && r["solver"] == "yices2"),
         "a stopped run was recorded: {kept:?}"
     );
-    let o = smtgrid(&[
-        "bench",
-        "puzzles/sudoku-4x4.toml",
-        "puzzles/kakuro-small.toml",
+    let o = smtgrid(&bench_two(&[
         "--solver",
         "yices2",
         "--encoding",
@@ -552,7 +535,7 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
         "--out",
         out_s,
         "--resume",
-    ]);
+    ]));
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let all = records(&out);
     assert_eq!(all[..kept.len()], kept[..]);

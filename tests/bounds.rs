@@ -5,15 +5,81 @@
 
 use std::time::Duration;
 
-use smtgrid::encode::{Encoding, Options, encode, size_bound};
+use smtgrid::encode::{Encoded, Encoding, Options, encode, size_bound};
 use smtgrid::lower::lower;
+use smtgrid::model::{Cell, Constraint, Model};
 use smtgrid::puzzle::{Cage, Clue, Kind, Puzzle};
 use smtgrid::smtlib::CheckSat;
 use smtgrid::smtlib::reply::read_answer;
-use smtgrid::solver::{Cancel, Limits, run};
+use smtgrid::solver::{Cancel, Limits, Solver, run};
 
 mod common;
 use common::solver;
+
+/// Asserts that every encoding's script of `model` stays within its stated
+/// bound (`what` names the case in a failure); returns each one's size.
+fn assert_within_bounds(model: &Model, what: &str) -> Vec<(Encoding, usize)> {
+    Encoding::ALL
+        .into_iter()
+        .map(|e| {
+            let bytes = encode(model, e, &Options::default()).script.len();
+            let bound = size_bound(model, e);
+            assert!(
+                bytes as u64 <= bound,
+                "{e} {what}: {bytes} bytes, bound {bound}"
+            );
+            (e, bytes)
+        })
+        .collect()
+}
+
+/// Runs `enc`, a script of `model`, on `solver` (60 s) and asserts the
+/// answer: with `sat`, a grid the checker accepts, else unsat. `what`
+/// names the case in a failure.
+fn assert_answer(solver: &Solver, model: &Model, enc: &Encoded, sat: bool, what: &str) {
+    let limits = Limits {
+        timeout: Duration::from_secs(60),
+    };
+    let out = run(
+        solver,
+        &enc.script,
+        Some(enc.logic),
+        &limits,
+        &Cancel::new(),
+    );
+    let answer = read_answer(&out.stdout).expect("a reply");
+    let want = if sat { CheckSat::Sat } else { CheckSat::Unsat };
+    assert_eq!(
+        answer.results.first(),
+        Some(&want),
+        "{what}\n{}",
+        out.stdout
+    );
+    if sat {
+        let values = enc.decoder.decode(&answer.model).expect("every cell");
+        model
+            .check(&values)
+            .unwrap_or_else(|v| panic!("{what}: {v}"));
+    }
+}
+
+/// A one-row model of `n` cells, each of 1..=`hi`, under `constraints`.
+fn one_row(name: String, n: usize, hi: i64, constraints: Vec<Constraint>) -> Model {
+    let cell = |col| Cell {
+        row: 0,
+        col,
+        lo: 1,
+        hi,
+    };
+    Model {
+        name,
+        title: None,
+        rows: 1,
+        cols: n,
+        cells: (0..n).map(cell).collect(),
+        constraints,
+    }
+}
 
 /// An n×n calcudoku whose cages are the given (clue, rows) bands, with
 /// the clues computed from the Latin square (r + c) mod n + 1.
@@ -49,15 +115,8 @@ fn banded(n: usize, bands: &[(&str, std::ops::Range<usize>)]) -> Puzzle {
 fn single_cage_grids_stay_within_the_bounds() {
     for n in [16, 32] {
         let model = lower(&banded(n, &[("+", 0..n)]));
-        for e in Encoding::ALL {
-            let enc = encode(&model, e, &Options::default());
-            let bound = size_bound(&model, e);
-            assert!(
-                (enc.script.len() as u64) <= bound,
-                "{e} {n}×{n}: {} bytes, bound {bound}",
-                enc.script.len()
-            );
-            assert!(enc.script.len() < 200_000_000, "{e} {n}×{n}");
+        for (e, bytes) in assert_within_bounds(&model, &format!("{n}×{n}")) {
+            assert!(bytes < 200_000_000, "{e} {n}×{n}");
         }
     }
 }
@@ -74,25 +133,7 @@ fn large_cages_solve_in_binary_form() {
     let enc = encode(&model, Encoding::Onehot, &Options::default());
     assert!(enc.script.contains("(xor "), "binary form expected");
     assert!((enc.script.len() as u64) <= size_bound(&model, Encoding::Onehot));
-    let limits = Limits {
-        timeout: Duration::from_secs(60),
-    };
-    let out = run(
-        &yices,
-        &enc.script,
-        Some(enc.logic),
-        &limits,
-        &Cancel::new(),
-    );
-    let answer = read_answer(&out.stdout).expect("a reply");
-    assert_eq!(
-        answer.results.first(),
-        Some(&CheckSat::Sat),
-        "{}",
-        out.stdout
-    );
-    let values = enc.decoder.decode(&answer.model).expect("every cell");
-    model.check(&values).expect("a valid grid");
+    assert_answer(&yices, &model, &enc, true, "the banded 9×9");
 
     // Each row holds 1..9 once, so three rows multiply to 9!³; half of it
     // times 3 has the same size but other exponents.
@@ -103,19 +144,12 @@ fn large_cages_solve_in_binary_form() {
     bad.cages[0].clue = Clue::Product(v / 2 * 3);
     let model = lower(&bad);
     let enc = encode(&model, Encoding::Onehot, &Options::default());
-    let out = run(
+    assert_answer(
         &yices,
-        &enc.script,
-        Some(enc.logic),
-        &limits,
-        &Cancel::new(),
-    );
-    let answer = read_answer(&out.stdout).expect("a reply");
-    assert_eq!(
-        answer.results.first(),
-        Some(&CheckSat::Unsat),
-        "{}",
-        out.stdout
+        &model,
+        &enc,
+        false,
+        "the banded 9×9, product 9!³ / 2 × 3",
     );
 }
 
@@ -127,25 +161,15 @@ fn large_cages_solve_in_binary_form() {
 /// the largest over the others' product at most 16.
 #[test]
 fn big_difference_and_ratio_cages_are_exact() {
-    use smtgrid::model::{Cell, Constraint, Group, Model, Rule};
-    let make = |rule: Rule| Model {
-        name: format!("{rule:?}"),
-        title: None,
-        rows: 1,
-        cols: 9,
-        cells: (0..9)
-            .map(|col| Cell {
-                row: 0,
-                col,
-                lo: 1,
-                hi: 16,
-            })
-            .collect(),
-        constraints: vec![Constraint {
+    use smtgrid::model::{Group, Rule};
+    let make = |rule: Rule| {
+        let name = format!("{rule:?}");
+        let cage = Constraint {
             rule,
             origin: "cage a".into(),
             group: Group::Cages,
-        }],
+        };
+        one_row(name, 9, 16, vec![cage])
     };
     let cells: Vec<usize> = (0..9).collect();
     let cases = [
@@ -179,26 +203,13 @@ fn big_difference_and_ratio_cages_are_exact() {
         ),
     ];
     let z3 = solver("z3");
-    let limits = Limits {
-        timeout: Duration::from_secs(60),
-    };
     for (rule, sat) in cases {
         let model = make(rule);
         for e in Encoding::ALL {
             for plain in [false, true] {
                 let enc = encode(&model, e, &Options { plain });
-                let out = run(&z3, &enc.script, Some(enc.logic), &limits, &Cancel::new());
-                let answer = read_answer(&out.stdout).expect("a reply");
                 let what = format!("{e} (plain: {plain}) of {}", model.name);
-                if sat {
-                    assert_eq!(answer.results.first(), Some(&CheckSat::Sat), "{what}");
-                    let values = enc.decoder.decode(&answer.model).expect("every cell");
-                    model
-                        .check(&values)
-                        .unwrap_or_else(|v| panic!("{what}: {v}"));
-                } else {
-                    assert_eq!(answer.results.first(), Some(&CheckSat::Unsat), "{what}");
-                }
+                assert_answer(&z3, &model, &enc, sat, &what);
             }
         }
     }
@@ -266,16 +277,7 @@ fn skyscrapers(n: usize) -> Puzzle {
 /// encoding stays within its bound (onehot through its compact form).
 #[test]
 fn big_skyscrapers_stay_within_the_bounds() {
-    let model = lower(&skyscrapers(32));
-    for e in Encoding::ALL {
-        let enc = encode(&model, e, &Options::default());
-        let bound = size_bound(&model, e);
-        assert!(
-            (enc.script.len() as u64) <= bound,
-            "{e}: {} bytes, bound {bound}",
-            enc.script.len()
-        );
-    }
+    assert_within_bounds(&lower(&skyscrapers(32)), "32×32 skyscrapers");
 }
 
 /// A 40-cell line of distinct towers 1..=40 seen 10 times from the left
@@ -284,7 +286,7 @@ fn big_skyscrapers_stay_within_the_bounds() {
 /// left with 2 from the right (only an ascending line shows 40) is unsat.
 #[test]
 fn long_visibility_lines_are_exact() {
-    use smtgrid::model::{Cell, Constraint, Group, Model, Rule};
+    use smtgrid::model::{Group, Rule};
     let make = |left: i64, right: i64| {
         let cells: Vec<usize> = (0..40).collect();
         let rule = |rule: Rule| Constraint {
@@ -292,38 +294,22 @@ fn long_visibility_lines_are_exact() {
             origin: "clue".into(),
             group: Group::EdgeClues,
         };
-        Model {
-            name: format!("line {left} {right}"),
-            title: None,
-            rows: 1,
-            cols: 40,
-            cells: (0..40)
-                .map(|col| Cell {
-                    row: 0,
-                    col,
-                    lo: 1,
-                    hi: 40,
-                })
-                .collect(),
-            constraints: vec![
-                rule(Rule::AllDifferent {
-                    cells: cells.clone(),
-                }),
-                rule(Rule::Visible {
-                    cells: cells.clone(),
-                    count: left,
-                }),
-                rule(Rule::Visible {
-                    cells: cells.iter().rev().copied().collect(),
-                    count: right,
-                }),
-            ],
-        }
+        let constraints = vec![
+            rule(Rule::AllDifferent {
+                cells: cells.clone(),
+            }),
+            rule(Rule::Visible {
+                cells: cells.clone(),
+                count: left,
+            }),
+            rule(Rule::Visible {
+                cells: cells.iter().rev().copied().collect(),
+                count: right,
+            }),
+        ];
+        one_row(format!("line {left} {right}"), 40, 40, constraints)
     };
     let yices = solver("yices2");
-    let limits = Limits {
-        timeout: Duration::from_secs(60),
-    };
     for (left, right, sat) in [(10, 4, true), (40, 2, false)] {
         let model = make(left, right);
         for plain in [false, true] {
@@ -334,23 +320,7 @@ fn long_visibility_lines_are_exact() {
                 "{what}: binary count expected"
             );
             assert!((enc.script.len() as u64) <= size_bound(&model, Encoding::Onehot));
-            let out = run(
-                &yices,
-                &enc.script,
-                Some(enc.logic),
-                &limits,
-                &Cancel::new(),
-            );
-            let answer = read_answer(&out.stdout).expect("a reply");
-            if sat {
-                assert_eq!(answer.results.first(), Some(&CheckSat::Sat), "{what}");
-                let values = enc.decoder.decode(&answer.model).expect("every cell");
-                model
-                    .check(&values)
-                    .unwrap_or_else(|v| panic!("{what}: {v}"));
-            } else {
-                assert_eq!(answer.results.first(), Some(&CheckSat::Unsat), "{what}");
-            }
+            assert_answer(&yices, &model, &enc, sat, &what);
         }
     }
 }

@@ -10,7 +10,8 @@ use serde_json::Value;
 
 mod common;
 use common::{
-    PROFILES, assert_all_gone, bin, per_solver, puzzle_files, require, root, second_z3, smtgrid,
+    PROFILES, assert_all_gone, bin, fake_solver, per_solver, puzzle_files, require, root,
+    second_z3, smtgrid, sorted_keys,
 };
 
 fn stdout(o: &Output) -> String {
@@ -26,6 +27,70 @@ fn json_lines(o: &Output) -> Vec<Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
         .collect()
+}
+
+/// The path of the fake solver `name` of `tests/fake_solvers/`.
+fn fake(name: &str) -> String {
+    root()
+        .join("tests/fake_solvers")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// `smtgrid solve ARGS…`.
+fn solve(args: &[&str]) -> Output {
+    smtgrid(&[&["solve"], args].concat())
+}
+
+/// `smtgrid solve ARGS… --format json`: the output and its JSON lines.
+fn solve_json(args: &[&str]) -> (Output, Vec<Value>) {
+    let o = solve(&[args, &["--format", "json"]].concat());
+    let runs = json_lines(&o);
+    (o, runs)
+}
+
+/// [`solve_json`] on one puzzle file with `--solver SOLVERS --encoding
+/// ENCODING`.
+fn solve_on(puzzle: &str, solvers: &str, encoding: &str) -> (Output, Vec<Value>) {
+    solve_json(&[puzzle, "--solver", solvers, "--encoding", encoding])
+}
+
+/// The text output of `smtgrid solve PUZZLES… --solver SOLVER --encoding
+/// ENCODING --unique`.
+fn unique_text(puzzles: &[&str], solver: &str, encoding: &str) -> String {
+    let o = solve(
+        &[
+            puzzles,
+            &["--solver", solver, "--encoding", encoding, "--unique"],
+        ]
+        .concat(),
+    );
+    stdout(&o)
+}
+
+/// The arguments for the 4×4 sudoku on the lia encoding by `--solver
+/// SOLVERS`, followed by `more`.
+fn lia_on_4x4<'a>(solvers: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let on = [
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        solvers,
+        "--encoding",
+        "lia",
+    ];
+    [&on[..], more].concat()
+}
+
+/// Asserts that smtgrid exited 2 (a usage or input error) with a message
+/// containing `says` and no panic; `case` names the case in a failure.
+fn exits_2_saying(o: &Output, says: &str, case: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{case}: {err}");
+    assert!(
+        err.contains(says) && !err.contains("panicked"),
+        "{case}: {err}"
+    );
 }
 
 per_solver!(every_puzzle_is_solved_and_verified);
@@ -71,27 +136,10 @@ fn every_puzzle_is_solved_and_verified(solver: &str) {
 #[test]
 fn json_lines_carry_exactly_the_documented_fields() {
     require(&["z3"]);
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/sudoku-4x4.toml",
-        "--solver",
-        "z3",
-        "--encoding",
-        "lia",
-        "--format",
-        "json",
-    ]);
-    let runs = json_lines(&o);
+    let (_, runs) = solve_on("puzzles/sudoku-4x4.toml", "z3", "lia");
     assert_eq!(runs.len(), 1);
-    let mut keys: Vec<&str> = runs[0]
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort();
     assert_eq!(
-        keys,
+        sorted_keys(&runs[0]),
         [
             "encoding",
             "error",
@@ -115,17 +163,7 @@ fn json_lines_carry_exactly_the_documented_fields() {
 #[test]
 fn kakuro_grids_have_null_for_squares_without_a_cell() {
     require(&["yices-smt2"]);
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/kakuro-hard.toml",
-        "--solver",
-        "yices2",
-        "--encoding",
-        "onehot",
-        "--format",
-        "json",
-    ]);
-    let runs = json_lines(&o);
+    let (o, runs) = solve_on("puzzles/kakuro-hard.toml", "yices2", "onehot");
     assert_eq!(runs[0]["status"], "sat", "{}", stderr(&o));
     assert_eq!(runs[0]["grid"][0][0], Value::Null);
     assert!(runs[0]["grid"][1][1].is_i64());
@@ -135,8 +173,7 @@ per_solver!(unique_tells_a_unique_puzzle_from_one_with_many_solutions);
 
 fn unique_tells_a_unique_puzzle_from_one_with_many_solutions(solver: &str) {
     require(&[solver]);
-    let o = smtgrid(&[
-        "solve",
+    let (o, runs) = solve_json(&[
         "puzzles/sudoku-4x4.toml",
         "puzzles/classic.toml",
         "--unique",
@@ -144,10 +181,7 @@ fn unique_tells_a_unique_puzzle_from_one_with_many_solutions(solver: &str) {
         solver,
         "--encoding",
         "lia",
-        "--format",
-        "json",
     ]);
-    let runs = json_lines(&o);
     assert_eq!(runs.len(), 2, "{}", stderr(&o));
     assert_eq!(runs[0]["unique"], true, "{solver}: {}", runs[0]);
     assert_eq!(runs[1]["unique"], false, "{solver}: {}", runs[1]);
@@ -157,16 +191,7 @@ fn unique_tells_a_unique_puzzle_from_one_with_many_solutions(solver: &str) {
 #[test]
 fn unique_text_output_shows_the_second_solution() {
     require(&["z3"]);
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/classic.toml",
-        "--unique",
-        "--solver",
-        "z3",
-        "--encoding",
-        "lia",
-    ]);
-    let text = stdout(&o);
+    let text = unique_text(&["puzzles/classic.toml"], "z3", "lia");
     assert!(
         text.contains("NOT unique") && text.contains("a second solution"),
         "{text}"
@@ -179,17 +204,7 @@ fn unsolvable_puzzles_are_unsat_in_every_encoding(solver: &str) {
     require(&[solver]);
     for f in ["sudoku-4x4.toml", "kakuro.kakuro", "calcudoku-3x3.toml"] {
         let path = format!("tests/fixtures/unsat/{f}");
-        let o = smtgrid(&[
-            "solve",
-            &path,
-            "--solver",
-            solver,
-            "--encoding",
-            "all",
-            "--format",
-            "json",
-        ]);
-        let runs = json_lines(&o);
+        let (o, runs) = solve_on(&path, solver, "all");
         assert_eq!(runs.len(), 3, "{f}: {}", stderr(&o));
         for r in &runs {
             assert_eq!(r["status"], "unsat", "{f}: {r}");
@@ -203,17 +218,7 @@ fn unsolvable_puzzles_are_unsat_in_every_encoding(solver: &str) {
 fn two_versions_of_z3_run_side_by_side() {
     require(&["z3"]);
     let solvers = format!("z3,z3@debian={}", second_z3());
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/sudoku-4x4.toml",
-        "--solver",
-        &solvers,
-        "--encoding",
-        "lia",
-        "--format",
-        "json",
-    ]);
-    let runs = json_lines(&o);
+    let (o, runs) = solve_on("puzzles/sudoku-4x4.toml", &solvers, "lia");
     assert_eq!(runs.len(), 2, "{}", stderr(&o));
     assert_eq!(runs[0]["solver"], "z3");
     assert_eq!(runs[1]["solver"], "z3@debian");
@@ -224,17 +229,7 @@ fn two_versions_of_z3_run_side_by_side() {
 #[test]
 fn unsupported_logic_is_reported_not_an_error() {
     require(&["boolector"]);
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/sudoku-4x4.toml",
-        "--solver",
-        "boolector",
-        "--encoding",
-        "lia",
-        "--format",
-        "json",
-    ]);
-    let runs = json_lines(&o);
+    let (_, runs) = solve_on("puzzles/sudoku-4x4.toml", "boolector", "lia");
     assert_eq!(runs[0]["status"], "unsupported", "{}", runs[0]);
     assert!(
         runs[0]["error"]
@@ -246,31 +241,16 @@ fn unsupported_logic_is_reported_not_an_error() {
 /// Runs a fake solver on a puzzle; returns the JSON report, the exit code,
 /// how long it took (only for the test of the time limit itself), and the
 /// PIDs the fake recorded.
-fn run_fake(fake: &str, puzzle: &str, timeout: &str) -> (Value, Option<i32>, Duration, Vec<i32>) {
+fn run_fake(fake: &str, timeout: &str) -> (Value, Option<i32>, Duration, Vec<i32>) {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
-    let cmd = format!(
-        "fake=sh {} {}",
-        root().join("tests/fake_solvers").join(fake).display(),
-        pidfile.display()
-    );
+    let cmd = fake_solver("fake", fake, &pidfile);
     let start = Instant::now();
-    let o = smtgrid(&[
-        "solve",
-        puzzle,
-        "--solver-cmd",
-        &cmd,
-        "--solver",
+    let (o, runs) = solve_json(&lia_on_4x4(
         "fake",
-        "--encoding",
-        "lia",
-        "--timeout",
-        timeout,
-        "--format",
-        "json",
-    ]);
+        &["--solver-cmd", &cmd, "--timeout", timeout],
+    ));
     let took = start.elapsed();
-    let runs = json_lines(&o);
     assert_eq!(runs.len(), 1, "{}", stderr(&o));
     let traces = std::fs::read_to_string(&pidfile).unwrap_or_default();
     let pids = traces
@@ -288,7 +268,7 @@ fn run_fake(fake: &str, puzzle: &str, timeout: &str) -> (Value, Option<i32>, Dur
 
 #[test]
 fn a_hanging_solver_times_out_and_leaves_nothing_behind() {
-    let (r, code, took, pids) = run_fake("hang.sh", "puzzles/sudoku-4x4.toml", "1");
+    let (r, code, took, pids) = run_fake("hang.sh", "1");
     assert_eq!(r["status"], "timeout", "{r}");
     assert_eq!(code, Some(1));
     // The time limit is the behaviour under test: with `--timeout 1` the
@@ -311,7 +291,7 @@ fn misbehaving_solvers_get_the_right_status() {
     ];
     for (fake, status, says) in cases {
         // A limit these fakes never reach: they end with their own status.
-        let (r, code, _, pids) = run_fake(fake, "puzzles/sudoku-4x4.toml", "60");
+        let (r, code, _, pids) = run_fake(fake, "60");
         assert_eq!(r["status"], status, "{fake}: {r}");
         assert_eq!(r["verified"], false, "{fake}");
         assert_eq!(
@@ -332,20 +312,8 @@ fn misbehaving_solvers_get_the_right_status() {
 #[test]
 fn solvers_that_disagree_are_reported_loudly() {
     require(&["z3"]);
-    let cmd = format!(
-        "liar=sh {} /dev/null",
-        root().join("tests/fake_solvers/says_unsat.sh").display()
-    );
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/sudoku-4x4.toml",
-        "--solver-cmd",
-        &cmd,
-        "--solver",
-        "z3,liar",
-        "--encoding",
-        "lia",
-    ]);
+    let cmd = format!("liar=sh {} /dev/null", fake("says_unsat.sh"));
+    let o = solve(&lia_on_4x4("z3,liar", &["--solver-cmd", &cmd]));
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("SOLVERS DISAGREE"), "{}", stderr(&o));
 }
@@ -563,23 +531,9 @@ fn spawn_solve(args: &[&str], stdout: std::process::Stdio) -> std::process::Chil
 fn ctrl_c_stops_every_solver_and_exits_130() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
-    let cmd = format!(
-        "fake=sh {} {}",
-        root().join("tests/fake_solvers/hang.sh").display(),
-        pidfile.display()
-    );
+    let cmd = fake_solver("fake", "hang.sh", &pidfile);
     let mut child = spawn_solve(
-        &[
-            "puzzles/sudoku-4x4.toml",
-            "--solver-cmd",
-            &cmd,
-            "--solver",
-            "fake",
-            "--encoding",
-            "lia",
-            "--timeout",
-            "60",
-        ],
+        &lia_on_4x4("fake", &["--solver-cmd", &cmd, "--timeout", "60"]),
         std::process::Stdio::null(),
     );
     // Wait until the fake solver is running (generously: the machine may be
@@ -618,17 +572,11 @@ fn ctrl_c_stops_every_solver_and_exits_130() {
 #[test]
 fn text_output_compares_the_grid_with_the_recorded_solution() {
     require(&["yices-smt2"]);
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/sudoku-4x4.toml",
-        "puzzles/sudoku-16x16.toml",
-        "--solver",
+    let text = unique_text(
+        &["puzzles/sudoku-4x4.toml", "puzzles/sudoku-16x16.toml"],
         "yices2",
-        "--encoding",
         "onehot",
-        "--unique",
-    ]);
-    let text = stdout(&o);
+    );
     // 4x4 has one solution, so the grid found is the recorded one; the
     // 16x16 has several, and yices finds another.
     assert!(text.contains("unique  (= recorded solution)"), "{text}");
@@ -636,24 +584,6 @@ fn text_output_compares_the_grid_with_the_recorded_solution() {
         text.contains("NOT unique  (differs from the recorded solution)"),
         "{text}"
     );
-}
-
-fn fake(name: &str) -> String {
-    root()
-        .join("tests/fake_solvers")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-/// `smtgrid solve ARGS… --format json`: the output and its JSON lines.
-fn solve_json(args: &[&str]) -> (Output, Vec<Value>) {
-    let mut all = vec!["solve"];
-    all.extend_from_slice(args);
-    all.extend(["--format", "json"]);
-    let o = smtgrid(&all);
-    let runs = json_lines(&o);
-    (o, runs)
 }
 
 /// A file of `n` copies of a 4×4 sudoku with two givens whose solutions
@@ -669,37 +599,12 @@ fn timeout_out_of_range_is_a_usage_error() {
     // 1e19 and 1e20 used to panic (and 1e19 left z3 running).
     for t in ["1e19", "1e20", "604801", "0", "1e-300", "-1", "NaN", "inf"] {
         let timeout = format!("--timeout={t}");
-        let o = smtgrid(&[
-            "solve",
-            "puzzles/sudoku-4x4.toml",
-            "--solver-cmd",
-            "never=/bin/false",
-            "--solver",
+        let o = solve(&lia_on_4x4(
             "never",
-            "--encoding",
-            "lia",
-            &timeout,
-        ]);
-        let err = stderr(&o);
-        assert_eq!(o.status.code(), Some(2), "--timeout {t}: {err}");
-        assert!(
-            err.contains("--timeout") && !err.contains("panicked"),
-            "{err}"
-        );
+            &["--solver-cmd", "never=/bin/false", &timeout],
+        ));
+        exits_2_saying(&o, "--timeout", &timeout);
     }
-}
-
-/// The 4×4 sudoku on the lia encoding by the custom solver `liar=CMD`.
-fn liar_on_4x4(cmd: &str) -> [&str; 7] {
-    [
-        "puzzles/sudoku-4x4.toml",
-        "--solver-cmd",
-        cmd,
-        "--solver",
-        "liar",
-        "--encoding",
-        "lia",
-    ]
 }
 
 #[test]
@@ -707,16 +612,9 @@ fn a_second_solution_equal_to_the_first_proves_nothing() {
     // One-shot runs (a custom solver) and an interactive session (a fake
     // z3) that give the first grid again when asked for a different one.
     let cmd = format!("liar=sh {}", fake("same_model.sh"));
-    let (oneshot, _) = solve_json(&[&liar_on_4x4(&cmd)[..], &["--unique"]].concat());
+    let (oneshot, _) = solve_json(&lia_on_4x4("liar", &["--solver-cmd", &cmd, "--unique"]));
     let z3 = format!("z3={}", fake("inter_same.py"));
-    let (session, _) = solve_json(&[
-        "puzzles/sudoku-4x4.toml",
-        "--solver",
-        &z3,
-        "--encoding",
-        "lia",
-        "--unique",
-    ]);
+    let (session, _) = solve_json(&lia_on_4x4(&z3, &["--unique"]));
     for o in [oneshot, session] {
         let runs = json_lines(&o);
         assert_eq!(runs.len(), 1, "{}", stderr(&o));
@@ -736,8 +634,10 @@ fn a_second_solution_equal_to_the_first_proves_nothing() {
 #[test]
 fn an_unsettled_uniqueness_question_fails() {
     let cmd = format!("liar=sh {}", fake("unique_hang.sh"));
-    let args = [&liar_on_4x4(&cmd)[..], &["--unique", "--timeout", "1"]].concat();
-    let (o, runs) = solve_json(&args);
+    let (o, runs) = solve_json(&lia_on_4x4(
+        "liar",
+        &["--solver-cmd", &cmd, "--unique", "--timeout", "1"],
+    ));
     assert_eq!(runs.len(), 1, "{}", stderr(&o));
     assert_eq!(runs[0]["status"], "sat", "{}", runs[0]);
     assert_eq!(runs[0]["unique"], Value::Null, "{}", runs[0]);
@@ -929,15 +829,10 @@ fn a_full_disk_is_an_error() {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full");
-    let o = spawn_solve(&liar_on_4x4(&cmd), full.into())
+    let o = spawn_solve(&lia_on_4x4("liar", &["--solver-cmd", &cmd]), full.into())
         .wait_with_output()
         .expect("smtgrid ends");
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("cannot write") && !err.contains("panicked"),
-        "{err}"
-    );
+    exits_2_saying(&o, "cannot write", "/dev/full");
 }
 
 #[test]
@@ -946,11 +841,7 @@ fn solve_into_a_closed_pipe_exits_0_and_leaves_no_solver_running() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
     // Real yices under a wrapper that records its PID and script path.
-    let cmd = format!(
-        "rec=sh {} {}",
-        root().join("tests/fake_solvers/then_yices.sh").display(),
-        pidfile.display()
-    );
+    let cmd = fake_solver("rec", "then_yices.sh", &pidfile);
     // The reader has gone before smtgrid writes anything.
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);

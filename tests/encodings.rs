@@ -68,53 +68,49 @@ fn variants() -> Vec<(Encoding, Options)> {
     v
 }
 
-/// Every encoding on `solver` finds a solution the checker accepts.
-fn assert_solved(model: &Model, solver: &Solver) -> Result<(), TestCaseError> {
+/// Runs every variant of `model` on `solver` and lets `judge` accept or
+/// refuse each verdict (it is given the script it came from); a failure
+/// names the variant, the solver and the puzzle.
+fn on_every_variant(
+    model: &Model,
+    solver: &Solver,
+    judge: impl Fn(&Encoded, Verdict) -> Result<(), String>,
+) -> Result<(), TestCaseError> {
     for (e, opts) in variants() {
         let enc = encode(model, e, &opts);
         let what = format!(
             "{e} (plain: {}) on {} for {}",
             opts.plain, solver.label, model.name
         );
-        match run_solver(solver, &enc) {
-            Ok(Verdict::Sat(m)) => {
-                let values = enc
-                    .decoder
-                    .decode(&m)
-                    .map_err(|err| TestCaseError::fail(format!("{what}: {err}\n{}", enc.script)))?;
-                model.check(&values).map_err(|v| {
-                    TestCaseError::fail(format!("{what}: wrong solution: {v}\n{}", enc.script))
-                })?;
-            }
-            Ok(Verdict::Unsat) => {
-                return Err(TestCaseError::fail(format!(
-                    "{what}: unsat\n{}",
-                    enc.script
-                )));
-            }
-            Err(err) => return Err(TestCaseError::fail(format!("{what}: {err}"))),
-        }
+        run_solver(solver, &enc)
+            .and_then(|verdict| judge(&enc, verdict))
+            .map_err(|why| TestCaseError::fail(format!("{what}: {why}")))?;
     }
     Ok(())
 }
 
+/// Every encoding on `solver` finds a solution the checker accepts.
+fn assert_solved(model: &Model, solver: &Solver) -> Result<(), TestCaseError> {
+    on_every_variant(model, solver, |enc, verdict| match verdict {
+        Verdict::Sat(m) => {
+            let values = enc
+                .decoder
+                .decode(&m)
+                .map_err(|err| format!("{err}\n{}", enc.script))?;
+            model
+                .check(&values)
+                .map_err(|v| format!("wrong solution: {v}\n{}", enc.script))
+        }
+        Verdict::Unsat => Err(format!("unsat\n{}", enc.script)),
+    })
+}
+
 /// Every encoding on `solver` says unsat.
 fn assert_unsat(model: &Model, solver: &Solver) -> Result<(), TestCaseError> {
-    for (e, opts) in variants() {
-        let enc = encode(model, e, &opts);
-        let what = format!(
-            "{e} (plain: {}) on {} for {}",
-            opts.plain, solver.label, model.name
-        );
-        match run_solver(solver, &enc) {
-            Ok(Verdict::Unsat) => {}
-            Ok(Verdict::Sat(_)) => {
-                return Err(TestCaseError::fail(format!("{what}: sat\n{}", enc.script)));
-            }
-            Err(err) => return Err(TestCaseError::fail(format!("{what}: {err}"))),
-        }
-    }
-    Ok(())
+    on_every_variant(model, solver, |enc, verdict| match verdict {
+        Verdict::Unsat => Ok(()),
+        Verdict::Sat(_) => Err(format!("sat\n{}", enc.script)),
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -283,21 +279,33 @@ fn sudoku(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
     sudoku_of(seed, &BOXES)
 }
 
-fn sudoku_of(seed: u64, boxes: &[(usize, usize)]) -> (Puzzle, Vec<Vec<u32>>) {
+/// A puzzle of `kind` named `NAME-SEED` on a random solved sudoku with one
+/// of `boxes`, `percent` % of its cells given; also its solution and the
+/// generator, to draw the rest of the puzzle from.
+fn boxed_puzzle(
+    seed: u64,
+    boxes: &[(usize, usize)],
+    kind: Kind,
+    name: &str,
+    percent: usize,
+) -> (Puzzle, Vec<Vec<u32>>, Rng) {
     let mut rng = Rng::new(seed);
     let (br, bc) = boxes[rng.below(boxes.len())];
     let sol = solved_sudoku(&mut rng, br, bc);
-    let givens = carve(&mut rng, &sol, 35);
-    (
-        puzzle(
-            &format!("sudoku-{seed}"),
-            Kind::Sudoku,
-            br * bc,
-            Some((br, bc)),
-            givens,
-        ),
-        sol,
-    )
+    let givens = carve(&mut rng, &sol, percent);
+    let p = puzzle(
+        &format!("{name}-{seed}"),
+        kind,
+        br * bc,
+        Some((br, bc)),
+        givens,
+    );
+    (p, sol, rng)
+}
+
+fn sudoku_of(seed: u64, boxes: &[(usize, usize)]) -> (Puzzle, Vec<Vec<u32>>) {
+    let (p, sol, _) = boxed_puzzle(seed, boxes, Kind::Sudoku, "sudoku", 35);
+    (p, sol)
 }
 
 fn killer(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
@@ -305,17 +313,7 @@ fn killer(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
 }
 
 fn killer_of(seed: u64, boxes: &[(usize, usize)]) -> (Puzzle, Vec<Vec<u32>>) {
-    let mut rng = Rng::new(seed);
-    let (br, bc) = boxes[rng.below(boxes.len())];
-    let sol = solved_sudoku(&mut rng, br, bc);
-    let givens = carve(&mut rng, &sol, 5);
-    let mut p = puzzle(
-        &format!("killer-{seed}"),
-        Kind::Killer,
-        br * bc,
-        Some((br, bc)),
-        givens,
-    );
+    let (mut p, sol, mut rng) = boxed_puzzle(seed, boxes, Kind::Killer, "killer", 5);
     for (i, cells) in random_cages(&mut rng, &sol, 5, true)
         .into_iter()
         .enumerate()
@@ -425,14 +423,28 @@ fn kakuro(seed: u64) -> Puzzle {
     }
 }
 
+/// A blank puzzle of `kind` named `NAME-SEED` on a random Latin square of
+/// side 4 to 4 + `sizes` - 1, `percent` % of its cells given; also its
+/// side, its solution and the generator, to draw the rest from.
+fn latin_puzzle(
+    seed: u64,
+    sizes: usize,
+    kind: Kind,
+    name: &str,
+    percent: usize,
+) -> (Puzzle, usize, Vec<Vec<u32>>, Rng) {
+    let mut rng = Rng::new(seed);
+    let n = 4 + rng.below(sizes);
+    let sol = solved_latin(&mut rng, n);
+    let mut p = Puzzle::blank(&format!("{name}-{seed}"), kind, n);
+    p.givens = carve(&mut rng, &sol, percent);
+    (p, n, sol, rng)
+}
+
 /// A random futoshiki: a Latin square of side 4 to 6, a few givens and a
 /// sign between about a third of the neighbouring pairs.
 fn futoshiki(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
-    let mut rng = Rng::new(seed);
-    let n = 4 + rng.below(3);
-    let sol = solved_latin(&mut rng, n);
-    let mut p = Puzzle::blank(&format!("futoshiki-{seed}"), Kind::Futoshiki, n);
-    p.givens = carve(&mut rng, &sol, 10);
+    let (mut p, n, sol, mut rng) = latin_puzzle(seed, 3, Kind::Futoshiki, "futoshiki", 10);
     for r in 0..n {
         for c in 0..n {
             for (rr, cc) in [(r, c + 1), (r + 1, c)] {
@@ -459,11 +471,7 @@ fn seen(line: impl Iterator<Item = u32>) -> u32 {
 /// A random skyscrapers: a Latin square of side 4 or 5, each edge clue
 /// shown with even odds, a few givens.
 fn skyscrapers(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
-    let mut rng = Rng::new(seed);
-    let n = 4 + rng.below(2);
-    let sol = solved_latin(&mut rng, n);
-    let mut p = Puzzle::blank(&format!("skyscrapers-{seed}"), Kind::Skyscrapers, n);
-    p.givens = carve(&mut rng, &sol, 5);
+    let (mut p, n, sol, mut rng) = latin_puzzle(seed, 2, Kind::Skyscrapers, "skyscrapers", 5);
     let mut side = |f: &dyn Fn(usize) -> u32| -> Vec<Option<u32>> {
         (0..n).map(|i| rng.chance(50).then(|| f(i))).collect()
     };
@@ -631,37 +639,39 @@ fn config() -> ProptestConfig {
 // Each property runs once per solver (`per_solver!`), so that one solver's
 // failure hides no other's.
 
+/// A puzzle generator: the puzzle made from a seed and its solution.
+type Generator = fn(u64) -> (Puzzle, Vec<Vec<u32>>);
+
+/// The property the `*_solve_in_every_encoding` tests share: every puzzle
+/// `make` generates has its solution accepted by the checker, and every
+/// encoding of it is solved on `label`'s solver to a grid the checker
+/// accepts.
+fn generated_puzzles_solve(label: &str, make: &[Generator]) {
+    let solver = solver(label);
+    proptest!(config(), |(seed in any::<u64>())| {
+        for (p, sol) in make.iter().map(|g| g(seed)) {
+            check_known_solution(&p, &sol);
+            assert_solved(&lower(&p), &solver)?;
+        }
+    });
+}
+
 per_solver!(sudokus_solve_in_every_encoding);
 
 fn sudokus_solve_in_every_encoding(label: &str) {
-    let solver = solver(label);
-    proptest!(config(), |(seed in any::<u64>())| {
-        let (p, sol) = sudoku(seed);
-        check_known_solution(&p, &sol);
-        assert_solved(&lower(&p), &solver)?;
-    });
+    generated_puzzles_solve(label, &[sudoku]);
 }
 
 per_solver!(killers_solve_in_every_encoding);
 
 fn killers_solve_in_every_encoding(label: &str) {
-    let solver = solver(label);
-    proptest!(config(), |(seed in any::<u64>())| {
-        let (p, sol) = killer(seed);
-        check_known_solution(&p, &sol);
-        assert_solved(&lower(&p), &solver)?;
-    });
+    generated_puzzles_solve(label, &[killer]);
 }
 
 per_solver!(calcudokus_solve_in_every_encoding);
 
 fn calcudokus_solve_in_every_encoding(label: &str) {
-    let solver = solver(label);
-    proptest!(config(), |(seed in any::<u64>())| {
-        let (p, sol) = calcudoku(seed);
-        check_known_solution(&p, &sol);
-        assert_solved(&lower(&p), &solver)?;
-    });
+    generated_puzzles_solve(label, &[calcudoku]);
 }
 
 per_solver!(kakuros_solve_in_every_encoding);
@@ -676,13 +686,7 @@ fn kakuros_solve_in_every_encoding(label: &str) {
 per_solver!(later_kinds_solve_in_every_encoding);
 
 fn later_kinds_solve_in_every_encoding(label: &str) {
-    let solver = solver(label);
-    proptest!(config(), |(seed in any::<u64>())| {
-        for (p, sol) in [futoshiki(seed), skyscrapers(seed), jigsaw(seed)] {
-            check_known_solution(&p, &sol);
-            assert_solved(&lower(&p), &solver)?;
-        }
-    });
+    generated_puzzles_solve(label, &[futoshiki, skyscrapers, jigsaw]);
 }
 
 per_solver!(unsolvable_puzzles_stay_unsat);

@@ -64,6 +64,14 @@ fn run(args: &[&str]) -> Run {
     }
 }
 
+/// Runs smtgrid and asserts that it exits with 2 saying `says` on stderr.
+fn refused(args: &[&str], says: &str) -> Run {
+    let r = run(args);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains(says), "{}", r.stderr);
+    r
+}
+
 /// Writes `text` gzip-compressed to `path`.
 fn write_gz(path: &Path, text: impl Fn(&mut dyn Write)) {
     let file = std::fs::File::create(path).expect("create");
@@ -75,32 +83,23 @@ fn write_gz(path: &Path, text: impl Fn(&mut dyn Write)) {
 #[test]
 fn endless_input_stops_with_exit_2_and_little_memory() {
     // Without a format, /dev/zero reads as one endless line.
-    let r = run(&["emit", "/dev/zero"]);
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(
-        r.stderr
-            .contains("/dev/zero:1: line 1 is longer than 65536 bytes"),
-        "{}",
-        r.stderr
+    let r = refused(
+        &["emit", "/dev/zero"],
+        "/dev/zero:1: line 1 is longer than 65536 bytes",
     );
     assert!(r.max_rss_kb < 32 * 1024, "{} KB", r.max_rss_kb);
     // As a TOML file it is read whole, up to the limit.
-    let r = run(&[
-        "emit",
-        "/dev/zero",
-        "--input-format",
-        "toml",
-        "--max-input-mb",
-        "4",
-    ]);
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(
-        r.stderr.contains(
-            "/dev/zero: the input is larger than 4 MB, the most smtgrid reads from one input: \
-             pass --max-input-mb N"
-        ),
-        "{}",
-        r.stderr
+    let r = refused(
+        &[
+            "emit",
+            "/dev/zero",
+            "--input-format",
+            "toml",
+            "--max-input-mb",
+            "4",
+        ],
+        "/dev/zero: the input is larger than 4 MB, the most smtgrid reads from one input: \
+         pass --max-input-mb N",
     );
     assert!(r.max_rss_kb < 40 * 1024, "{} KB", r.max_rss_kb);
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
@@ -115,9 +114,10 @@ fn a_file_over_the_limit_is_refused_and_one_under_it_read() {
     let padding = format!("# {}\n", "x".repeat(1000)).repeat(2 * 1024);
     std::fs::write(&big, format!("{padding}{sudoku}")).expect("write");
     let path = big.to_str().expect("utf-8 path");
-    let r = run(&["inspect", path, "--max-input-mb", "1"]);
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("larger than 1 MB"), "{}", r.stderr);
+    refused(
+        &["inspect", path, "--max-input-mb", "1"],
+        "larger than 1 MB",
+    );
     let r = run(&["inspect", path, "--max-input-mb", "3"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
@@ -141,18 +141,10 @@ fn a_gzip_bomb_is_stopped_on_its_decompressed_size() {
         }
     });
     assert!(std::fs::metadata(&bomb).expect("bomb").len() < 100_000);
-    let r = run(&[
-        "inspect",
-        bomb.to_str().expect("path"),
-        "--max-input-mb",
-        "2",
-    ]);
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(
-        r.stderr
-            .contains("the input decompresses to more than 2 MB"),
-        "{}",
-        r.stderr
+    let bomb = bomb.to_str().expect("path");
+    refused(
+        &["inspect", bomb, "--max-input-mb", "2"],
+        "the input decompresses to more than 2 MB",
     );
 }
 
@@ -204,13 +196,8 @@ fn gz_line_files_are_read_by_extension_or_content() {
     let damaged = dir.path().join("damaged.txt.gz");
     let bytes = std::fs::read(&fixture).expect("fixture");
     std::fs::write(&damaged, &bytes[..bytes.len() / 2]).expect("write");
-    let r = run(&["inspect", damaged.to_str().expect("path")]);
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(
-        r.stderr.contains("the gzip data is damaged"),
-        "{}",
-        r.stderr
-    );
+    let damaged = damaged.to_str().expect("path");
+    refused(&["inspect", damaged], "the gzip data is damaged");
 }
 
 #[test]

@@ -72,12 +72,27 @@ const WRITERS: [&[&str]; 8] = [
     &["--help"],
 ];
 
+/// Runs each of [`WRITERS`] with its standard output going to a new
+/// `out()`, asserting that it exits with `code`; returns each one's
+/// arguments and stderr.
+fn each_writer<O: Into<Stdio>>(
+    out: fn() -> O,
+    code: i32,
+) -> Vec<(&'static [&'static str], String)> {
+    WRITERS
+        .iter()
+        .map(|&args| {
+            let o = with_stdout(args, out());
+            let err = text(&o.stderr);
+            assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+            (args, err)
+        })
+        .collect()
+}
+
 #[test]
 fn every_command_stops_quietly_when_the_reader_closes_the_pipe() {
-    for args in WRITERS {
-        let o = with_stdout(args, closed_pipe());
-        let err = text(&o.stderr);
-        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+    for (args, err) in each_writer(closed_pipe, 0) {
         assert_eq!(err, "", "{args:?}: a closed pipe is not reported");
     }
 }
@@ -105,10 +120,7 @@ fn emit_piped_into_a_reader_of_one_line_exits_0() {
 
 #[test]
 fn a_full_disk_on_standard_output_is_an_error() {
-    for args in WRITERS {
-        let o = with_stdout(args, dev_full());
-        let err = text(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    for (args, err) in each_writer(dev_full, 2) {
         assert!(
             err.contains("cannot write to standard output: No space left on device"),
             "{args:?}: {err}"

@@ -99,28 +99,32 @@ fn the_five_source_puzzles_are_there() {
     );
 }
 
-#[test]
-fn the_classic_published_solution_passes() {
-    let p = load_one("classic.toml");
-    let published =
-        "438256971 659714238 217938465 145692783 873541629 926873154 794325816 382169547 561487392";
-    let grid: Vec<Vec<Option<i64>>> = published
+/// The puzzle `puzzles/NAME` and a grid written for it (a solution
+/// printed with it): rows of digits, separated by single spaces.
+fn with_grid(name: &str, rows: &str) -> (Puzzle, Vec<Vec<Option<i64>>>) {
+    let grid = rows
         .split(' ')
         .map(|row| row.chars().map(|c| c.to_digit(10).map(i64::from)).collect())
         .collect();
+    (load_one(name), grid)
+}
+
+#[test]
+fn the_classic_published_solution_passes() {
+    let (p, grid) = with_grid(
+        "classic.toml",
+        "438256971 659714238 217938465 145692783 873541629 926873154 794325816 382169547 561487392",
+    );
     assert_eq!(Some(&grid), p.solution.as_ref().map(as_i64).as_ref());
     assert_eq!(lower(&p).check_grid(&grid), Ok(()));
 }
 
 #[test]
 fn the_squares_printed_solution_breaks_a_column() {
-    let p = load_one("squares.toml");
-    let printed =
-        "634591872 821345796 579826431 367218945 192754683 458963127 745682319 913475268 286139754";
-    let grid: Vec<Vec<Option<i64>>> = printed
-        .split(' ')
-        .map(|row| row.chars().map(|c| c.to_digit(10).map(i64::from)).collect())
-        .collect();
+    let (p, grid) = with_grid(
+        "squares.toml",
+        "634591872 821345796 579826431 367218945 192754683 458963127 745682319 913475268 286139754",
+    );
     let err = lower(&p)
         .check_grid(&grid)
         .expect_err("the printed solution must fail");

@@ -2,23 +2,14 @@
 //! text element per given, per clue and per solved cell; `render --solve`
 //! and `solve --svg` draw only verified solutions, from real solvers.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use smtgrid::parse;
 use smtgrid::puzzle::{KakuroCell, Puzzle};
 use smtgrid::render::svg::svg;
 
-fn puzzle_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("puzzles/")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    files
-}
+mod common;
+use common::{puzzle_files, smtgrid};
 
 /// The picture parsed; fails the test unless it is well-formed XML with
 /// an `<svg>` root.
@@ -186,14 +177,6 @@ fn titles_cannot_break_the_markup() {
     let picture = svg(&ps[0], None);
     text_counts(&picture);
     assert!(picture.contains("&lt;b&gt;&amp;"), "{picture}");
-}
-
-fn smtgrid(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_smtgrid"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run smtgrid")
 }
 
 #[test]

@@ -118,25 +118,44 @@ fn garbage_is_returned_as_text() {
     );
 }
 
-#[test]
-fn unknown_is_returned() {
-    let out = run_fake("unknown.sh", AMPLE);
-    assert_eq!(out.end, RunEnd::Exited(0));
-    assert_eq!(out.stdout, "unknown\n");
+/// [`run_fake`], asserting that the fake exited by itself with 0 and that
+/// its stdout is exactly `stdout`.
+fn run_fake_to_exit(fake: &str, timeout: Duration, stdout: &str) -> RunOutput {
+    let out = run_fake(fake, timeout);
+    assert_eq!(out.end, RunEnd::Exited(0), "{fake}");
+    assert_eq!(out.stdout, stdout, "{fake}");
+    out
 }
 
-#[test]
-fn wrong_model_is_returned_unchanged() {
-    let out = run_fake("wrong_model.sh", AMPLE);
-    assert_eq!(out.end, RunEnd::Exited(0));
-    assert_eq!(out.stdout, "sat\n((define-fun x () Int 7))\n");
+/// One `#[test]` per fake that exits 0 by itself: `name: FAKE, LIMIT =>
+/// STDOUT` runs FAKE with LIMIT through [`run_fake_to_exit`].
+macro_rules! exits_printing {
+    ($($test:ident: $fake:literal, $limit:expr => $stdout:literal;)+) => {
+        $(
+            #[test]
+            fn $test() {
+                run_fake_to_exit($fake, $limit, $stdout);
+            }
+        )+
+    };
+}
+
+exits_printing! {
+    unknown_is_returned: "unknown.sh", AMPLE => "unknown\n";
+    wrong_model_is_returned_unchanged: "wrong_model.sh", AMPLE => "sat\n((define-fun x () Int 7))\n";
+    // `setsid` takes it out of the solver's process group: only the
+    // subreaper and the run's mark find it (repro 09).
+    grandchild_in_its_own_session_is_killed: "setsid_grandchild.sh", SHORT => "sat\n";
+    // The solver printed a complete answer and exited; a grandchild in a
+    // session of its own still held stdout open (repro 10: the answer was
+    // thrown away after 2 + 2 s and the grandchild survived).
+    grandchild_holding_stdout_costs_no_answer:
+        "grandchild_holds_pipe.sh", Duration::from_secs(10) => "sat\n((define-fun x () Int 3))\n";
 }
 
 #[test]
 fn stderr_flood_neither_blocks_nor_fills_memory() {
-    let out = run_fake("flood_stderr.sh", AMPLE);
-    assert_eq!(out.end, RunEnd::Exited(0));
-    assert_eq!(out.stdout, "sat\n");
+    let out = run_fake_to_exit("flood_stderr.sh", AMPLE, "sat\n");
     assert!(
         out.stderr.len() <= smtgrid::solver::STDERR_CAP,
         "{}",
@@ -148,9 +167,7 @@ fn stderr_flood_neither_blocks_nor_fills_memory() {
 
 #[test]
 fn silent_solver_exits_cleanly() {
-    let out = run_fake("silent.sh", AMPLE);
-    assert_eq!(out.end, RunEnd::Exited(0));
-    assert_eq!(out.stdout, "");
+    let out = run_fake_to_exit("silent.sh", AMPLE, "");
     assert_eq!(out.stderr, "");
 }
 
@@ -167,37 +184,43 @@ fn child_left_behind_after_exit_is_killed() {
     // The child keeps the pipes open: the run must end when the solver
     // exits, not wait for the pipes until the limit (120 s here).
     let limit = Duration::from_secs(120);
-    let out = run_fake("leaves_child.sh", limit);
-    assert_eq!(out.end, RunEnd::Exited(0));
-    assert_eq!(out.stdout, "sat\n");
+    let out = run_fake_to_exit("leaves_child.sh", limit, "sat\n");
     assert!(out.elapsed < limit - GRACE, "{:?}", out.elapsed);
 }
 
-#[test]
-fn cancel_stops_a_run_at_once() {
+/// Runs hang.sh with a 30 s limit and `cancel`, which `stop` (run on a
+/// thread of its own, 300 ms after the start) must fire; asserts that the
+/// run was cancelled, not timed out, and that hang.sh, its child and its
+/// script are gone. `how` names the way it was stopped in failures.
+fn hang_until_stopped(cancel: &Cancel, stop: impl FnOnce() + Send + 'static, how: &str) {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
     let solver = fake_solver("hang.sh", &pidfile);
-    let cancel = Cancel::new();
-    let c = cancel.clone();
-    let canceller = std::thread::spawn(move || {
+    let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(300));
-        c.cancel();
+        stop();
     });
     let limits = Limits {
         timeout: Duration::from_secs(30),
     };
-    let out = run(&solver, TINY_LIA, None, &limits, &cancel);
-    canceller.join().expect("canceller");
-    // Cancelled, not timed out after its 30 s: the cancel stopped it.
-    assert_eq!(out.end, RunEnd::Cancelled);
+    let out = run(&solver, TINY_LIA, None, &limits, cancel);
+    stopper.join().expect("stopper");
+    // Cancelled, not timed out after its 30 s: `stop` stopped it.
+    assert_eq!(out.end, RunEnd::Cancelled, "{how}");
     let t = traces(&pidfile);
-    assert_gone(t.pid, "hang.sh");
+    assert_gone(t.pid, &format!("hang.sh {how}"));
     assert_gone(
         t.child.expect("hang.sh starts a child"),
-        "the child of hang.sh",
+        &format!("the child of hang.sh {how}"),
     );
-    assert!(!t.script.exists());
+    assert!(!t.script.exists(), "{how}");
+}
+
+#[test]
+fn cancel_stops_a_run_at_once() {
+    let cancel = Cancel::new();
+    let c = cancel.clone();
+    hang_until_stopped(&cancel, move || c.cancel(), "after a cancel");
 }
 
 #[test]
@@ -213,19 +236,23 @@ fn missing_binary_is_a_spawn_failure() {
     );
 }
 
+/// Asserts that `f` is listed with an error that contains `says`.
+fn assert_error_says(f: &Found, says: &str) {
+    assert!(
+        f.error.as_deref().is_some_and(|e| e.contains(says)),
+        "{}: {:?}",
+        f.label,
+        f.error
+    );
+}
+
 #[test]
 fn custom_solver_with_a_bad_path_is_listed_with_the_reason() {
     let custom = parse_solver_cmd("mine=/no/such/solver --x").expect("valid");
     let found = discover(&[], &[custom], &Cancel::new());
     let f = found.iter().find(|f| f.label == "mine").expect("listed");
     assert!(f.custom && f.path.is_none());
-    assert!(
-        f.error
-            .as_deref()
-            .is_some_and(|e| e.contains("/no/such/solver")),
-        "{:?}",
-        f.error
-    );
+    assert_error_says(f, "/no/such/solver");
     let e = select(&found, &["mine".to_string()]).expect_err("not runnable");
     assert!(e.contains("/no/such/solver"), "{e}");
     let found = discover(
@@ -388,6 +415,19 @@ fn value_of_x(reply: &str) -> i64 {
         .unwrap_or_else(|_| panic!("no value in {reply:?}"))
 }
 
+/// Asks the session for x's value, excludes it and checks again; returns
+/// the value and the new answer.
+fn exclude_x(sess: &mut Session, deadline: Instant) -> (i64, String) {
+    let reply = sess
+        .command("(get-value (x))", deadline)
+        .expect("get-value");
+    let x = value_of_x(&reply);
+    sess.send(&format!("(assert (not (= x {x})))"))
+        .expect("block");
+    let again = sess.command("(check-sat)", deadline).expect("check-sat");
+    (x, again.trim().to_string())
+}
+
 per_solver!(session_enumerates_solutions: z3, cvc5, yices2, cvc4);
 
 fn session_enumerates_solutions(label: &str) {
@@ -401,34 +441,12 @@ fn session_enumerates_solutions(label: &str) {
     assert_eq!(r.trim(), "sat", "{label}");
     let model = sess.command("(get-model)", deadline()).expect("get-model");
     assert!(model.contains("define-fun x () Int"), "{label}: {model}");
-    let first = value_of_x(
-        &sess
-            .command("(get-value (x))", deadline())
-            .expect("get-value"),
-    );
+    let (first, again) = exclude_x(&mut sess, deadline());
     assert!(first == 3 || first == 4, "{label}: {first}");
-    sess.send(&format!("(assert (not (= x {first})))"))
-        .expect("block");
-    assert_eq!(
-        sess.command("(check-sat)", deadline())
-            .expect("again")
-            .trim(),
-        "sat"
-    );
-    let second = value_of_x(
-        &sess
-            .command("(get-value (x))", deadline())
-            .expect("get-value"),
-    );
+    assert_eq!(again, "sat", "{label}");
+    let (second, last) = exclude_x(&mut sess, deadline());
     assert_eq!(first + second, 7, "{label}");
-    sess.send(&format!("(assert (not (= x {second})))"))
-        .expect("block");
-    assert_eq!(
-        sess.command("(check-sat)", deadline())
-            .expect("last")
-            .trim(),
-        "unsat"
-    );
+    assert_eq!(last, "unsat", "{label}");
     let pid = sess.pid() as i32;
     drop(sess);
     assert_gone(pid, label);
@@ -487,34 +505,15 @@ fn custom_solvers_have_no_session() {
 
 #[test]
 fn ctrl_c_cancels_running_solvers() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let pidfile = dir.path().join("pids");
-    let solver = fake_solver("hang.sh", &pidfile);
     let cancel = smtgrid::solver::install_ctrlc_handler();
-    let interrupter = std::thread::spawn(|| {
-        std::thread::sleep(Duration::from_millis(300));
-        // SAFETY: raising a signal that the handler above catches.
-        unsafe { libc::raise(libc::SIGINT) };
-    });
-    let out = run(
-        &solver,
-        TINY_LIA,
-        None,
-        &Limits {
-            timeout: Duration::from_secs(30),
-        },
+    hang_until_stopped(
         &cancel,
+        || {
+            // SAFETY: raising a signal that the handler above catches.
+            unsafe { libc::raise(libc::SIGINT) };
+        },
+        "after Ctrl-C",
     );
-    interrupter.join().expect("interrupter");
-    // Cancelled, not timed out after its 30 s: Ctrl-C stopped it.
-    assert_eq!(out.end, RunEnd::Cancelled);
-    let t = traces(&pidfile);
-    assert_gone(t.pid, "hang.sh after Ctrl-C");
-    assert_gone(
-        t.child.expect("hang.sh starts a child"),
-        "the child of hang.sh after Ctrl-C",
-    );
-    assert!(!t.script.exists());
 }
 
 #[test]
@@ -530,37 +529,12 @@ fn discover_lists_every_profile() {
             f.label
         );
         if f.path.is_none() {
-            assert!(
-                f.error
-                    .as_deref()
-                    .is_some_and(|e| e.contains("not on PATH")),
-                "{:?}",
-                f.error
-            );
+            assert_error_says(f, "not on PATH");
         }
     }
 }
 
 // ---- escaped descendants, huge output, version probes ----------------
-
-#[test]
-fn grandchild_in_its_own_session_is_killed() {
-    // `setsid` takes it out of the solver's process group: only the
-    // subreaper and the run's mark find it (repro 09).
-    let out = run_fake("setsid_grandchild.sh", SHORT);
-    assert_eq!(out.end, RunEnd::Exited(0));
-    assert_eq!(out.stdout, "sat\n");
-}
-
-#[test]
-fn grandchild_holding_stdout_costs_no_answer() {
-    // The solver printed a complete answer and exited; a grandchild in a
-    // session of its own still held stdout open (repro 10: the answer was
-    // thrown away after 2 + 2 s and the grandchild survived).
-    let out = run_fake("grandchild_holds_pipe.sh", Duration::from_secs(10));
-    assert_eq!(out.end, RunEnd::Exited(0));
-    assert_eq!(out.stdout, "sat\n((define-fun x () Int 3))\n");
-}
 
 #[test]
 fn stdout_flood_is_cut_at_the_cap_and_killed() {
@@ -611,10 +585,7 @@ fn session_flood_is_bounded_and_quoted_briefly() {
 #[test]
 fn session_errors_carry_real_elapsed_times() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let script = dir.path().join("z3");
-    std::fs::write(&script, "#!/bin/sh\nexec sleep 1000\n").expect("write");
-    make_executable(&script);
-    let z3 = as_z3(&script);
+    let z3 = as_z3(&sleeping_z3(dir.path()));
     let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
     let wait = Duration::from_millis(300);
     let r = sess.command("(check-sat)", Instant::now() + wait);
@@ -626,6 +597,15 @@ fn session_errors_carry_real_elapsed_times() {
         e.to_string().contains("0.3 s") || e.to_string().contains("0.4 s"),
         "{e}"
     );
+}
+
+/// A fake z3 in `dir` that sleeps and never answers (not even
+/// `--version`).
+fn sleeping_z3(dir: &Path) -> PathBuf {
+    let script = dir.join("z3");
+    std::fs::write(&script, "#!/bin/sh\nexec sleep 1000\n").expect("write");
+    make_executable(&script);
+    script
 }
 
 fn make_executable(path: &Path) {
@@ -658,9 +638,7 @@ fn versions_are_probed_once_per_binary() {
 #[test]
 fn cancel_stops_a_version_probe_at_once() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let script = dir.path().join("z3");
-    std::fs::write(&script, "#!/bin/sh\nexec sleep 1000\n").expect("write");
-    make_executable(&script);
+    let script = sleeping_z3(dir.path());
     let (label, path) =
         smtgrid::solver::parse_solver_override(&format!("z3={}", script.display())).expect("ok");
     let found = discover(&[(label, path)], &[], &{
@@ -749,39 +727,21 @@ const RSS_BOUND_KIB: i64 = 4 * (smtgrid::solver::STDOUT_CAP as i64 >> 10);
 
 #[test]
 fn huge_outputs_cost_bounded_memory_and_short_messages() {
-    let fakes = fake_dir();
+    let spec = |name: &str, fake: &str| format!("{name}={}", fake_dir().join(fake).display());
+    let flood = fake_dir().join("stdout_flood.sh");
     let cases = [
         // One-shot: 64 MB of atoms (2.4 GB before), one list of 4 million
         // atoms, and an endless model entry.
-        (
-            "atoms",
-            format!("atoms={}", fakes.join("atoms.py").display()),
-            false,
-        ),
-        (
-            "atomlist",
-            format!("atomlist={}", fakes.join("atoms_list.py").display()),
-            false,
-        ),
+        ("atoms", spec("atoms", "atoms.py"), false),
+        ("atomlist", spec("atomlist", "atoms_list.py"), false),
         (
             "flood",
-            format!(
-                "flood=/bin/sh {} /dev/null",
-                fakes.join("stdout_flood.sh").display()
-            ),
+            format!("flood=/bin/sh {} /dev/null", flood.display()),
             false,
         ),
         // Sessions (--unique): an endless flood, 70 MB without a newline.
-        (
-            "z3",
-            format!("z3={}", fakes.join("interactive_flood.py").display()),
-            true,
-        ),
-        (
-            "z3",
-            format!("z3={}", fakes.join("interactive_70mb.py").display()),
-            true,
-        ),
+        ("z3", spec("z3", "interactive_flood.py"), true),
+        ("z3", spec("z3", "interactive_70mb.py"), true),
     ];
     for (name, spec, session) in cases {
         let mut args = vec!["solve", "puzzles/sudoku-4x4.toml", "--encoding", "lia"];

@@ -31,6 +31,21 @@ const DRAIN_WAIT: Duration = Duration::from_secs(2);
 /// stops it if smtgrid itself dies.
 const OWN_LIMIT_MARGIN: Duration = Duration::from_secs(1);
 
+/// Starts reading the child's stdout (its first [`STDOUT_CAP`] bytes not
+/// yet taken) and stderr (its last [`STDERR_CAP`] bytes), each on a thread
+/// of its own; a stream the child does not have reads as closed and empty.
+pub(super) fn read_output(child: &mut Child) -> (Pipe, Pipe) {
+    let stdout = child.stdout.take().map_or_else(
+        || Pipe::closed(Keep::Head(STDOUT_CAP)),
+        |s| Pipe::read(s, Keep::Head(STDOUT_CAP)),
+    );
+    let stderr = child.stderr.take().map_or_else(
+        || Pipe::closed(Keep::Tail(STDERR_CAP)),
+        |s| Pipe::read(s, Keep::Tail(STDERR_CAP)),
+    );
+    (stdout, stderr)
+}
+
 /// Limits on one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -198,14 +213,7 @@ pub(crate) fn exec(
             };
         }
     };
-    let out = child.stdout.take().map_or_else(
-        || Pipe::closed(Keep::Head(STDOUT_CAP)),
-        |s| Pipe::read(s, Keep::Head(STDOUT_CAP)),
-    );
-    let err = child.stderr.take().map_or_else(
-        || Pipe::closed(Keep::Tail(STDERR_CAP)),
-        |s| Pipe::read(s, Keep::Tail(STDERR_CAP)),
-    );
+    let (out, err) = read_output(&mut child);
     let end = wait_until(child, start + timeout, cancel, &out);
     let elapsed = start.elapsed();
     // Whatever happened, nothing the solver started may outlive the run;

@@ -6,9 +6,9 @@
 //! prints before that line is the reply. z3 and yices-smt2 print the
 //! string bare, cvc5 and cvc4 with its quotes; both are recognised.
 
-use super::pipe::{Keep, Pipe, excerpt};
+use super::pipe::{Pipe, excerpt};
 use super::process::{Tree, group_command, kill_and_reap, spawn};
-use super::run::{STDERR_CAP, STDOUT_CAP, tail_lines};
+use super::run::{STDOUT_CAP, read_output, tail_lines};
 use super::{Cancel, Solver};
 use std::io::Write;
 use std::process::{Child, ChildStdin, Stdio};
@@ -142,14 +142,7 @@ impl Session {
         let input = child.stdin.take().map(Input::new);
         // The cap bounds the unanswered part only: each reply is taken out
         // as soon as it is complete.
-        let output = child.stdout.take().map_or_else(
-            || Pipe::closed(Keep::Head(STDOUT_CAP)),
-            |s| Pipe::read(s, Keep::Head(STDOUT_CAP)),
-        );
-        let stderr = child.stderr.take().map_or_else(
-            || Pipe::closed(Keep::Tail(STDERR_CAP)),
-            |s| Pipe::read(s, Keep::Tail(STDERR_CAP)),
-        );
+        let (output, stderr) = read_output(&mut child);
         Ok(Session {
             name,
             child,
@@ -250,25 +243,30 @@ impl Session {
             }
             if self.cancel.is_cancelled() {
                 drop(kept);
-                self.kill();
-                self.ended = Some("cancelled".into());
-                return Err(SessionError::Cancelled {
-                    solver: self.name.clone(),
-                    elapsed: self.elapsed(),
-                });
+                return Err(
+                    self.stop("cancelled", |solver, elapsed| SessionError::Cancelled {
+                        solver,
+                        elapsed,
+                    }),
+                );
             }
             let now = Instant::now();
             if now >= deadline {
                 drop(kept);
-                self.kill();
-                self.ended = Some("killed after a timeout".into());
-                return Err(SessionError::TimedOut {
-                    solver: self.name.clone(),
-                    elapsed: self.elapsed(),
-                });
+                return Err(self.stop("killed after a timeout", |solver, elapsed| {
+                    SessionError::TimedOut { solver, elapsed }
+                }));
             }
             kept = self.output.wait(kept, (deadline - now).min(TICK));
         }
+    }
+
+    /// Kills the solver before it answered, records `ended` as how it
+    /// ended, and makes the error for the caller.
+    fn stop(&mut self, ended: &str, error: fn(String, Duration) -> SessionError) -> SessionError {
+        self.kill();
+        self.ended = Some(ended.into());
+        error(self.name.clone(), self.elapsed())
     }
 
     fn died(&mut self, status: String) -> SessionError {

@@ -44,6 +44,29 @@ pub fn smtgrid(args: &[&str]) -> Output {
         .expect("the smtgrid binary runs")
 }
 
+/// `--solver-cmd` for the fake solver `script` of tests/fake_solvers as
+/// `label`, writing its process ids to `pidfile`.
+pub fn fake_solver(label: &str, script: &str, pidfile: &std::path::Path) -> String {
+    format!(
+        "{label}=sh {} {}",
+        root().join("tests/fake_solvers").join(script).display(),
+        pidfile.display()
+    )
+}
+
+/// The keys of the JSON object `v`, sorted; fails the test unless `v` is
+/// an object.
+pub fn sorted_keys(v: &serde_json::Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort();
+    keys
+}
+
 /// The TOML puzzle files of `puzzles/`, sorted by name.
 pub fn puzzle_files() -> Vec<PathBuf> {
     let dir = root().join("puzzles");
