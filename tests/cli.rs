@@ -145,6 +145,7 @@ fn json_lines_carry_exactly_the_documented_fields() {
             "error",
             "grid",
             "kind",
+            "mode",
             "puzzle",
             "solver",
             "solver_version",

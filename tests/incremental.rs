@@ -1,0 +1,282 @@
+//! Incremental sessions (`--mode incremental`) against real solvers: one
+//! solver process answers many puzzles of one shape, goes on after an
+//! unsat one, and is replaced when it crashes or times out mid-batch.
+//! Faults come from wrappers around yices2 that sed cuts or stalls at one
+//! puzzle's givens.
+
+mod common;
+
+use common::{per_solver, require, smtgrid};
+use serde_json::Value;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+/// No 9 fits r1c9: the row holds 1–8 and r2c9 holds the 9. Parses (no
+/// given repeats), but has no solution.
+const UNSAT: &str =
+    "12345678.........9...............................................................";
+
+/// A file of top95's first `n` puzzles with `extra` lines after the
+/// `at`-th one.
+fn puzzles(dir: &Path, n: usize, at: usize, extra: &[&str]) -> String {
+    let top95 = std::fs::read_to_string(common::root().join("puzzles/top95.txt"))
+        .expect("puzzles/top95.txt is readable");
+    let mut lines: Vec<&str> = top95
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .collect();
+    for (i, l) in extra.iter().enumerate() {
+        lines.insert(at + i, l);
+    }
+    let path = dir.join("set.txt");
+    std::fs::write(&path, lines.join("\n") + "\n").expect("writes the puzzle file");
+    path.display().to_string()
+}
+
+fn json_lines(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// A wrapper around yices-smt2 that puts `filter` (a shell pipeline
+/// stage) between smtgrid and the solver and logs each session start.
+fn wrapped_yices(dir: &Path, filter: &str) -> (String, std::path::PathBuf) {
+    let yices = common::solver("yices2").path;
+    let log = dir.join("starts.log");
+    let path = dir.join("yices-wrapper");
+    let script = format!(
+        "#!/bin/sh\ncase \"$*\" in *--incremental*) echo start >> '{}';; esac\n{filter} | exec '{}' \"$@\"\n",
+        log.display(),
+        yices.display()
+    );
+    std::fs::write(&path, script).expect("writes the wrapper");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    (format!("yices2={}", path.display()), log)
+}
+
+fn starts(log: &Path) -> usize {
+    std::fs::read_to_string(log).map_or(0, |s| s.lines().count())
+}
+
+fn statuses(runs: &[Value]) -> Vec<&str> {
+    runs.iter()
+        .map(|r| r["status"].as_str().unwrap_or("?"))
+        .collect()
+}
+
+fn many_puzzles_then_unsat_then_more(solver: &str) {
+    require(&[solver]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = puzzles(dir.path(), 4, 2, &[UNSAT]);
+    let o = smtgrid(&[
+        "solve",
+        &file,
+        "--solver",
+        solver,
+        "--encoding",
+        "onehot",
+        "--mode",
+        "incremental",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+        "--timeout",
+        "60",
+    ]);
+    let runs = json_lines(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        statuses(&runs),
+        ["sat", "sat", "unsat", "sat", "sat"],
+        "{stderr}"
+    );
+    for r in &runs {
+        assert_eq!(r["mode"], "incremental", "{r}");
+        assert_eq!(r["verified"], r["status"] == "sat", "{r}");
+    }
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+}
+per_solver!(many_puzzles_then_unsat_then_more: z3, cvc5, yices2);
+
+#[test]
+fn int_cells_are_read_back_by_name() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = puzzles(dir.path(), 2, 0, &[]);
+    let o = smtgrid(&[
+        "solve",
+        &file,
+        "--solver",
+        "yices2",
+        "--encoding",
+        "lia",
+        "--mode",
+        "incremental",
+        "--format",
+        "json",
+    ]);
+    let runs = json_lines(&o.stdout);
+    assert_eq!(statuses(&runs), ["sat", "sat"], "{:?}", o);
+    assert!(runs.iter().all(|r| r["mode"] == "incremental"));
+}
+
+#[test]
+fn one_session_serves_the_whole_batch() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let (solver, log) = wrapped_yices(dir.path(), "cat");
+    let file = puzzles(dir.path(), 6, 0, &[]);
+    let o = smtgrid(&[
+        "solve",
+        &file,
+        "--solver",
+        &solver,
+        "--encoding",
+        "onehot",
+        "--mode",
+        "incremental",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(statuses(&json_lines(&o.stdout)), ["sat"; 6], "{o:?}");
+    assert_eq!(starts(&log), 1);
+}
+
+/// Top95's second puzzle is the first whose r1c1 holds a 5; a filter
+/// matching its givens cuts or stalls the session there.
+const SECOND: &str = "/^(assert (and x_1_1_5 /";
+
+#[test]
+fn a_solver_that_crashes_mid_batch_is_replaced() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let (solver, log) = wrapped_yices(dir.path(), &format!("sed -u '{SECOND}Q'"));
+    let file = puzzles(dir.path(), 5, 0, &[]);
+    let o = smtgrid(&[
+        "solve",
+        &file,
+        "--solver",
+        &solver,
+        "--encoding",
+        "onehot",
+        "--mode",
+        "incremental",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+    ]);
+    let runs = json_lines(&o.stdout);
+    assert_eq!(
+        statuses(&runs),
+        ["sat", "error", "sat", "sat", "sat"],
+        "{o:?}"
+    );
+    let error = runs[1]["error"].as_str().unwrap_or("");
+    assert!(error.contains("stopped before answering"), "{error}");
+    assert_eq!(starts(&log), 2, "the session after the crash is a new one");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn a_solver_that_times_out_mid_batch_is_replaced() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let (solver, log) = wrapped_yices(dir.path(), &format!("sed -u '{SECOND}e sleep 60'"));
+    let file = puzzles(dir.path(), 5, 0, &[]);
+    let o = smtgrid(&[
+        "solve",
+        &file,
+        "--solver",
+        &solver,
+        "--encoding",
+        "onehot",
+        "--mode",
+        "incremental",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+        "--timeout",
+        "2",
+    ]);
+    let runs = json_lines(&o.stdout);
+    assert_eq!(
+        statuses(&runs),
+        ["sat", "timeout", "sat", "sat", "sat"],
+        "{o:?}"
+    );
+    assert_eq!(starts(&log), 2);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn auto_mode_uses_a_session_from_the_second_puzzle_of_a_shape_on() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = puzzles(dir.path(), 3, 0, &[]);
+    let o = smtgrid(&[
+        "solve",
+        &file,
+        "--solver",
+        "yices2",
+        "--encoding",
+        "onehot",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+    ]);
+    let runs = json_lines(&o.stdout);
+    let modes: Vec<&str> = runs
+        .iter()
+        .map(|r| r["mode"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(modes, ["process", "incremental", "incremental"], "{o:?}");
+    assert_eq!(statuses(&runs), ["sat"; 3]);
+    // A single puzzle runs as a process.
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/classic.toml",
+        "--solver",
+        "yices2",
+        "--encoding",
+        "onehot",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json_lines(&o.stdout)[0]["mode"], "process");
+}
+
+#[test]
+fn bench_records_say_how_each_run_was_made() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = puzzles(dir.path(), 3, 0, &[]);
+    let out = dir.path().join("results.jsonl");
+    let o = smtgrid(&[
+        "bench",
+        &file,
+        "--solver",
+        "yices2",
+        "--encoding",
+        "onehot",
+        "--mode",
+        "incremental",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let runs = json_lines(&std::fs::read(&out).expect("the results file"));
+    assert_eq!(runs.len(), 3);
+    for r in &runs {
+        assert_eq!(r["mode"], "incremental", "{r}");
+        assert_eq!(r["status"], "sat", "{r}");
+    }
+}
