@@ -10,15 +10,17 @@ use common::{per_solver, require, smtgrid};
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
+use std::process::Output;
 
 /// No 9 fits r1c9: the row holds 1–8 and r2c9 holds the 9. Parses (no
 /// given repeats), but has no solution.
 const UNSAT: &str =
     "12345678.........9...............................................................";
 
-/// A file of top95's first `n` puzzles with `extra` lines after the
-/// `at`-th one.
-fn puzzles(dir: &Path, n: usize, at: usize, extra: &[&str]) -> String {
+/// A temp dir holding a file of top95's first `n` puzzles with `extra`
+/// lines after the `at`-th one, and that file's path.
+fn puzzles(n: usize, at: usize, extra: &[&str]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("a temp dir");
     let top95 = std::fs::read_to_string(common::root().join("puzzles/top95.txt"))
         .expect("puzzles/top95.txt is readable");
     let mut lines: Vec<&str> = top95
@@ -29,9 +31,10 @@ fn puzzles(dir: &Path, n: usize, at: usize, extra: &[&str]) -> String {
     for (i, l) in extra.iter().enumerate() {
         lines.insert(at + i, l);
     }
-    let path = dir.join("set.txt");
+    let path = dir.path().join("set.txt");
     std::fs::write(&path, lines.join("\n") + "\n").expect("writes the puzzle file");
-    path.display().to_string()
+    let path = path.display().to_string();
+    (dir, path)
 }
 
 fn json_lines(stdout: &[u8]) -> Vec<Value> {
@@ -39,6 +42,23 @@ fn json_lines(stdout: &[u8]) -> Vec<Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
+}
+
+/// `smtgrid solve FILE --solver SOLVER --encoding ENCODING --format json`
+/// with `more` arguments.
+fn solve(file: &str, solver: &str, encoding: &str, more: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "solve",
+        file,
+        "--solver",
+        solver,
+        "--encoding",
+        encoding,
+        "--format",
+        "json",
+    ];
+    args.extend_from_slice(more);
+    smtgrid(&args)
 }
 
 /// A wrapper around yices-smt2 that puts `filter` (a shell pipeline
@@ -69,25 +89,13 @@ fn statuses(runs: &[Value]) -> Vec<&str> {
 
 fn many_puzzles_then_unsat_then_more(solver: &str) {
     require(&[solver]);
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let file = puzzles(dir.path(), 4, 2, &[UNSAT]);
-    let o = smtgrid(&[
-        "solve",
+    let (_dir, file) = puzzles(4, 2, &[UNSAT]);
+    let (runs, o) = solve(
         &file,
-        "--solver",
         solver,
-        "--encoding",
         "onehot",
-        "--mode",
-        "incremental",
-        "--format",
-        "json",
-        "--jobs",
-        "1",
-        "--timeout",
-        "60",
-    ]);
-    let runs = json_lines(&o.stdout);
+        &["--mode", "incremental", "--jobs", "1", "--timeout", "60"],
+    );
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(
         statuses(&runs),
@@ -105,21 +113,8 @@ per_solver!(many_puzzles_then_unsat_then_more: z3, cvc5, yices2);
 #[test]
 fn int_cells_are_read_back_by_name() {
     require(&["yices2"]);
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let file = puzzles(dir.path(), 2, 0, &[]);
-    let o = smtgrid(&[
-        "solve",
-        &file,
-        "--solver",
-        "yices2",
-        "--encoding",
-        "lia",
-        "--mode",
-        "incremental",
-        "--format",
-        "json",
-    ]);
-    let runs = json_lines(&o.stdout);
+    let (_dir, file) = puzzles(2, 0, &[]);
+    let (runs, o) = solve(&file, "yices2", "lia", &["--mode", "incremental"]);
     assert_eq!(statuses(&runs), ["sat", "sat"], "{:?}", o);
     assert!(runs.iter().all(|r| r["mode"] == "incremental"));
 }
@@ -127,24 +122,15 @@ fn int_cells_are_read_back_by_name() {
 #[test]
 fn one_session_serves_the_whole_batch() {
     require(&["yices2"]);
-    let dir = tempfile::tempdir().expect("a temp dir");
+    let (dir, file) = puzzles(6, 0, &[]);
     let (solver, log) = wrapped_yices(dir.path(), "cat");
-    let file = puzzles(dir.path(), 6, 0, &[]);
-    let o = smtgrid(&[
-        "solve",
+    let (runs, o) = solve(
         &file,
-        "--solver",
         &solver,
-        "--encoding",
         "onehot",
-        "--mode",
-        "incremental",
-        "--format",
-        "json",
-        "--jobs",
-        "1",
-    ]);
-    assert_eq!(statuses(&json_lines(&o.stdout)), ["sat"; 6], "{o:?}");
+        &["--mode", "incremental", "--jobs", "1"],
+    );
+    assert_eq!(statuses(&runs), ["sat"; 6], "{o:?}");
     assert_eq!(starts(&log), 1);
 }
 
@@ -152,88 +138,47 @@ fn one_session_serves_the_whole_batch() {
 /// matching its givens cuts or stalls the session there.
 const SECOND: &str = "/^(assert (and x_1_1_5 /";
 
-#[test]
-fn a_solver_that_crashes_mid_batch_is_replaced() {
+/// Runs five puzzles through a yices2 whose input passes `filter`, which
+/// breaks the session at the second puzzle; that one ends as `status`,
+/// the others are solved, and exactly one new session replaces the broken
+/// one. Returns the broken run's record.
+fn fault_mid_batch(filter: &str, timeout: &str, status: &str) -> Value {
     require(&["yices2"]);
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let (solver, log) = wrapped_yices(dir.path(), &format!("sed -u '{SECOND}Q'"));
-    let file = puzzles(dir.path(), 5, 0, &[]);
-    let o = smtgrid(&[
-        "solve",
+    let (dir, file) = puzzles(5, 0, &[]);
+    let (solver, log) = wrapped_yices(dir.path(), filter);
+    let (runs, o) = solve(
         &file,
-        "--solver",
         &solver,
-        "--encoding",
         "onehot",
-        "--mode",
-        "incremental",
-        "--format",
-        "json",
-        "--jobs",
-        "1",
-    ]);
-    let runs = json_lines(&o.stdout);
+        &["--mode", "incremental", "--jobs", "1", "--timeout", timeout],
+    );
     assert_eq!(
         statuses(&runs),
-        ["sat", "error", "sat", "sat", "sat"],
+        ["sat", status, "sat", "sat", "sat"],
         "{o:?}"
     );
-    let error = runs[1]["error"].as_str().unwrap_or("");
-    assert!(error.contains("stopped before answering"), "{error}");
-    assert_eq!(starts(&log), 2, "the session after the crash is a new one");
+    assert_eq!(starts(&log), 2, "the session after the fault is a new one");
     assert_eq!(o.status.code(), Some(1));
+    runs[1].clone()
+}
+
+#[test]
+fn a_solver_that_crashes_mid_batch_is_replaced() {
+    let run = fault_mid_batch(&format!("sed -u '{SECOND}Q'"), "60", "error");
+    let error = run["error"].as_str().unwrap_or("");
+    assert!(error.contains("stopped before answering"), "{error}");
 }
 
 #[test]
 fn a_solver_that_times_out_mid_batch_is_replaced() {
-    require(&["yices2"]);
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let (solver, log) = wrapped_yices(dir.path(), &format!("sed -u '{SECOND}e sleep 60'"));
-    let file = puzzles(dir.path(), 5, 0, &[]);
-    let o = smtgrid(&[
-        "solve",
-        &file,
-        "--solver",
-        &solver,
-        "--encoding",
-        "onehot",
-        "--mode",
-        "incremental",
-        "--format",
-        "json",
-        "--jobs",
-        "1",
-        "--timeout",
-        "2",
-    ]);
-    let runs = json_lines(&o.stdout);
-    assert_eq!(
-        statuses(&runs),
-        ["sat", "timeout", "sat", "sat", "sat"],
-        "{o:?}"
-    );
-    assert_eq!(starts(&log), 2);
-    assert_eq!(o.status.code(), Some(1));
+    fault_mid_batch(&format!("sed -u '{SECOND}e sleep 60'"), "2", "timeout");
 }
 
 #[test]
 fn auto_mode_uses_a_session_from_the_second_puzzle_of_a_shape_on() {
     require(&["yices2"]);
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let file = puzzles(dir.path(), 3, 0, &[]);
-    let o = smtgrid(&[
-        "solve",
-        &file,
-        "--solver",
-        "yices2",
-        "--encoding",
-        "onehot",
-        "--format",
-        "json",
-        "--jobs",
-        "1",
-    ]);
-    let runs = json_lines(&o.stdout);
+    let (_dir, file) = puzzles(3, 0, &[]);
+    let (runs, o) = solve(&file, "yices2", "onehot", &["--jobs", "1"]);
     let modes: Vec<&str> = runs
         .iter()
         .map(|r| r["mode"].as_str().unwrap_or("?"))
@@ -241,24 +186,14 @@ fn auto_mode_uses_a_session_from_the_second_puzzle_of_a_shape_on() {
     assert_eq!(modes, ["process", "incremental", "incremental"], "{o:?}");
     assert_eq!(statuses(&runs), ["sat"; 3]);
     // A single puzzle runs as a process.
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/classic.toml",
-        "--solver",
-        "yices2",
-        "--encoding",
-        "onehot",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(json_lines(&o.stdout)[0]["mode"], "process");
+    let (runs, _) = solve("puzzles/classic.toml", "yices2", "onehot", &[]);
+    assert_eq!(runs[0]["mode"], "process");
 }
 
 #[test]
 fn bench_records_say_how_each_run_was_made() {
     require(&["yices2"]);
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let file = puzzles(dir.path(), 3, 0, &[]);
+    let (dir, file) = puzzles(3, 0, &[]);
     let out = dir.path().join("results.jsonl");
     let o = smtgrid(&[
         "bench",

@@ -504,13 +504,7 @@ fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
     tail.check_sat();
     tail.get_model();
     tail.exit();
-    let mut commands: Vec<&'static str> = head
-        .commands()
-        .chain(body.script.commands())
-        .chain(tail.commands())
-        .collect();
-    commands.sort_unstable();
-    commands.dedup();
+    let commands = Script::commands_of(&[&head, &body.script, &tail]);
     let mut script = head.into_string();
     script.push_str(body.script.as_str());
     let body_end = script.len();

@@ -93,14 +93,7 @@ pub fn encode_shared(
     ask.pop();
     ask.check_sat();
     ask.get_value(&[]);
-    let mut commands: Vec<&'static str> = head
-        .commands()
-        .chain(body.script.commands())
-        .chain(tail.commands())
-        .chain(ask.commands())
-        .collect();
-    commands.sort_unstable();
-    commands.dedup();
+    let commands = Script::commands_of(&[&head, &body.script, &tail, &ask]);
     let mut setup = head.into_string();
     setup.push_str(body.script.as_str());
     setup.push_str(tail.as_str());

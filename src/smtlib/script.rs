@@ -208,23 +208,24 @@ impl Script {
     }
     /// `(push 1)`
     pub fn push(&mut self) {
-        self.commands.insert("push");
-        self.text.push_str("(push 1)\n");
+        self.bare("push", "(push 1)\n");
     }
     /// `(pop 1)`
     pub fn pop(&mut self) {
-        self.commands.insert("pop");
-        self.text.push_str("(pop 1)\n");
+        self.bare("pop", "(pop 1)\n");
     }
     /// `(check-sat)`
     pub fn check_sat(&mut self) {
-        self.commands.insert("check-sat");
-        self.text.push_str("(check-sat)\n");
+        self.bare("check-sat", "(check-sat)\n");
     }
     /// `(get-model)`
     pub fn get_model(&mut self) {
-        self.commands.insert("get-model");
-        self.text.push_str("(get-model)\n");
+        self.bare("get-model", "(get-model)\n");
+    }
+    /// A command without terms, as `text`.
+    fn bare(&mut self, command: &'static str, text: &str) {
+        self.commands.insert(command);
+        self.text.push_str(text);
     }
     /// `(get-value (names…))`
     pub fn get_value(&mut self, names: &[String]) {
@@ -235,8 +236,7 @@ impl Script {
     }
     /// `(exit)`
     pub fn exit(&mut self) {
-        self.commands.insert("exit");
-        self.text.push_str("(exit)\n");
+        self.bare("exit", "(exit)\n");
     }
     /// Number of `declare-const` commands so far.
     pub fn declarations(&self) -> usize {
@@ -250,6 +250,13 @@ impl Script {
     /// sorted.
     pub fn commands(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.commands.iter().copied()
+    }
+    /// The commands any of `scripts` uses, sorted, each once.
+    pub fn commands_of(scripts: &[&Script]) -> Vec<&'static str> {
+        let mut all: Vec<&'static str> = scripts.iter().flat_map(|s| s.commands()).collect();
+        all.sort_unstable();
+        all.dedup();
+        all
     }
     /// The script text.
     pub fn as_str(&self) -> &str {
