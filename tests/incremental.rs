@@ -45,20 +45,13 @@ fn json_lines(stdout: &[u8]) -> Vec<Value> {
 }
 
 /// `smtgrid solve FILE --solver SOLVER --encoding ENCODING --format json`
-/// with `more` arguments.
-fn solve(file: &str, solver: &str, encoding: &str, more: &[&str]) -> std::process::Output {
-    let mut args = vec![
-        "solve",
-        file,
-        "--solver",
-        solver,
-        "--encoding",
-        encoding,
-        "--format",
-        "json",
-    ];
+/// with `more` arguments: its records and its output.
+fn solve(file: &str, solver: &str, encoding: &str, more: &[&str]) -> (Vec<Value>, Output) {
+    let mut args = vec!["solve", file, "--solver", solver, "--encoding", encoding];
+    args.extend_from_slice(&["--format", "json"]);
     args.extend_from_slice(more);
-    smtgrid(&args)
+    let o = smtgrid(&args);
+    (json_lines(&o.stdout), o)
 }
 
 /// A wrapper around yices-smt2 that puts `filter` (a shell pipeline
