@@ -342,14 +342,15 @@ struct SummaryArgs {
     /// Output format of the summary.
     #[arg(long, value_enum, default_value = "table")]
     format: SummaryFormat,
-    /// Draw a cactus plot (one line per solver/encoding) into FILE.svg.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Draw a cactus plot (one line per solver/encoding) into FILE: SVG, or
+    /// PNG when its name ends in `.png`.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     plot: Option<PathBuf>,
     /// Draw a head-to-head scatter of two pairs, e.g. z3/onehot,yices2/onehot.
     #[arg(long, value_name = "A,B")]
     scatter: Option<String>,
-    /// Where --scatter draws.
-    #[arg(long, value_name = "FILE.svg", default_value = "scatter.svg")]
+    /// Where --scatter draws (SVG, or PNG for a `.png` name).
+    #[arg(long, value_name = "FILE.svg|FILE.png", default_value = "scatter.svg")]
     scatter_out: PathBuf,
 }
 

@@ -395,6 +395,46 @@ fn report_draws_a_cactus_plot_and_a_scatter() {
     }
 }
 
+/// The width and height of a PNG file, from its header.
+fn png_size(path: &Path) -> (u32, u32) {
+    let b = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(
+        b.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "{} is no PNG",
+        path.display()
+    );
+    let be = |at: usize| u32::from_be_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+    (be(16), be(20))
+}
+
+#[test]
+fn plots_named_png_are_drawn_as_png() {
+    let (dir, results) = synthetic(4);
+    let cactus = dir.path().join("cactus.png");
+    let scatter = dir.path().join("head-to-head.PNG");
+    let o = smtgrid(&[
+        "report",
+        results.to_str().expect("utf-8"),
+        "--plot",
+        cactus.to_str().expect("utf-8"),
+        "--scatter",
+        "a/onehot,b/lia",
+        "--scatter-out",
+        scatter.to_str().expect("utf-8"),
+    ]);
+    ok_stdout(&o);
+    assert_eq!(png_size(&cactus), (960, 600));
+    assert_eq!(
+        png_size(&scatter).0,
+        png_size(&scatter).1,
+        "a square scatter"
+    );
+    // Labels are drawn: a plot with text has far more than a blank one's
+    // few hundred bytes.
+    let bytes = std::fs::metadata(&cactus).expect("the cactus plot").len();
+    assert!(bytes > 10_000, "{bytes} bytes");
+}
+
 #[test]
 fn bad_plot_names_and_pairs_are_usage_errors_before_any_run() {
     let (dir, results) = synthetic(2);
@@ -406,7 +446,10 @@ fn bad_plot_names_and_pairs_are_usage_errors_before_any_run() {
     std::fs::write(&bad, "{\"puzzle\": 1}\n").expect("write");
     let four = "puzzles/sudoku-4x4.toml";
     let cases: [(Vec<&str>, &str); 7] = [
-        (vec!["report", r, "--plot", "cactus.png"], "rsvg-convert"),
+        (
+            vec!["report", r, "--plot", "cactus.jpg"],
+            "must end in .svg or .png",
+        ),
         (vec!["report", r, "--scatter", "a/onehot"], ""),
         (
             vec![
