@@ -1127,12 +1127,33 @@ fn bench(a: BenchArgs) -> Result<i32> {
             .collect::<Result<Vec<_>>>()?
     };
     let shown = check_summary_args(&a.summary)?;
-    let mut puzzles = Vec::new();
+    // Files are read once for the run list and again for each repeat, so
+    // only the puzzles in flight are held; standard input can be read only
+    // once, so its puzzles are kept.
+    let from_stdin = a.puzzles.iter().any(|p| p.as_os_str() == "-");
+    let mut kept = Vec::new();
+    let mut names = Vec::new();
     for path in &a.puzzles {
         for p in open(path, &a.input)? {
-            puzzles.push(p?);
+            let p = p?;
+            names.push(p.name.clone());
+            if from_stdin {
+                kept.push(p);
+            }
         }
     }
+    let pass = || -> Box<dyn Iterator<Item = Result<Puzzle>> + '_> {
+        if from_stdin {
+            return Box::new(kept.iter().cloned().map(Ok));
+        }
+        Box::new(a.puzzles.iter().flat_map(|path| {
+            let stream: Box<dyn Iterator<Item = Result<Puzzle>>> = match open(path, &a.input) {
+                Ok(s) => Box::new(s.map(|p| p.map_err(Error::from))),
+                Err(e) => Box::new(std::iter::once(Err(e))),
+            };
+            stream
+        }))
+    };
     let solvers = a.solvers.request()?.solvers().map_err(Error::Usage)?;
     for p in shown.iter().flat_map(|(x, y)| [x, y]) {
         if !solvers.iter().any(|s| s.label == p.solver) || !encodings.contains(&p.encoding) {
@@ -1150,7 +1171,8 @@ fn bench(a: BenchArgs) -> Result<i32> {
     };
     let done: std::collections::HashSet<RunKey> = records.iter().map(Record::key).collect();
     let labels: Vec<&str> = solvers.iter().map(|s| s.label.as_str()).collect();
-    let groups = crate::bench::run_list(&puzzles, &labels, &encodings, a.repeat, a.shard, &done);
+    let groups = crate::bench::run_list(&names, &labels, &encodings, a.repeat, a.shard, &done);
+    drop(names);
     let sessions = match a.mode {
         RunMode::Process => SessionUse::Never,
         RunMode::Incremental => SessionUse::Always,
@@ -1168,7 +1190,7 @@ fn bench(a: BenchArgs) -> Result<i32> {
     let mut progress = Progress::new(total);
     let cancel = solver::install_ctrlc_handler();
     let mut write_error = None;
-    crate::bench::run(&puzzles, &groups, &plan, &cancel, |g, new| {
+    let ran = crate::bench::run(pass, &groups, &plan, &cancel, |g, new| {
         progress.add(g.pairs.len(), &new);
         for r in &new {
             if let Some(f) = &mut file
@@ -1185,6 +1207,7 @@ fn bench(a: BenchArgs) -> Result<i32> {
     if let Some(e) = write_error {
         return Err(e);
     }
+    ran?;
     if cancel.is_cancelled() {
         let kept = match &a.out {
             Some(p) => format!(

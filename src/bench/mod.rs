@@ -180,7 +180,7 @@ pub struct Group {
 /// label, as in the plan) × encodings; only the runs `shard` takes and
 /// `done` does not hold.
 pub fn run_list(
-    puzzles: &[Puzzle],
+    puzzles: &[String],
     solvers: &[&str],
     encodings: &[Encoding],
     repeats: u32,
@@ -189,12 +189,12 @@ pub fn run_list(
 ) -> Vec<Group> {
     let mut groups = Vec::new();
     for repeat in 0..repeats {
-        for (i, p) in puzzles.iter().enumerate() {
+        for (i, name) in puzzles.iter().enumerate() {
             let pairs: Vec<(usize, Encoding)> = (0..solvers.len())
                 .flat_map(|s| encodings.iter().map(move |&e| (s, e)))
                 .filter(|&(s, encoding)| {
                     let key = RunKey {
-                        puzzle: p.name.clone(),
+                        puzzle: name.clone(),
                         solver: solvers[s].to_string(),
                         encoding,
                         repeat,
@@ -218,18 +218,48 @@ pub fn run_list(
 /// group's records as the group completes (in run-list order). Runs that
 /// smtgrid stopped (Ctrl-C) give no record, so `--resume` runs them again.
 /// When `finished` breaks, every solver is stopped and nothing more runs.
-pub fn run(
-    puzzles: &[Puzzle],
+///
+/// `pass` reads the puzzles again, in the run list's order (the group's
+/// `puzzle` indexes it), once per repeat: only the puzzles in flight are
+/// held. A pass that fails or ends early (the input changed since the run
+/// list was made) stops the run with that error.
+pub fn run<I: Iterator<Item = Result<Puzzle>>>(
+    pass: impl Fn() -> I,
     groups: &[Group],
     plan: &Plan,
     cancel: &Cancel,
     mut finished: impl FnMut(&Group, Vec<Record>) -> ControlFlow<()>,
-) {
+) -> Result<()> {
     let machine = Machine::this();
     let timeout_ms = plan.limits.timeout.as_millis() as u64;
-    let items = groups
-        .iter()
-        .map(|g| (puzzles[g.puzzle].clone(), g.pairs.clone()));
+    let error = std::cell::RefCell::new(None);
+    let mut source: Option<(u32, usize, I)> = None;
+    let items = groups.iter().map_while(|g| {
+        let (_, next, puzzles) = match &mut source {
+            Some(s) if s.0 == g.repeat => s,
+            _ => source.insert((g.repeat, 0, pass())),
+        };
+        loop {
+            let item = puzzles.next();
+            *next += 1;
+            match item {
+                Some(Ok(p)) if *next - 1 == g.puzzle => return Some((p, g.pairs.clone())),
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    error.borrow_mut().get_or_insert(e);
+                    return None;
+                }
+                None => {
+                    error.borrow_mut().get_or_insert(Error::Usage(
+                        "the puzzle files changed while the benchmark ran: they hold fewer \
+                         puzzles than when it started"
+                            .into(),
+                    ));
+                    return None;
+                }
+            }
+        }
+    });
     solve_pairs(items, plan, cancel, |p, r| {
         let g = &groups[r.index];
         let records = r
@@ -258,6 +288,7 @@ pub fn run(
             .collect();
         finished(g, records)
     });
+    error.into_inner().map_or(Ok(()), Err)
 }
 
 /// The progress bar on stderr: runs done of all, elapsed time, ETA, runs
@@ -453,12 +484,12 @@ mod tests {
         vec![one[0].clone(), two]
     }
 
-    fn keys(groups: &[Group], p: &[Puzzle], s: &[&str]) -> Vec<RunKey> {
+    fn keys(groups: &[Group], p: &[String], s: &[&str]) -> Vec<RunKey> {
         groups
             .iter()
             .flat_map(|g| {
                 g.pairs.iter().map(move |&(si, encoding)| RunKey {
-                    puzzle: p[g.puzzle].name.clone(),
+                    puzzle: p[g.puzzle].clone(),
                     solver: s[si].to_string(),
                     encoding,
                     repeat: g.repeat,
@@ -469,7 +500,7 @@ mod tests {
 
     #[test]
     fn repeats_are_interleaved_not_in_a_row() {
-        let p = puzzles();
+        let p: Vec<String> = puzzles().into_iter().map(|p| p.name).collect();
         let s = ["z3", "yices2"];
         let groups = run_list(&p, &s, &Encoding::ALL, 2, None, &HashSet::new());
         let order: Vec<(usize, u32)> = groups.iter().map(|g| (g.puzzle, g.repeat)).collect();
@@ -479,7 +510,7 @@ mod tests {
 
     #[test]
     fn shards_split_the_run_list_exactly() {
-        let p = puzzles();
+        let p: Vec<String> = puzzles().into_iter().map(|p| p.name).collect();
         let s = ["z3", "yices2", "cvc5"];
         let all = keys(
             &run_list(&p, &s, &Encoding::ALL, 3, None, &HashSet::new()),
@@ -505,7 +536,7 @@ mod tests {
 
     #[test]
     fn done_runs_are_skipped() {
-        let p = puzzles();
+        let p: Vec<String> = puzzles().into_iter().map(|p| p.name).collect();
         let s = ["z3"];
         let all = keys(
             &run_list(&p, &s, &[Encoding::Lia], 1, None, &HashSet::new()),
