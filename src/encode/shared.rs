@@ -238,6 +238,23 @@ mod tests {
     }
 
     #[test]
+    fn session_scripts_keep_within_the_encodings_size_bounds() {
+        let nine = crate::puzzle::Puzzle::blank("nine", crate::puzzle::Kind::Sudoku, 9);
+        for model in [mini(), lower(&nine)] {
+            let (shape, _) = model.split_givens();
+            for e in Encoding::ALL {
+                let s = encode_shared(&shape, e, &Cancel::new()).expect("encodes");
+                let bound = super::super::size_bound(&shape, e);
+                assert!(
+                    s.setup.len() as u64 <= bound,
+                    "{e}: {} > {bound}",
+                    s.setup.len()
+                );
+            }
+        }
+    }
+
+    #[test]
     fn int_cells_are_asked_by_name() {
         let (shape, givens) = mini().split_givens();
         let s = encode_shared(&shape, Encoding::Lia, &Cancel::new()).expect("encodes");
