@@ -348,11 +348,17 @@ fn svg_texts(path: &Path) -> (String, Vec<String>) {
     (svg, texts)
 }
 
-#[test]
-fn report_draws_a_cactus_plot_and_a_scatter() {
-    let (dir, results) = synthetic(6);
-    let cactus = dir.path().join("cactus.svg");
-    let scatter = dir.path().join("ab.svg");
+/// `report` on `synthetic(n)` drawing its cactus plot and the a/onehot vs
+/// b/lia scatter into the files named `cactus` and `scatter`: the temp dir,
+/// the two paths and the summary.
+fn report_plots(
+    n: usize,
+    cactus: &str,
+    scatter: &str,
+) -> (tempfile::TempDir, PathBuf, PathBuf, String) {
+    let (dir, results) = synthetic(n);
+    let cactus = dir.path().join(cactus);
+    let scatter = dir.path().join(scatter);
     let o = smtgrid(&[
         "report",
         results.to_str().expect("utf-8"),
@@ -364,6 +370,12 @@ fn report_draws_a_cactus_plot_and_a_scatter() {
         scatter.to_str().expect("utf-8"),
     ]);
     let t = ok_stdout(&o);
+    (dir, cactus, scatter, t)
+}
+
+#[test]
+fn report_draws_a_cactus_plot_and_a_scatter() {
+    let (_dir, cactus, scatter, t) = report_plots(6, "cactus.svg", "ab.svg");
     assert!(t.contains("virtual best: 6 of 6 puzzles solved"), "{t}");
     assert!(t.contains("fastest per puzzle: a/onehot 6"), "{t}");
 
@@ -409,20 +421,7 @@ fn png_size(path: &Path) -> (u32, u32) {
 
 #[test]
 fn plots_named_png_are_drawn_as_png() {
-    let (dir, results) = synthetic(4);
-    let cactus = dir.path().join("cactus.png");
-    let scatter = dir.path().join("head-to-head.PNG");
-    let o = smtgrid(&[
-        "report",
-        results.to_str().expect("utf-8"),
-        "--plot",
-        cactus.to_str().expect("utf-8"),
-        "--scatter",
-        "a/onehot,b/lia",
-        "--scatter-out",
-        scatter.to_str().expect("utf-8"),
-    ]);
-    ok_stdout(&o);
+    let (_dir, cactus, scatter, _) = report_plots(4, "cactus.png", "head-to-head.PNG");
     assert_eq!(png_size(&cactus), (960, 600));
     assert_eq!(
         png_size(&scatter).0,
