@@ -868,7 +868,6 @@ fn timeout(secs: f64) -> Result<Limits> {
     })
 }
 
-/// `--jobs N`, by default the number of cores.
 /// `--jobs`, by default the number of cores; twice that for incremental
 /// sessions, whose workers wait on their solver about half the time
 /// (measured: 10,000 17-clue sudokus, yices2/onehot, 2 cores: best of

@@ -240,10 +240,10 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>>(
             _ => source.insert((g.repeat, 0, pass())),
         };
         loop {
-            let item = puzzles.next();
+            let index = *next;
             *next += 1;
-            match item {
-                Some(Ok(p)) if *next - 1 == g.puzzle => return Some((p, g.pairs.clone())),
+            match puzzles.next() {
+                Some(Ok(p)) if index == g.puzzle => return Some((p, g.pairs.clone())),
                 Some(Ok(_)) => {}
                 Some(Err(e)) => {
                     error.borrow_mut().get_or_insert(e);

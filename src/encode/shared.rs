@@ -37,8 +37,10 @@ pub struct Shared {
     /// The SMT-LIB commands the session uses, sorted.
     pub commands: Vec<&'static str>,
     decoder: Decoder,
-    /// Constants asked for by name (`Int` and bit-vector cells).
-    names: Vec<String>,
+    /// The `get-value` that reads every undecided cell back: constants by
+    /// name (`Int` and bit-vector cells) and the packed one-hot Bools.
+    /// Empty when every cell is decided.
+    read_back: String,
     /// Read-back bit-vectors: each definition's name and the Bools it
     /// packs, most significant bit first.
     packs: Vec<(String, Vec<String>)>,
@@ -87,13 +89,20 @@ pub fn encode_shared(
         tail.define_fun(&name, Sort::BitVec(chunk.len() as u32), &t);
         packs.push((name, chunk.to_vec()));
     }
-    // The commands each question uses.
+    let terms: Vec<String> = names
+        .into_iter()
+        .chain(packs.iter().map(|(n, _)| n.clone()))
+        .collect();
+    let mut read_back = Script::new();
+    if !terms.is_empty() {
+        read_back.get_value(&terms);
+    }
+    // The other commands each question uses.
     let mut ask = Script::new();
     ask.push();
     ask.pop();
     ask.check_sat();
-    ask.get_value(&[]);
-    let commands = Script::commands_of(&[&head, &body.script, &tail, &ask]);
+    let commands = Script::commands_of(&[&head, &body.script, &tail, &ask, &read_back]);
     let mut setup = head.into_string();
     setup.push_str(body.script.as_str());
     setup.push_str(tail.as_str());
@@ -103,7 +112,7 @@ pub fn encode_shared(
         setup,
         commands,
         decoder: body.decoder,
-        names,
+        read_back: read_back.into_string(),
         packs,
     })
 }
@@ -113,7 +122,7 @@ impl Shared {
     /// the `get-value` that reads every undecided cell back. The
     /// `get-value` is sent at once to save a round trip; after `unsat` the
     /// solver answers it with an error and goes on (every profile with an
-    /// interactive mode does, see `tests/runner.rs`). A given that no
+    /// interactive mode does, see `tests/incremental.rs`). A given that no
     /// candidate of its cell allows is asserted as `false`.
     pub fn question(&self, givens: &[(CellId, i64)]) -> String {
         let lits: Vec<Term> = givens
@@ -131,16 +140,9 @@ impl Shared {
             s.assert(&Term::and(lits));
         }
         s.check_sat();
-        let terms: Vec<String> = self
-            .names
-            .iter()
-            .cloned()
-            .chain(self.packs.iter().map(|(n, _)| n.clone()))
-            .collect();
-        if !terms.is_empty() {
-            s.get_value(&terms);
-        }
-        s.into_string()
+        let mut question = s.into_string();
+        question.push_str(&self.read_back);
+        question
     }
 
     /// Ends a question, whatever its answer; sent before the next one.

@@ -10,10 +10,11 @@
 //! run.
 
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::{Asker, ErrorKind, Outcome, Reply};
+use super::schedule::lock;
+use super::{Asker, ErrorKind, Outcome, PerEncoding, Reply};
 use crate::encode::{Encoding, Interrupted, Shared, encode_shared};
 use crate::model::{CellId, Model};
 use crate::solver::{Cancel, Session, excerpt};
@@ -28,7 +29,7 @@ const QUOTE_BYTES: usize = 300;
 /// A puzzle shape met in this run, with its session scripts once built.
 pub(super) struct Shape {
     model: Model,
-    scripts: [OnceLock<Shared>; 3],
+    scripts: PerEncoding<Shared>,
 }
 
 /// What a puzzle needs to be asked in a session.
@@ -45,15 +46,10 @@ impl Fit {
     /// The shape's script in `encoding`, built by the first job that needs
     /// it.
     pub fn script(&self, encoding: Encoding, cancel: &Cancel) -> Result<&Shared, Interrupted> {
-        let slot = &self.shape.scripts[Encoding::ALL
-            .iter()
-            .position(|&e| e == encoding)
-            .unwrap_or(0)];
-        if let Some(done) = slot.get() {
-            return Ok(done);
-        }
-        let shared = encode_shared(&self.shape.model, encoding, cancel)?;
-        Ok(slot.get_or_init(|| shared))
+        let shape = &self.shape;
+        shape
+            .scripts
+            .get_or_build(encoding, || encode_shared(&shape.model, encoding, cancel))
     }
 }
 
@@ -70,10 +66,6 @@ pub(super) struct Sessions {
     idle: Mutex<VecDeque<Idle>>,
     /// The most idle sessions kept; the least recently used goes first.
     keep: usize,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Sessions {

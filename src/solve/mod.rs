@@ -170,7 +170,7 @@ struct PuzzleWork {
     model: OnceLock<Model>,
     /// Its shape and givens, for sessions.
     fit: OnceLock<Fit>,
-    scripts: [OnceLock<Encoded>; 3],
+    scripts: PerEncoding<Encoded>,
     /// When each (line, solver) must have answered: set when its first
     /// job starts, so the encodings a solver races share one limit.
     deadlines: Mutex<HashMap<(usize, usize), Instant>>,
@@ -194,18 +194,41 @@ impl PuzzleWork {
         options: &Options,
         cancel: &Cancel,
     ) -> Result<&Encoded, Interrupted> {
-        let slot = &self.scripts[Encoding::ALL.iter().position(|&x| x == e).unwrap_or(0)];
-        if let Some(done) = slot.get() {
-            return Ok(done);
-        }
-        let enc = encode_cancellable(self.model(), e, options, cancel)?;
-        Ok(slot.get_or_init(|| enc))
+        self.scripts
+            .get_or_build(e, || encode_cancellable(self.model(), e, options, cancel))
     }
 
     fn deadline(&self, job: &Job, limit: Duration) -> Instant {
-        let mut d = self.deadlines.lock().unwrap_or_else(|e| e.into_inner());
+        let mut d = schedule::lock(&self.deadlines);
         *d.entry((job.slot, job.solver))
             .or_insert_with(|| Instant::now() + limit)
+    }
+}
+
+/// One value per encoding, each built by the first job that needs it. A
+/// build stopped by Ctrl-C leaves nothing behind, so the next job that
+/// needs the value builds it anew; a slow build for one encoding never
+/// holds back a job on another.
+struct PerEncoding<T>([OnceLock<T>; 3]);
+
+impl<T> Default for PerEncoding<T> {
+    fn default() -> Self {
+        PerEncoding(Default::default())
+    }
+}
+
+impl<T> PerEncoding<T> {
+    fn get_or_build(
+        &self,
+        e: Encoding,
+        build: impl FnOnce() -> Result<T, Interrupted>,
+    ) -> Result<&T, Interrupted> {
+        let slot = &self.0[Encoding::ALL.iter().position(|&x| x == e).unwrap_or(0)];
+        if let Some(done) = slot.get() {
+            return Ok(done);
+        }
+        let built = build()?;
+        Ok(slot.get_or_init(|| built))
     }
 }
 

@@ -213,7 +213,9 @@ impl<G, J: Clone, R> State<G, J, R> {
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+/// Locks `m`; a panic elsewhere while it was held leaves data that is
+/// still consistent here, so poisoning is ignored.
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 

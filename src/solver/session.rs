@@ -104,6 +104,8 @@ pub struct Session {
     output: Pipe,
     stderr: Pipe,
     next_sentinel: u64,
+    /// Bytes sent since the solver's last complete reply.
+    unanswered: usize,
     cancel: Cancel,
     /// Set once the solver is gone: how it ended.
     ended: Option<String>,
@@ -152,6 +154,7 @@ impl Session {
             output,
             stderr,
             next_sentinel: 1,
+            unanswered: 0,
             cancel: cancel.clone(),
             ended: None,
         })
@@ -198,7 +201,9 @@ impl Session {
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        let sent = self.input.as_ref().is_some_and(|i| i.send(text));
+        let direct = self.unanswered + text.len() <= DIRECT_MAX;
+        self.unanswered += text.len();
+        let sent = self.input.as_ref().is_some_and(|i| i.send(text, direct));
         if sent {
             Ok(())
         } else {
@@ -226,6 +231,8 @@ impl Session {
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
                 let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
                 kept.bytes.drain(..end);
+                // The solver read everything before its echo.
+                self.unanswered = 0;
                 return Ok(reply);
             }
             if kept.dropped > 0 {
@@ -324,10 +331,10 @@ impl Drop for Session {
     }
 }
 
-/// Commands this short are written by the caller when nothing is queued
-/// (no thread hand-off): they fit a pipe's buffer many times over, and
-/// the protocol sends a command only after the solver answered the
-/// previous one, i.e. read everything before it.
+/// While the bytes sent since the solver's last complete reply stay within
+/// this, they are written by the caller, with no hand-off to the writer
+/// thread: the solver has read everything before that reply, so they fit
+/// an empty pipe buffer (at least 4 KiB) and the write cannot block.
 const DIRECT_MAX: usize = 4096;
 
 /// The solver's stdin. Longer texts are written on a thread of its own,
@@ -358,9 +365,10 @@ impl Input {
         Input { stdin, queued, tx }
     }
 
-    /// Writes or queues `text`; false once the solver's stdin is closed.
-    fn send(&self, text: String) -> bool {
-        if text.len() <= DIRECT_MAX && self.queued.load(Ordering::SeqCst) == 0 {
+    /// Writes `text` at once when `direct` allows it and nothing is queued
+    /// before it, else queues it; false once the solver's stdin is closed.
+    fn send(&self, text: String, direct: bool) -> bool {
+        if direct && self.queued.load(Ordering::SeqCst) == 0 {
             return write_to(&self.stdin, &text);
         }
         self.queued.fetch_add(text.len(), Ordering::SeqCst);
