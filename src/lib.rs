@@ -39,6 +39,7 @@ pub mod output;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
+pub mod reporter;
 pub mod smtlib;
 pub mod solve;
 pub mod solver;
