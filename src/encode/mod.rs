@@ -33,7 +33,7 @@ struct Encoder {
 /// its name, its dispatch, its size bound and its index in per-encoding
 /// slots ([`Encoding::index`]), so none of them can disagree.
 macro_rules! encoder_table {
-    ($($(#[doc = $doc:literal])+ $variant:ident = $module:ident;)+) => {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $module:ident, $summary:literal;)+) => {
         $(mod $module;)+
 
         /// An encoding of the constraint model into SMT-LIB2.
@@ -46,6 +46,9 @@ macro_rules! encoder_table {
         /// Each encoding's name on the command line, in reports and in
         /// records: its module's name.
         const NAMES: &[&str] = &[$(stringify!($module),)+];
+
+        /// Each encoding in a few words, for `--help`.
+        const SUMMARIES: &[&str] = &[$($summary,)+];
 
         const ENCODERS: &[Encoder] = &[$(Encoder {
             build: $module::encode,
@@ -62,11 +65,11 @@ macro_rules! encoder_table {
 encoder_table! {
     /// One `Int` per cell, `distinct`, linear sums (the source documents'
     /// encoding); QF_LIA, or QF_NIA when products appear.
-    Lia = lia;
+    Lia = lia, "Integers (QF_LIA, or QF_NIA with products)";
     /// One Bool per (cell, value); pure propositional logic (QF_UF).
-    Onehot = onehot;
+    Onehot = onehot, "One Bool per cell and value (QF_UF)";
     /// One bit-vector per cell; QF_BV.
-    Bv = bv;
+    Bv = bv, "Bit-vectors (QF_BV)";
 }
 
 impl Encoding {
@@ -84,6 +87,10 @@ impl Encoding {
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         NAMES[self.index()]
+    }
+    /// The encoding in a few words, e.g. "Bit-vectors (QF_BV)".
+    pub fn summary(self) -> &'static str {
+        SUMMARIES[self.index()]
     }
     /// The encoding called `name`.
     pub fn from_name(name: &str) -> Option<Encoding> {
