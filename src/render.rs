@@ -7,11 +7,13 @@
 mod boxes;
 pub mod font;
 pub mod png;
+mod report;
 pub mod svg;
 
 use crate::puzzle::{Kind, Puzzle};
 
 pub use crate::model::ValueGrid;
+pub use report::result_text;
 
 /// How a grid is drawn as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
