@@ -114,20 +114,26 @@ pub(super) enum EncodingName {
     All,
 }
 
+/// Every encoding of the encoder table, then `all`.
+pub(super) const ENCODING_NAMES: [EncodingName; Encoding::COUNT + 1] = {
+    let mut v = [EncodingName::All; Encoding::COUNT + 1];
+    let mut i = 0;
+    while i < Encoding::COUNT {
+        v[i] = EncodingName::One(Encoding::ALL[i]);
+        i += 1;
+    }
+    v
+};
+
 impl ValueEnum for EncodingName {
     fn value_variants<'a>() -> &'a [Self] {
-        &[
-            EncodingName::One(Encoding::Lia),
-            EncodingName::One(Encoding::Onehot),
-            EncodingName::One(Encoding::Bv),
-            EncodingName::All,
-        ]
+        &ENCODING_NAMES
     }
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(match self {
-            EncodingName::One(e) => e.name(),
-            EncodingName::All => "all",
-        }))
+        Some(match self {
+            EncodingName::One(e) => PossibleValue::new(e.name()).help(e.summary()),
+            EncodingName::All => PossibleValue::new("all").help("Every encoding"),
+        })
     }
 }
 

@@ -5,10 +5,13 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 
 use super::Completion;
-use super::config::{Format, Inputs, SolverArgs, duration, plan, text_style};
+use super::config::{
+    ENCODING_NAMES, EncodingName, Format, Inputs, SolverArgs, duration, encodings, plan, text_style,
+};
 use super::target::create_dir;
 use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
@@ -93,53 +96,61 @@ impl SolveMode {
     }
 }
 
-/// The encodings `solve` takes.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+/// The encodings `solve` takes: `auto`, then those of the encoder table
+/// and `all`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SolveEncoding {
-    /// Race encodings in the measured order; keep the first definite answer.
     Auto,
-    /// Integers (QF_LIA, or QF_NIA with products).
-    Lia,
-    /// One Bool per cell and value (QF_UF).
-    Onehot,
-    /// Bit-vectors (QF_BV).
-    Bv,
-    /// Every encoding, one answer each.
-    All,
+    Chosen(EncodingName),
+}
+
+const SOLVE_ENCODINGS: [SolveEncoding; Encoding::COUNT + 2] = {
+    let mut v = [SolveEncoding::Auto; Encoding::COUNT + 2];
+    let mut i = 0;
+    while i < Encoding::COUNT + 1 {
+        v[i + 1] = SolveEncoding::Chosen(ENCODING_NAMES[i]);
+        i += 1;
+    }
+    v
+};
+
+impl ValueEnum for SolveEncoding {
+    fn value_variants<'a>() -> &'a [Self] {
+        &SOLVE_ENCODINGS
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        match self {
+            SolveEncoding::Auto => Some(
+                PossibleValue::new("auto")
+                    .help("Race encodings in the measured order; keep the first definite answer"),
+            ),
+            SolveEncoding::Chosen(EncodingName::All) => {
+                Some(PossibleValue::new("all").help("Every encoding, one answer each"))
+            }
+            SolveEncoding::Chosen(e) => e.to_possible_value(),
+        }
+    }
 }
 
 impl SolveEncoding {
     /// The encodings named, as a solving mode; `auto` stands alone.
     fn mode(names: &[SolveEncoding], solvers_named: bool) -> Result<Mode> {
-        if names.contains(&SolveEncoding::Auto) {
-            if names.len() > 1 {
-                return Err(Error::Usage(
-                    "--encoding auto races the encodings and cannot be listed with others; \
-                     give auto alone, or a list of encodings"
-                        .into(),
-                ));
-            }
-            return Ok(if solvers_named {
-                Mode::EachSolver
-            } else {
-                Mode::Portfolio
-            });
-        }
-        let mut list = Vec::new();
+        let mut chosen = Vec::new();
         for n in names {
-            let add: &[Encoding] = match n {
-                SolveEncoding::Lia => &[Encoding::Lia],
-                SolveEncoding::Onehot => &[Encoding::Onehot],
-                SolveEncoding::Bv => &[Encoding::Bv],
-                SolveEncoding::All | SolveEncoding::Auto => &Encoding::ALL,
-            };
-            for e in add {
-                if !list.contains(e) {
-                    list.push(*e);
+            match n {
+                SolveEncoding::Chosen(e) => chosen.push(*e),
+                SolveEncoding::Auto if names.len() > 1 => {
+                    return Err(Error::Usage(
+                        "--encoding auto races the encodings and cannot be listed with others; \
+                         give auto alone, or a list of encodings"
+                            .into(),
+                    ));
                 }
+                SolveEncoding::Auto if solvers_named => return Ok(Mode::EachSolver),
+                SolveEncoding::Auto => return Ok(Mode::Portfolio),
             }
         }
-        Ok(Mode::Fixed(list))
+        Ok(Mode::Fixed(encodings(&chosen)))
     }
 }
 
