@@ -76,7 +76,7 @@ pub fn note(message: impl fmt::Display) {
 /// own; a symbolic link stays a link, and the file it points at is
 /// replaced. What is not a regular file (`/dev/null`, a named pipe) is
 /// written in place: renaming over it would replace the device or pipe.
-pub fn write_file_atomically(path: &Path, text: impl AsRef<[u8]>) -> Result<()> {
+pub fn write_file_atomically<T: AsRef<[u8]> + ?Sized>(path: &Path, text: &T) -> Result<()> {
     let text = text.as_ref();
     let io_error = |source| Error::Io {
         path: path.to_path_buf(),

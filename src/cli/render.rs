@@ -91,7 +91,7 @@ pub(super) fn run(a: RenderArgs) -> Result<i32> {
         let png = ImageFormat::Png
             .encode(&drawn(0, p), PNG_SCALE)
             .map_err(Error::Image)?;
-        write_file_atomically(file, png)?;
+        write_file_atomically(file, &png)?;
         return Ok(code);
     }
     write_each(
