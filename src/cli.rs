@@ -863,9 +863,7 @@ fn timeout(secs: f64) -> Result<Limits> {
             "--timeout must be a number of seconds from 0.001 to {max} (a week), not {secs}"
         )));
     }
-    Ok(Limits {
-        timeout: Duration::from_secs_f64(secs),
-    })
+    Ok(Limits::timeout(Duration::from_secs_f64(secs)))
 }
 
 /// `--jobs`, by default the number of cores; twice that for incremental
