@@ -11,6 +11,8 @@ use std::sync::{Mutex, OnceLock};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::solver::MemoryLimitBy;
+
 /// The machine a run was made on, and the smtgrid that made it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Machine {
@@ -60,6 +62,38 @@ impl Machine {
             }
         })
         .clone()
+    }
+}
+
+/// The settings, machine and date of one run, for records that do not
+/// carry them otherwise (`solve --format json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// `--timeout` in milliseconds.
+    pub timeout_ms: u64,
+    /// `--memory-limit` in MiB, or `null` for none.
+    pub memory_limit_mb: Option<u64>,
+    /// How the memory limit was held, or `null` for none.
+    pub memory_limit_by: Option<MemoryLimitBy>,
+    /// Whether the scripts were unsimplified (`--plain`).
+    pub plain: bool,
+    /// The machine and smtgrid build.
+    pub machine: Machine,
+    /// When the record was made (UTC, ISO 8601).
+    pub date: String,
+}
+
+impl Provenance {
+    /// The provenance of a run of `plan`, made now.
+    pub fn of(plan: &crate::solve::Plan) -> Provenance {
+        Provenance {
+            timeout_ms: u64::try_from(plan.limits.timeout.as_millis()).unwrap_or(u64::MAX),
+            memory_limit_mb: plan.limits.memory.map(|m| m.mb),
+            memory_limit_by: plan.limits.memory.map(|m| m.by()),
+            plain: plan.options.plain,
+            machine: Machine::this(),
+            date: now_utc(),
+        }
     }
 }
 

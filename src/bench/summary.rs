@@ -395,6 +395,7 @@ impl Summary {
             "unknown",
             "error",
             "invalid",
+            "memout",
             "unsupp",
             "PAR-2 s",
             "median s",
@@ -414,6 +415,7 @@ impl Summary {
                     p.unknown.to_string(),
                     p.error.to_string(),
                     p.invalid_model.to_string(),
+                    p.memout.to_string(),
                     p.unsupported.to_string(),
                     short(p.par2_s),
                     short(p.median_s),
@@ -484,6 +486,23 @@ impl Summary {
         for i in &self.invalid_models {
             let _ = writeln!(s, "INVALID MODEL: {i}");
         }
+        if !self.noisy.is_empty() {
+            let _ = writeln!(
+                s,
+                "warning: {} (puzzle, pair){} vary a lot between repeats (σ over {:.0} % of \
+                 the mean); their medians are doubtful: rerun them on a quieter machine or with \
+                 more --repeat",
+                self.noisy.len(),
+                if self.noisy.len() == 1 { "" } else { "s" },
+                Spread::LARGE_CV * 100.0
+            );
+            for (puzzle, pair, spread) in self.noisy.iter().take(NAMED) {
+                let _ = writeln!(s, "  {puzzle} {pair}: {}", spread.describe());
+            }
+            if self.noisy.len() > NAMED {
+                let _ = writeln!(s, "  … and {} more", self.noisy.len() - NAMED);
+            }
+        }
         for (what, list) in [("missing", &self.missing), ("duplicated", &self.duplicates)] {
             if list.is_empty() {
                 continue;
@@ -502,12 +521,12 @@ impl Summary {
     /// One CSV row per pair, then one for the virtual best.
     pub fn csv(&self) -> String {
         let mut s = String::from(
-            "solver,encoding,solved,unsat,timeout,unknown,error,invalid_model,unsupported,par2_s,median_s,total_s,only,behind_best,par2_over_best_s\n",
+            "solver,encoding,solved,unsat,timeout,unknown,error,invalid_model,memout,unsupported,par2_s,median_s,total_s,only,behind_best,par2_over_best_s\n",
         );
         for p in &self.pairs {
             let _ = writeln!(
                 s,
-                "{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{},{},{:.3}",
+                "{},{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{},{},{:.3}",
                 csv_field(&p.solver),
                 p.encoding,
                 p.solved,
@@ -516,6 +535,7 @@ impl Summary {
                 p.unknown,
                 p.error,
                 p.invalid_model,
+                p.memout,
                 p.unsupported,
                 p.par2_s,
                 p.median_s,
@@ -528,7 +548,7 @@ impl Summary {
         let vb = &self.virtual_best;
         let _ = writeln!(
             s,
-            "virtual-best,,{},,,,,,,{:.3},,,,0,0.000",
+            "virtual-best,,{},,,,,,,,{:.3},,,,0,0.000",
             vb.solved, vb.par2_s
         );
         s

@@ -300,6 +300,7 @@ impl Run {
             measured: self.measured.clone(),
             grid: self.outcome.grid().cloned(),
             error: self.outcome.message(),
+            provenance: None,
         }
     }
 }
@@ -337,6 +338,10 @@ pub struct RunReport {
     pub grid: Option<ValueGrid>,
     /// What went wrong, or `null`.
     pub error: Option<String>,
+    /// The limits, options, machine and date of the run, when the caller
+    /// records them (`solve --format json` does).
+    #[serde(flatten)]
+    pub provenance: Option<crate::provenance::Provenance>,
 }
 
 /// A run of a race that is not the reported one.
