@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Result;
 use crate::output::{Stdout, file_name, write_file_atomically};
+use crate::provenance::Provenance;
 use crate::puzzle::Puzzle;
 use crate::render::{TextStyle, result_text, svg::svg};
 use crate::solve::PuzzleResult;
@@ -109,13 +110,15 @@ impl Records {
 /// output, in a [`JsonForm`].
 pub struct Json {
     records: Records,
+    provenance: Provenance,
 }
 
 impl Json {
-    /// Writes records in `form`.
-    pub fn new(form: JsonForm) -> Self {
+    /// Writes records in `form`, each with `provenance`.
+    pub fn new(form: JsonForm, provenance: Provenance) -> Self {
         Json {
             records: Records::new(form),
+            provenance,
         }
     }
 }
@@ -123,7 +126,9 @@ impl Json {
 impl Reporter for Json {
     fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()> {
         for l in &r.lines {
-            self.records.record(&l.run.report(p))?;
+            let mut report = l.run.report(p);
+            report.provenance = Some(self.provenance.clone());
+            self.records.record(&report)?;
         }
         self.records.flush()
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::Completion;
-use super::config::{EncodingName, Inputs, SolverArgs, duration, encodings, plan};
+use super::config::{EncodingName, Inputs, MemoryArgs, SolverArgs, duration, encodings, plan};
 use super::report::{SummaryArgs, show_summary};
 use crate::bench::summary::summarize;
 use crate::bench::{Progress, Record, ResultsFile, RunKey, Shard};
@@ -39,6 +39,8 @@ pub(super) struct BenchArgs {
     /// (500ms, 5s, 2m, 1h), at most a week.
     #[arg(long, default_value = "60", value_parser = duration, value_name = "TIME")]
     timeout: Duration,
+    #[command(flatten)]
+    memory: MemoryArgs,
     /// Solver processes run at once (default: the number of cores; twice
     /// that with `--mode incremental`).
     #[arg(long, short)]
@@ -107,6 +109,7 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
         a.jobs,
     )?
     .options(Options { plain: a.plain })
+    .memory(a.memory.limit())
     .sessions(sessions)
     .build();
     for p in shown.iter().flat_map(|(x, y)| [x, y]) {

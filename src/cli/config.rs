@@ -16,7 +16,7 @@ use crate::puzzle::Puzzle;
 use crate::render::TextStyle;
 use crate::reporter::JsonForm;
 use crate::solve::{MAX_TIMEOUT, Mode, Plan, PlanBuilder};
-use crate::solver::SolverRequest;
+use crate::solver::{MemoryLimit, SolverRequest};
 
 /// The puzzle files a command reads, and how.
 #[derive(Debug, Args)]
@@ -208,6 +208,25 @@ impl SolverArgs {
             }
         }
         SolverRequest::parse(&names, &self.solver_cmd).map_err(Error::Usage)
+    }
+}
+
+/// `--memory-limit MB`, shared by `solve` and `bench`.
+#[derive(Debug, Args)]
+pub(super) struct MemoryArgs {
+    /// Stop a solver whose processes use more than MB MiB of resident
+    /// memory together (status `memout`), 1 to 1048576. Enforced by a
+    /// watcher that sums the solver's process group every 10 ms; each
+    /// record says so.
+    #[arg(long, value_name = "MB",
+          value_parser = clap::value_parser!(u64).range(1..=crate::solver::MemoryLimit::MAX_MB))]
+    memory_limit: Option<u64>,
+}
+
+impl MemoryArgs {
+    /// The limit, if one was given.
+    pub(super) fn limit(&self) -> Option<MemoryLimit> {
+        self.memory_limit.map(|mb| MemoryLimit { mb })
     }
 }
 

@@ -142,7 +142,7 @@ impl Completion {
             | Error::Usage(_)
             | Error::Io { .. }
             | Error::Output(_)
-            | Error::Plot(_) => Completion::Usage,
+            | Error::Image(_) => Completion::Usage,
         }
     }
 }

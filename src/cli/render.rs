@@ -9,16 +9,23 @@ use clap::Args;
 use super::Completion;
 use super::config::{Inputs, SolverArgs, duration, plan};
 use super::target::{Target, write_each};
-use crate::error::Result;
-use crate::output::note;
+use crate::error::{Error, Result};
+use crate::output::{note, write_file_atomically};
+use crate::puzzle::Puzzle;
+use crate::render::png::ImageFormat;
 use crate::render::svg::svg;
 use crate::solve::{Mode, solve_all};
 use crate::solver;
 
+/// Pixels per SVG unit in a PNG: sharp on high-density screens (a 9×9
+/// picture is 760 pixels wide).
+const PNG_SCALE: f32 = 2.0;
+
 #[derive(Debug, Args)]
 pub(super) struct RenderArgs {
-    /// Write to FILE, or one `.svg` per puzzle into DIR (needed for many
-    /// puzzles; created if need be); standard output otherwise.
+    /// Write to FILE (a PNG image when its name ends in `.png`, SVG
+    /// otherwise), or one `.svg` per puzzle into DIR (needed for many
+    /// puzzles; created if need be); SVG on standard output otherwise.
     #[arg(long, short, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
     /// Solve the puzzle (every installed solver races, as `solve` does)
@@ -63,12 +70,28 @@ pub(super) fn run(a: RenderArgs) -> Result<Completion> {
             return Ok(Completion::Interrupted);
         }
     }
+    let drawn = |i: usize, p: &Puzzle| svg(p, solutions.get(i).and_then(Option::as_ref));
+    if let Target::File(file) = &target
+        && ImageFormat::of(file) == Some(ImageFormat::Png)
+    {
+        let [p] = &puzzles[..] else {
+            return Err(Error::Usage(format!(
+                "the inputs hold {} puzzles: -o FILE.png draws one; give a directory with -o DIR/",
+                puzzles.len()
+            )));
+        };
+        let png = ImageFormat::Png
+            .encode(&drawn(0, p), PNG_SCALE)
+            .map_err(Error::Image)?;
+        write_file_atomically(file, &png)?;
+        return Ok(completion);
+    }
     write_each(
         puzzles.iter().cloned().map(Ok),
         &a.inputs,
         &target,
         "svg",
-        |i, p| Ok(svg(p, solutions.get(i).and_then(Option::as_ref))),
+        |i, p| Ok(drawn(i, p)),
     )?;
     Ok(completion)
 }

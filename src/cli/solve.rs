@@ -10,12 +10,14 @@ use clap::{Args, ValueEnum};
 
 use super::Completion;
 use super::config::{
-    ENCODING_NAMES, EncodingName, Format, Inputs, SolverArgs, duration, encodings, plan, text_style,
+    ENCODING_NAMES, EncodingName, Format, Inputs, MemoryArgs, SolverArgs, duration, encodings,
+    plan, text_style,
 };
 use super::target::create_dir;
 use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
 use crate::output::note;
+use crate::provenance::Provenance;
 use crate::reporter::{Json, Reporter, SvgFolder, Text};
 use crate::solve::{Mode, SessionUse, solve_all};
 use crate::solver;
@@ -45,6 +47,8 @@ pub(super) struct SolveArgs {
     /// `auto` a solver's encodings share it.
     #[arg(long, default_value = "60", value_parser = duration, value_name = "TIME")]
     timeout: Duration,
+    #[command(flatten)]
+    memory: MemoryArgs,
     /// Solver processes run at once (default: the number of cores; twice
     /// that with `--mode incremental`).
     #[arg(long, short)]
@@ -162,6 +166,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     let all = mode == Mode::Portfolio;
     let plan = plan(request, all, mode, a.timeout, a.jobs)?
         .options(Options { plain: a.plain })
+        .memory(a.memory.limit())
         .unique(a.unique)
         .sessions(a.mode.sessions())
         .build();
@@ -171,7 +176,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
         reporters.push(Box::new(SvgFolder::new(dir)));
     }
     reporters.push(match a.format.json() {
-        Some(form) => Box::new(Json::new(form)),
+        Some(form) => Box::new(Json::new(form, Provenance::of(&plan))),
         None => Box::new(Text::new(text_style(a.ascii))),
     });
     let input_error = RefCell::new(None);
