@@ -109,7 +109,23 @@ pub(super) fn run(a: BenchArgs) -> Result<i32> {
             stream
         }))
     };
-    let solvers = a.solvers.request()?.solvers().map_err(Error::Usage)?;
+    let mut request = a.solvers.request()?;
+    let named = !request.names.is_empty();
+    if !named {
+        // Like `solve`: every installed solver, here those that take at
+        // least one of the chosen encodings.
+        request.names.push("all".into());
+    }
+    let mut solvers = request.solvers().map_err(Error::Usage)?;
+    if !named {
+        let options = Options { plain: a.plain };
+        solvers.retain(|s| crate::solve::takes_any(s, &encodings, &options));
+        if solvers.is_empty() {
+            return Err(Error::Usage(
+                "no installed solver takes these encodings' scripts; name one with --solver".into(),
+            ));
+        }
+    }
     for p in shown.iter().flat_map(|(x, y)| [x, y]) {
         if !solvers.iter().any(|s| s.label == p.solver) || !encodings.contains(&p.encoding) {
             return Err(Error::Usage(format!(
@@ -179,6 +195,6 @@ pub(super) fn run(a: BenchArgs) -> Result<i32> {
         // The other shards hold the rest: nothing is missing here.
         summary.missing.clear();
     }
-    show_summary(&summary, &a.summary, shown)?;
+    show_summary(&summary, &records, &a.summary, shown)?;
     Ok(if summary.failed() { 1 } else { 0 })
 }

@@ -201,6 +201,10 @@ enum SummaryFormat {
     Table,
     Csv,
     Json,
+    /// A GitHub-flavoured Markdown table.
+    Markdown,
+    /// A LaTeX tabular with booktabs rules.
+    Latex,
 }
 
 /// How `bench` and `report` show a summary.
@@ -219,6 +223,24 @@ struct SummaryArgs {
     /// Where --scatter draws (SVG, or PNG for a `.png` name).
     #[arg(long, value_name = "FILE.svg|FILE.png", default_value = "scatter.svg")]
     scatter_out: PathBuf,
+    /// The size of the plots in pixels (default 960x600 for the cactus
+    /// plot, 700x700 for the scatter).
+    #[arg(long, value_name = "WxH")]
+    plot_size: Option<crate::bench::plot::PlotSize>,
+    /// Show one row per puzzle and one column per pair instead of the
+    /// summary: the time of a solved run, else its status; the fastest
+    /// marked.
+    #[arg(long)]
+    per_puzzle: bool,
+    /// Compare two pairs, e.g. yices2/onehot,z3/onehot: their speed
+    /// ratio with a bootstrap confidence interval and a Wilcoxon
+    /// signed-rank test, in a sentence to quote.
+    #[arg(long, value_name = "A,B")]
+    compare: Option<String>,
+    /// Write one self-contained HTML page (sortable tables, plots,
+    /// findings, provenance) into FILE.
+    #[arg(long, value_name = "FILE.html")]
+    html: Option<PathBuf>,
 }
 
 /// Runs the command line and returns the exit status.
@@ -483,33 +505,70 @@ fn existing_dir(dir: &Path) -> Result<()> {
     }
 }
 
-/// Checks the plot file names and the --scatter pairs before any work.
+/// Checks the plot file names and the --scatter and --compare pairs
+/// before any work.
 fn check_summary_args(a: &SummaryArgs) -> Result<Option<(Pair, Pair)>> {
     if let Some(p) = &a.plot {
         crate::bench::plot::check_path(p)?;
+    }
+    if let Some(spec) = &a.compare {
+        two_pairs("--compare", spec)?;
     }
     let Some(spec) = &a.scatter else {
         return Ok(None);
     };
     crate::bench::plot::check_path(&a.scatter_out)?;
+    two_pairs("--scatter", spec).map(Some)
+}
+
+/// `A,B` as two pairs.
+fn two_pairs(flag: &str, spec: &str) -> Result<(Pair, Pair)> {
     let pairs: Vec<&str> = spec.split(',').collect();
     let [x, y] = pairs[..] else {
         return Err(Error::Usage(format!(
-            "--scatter takes two pairs, A,B (e.g. z3/onehot,yices2/onehot), not `{spec}`"
+            "{flag} takes two pairs, A,B (e.g. z3/onehot,yices2/onehot), not `{}`",
+            crate::error::escape_controls(spec)
         )));
     };
     let parse = |p: &str| p.trim().parse::<Pair>().map_err(Error::Usage);
-    Ok(Some((parse(x)?, parse(y)?)))
+    Ok((parse(x)?, parse(y)?))
 }
 
 /// Prints the summary on stdout (findings on stderr too, outside the
 /// table) and draws the plots.
-fn show_summary(s: &Summary, a: &SummaryArgs, scatter: Option<(Pair, Pair)>) -> Result<()> {
-    let text = match a.format {
-        SummaryFormat::Table => s.table(),
-        SummaryFormat::Csv => s.csv(),
-        SummaryFormat::Json => s.json(),
+fn show_summary(
+    s: &Summary,
+    records: &[crate::bench::Record],
+    a: &SummaryArgs,
+    scatter: Option<(Pair, Pair)>,
+) -> Result<()> {
+    let mut text = if a.per_puzzle {
+        let t = s.per_puzzle();
+        match a.format {
+            SummaryFormat::Table => t.text(),
+            SummaryFormat::Csv => t.csv(),
+            SummaryFormat::Json => serde_json::to_string_pretty(&t).unwrap_or_default() + "\n",
+            SummaryFormat::Markdown => t.markdown(),
+            SummaryFormat::Latex => t.latex(),
+        }
+    } else {
+        match a.format {
+            SummaryFormat::Table => s.table(),
+            SummaryFormat::Csv => s.csv(),
+            SummaryFormat::Json => s.json(),
+            SummaryFormat::Markdown => s.summary_table().markdown(),
+            SummaryFormat::Latex => s.summary_table().latex(),
+        }
     };
+    if let Some(spec) = &a.compare {
+        let (x, y) = two_pairs("--compare", spec)?;
+        let c = s.compare(&x, &y).map_err(Error::Usage)?;
+        if a.format == SummaryFormat::Json {
+            text.push_str(&(serde_json::to_string_pretty(&c).unwrap_or_default() + "\n"));
+        } else {
+            text.push_str(&c.sentence());
+        }
+    }
     if a.format != SummaryFormat::Table {
         eprint!("{}", s.findings());
     }
@@ -520,10 +579,26 @@ fn show_summary(s: &Summary, a: &SummaryArgs, scatter: Option<(Pair, Pair)>) -> 
         Err(e) => return Err(e),
     }
     if let Some(path) = &a.plot {
-        crate::bench::plot::write(path, &crate::bench::plot::cactus(s)?)?;
+        let svg = match a.plot_size {
+            Some(size) => crate::bench::plot::cactus_sized(s, size)?,
+            None => crate::bench::plot::cactus(s)?,
+        };
+        crate::bench::plot::write(path, &svg)?;
+    }
+    let size = a.plot_size;
+    if let Some(path) = &a.html {
+        let size = size.unwrap_or(crate::bench::plot::PlotSize {
+            width: 860,
+            height: 540,
+        });
+        write_file_atomically(path, &crate::bench::html::page(s, records, size)?)?;
     }
     if let Some((x, y)) = scatter {
-        crate::bench::plot::write(&a.scatter_out, &crate::bench::plot::scatter(s, &x, &y)?)?;
+        let svg = match size {
+            Some(size) => crate::bench::plot::scatter_sized(s, &x, &y, size)?,
+            None => crate::bench::plot::scatter(s, &x, &y)?,
+        };
+        crate::bench::plot::write(&a.scatter_out, &svg)?;
     }
     Ok(())
 }

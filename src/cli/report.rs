@@ -31,7 +31,7 @@ pub(super) fn run(a: ReportArgs) -> Result<i32> {
         ));
     }
     let summary = summarize(&records);
-    show_summary(&summary, &a.summary, shown)?;
+    show_summary(&summary, &records, &a.summary, shown)?;
     let incomplete = !summary.missing.is_empty() || !summary.duplicates.is_empty();
     Ok(if summary.failed() || incomplete { 1 } else { 0 })
 }
