@@ -17,7 +17,7 @@ const SIZE: (u32, u32) = (960, 600);
 const FLOOR_S: f64 = 0.0001;
 
 fn draw_error(e: impl std::fmt::Display) -> Error {
-    Error::Plot(e.to_string())
+    Error::Image(e.to_string())
 }
 
 fn seconds(ms: f64) -> f64 {
@@ -403,7 +403,7 @@ fn format_of(path: &Path) -> Result<ImageFormat> {
 /// Writes a plot to `path`: the SVG as it is, or rasterised (one pixel
 /// per unit) when the name ends in `.png`.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
-    let bytes = format_of(path)?.encode(svg, 1.0).map_err(Error::Plot)?;
+    let bytes = format_of(path)?.encode(svg, 1.0).map_err(Error::Image)?;
     std::fs::write(path, bytes).map_err(|source| Error::Io {
         path: path.to_path_buf(),
         source,
