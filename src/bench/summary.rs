@@ -561,6 +561,71 @@ impl Summary {
     }
 }
 
+/// How a summary is shown: one exporter per format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SummaryFormat {
+    /// The text table ([`Summary::table`]), findings included.
+    Table,
+    /// CSV rows ([`Summary::csv`]).
+    Csv,
+    /// One JSON document ([`Summary::json`]).
+    Json,
+    /// A GitHub-flavoured Markdown table ([`Table::markdown`]).
+    Markdown,
+    /// A LaTeX tabular with booktabs rules ([`Table::latex`]).
+    Latex,
+}
+
+impl SummaryFormat {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [SummaryFormat; 5] = [
+        SummaryFormat::Table,
+        SummaryFormat::Csv,
+        SummaryFormat::Json,
+        SummaryFormat::Markdown,
+        SummaryFormat::Latex,
+    ];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            SummaryFormat::Table => "table",
+            SummaryFormat::Csv => "csv",
+            SummaryFormat::Json => "json",
+            SummaryFormat::Markdown => "markdown",
+            SummaryFormat::Latex => "latex",
+        }
+    }
+
+    /// `summary` in this format.
+    pub fn export(self, summary: &Summary) -> String {
+        match self {
+            SummaryFormat::Table => summary.table(),
+            SummaryFormat::Csv => summary.csv(),
+            SummaryFormat::Json => summary.json(),
+            SummaryFormat::Markdown => summary.summary_table().markdown(),
+            SummaryFormat::Latex => summary.summary_table().latex(),
+        }
+    }
+
+    /// `table` (e.g. [`Summary::per_puzzle`]) in this format.
+    pub fn export_table(self, table: &Table) -> String {
+        match self {
+            SummaryFormat::Table => table.text(),
+            SummaryFormat::Csv => table.csv(),
+            SummaryFormat::Json => serde_json::to_string_pretty(table).unwrap_or_default() + "\n",
+            SummaryFormat::Markdown => table.markdown(),
+            SummaryFormat::Latex => table.latex(),
+        }
+    }
+
+    /// Whether the findings (disagreements, invalid models, missing runs)
+    /// are part of the output; otherwise they go to standard error.
+    pub fn holds_findings(self) -> bool {
+        self == SummaryFormat::Table
+    }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
