@@ -117,7 +117,7 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     .sessions(sessions)
     .build();
     if !named {
-        let options = plan.options.clone();
+        let options = plan.options;
         plan.solvers
             .retain(|s| crate::solve::takes_any(s, &encodings, &options));
         if plan.solvers.is_empty() {
