@@ -422,7 +422,7 @@ fn exclude_x(sess: &mut Session, deadline: Instant) -> (i64, String) {
         .command("(get-value (x))", deadline)
         .expect("get-value");
     let x = value_of_x(&reply);
-    sess.send(&format!("(assert (not (= x {x})))"))
+    sess.send(&format!("(assert (not (= x {x})))"), deadline)
         .expect("block");
     let again = sess.command("(check-sat)", deadline).expect("check-sat");
     (x, again.trim().to_string())
@@ -434,9 +434,13 @@ fn session_enumerates_solutions(label: &str) {
     let solver = solver(label);
     let deadline = || Instant::now() + Duration::from_secs(10);
     let mut sess = Session::start(&solver, None, &Cancel::new()).expect("starts");
-    sess.send("(set-option :produce-models true)\n(set-logic QF_LIA)\n(declare-const x Int)")
+    sess.send(
+        "(set-option :produce-models true)\n(set-logic QF_LIA)\n(declare-const x Int)",
+        deadline(),
+    )
+    .expect("send");
+    sess.send("(assert (and (> x 2) (< x 5)))", deadline())
         .expect("send");
-    sess.send("(assert (and (> x 2) (< x 5)))").expect("send");
     let r = sess.command("(check-sat)", deadline()).expect("check-sat");
     assert_eq!(r.trim(), "sat", "{label}");
     let model = sess.command("(get-model)", deadline()).expect("get-model");
@@ -482,8 +486,11 @@ fn session_reports_a_solver_that_exits_on_an_error() {
 fn session_deadline_kills_the_solver() {
     let z3 = solver("z3");
     let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
-    sess.send(&pigeonhole(12).replace("(check-sat)\n", ""))
-        .expect("send");
+    sess.send(
+        &pigeonhole(12).replace("(check-sat)\n", ""),
+        Instant::now() + Duration::from_secs(10),
+    )
+    .expect("send");
     let pid = sess.pid() as i32;
     let start = Instant::now();
     let deadline = Duration::from_millis(700);

@@ -673,21 +673,34 @@ impl Asker<'_> {
         Ok(v)
     }
 
-    /// The verified values of a first answer, or how the run ended.
-    fn settle(&self, enc: &Encoded, reply: Reply) -> Result<Vec<i64>, Outcome> {
+    /// The verified values of a first answer, or how the run ended. The
+    /// one place a reply becomes a status, whether it came from a process
+    /// or a session (`decode` reads the model in the script's way;
+    /// `all_known` says whether propagation decided every cell).
+    fn settle_with(
+        &self,
+        reply: Reply,
+        all_known: bool,
+        decode: impl FnOnce(&BTreeMap<String, Value>) -> Result<Vec<i64>, String>,
+    ) -> Result<Vec<i64>, Outcome> {
         match reply {
-            // An empty model is fine only when propagation decided every
-            // cell.
-            Reply::Model(m) if m.is_empty() && !enc.decoder.all_known() => Err(Outcome::Error(
+            // An empty model (`sat`, then an error or nothing instead of
+            // values) is fine only when propagation decided every cell.
+            Reply::Model(m) if m.is_empty() && !all_known => Err(Outcome::Error(
                 ErrorKind::NoModel,
                 "sat, but no model was printed".into(),
             )),
             Reply::Model(m) => self
-                .verify(enc.decoder.decode(&m))
+                .verify(decode(&m))
                 .map_err(|rule| Outcome::InvalidModel { rule, first: None }),
             Reply::Unsat => Err(Outcome::Unsat),
             Reply::Other(o) => Err(o),
         }
+    }
+
+    /// [`Asker::settle_with`] for a whole script.
+    fn settle(&self, enc: &Encoded, reply: Reply) -> Result<Vec<i64>, Outcome> {
+        self.settle_with(reply, enc.decoder.all_known(), |m| enc.decoder.decode(m))
     }
 
     /// The outcome once "is there another solution?" got `reply`. A
@@ -739,6 +752,7 @@ impl Asker<'_> {
                 Outcome::Error(ErrorKind::Start, e.to_string())
             }
             SessionError::Died { .. } => Outcome::Error(ErrorKind::NoAnswer, e.to_string()),
+            SessionError::Protocol { .. } => Outcome::Error(ErrorKind::Protocol, e.to_string()),
         }
     }
 
