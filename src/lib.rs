@@ -38,6 +38,7 @@ pub mod output;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
+pub mod signals;
 pub mod smtlib;
 pub mod solve;
 pub mod solver;
