@@ -47,6 +47,11 @@ pub(super) struct BenchArgs {
     /// finish.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Write every solver conversation (what smtgrid sent, what came back,
+    /// with times and the run it belongs to) into DIR, one JSON Lines file
+    /// per solver process, each at most 64 MiB.
+    #[arg(long, value_name = "DIR")]
+    transcript: Option<PathBuf>,
     /// Skip the runs already in --out and add the rest to it.
     #[arg(long, requires = "out")]
     resume: bool,
@@ -137,6 +142,11 @@ pub(super) fn run(a: BenchArgs) -> Result<i32> {
         jobs: jobs(a.jobs, sessions)?,
         unique: false,
         sessions,
+        transcript: a
+            .transcript
+            .as_deref()
+            .map(super::transcripts)
+            .transpose()?,
     };
     let total = groups.iter().map(|g| g.pairs.len() as u64).sum();
     let mut progress = Progress::new(total);

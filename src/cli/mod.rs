@@ -217,6 +217,14 @@ struct SummaryArgs {
 
 /// Runs the command line and returns the exit status.
 pub fn main() -> i32 {
+    // Before anything else, so that no command can be ended by a signal
+    // with a solver or a temporary file left behind.
+    let cancel = crate::signals::install();
+    let code = parse_and_run();
+    if cancel.is_cancelled() { 130 } else { code }
+}
+
+fn parse_and_run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -259,6 +267,14 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Bench(a) => bench::run(a),
         Command::Report(a) => report::run(a),
     }
+}
+
+/// Where `--transcript DIR` writes, created if missing.
+fn transcripts(dir: &Path) -> Result<crate::solver::Transcripts> {
+    crate::solver::Transcripts::new(dir).map_err(|source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
 }
 
 /// Refuses a second `-`: standard input can be read only once.

@@ -50,6 +50,7 @@ pub(super) fn run(a: RenderArgs) -> Result<i32> {
             jobs: jobs(None, SessionUse::Repeated)?,
             unique: false,
             sessions: SessionUse::Repeated,
+            transcript: None,
         };
         let cancel = solver::install_ctrlc_handler();
         solve_all(puzzles.iter().cloned(), &plan, &cancel, |p, r| {

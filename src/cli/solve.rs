@@ -51,6 +51,11 @@ pub(super) struct SolveArgs {
     /// into DIR (one `.svg` per puzzle).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Write every solver conversation (what smtgrid sent, what came back,
+    /// with times and the run it belongs to) into DIR, one JSON Lines file
+    /// per solver process, each at most 64 MiB.
+    #[arg(long, value_name = "DIR")]
+    transcript: Option<PathBuf>,
     /// Draw grids in plain ASCII even on a terminal (where cages and
     /// jigsaw regions are otherwise drawn with box-drawing characters).
     #[arg(long)]
@@ -122,6 +127,11 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
         jobs: jobs(a.jobs, a.mode.sessions())?,
         unique: a.unique,
         sessions: a.mode.sessions(),
+        transcript: a
+            .transcript
+            .as_deref()
+            .map(super::transcripts)
+            .transpose()?,
     };
     let style = text_style(a.ascii);
     if let Some(dir) = &a.svg {

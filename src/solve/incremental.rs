@@ -142,6 +142,7 @@ impl Asker<'_> {
         let (mut session, ended) = match sessions.take(solver, shared.encoding, &fit.shape) {
             Some(mut s) => {
                 s.set_cancel(self.ctx.cancel());
+                s.set_run(&self.run);
                 (s, shared.end_question())
             }
             None => match self.start_session(shared) {
@@ -171,8 +172,7 @@ impl Asker<'_> {
     /// unless the solver rejects them.
     fn start_session(&self, shared: &Shared) -> Result<Session, Outcome> {
         let fail = |e| self.session_failed(&e);
-        let mut s =
-            Session::start(self.solver, Some(shared.logic), self.ctx.cancel()).map_err(fail)?;
+        let mut s = self.start(shared.logic).map_err(fail)?;
         let reply = s.command(&shared.setup, self.deadline).map_err(fail)?;
         if reply.trim().is_empty() {
             Ok(s)

@@ -26,7 +26,8 @@ use crate::smtlib::reply::read_answer;
 use crate::smtlib::sexp::parse_all;
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
-    Cancel, Limits, RunEnd, Session, SessionError, Solver, auto_order, read_versions, run,
+    Cancel, Limits, RunEnd, Session, SessionError, Solver, Transcripts, auto_order, read_versions,
+    run_recorded,
 };
 
 use incremental::{Fit, Sessions};
@@ -85,6 +86,8 @@ pub struct Plan {
     pub unique: bool,
     /// When to use incremental sessions.
     pub sessions: SessionUse,
+    /// With `--transcript DIR`: where each solver conversation is written.
+    pub transcript: Option<Transcripts>,
 }
 
 /// Solves every puzzle, pulling them from `puzzles` as work frees up (only
@@ -358,6 +361,8 @@ impl Jobs for Work<'_> {
             deadline,
             limit,
             ctx,
+            run: format!("{} {}/{}", w.puzzle.name, solver.label, job.encoding),
+            transcripts: self.plan.transcript.as_ref(),
         };
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
@@ -557,6 +562,10 @@ struct Asker<'a> {
     /// The whole limit, for messages.
     limit: Duration,
     ctx: &'a JobCtx<'a>,
+    /// The run's name in transcripts: puzzle, solver, encoding.
+    run: String,
+    /// Where transcripts go, if anywhere.
+    transcripts: Option<&'a Transcripts>,
 }
 
 impl Asker<'_> {
@@ -592,12 +601,13 @@ impl Asker<'_> {
         let limits = Limits {
             timeout: self.deadline.saturating_duration_since(Instant::now()),
         };
-        let out = run(
+        let out = run_recorded(
             self.solver,
             script,
             Some(enc.logic),
             &limits,
             self.ctx.cancel(),
+            self.transcripts.map(|t| (t, self.run.as_str())),
         );
         match &out.end {
             RunEnd::TimedOut => Reply::Other(self.timed_out()),
@@ -744,6 +754,19 @@ impl Asker<'_> {
         }
     }
 
+    /// Starts a session of the solver for a script in `logic`, named for
+    /// this run in its transcript.
+    fn start(&self, logic: &str) -> Result<Session, SessionError> {
+        let mut s = Session::start_recorded(
+            self.solver,
+            Some(logic),
+            self.ctx.cancel(),
+            self.transcripts,
+        )?;
+        s.set_run(&self.run);
+        Ok(s)
+    }
+
     fn session_failed(&self, e: &SessionError) -> Outcome {
         match e {
             SessionError::TimedOut { .. } => self.timed_out(),
@@ -760,7 +783,7 @@ impl Asker<'_> {
     /// answers both questions, so the second one reuses what the first one
     /// learnt.
     fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
-        let mut s = Session::start(self.solver, Some(enc.logic), self.ctx.cancel())?;
+        let mut s = self.start(enc.logic)?;
         let ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
             let text = s.command(cmds, self.deadline)?;
             Ok(self.interpret(&text, &s.stderr_tail(5), "answered"))

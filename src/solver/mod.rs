@@ -35,6 +35,7 @@ mod profile;
 mod run;
 mod session;
 mod table;
+mod transcript;
 
 pub use discover::{
     Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
@@ -42,9 +43,10 @@ pub use discover::{
 };
 pub(crate) use pipe::excerpt;
 pub use profile::{AutoPair, Profile, auto_order, default_solvers, env_var_for, profile, profiles};
-pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run};
+pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run, run_recorded};
 pub use session::{Session, SessionError};
 pub use table::table;
+pub use transcript::{TRANSCRIPT_CAP, Transcripts};
 
 pub use crate::cancel::Cancel;
 

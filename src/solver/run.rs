@@ -3,6 +3,7 @@
 
 use super::pipe::{Keep, Pipe};
 use super::process::{group_command, kill_group, spawn};
+use super::transcript::Transcripts;
 use super::{Cancel, Solver};
 use std::fmt;
 use std::io::Write;
@@ -158,6 +159,19 @@ pub fn run(
     limits: &Limits,
     cancel: &Cancel,
 ) -> RunOutput {
+    run_recorded(solver, script, logic, limits, cancel, None)
+}
+
+/// [`run`], writing the script (as sent) and the solver's stdout (as
+/// received) into a transcript in `record.0` for the run named `record.1`.
+pub fn run_recorded(
+    solver: &Solver,
+    script: &str,
+    logic: Option<&str>,
+    limits: &Limits,
+    cancel: &Cancel,
+    record: Option<(&Transcripts, &str)>,
+) -> RunOutput {
     let file = match write_temp(script) {
         Ok(f) => f,
         Err(e) => {
@@ -173,7 +187,13 @@ pub fn run(
     };
     let own_limit = limits.timeout + OWN_LIMIT_MARGIN;
     let (program, args) = solver.oneshot_command(file.path(), logic, own_limit);
-    let out = exec(&program, &args, limits.timeout, cancel);
+    let record = record.map(|(to, run)| Recording {
+        to,
+        solver: solver.display_name(),
+        run,
+        sent: script,
+    });
+    let out = exec(&program, &args, limits.timeout, cancel, record);
     // Deleted only now that the solver and its whole group are gone.
     drop(file);
     out
@@ -189,6 +209,14 @@ fn write_temp(script: &str) -> std::io::Result<tempfile::NamedTempFile> {
     Ok(file)
 }
 
+/// What a run's transcript records.
+pub(crate) struct Recording<'a> {
+    to: &'a Transcripts,
+    solver: String,
+    run: &'a str,
+    sent: &'a str,
+}
+
 /// Starts `program args` with stdin closed, waits at most `timeout` and
 /// collects its output. Shared by [`run`] and the version probe.
 pub(crate) fn exec(
@@ -196,6 +224,7 @@ pub(crate) fn exec(
     args: &[String],
     timeout: Duration,
     cancel: &Cancel,
+    record: Option<Recording<'_>>,
 ) -> RunOutput {
     let start = Instant::now();
     let mut cmd = group_command(program, args);
@@ -213,6 +242,11 @@ pub(crate) fn exec(
             };
         }
     };
+    let mut transcript = record.as_ref().map(|r| {
+        let mut t = r.to.open(&r.solver, child.id(), program, args);
+        t.sent(r.run, r.sent);
+        t
+    });
     let (out, err) = read_output(&mut child);
     let end = wait_until(child, start + timeout, cancel, &out);
     let elapsed = start.elapsed();
@@ -224,6 +258,10 @@ pub(crate) fn exec(
     err.wait_closed(Instant::now() + DRAIN_WAIT);
     let stdout = String::from_utf8(out.take())
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    if let (Some(t), Some(r)) = (&mut transcript, &record) {
+        t.received(r.run, &stdout);
+        t.ended(&end.to_string());
+    }
     RunOutput {
         stdout,
         stderr: err.text(),

@@ -9,7 +9,9 @@
 use super::pipe::{Kept, Pipe, excerpt};
 use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDOUT_CAP, read_output, tail_lines};
+use super::transcript::{Transcript, Transcripts};
 use super::{Cancel, Solver};
+use crate::output::wait_writable;
 use std::os::fd::AsRawFd;
 use std::process::{Child, ChildStdin, Stdio};
 use std::thread;
@@ -119,6 +121,10 @@ pub struct Session {
     cancel: Cancel,
     /// Set once the solver is gone: how it ended.
     ended: Option<String>,
+    /// With `--transcript`: the conversation's file.
+    transcript: Option<Transcript>,
+    /// The run the current command belongs to, for the transcript.
+    run: String,
 }
 
 impl std::fmt::Debug for Session {
@@ -139,6 +145,17 @@ impl Session {
         logic: Option<&str>,
         cancel: &Cancel,
     ) -> Result<Session, SessionError> {
+        Session::start_recorded(solver, logic, cancel, None)
+    }
+
+    /// [`Session::start`], writing the conversation into a transcript in
+    /// `transcripts` if given.
+    pub fn start_recorded(
+        solver: &Solver,
+        logic: Option<&str>,
+        cancel: &Cancel,
+        transcripts: Option<&Transcripts>,
+    ) -> Result<Session, SessionError> {
         let name = solver.display_name();
         let Some(args) = solver.interactive_args(logic) else {
             return Err(SessionError::NoInteractiveMode(name));
@@ -158,6 +175,7 @@ impl Session {
         // The cap bounds the unanswered part only: each reply is taken out
         // as soon as it is complete.
         let (output, stderr) = read_output(&mut child);
+        let transcript = transcripts.map(|t| t.open(&name, child.id(), &solver.path, &args));
         Ok(Session {
             name,
             child,
@@ -169,6 +187,8 @@ impl Session {
             next_sentinel: 1,
             cancel: cancel.clone(),
             ended: None,
+            transcript,
+            run: String::new(),
         })
     }
 
@@ -176,6 +196,12 @@ impl Session {
     /// session that serves one job after another.
     pub fn set_cancel(&mut self, cancel: &Cancel) {
         self.cancel = cancel.clone();
+    }
+
+    /// Names the run that the following commands belong to, for the
+    /// transcript.
+    pub fn set_run(&mut self, run: &str) {
+        self.run = run.to_string();
     }
 
     /// Whether the solver is gone (it ended, or was killed).
@@ -208,7 +234,16 @@ impl Session {
     /// in the pipe until `deadline` at most.
     pub fn send(&mut self, commands: &str, deadline: Instant) -> Result<(), SessionError> {
         let text = with_newline(commands);
-        self.write(text.as_bytes(), deadline, None)
+        self.write(text.as_bytes(), deadline, None)?;
+        self.record(|t, run| t.sent(run, &text));
+        Ok(())
+    }
+
+    /// Adds to the transcript, if there is one.
+    fn record(&mut self, event: impl FnOnce(&mut Transcript, &str)) {
+        if let Some(t) = &mut self.transcript {
+            event(t, &self.run);
+        }
     }
 
     /// Sends `commands` and returns everything the solver printed in
@@ -222,11 +257,22 @@ impl Session {
         text.push_str(&format!("(echo \"{sentinel}\")\n"));
         let mut scanned = Scan::default();
         self.write(text.as_bytes(), deadline, Some((&sentinel, &mut scanned)))?;
+        // Recorded once wholly written: the question is in the solver's
+        // pipe before anything is read as its answer.
+        self.record(|t, run| t.sent(run, &text));
         let mut kept = self.output.lock();
         loop {
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
                 let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
+                let framed = self
+                    .transcript
+                    .is_some()
+                    .then(|| String::from_utf8_lossy(&kept.bytes[..end]).into_owned());
                 kept.bytes.drain(..end);
+                drop(kept);
+                if let Some(framed) = framed {
+                    self.record(|t, run| t.received(run, &framed));
+                }
                 return Ok(reply);
             }
             if let Some(e) = output_failure(&kept) {
@@ -352,7 +398,9 @@ impl Session {
 
     fn died(&mut self, status: String) -> SessionError {
         // The solver is gone: everything unanswered is its last words.
-        let output = excerpt(&self.output.take(), QUOTE_BYTES);
+        let last = self.output.take();
+        self.record(|t, run| t.received(run, &String::from_utf8_lossy(&last)));
+        let output = excerpt(&last, QUOTE_BYTES);
         let stderr_tail = self.stderr_tail(10);
         let stderr_tail = if stderr_tail.is_empty() {
             stderr_tail
@@ -402,6 +450,13 @@ impl Drop for Session {
         // Also reached when the solver exited by itself: this then ends
         // anything it left behind.
         kill_and_reap(&mut self.child, &self.tree);
+        if let Some(t) = &mut self.transcript {
+            t.ended(
+                self.ended
+                    .as_deref()
+                    .unwrap_or("killed when smtgrid closed the session"),
+            );
+        }
     }
 }
 
@@ -447,21 +502,6 @@ fn set_nonblocking(stdin: &ChildStdin) {
         if flags >= 0 {
             libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
         }
-    }
-}
-
-/// Waits until `fd` has room for a write (or the solver closed its end),
-/// at most `wait`.
-fn wait_writable(fd: std::os::fd::RawFd, wait: Duration) {
-    let mut p = libc::pollfd {
-        fd,
-        events: libc::POLLOUT,
-        revents: 0,
-    };
-    let ms = wait.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
-    // SAFETY: one valid pollfd, for the duration of the call.
-    unsafe {
-        libc::poll(&mut p, 1, ms);
     }
 }
 
