@@ -6,6 +6,7 @@
 //! prints before that line is the reply. z3 and yices-smt2 print the
 //! string bare, cvc5 and cvc4 with its quotes; both are recognised.
 
+use super::measure::{MemoryLimit, Usage, WATCH_EVERY};
 use super::pipe::{Kept, Pipe, excerpt};
 use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDOUT_CAP, read_output, tail_lines};
@@ -81,6 +82,17 @@ pub enum SessionError {
         /// Time from the start of the session.
         elapsed: Duration,
     },
+    /// The solver used more resident memory than the limit; it was
+    /// killed.
+    #[error("{solver} went over the memory limit of {mb} MiB; killed after {:.1} s", elapsed.as_secs_f64())]
+    MemoryLimit {
+        /// The solver's display name.
+        solver: String,
+        /// The limit.
+        mb: u64,
+        /// Time from the start of the session.
+        elapsed: Duration,
+    },
     /// The session was cancelled (Ctrl-C); the solver was killed.
     #[error("{solver} was cancelled after {:.1} s", elapsed.as_secs_f64())]
     Cancelled {
@@ -98,6 +110,7 @@ impl SessionError {
             SessionError::Died { elapsed, .. }
             | SessionError::TimedOut { elapsed, .. }
             | SessionError::Protocol { elapsed, .. }
+            | SessionError::MemoryLimit { elapsed, .. }
             | SessionError::Cancelled { elapsed, .. } => Some(*elapsed),
             SessionError::NoInteractiveMode(_) | SessionError::Spawn { .. } => None,
         }
@@ -108,6 +121,8 @@ impl SessionError {
 /// group and reaps the solver.
 pub struct Session {
     name: String,
+    /// The solver's path and arguments.
+    command: Vec<String>,
     child: Child,
     tree: Tree,
     started: Instant,
@@ -119,6 +134,8 @@ pub struct Session {
     stderr: Pipe,
     next_sentinel: u64,
     cancel: Cancel,
+    /// `--memory-limit`, watched while a command waits.
+    memory: Option<MemoryLimit>,
     /// Set once the solver is gone: how it ended.
     ended: Option<String>,
     /// With `--transcript`: the conversation's file.
@@ -160,6 +177,9 @@ impl Session {
         let Some(args) = solver.interactive_args(logic) else {
             return Err(SessionError::NoInteractiveMode(name));
         };
+        let command = std::iter::once(solver.path.display().to_string())
+            .chain(args.iter().cloned())
+            .collect();
         let mut cmd = group_command(&solver.path, &args);
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -178,6 +198,7 @@ impl Session {
         let transcript = transcripts.map(|t| t.open(&name, child.id(), &solver.path, &args));
         Ok(Session {
             name,
+            command,
             child,
             tree,
             started: Instant::now(),
@@ -186,6 +207,7 @@ impl Session {
             stderr,
             next_sentinel: 1,
             cancel: cancel.clone(),
+            memory: None,
             ended: None,
             transcript,
             run: String::new(),
@@ -204,6 +226,21 @@ impl Session {
         self.run = run.to_string();
     }
 
+    /// Kills the solver when its process group uses more resident memory
+    /// than `memory` while a command waits for its reply.
+    pub fn set_memory_limit(&mut self, memory: Option<MemoryLimit>) {
+        self.memory = memory;
+    }
+
+    /// The solver's counters now (CPU time so far, peak memory since it
+    /// started; see `measure.rs`), or `None` once it is gone.
+    pub fn usage(&self) -> Option<Usage> {
+        if self.ended.is_some() {
+            return None;
+        }
+        Usage::of_running(self.pid())
+    }
+
     /// Whether the solver is gone (it ended, or was killed).
     pub fn is_ended(&self) -> bool {
         self.ended.is_some()
@@ -212,6 +249,12 @@ impl Session {
     /// The solver's display name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The exact command line the solver runs with: its path, then its
+    /// arguments.
+    pub fn command_line(&self) -> &[String] {
+        &self.command
     }
 
     /// The solver's process id, which is also its process group's id.
@@ -260,6 +303,7 @@ impl Session {
         // Recorded once wholly written: the question is in the solver's
         // pipe before anything is read as its answer.
         self.record(|t, run| t.sent(run, &text));
+        let mut next_watch = Instant::now() + WATCH_EVERY;
         let mut kept = self.output.lock();
         loop {
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
@@ -284,6 +328,21 @@ impl Session {
                 return Err(self.fail(e));
             }
             let now = Instant::now();
+            if let Some(m) = self.memory
+                && now >= next_watch
+            {
+                next_watch = now + WATCH_EVERY;
+                if m.exceeded_by_group(self.pid()) {
+                    drop(kept);
+                    self.kill();
+                    self.ended = Some("killed over the memory limit".into());
+                    return Err(SessionError::MemoryLimit {
+                        solver: self.name.clone(),
+                        mb: m.mb,
+                        elapsed: self.elapsed(),
+                    });
+                }
+            }
             kept = self.output.wait(kept, (deadline - now).min(TICK));
         }
     }
