@@ -41,6 +41,7 @@ pub mod provenance;
 pub mod puzzle;
 pub mod render;
 pub mod reporter;
+pub mod signals;
 pub mod smtlib;
 pub mod solve;
 pub mod solver;

@@ -82,15 +82,12 @@ pub fn write_file_atomically<T: AsRef<[u8]> + ?Sized>(path: &Path, text: &T) -> 
         path: path.to_path_buf(),
         source,
     };
+    let cancelled = || crate::signals::installed().is_some_and(|c| c.is_cancelled());
+    if cancelled() {
+        return Err(Error::Interrupted);
+    }
     let (target, previous) = match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => {
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .truncate(true)
-                .open(path)
-                .map_err(io_error)?;
-            return f.write_all(text).map_err(io_error);
-        }
+        Ok(m) if !m.is_file() => return write_in_place(path, text),
         // Renaming over a write-protected file would succeed where
         // writing into it fails; it stays protected.
         Ok(_) if !writable(path) => {
@@ -126,8 +123,79 @@ pub fn write_file_atomically<T: AsRef<[u8]> + ?Sized>(path: &Path, text: &T) -> 
     file.as_file_mut().write_all(text).map_err(io_error)?;
     // Some file systems report a full disk only when the data is flushed.
     file.as_file().sync_all().map_err(io_error)?;
+    // A signal during the write: the temporary file is removed when
+    // `file` drops, and `path` keeps what it held.
+    if cancelled() {
+        return Err(Error::Interrupted);
+    }
     file.persist(&target).map_err(|e| io_error(e.error))?;
     Ok(())
+}
+
+/// Writes `bytes` into `path`, which is not a regular file (`/dev/null`,
+/// a named pipe), without ever blocking for good: it is opened and written
+/// non-blocking, so a named pipe that nobody reads is refused at once and
+/// one whose reader stops reading is waited for only until a signal
+/// cancels the command.
+fn write_in_place(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    let io_error = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let f = match std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+    {
+        Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+            return Err(io_error(io::Error::other(
+                "nobody reads from it (a named pipe with no reader, or a socket): start the \
+                 reader first, or write to a regular file or a directory",
+            )));
+        }
+        r => r.map_err(io_error)?,
+    };
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        // SAFETY: `f` is open for writing; the buffer is valid for
+        // `rest.len()` bytes.
+        let n = unsafe { libc::write(f.as_raw_fd(), rest.as_ptr().cast(), rest.len()) };
+        if n >= 0 {
+            rest = &rest[n as usize..];
+            continue;
+        }
+        let e = io::Error::last_os_error();
+        match e.raw_os_error() {
+            Some(libc::EINTR) => {}
+            Some(libc::EAGAIN) => {
+                if crate::signals::installed().is_some_and(|c| c.is_cancelled()) {
+                    return Err(Error::Interrupted);
+                }
+                wait_writable(f.as_raw_fd(), std::time::Duration::from_millis(50));
+            }
+            _ => return Err(io_error(e)),
+        }
+    }
+    Ok(())
+}
+
+/// Waits until `fd` has room for a write (or its reader closed it), at
+/// most `wait`: the pause of every non-blocking writer that must keep a
+/// deadline or a cancel flag in view.
+pub(crate) fn wait_writable(fd: std::os::fd::RawFd, wait: std::time::Duration) {
+    let mut p = libc::pollfd {
+        fd,
+        events: libc::POLLOUT,
+        revents: 0,
+    };
+    let ms = wait.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
+    // SAFETY: one valid pollfd, for the duration of the call.
+    unsafe {
+        libc::poll(&mut p, 1, ms);
+    }
 }
 
 /// Whether this process may write into the existing file `path` (root

@@ -464,7 +464,7 @@ fn exclude_x(sess: &mut Session, deadline: Instant) -> (i64, String) {
         .command("(get-value (x))", deadline)
         .expect("get-value");
     let x = value_of_x(&reply);
-    sess.send(&format!("(assert (not (= x {x})))"))
+    sess.send(&format!("(assert (not (= x {x})))"), deadline)
         .expect("block");
     let again = sess.command("(check-sat)", deadline).expect("check-sat");
     (x, again.trim().to_string())
@@ -476,9 +476,13 @@ fn session_enumerates_solutions(label: &str) {
     let solver = solver(label);
     let deadline = || Instant::now() + Duration::from_secs(10);
     let mut sess = Session::start(&solver, None, &Cancel::new()).expect("starts");
-    sess.send("(set-option :produce-models true)\n(set-logic QF_LIA)\n(declare-const x Int)")
+    sess.send(
+        "(set-option :produce-models true)\n(set-logic QF_LIA)\n(declare-const x Int)",
+        deadline(),
+    )
+    .expect("send");
+    sess.send("(assert (and (> x 2) (< x 5)))", deadline())
         .expect("send");
-    sess.send("(assert (and (> x 2) (< x 5)))").expect("send");
     let r = sess.command("(check-sat)", deadline()).expect("check-sat");
     assert_eq!(r.trim(), "sat", "{label}");
     let model = sess.command("(get-model)", deadline()).expect("get-model");
@@ -524,8 +528,11 @@ fn session_reports_a_solver_that_exits_on_an_error() {
 fn session_deadline_kills_the_solver() {
     let z3 = solver("z3");
     let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
-    sess.send(&pigeonhole(12).replace("(check-sat)\n", ""))
-        .expect("send");
+    sess.send(
+        &pigeonhole(12).replace("(check-sat)\n", ""),
+        Instant::now() + Duration::from_secs(10),
+    )
+    .expect("send");
     let pid = sess.pid() as i32;
     let start = Instant::now();
     let deadline = Duration::from_millis(700);
@@ -848,4 +855,69 @@ fn ctrl_c_during_a_version_probe_exits_130_at_once() {
     for pid in text.split_whitespace() {
         assert_gone(pid.parse().expect("pid"), "the version probe");
     }
+}
+
+// ---- session writes never block; answers never come before questions --
+
+#[test]
+fn a_session_write_to_a_solver_that_does_not_read_ends_at_its_deadline() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let z3 = as_z3(&sleeping_z3(dir.path()));
+    // Far more than a pipe holds: the write must wait for room, and give
+    // up at the deadline instead of blocking the thread for good.
+    let big = "(assert true)\n".repeat(100_000);
+    let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
+    let pid = sess.pid() as i32;
+    let start = Instant::now();
+    let wait = Duration::from_millis(700);
+    let r = sess.send(&big, Instant::now() + wait);
+    assert!(matches!(r, Err(SessionError::TimedOut { .. })), "{r:?}");
+    assert!(start.elapsed() < wait + GRACE, "{:?}", start.elapsed());
+    assert_gone(pid, "a solver whose input stayed full");
+
+    // The same with a question, stopped by a cancel rather than the clock.
+    let cancel = Cancel::new();
+    let mut sess = Session::start(&z3, None, &cancel).expect("starts");
+    let pid = sess.pid() as i32;
+    let c = cancel.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        c.cancel();
+    });
+    let start = Instant::now();
+    let r = sess.command(&big, Instant::now() + Duration::from_secs(600));
+    assert!(matches!(r, Err(SessionError::Cancelled { .. })), "{r:?}");
+    assert!(start.elapsed() < GRACE, "{:?}", start.elapsed());
+    canceller.join().expect("canceller");
+    assert_gone(pid, "a cancelled solver whose input stayed full");
+}
+
+#[test]
+fn an_answer_before_its_question_is_a_protocol_error() {
+    let mark = std::env::temp_dir().join(format!("smtgrid-early-sentinels-{}", std::process::id()));
+    let _ = std::fs::remove_file(&mark);
+    let z3 = as_z3(&fake_dir().join("early_sentinels.py"));
+    let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
+    let pid = sess.pid() as i32;
+    let until = Instant::now() + GRACE;
+    while !mark.exists() {
+        assert!(
+            Instant::now() < until,
+            "the fake never printed its sentinels"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Give smtgrid's reader a moment to take what the fake printed.
+    std::thread::sleep(Duration::from_millis(300));
+    let r = sess.command("(check-sat)", Instant::now() + Duration::from_secs(60));
+    let Err(e @ SessionError::Protocol { .. }) = r else {
+        panic!("{r:?}")
+    };
+    assert!(e.to_string().contains("smtgrid-sentinel-1"), "{e}");
+    assert_gone(pid, "a solver that broke the protocol");
+    let _ = std::fs::remove_file(&mark);
+    assert!(matches!(
+        sess.command("(check-sat)", Instant::now() + Duration::from_secs(60)),
+        Err(SessionError::Died { .. })
+    ));
 }

@@ -59,6 +59,11 @@ pub(super) struct BenchArgs {
     /// finish.
     #[arg(long, short, visible_alias = "out", value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Write every solver conversation (what smtgrid sent, what came back,
+    /// with times and the run it belongs to) into DIR, one JSON Lines file
+    /// per solver process, each at most 64 MiB.
+    #[arg(long, value_name = "DIR")]
+    transcript: Option<PathBuf>,
     /// Skip the runs already in --output and add the rest to it.
     #[arg(long, requires = "output")]
     resume: bool,
@@ -116,6 +121,12 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     .options(Options { plain: a.plain })
     .memory(a.memory.limit())
     .sessions(sessions)
+    .transcript(
+        a.transcript
+            .as_deref()
+            .map(super::transcripts)
+            .transpose()?,
+    )
     .build();
     if !named {
         let options = plan.options;

@@ -181,6 +181,18 @@ impl Completion {
 /// Runs the command line: parses the arguments, runs the command and
 /// reports its error, if any, on standard error.
 pub fn run() -> Completion {
+    // Before anything else, so that no command can be ended by a signal
+    // with a solver or a temporary file left behind.
+    let cancel = crate::signals::install();
+    let completion = parse_and_run();
+    if cancel.is_cancelled() {
+        Completion::Interrupted
+    } else {
+        completion
+    }
+}
+
+fn parse_and_run() -> Completion {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -197,6 +209,14 @@ pub fn run() -> Completion {
         Ok(c) => c,
         Err(e) => failed(e),
     }
+}
+
+/// Where `--transcript DIR` writes, created if missing.
+fn transcripts(dir: &std::path::Path) -> Result<crate::solver::Transcripts> {
+    crate::solver::Transcripts::new(dir).map_err(|source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
 }
 
 /// Reports `e` (unless there is nothing to report) and says how the

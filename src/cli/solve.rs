@@ -71,6 +71,11 @@ pub(super) struct SolveArgs {
     /// into DIR (one `.svg` per puzzle; DIR is created if need be).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Write every solver conversation (what smtgrid sent, what came back,
+    /// with times and the run it belongs to) into DIR, one JSON Lines file
+    /// per solver process, each at most 64 MiB.
+    #[arg(long, value_name = "DIR")]
+    transcript: Option<PathBuf>,
     /// Draw grids in plain ASCII even on a terminal (where cages and
     /// jigsaw regions are otherwise drawn with box-drawing characters).
     #[arg(long)]
@@ -169,6 +174,12 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
         .memory(a.memory.limit())
         .unique(a.unique)
         .sessions(a.mode.sessions())
+        .transcript(
+            a.transcript
+                .as_deref()
+                .map(super::transcripts)
+                .transpose()?,
+        )
         .build();
     let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
     if let Some(dir) = &a.svg {

@@ -155,6 +155,12 @@ impl Shared {
         "(pop 1)\n"
     }
 
+    /// Whether propagation on the shape decided every cell, so that an
+    /// empty reply is a complete one.
+    pub fn all_known(&self) -> bool {
+        self.decoder.all_known()
+    }
+
     /// Every cell's value from a `get-value` reply, or a message naming
     /// what is missing or of the wrong sort.
     pub fn decode(&self, reply: &BTreeMap<String, Value>) -> Result<Vec<i64>, String> {

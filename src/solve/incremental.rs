@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::schedule::lock;
-use super::{Asker, ErrorKind, Outcome, PerEncoding, Reply};
+use super::{Asker, ErrorKind, Outcome, PerEncoding};
 use crate::encode::{Encoding, Interrupted, Shared, encode_shared};
 use crate::model::{CellId, Model};
 use crate::solver::{Cancel, Session, Usage, excerpt};
@@ -143,6 +143,7 @@ impl Asker<'_> {
         {
             Some(mut s) => {
                 s.set_cancel(self.ctx.cancel());
+                s.set_run(&self.run);
                 s.set_memory_limit(self.limits.memory);
                 let before = s.usage();
                 (s, shared.end_question(), before)
@@ -204,17 +205,13 @@ impl Asker<'_> {
             Ok(t) => t,
             Err(e) => return self.session_failed(&e),
         };
-        let values = match self.interpret(&text, &s.stderr_tail(5), "answered") {
-            Reply::Model(m) => m,
-            Reply::Unsat => return Outcome::Unsat,
-            Reply::Other(o) => return o,
-        };
-        match self.verify(shared.decode(&values)) {
+        let reply = self.interpret(&text, &s.stderr_tail(5), "answered");
+        match self.settle_with(reply, shared.all_known(), |m| shared.decode(m)) {
             Ok(v) => Outcome::Sat {
                 grid: self.model.to_grid(&v),
                 unique: None,
             },
-            Err(rule) => Outcome::InvalidModel { rule, first: None },
+            Err(o) => o,
         }
     }
 }

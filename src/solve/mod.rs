@@ -27,8 +27,8 @@ use crate::smtlib::reply::read_answer;
 use crate::smtlib::sexp::parse_all;
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
-    Cancel, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Usage,
-    auto_order, read_versions, run,
+    Cancel, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Transcripts,
+    Usage, auto_order, read_versions, run_recorded,
 };
 
 use incremental::{Fit, Sessions};
@@ -87,6 +87,8 @@ pub struct Plan {
     pub unique: bool,
     /// When to use incremental sessions.
     pub sessions: SessionUse,
+    /// With `--transcript DIR`: where each solver conversation is written.
+    pub transcript: Option<Transcripts>,
 }
 
 /// The limit for one answer when none is given: a minute.
@@ -105,6 +107,7 @@ impl Plan {
                 jobs: 0,
                 unique: false,
                 sessions: SessionUse::Repeated,
+                transcript: None,
             },
             jobs: None,
         }
@@ -150,6 +153,11 @@ impl PlanBuilder {
     /// When to use incremental sessions.
     pub fn sessions(mut self, sessions: SessionUse) -> Self {
         self.plan.sessions = sessions;
+        self
+    }
+    /// Where each solver conversation is written, if anywhere.
+    pub fn transcript(mut self, transcript: Option<Transcripts>) -> Self {
+        self.plan.transcript = transcript;
         self
     }
     /// The plan.
@@ -445,6 +453,8 @@ impl Jobs for Work<'_> {
             limit,
             limits: self.plan.limits,
             ctx,
+            run: format!("{} {}/{}", w.puzzle.name, solver.label, job.encoding),
+            transcripts: self.plan.transcript.as_ref(),
             meter: RefCell::default(),
         };
         let (outcome, took) = match script {
@@ -675,6 +685,10 @@ struct Asker<'a> {
     /// The plan's limits (the memory limit applies to every process).
     limits: Limits,
     ctx: &'a JobCtx<'a>,
+    /// The run's name in transcripts: puzzle, solver, encoding.
+    run: String,
+    /// Where transcripts go, if anywhere.
+    transcripts: Option<&'a Transcripts>,
     /// What the solver processes of this run cost, added up as they end.
     meter: RefCell<Measured>,
 }
@@ -745,12 +759,13 @@ impl Asker<'_> {
             timeout: self.deadline.saturating_duration_since(Instant::now()),
             memory: self.limits.memory,
         };
-        let out: RunOutput = run(
+        let out: RunOutput = run_recorded(
             self.solver,
             script,
             Some(enc.logic),
             &limits,
             self.ctx.cancel(),
+            self.transcripts.map(|t| (t, self.run.as_str())),
         );
         if !out.command.is_empty() && !matches!(out.end, RunEnd::SpawnFailed(_)) {
             self.count(Some(out.usage), &out.command);
@@ -837,21 +852,34 @@ impl Asker<'_> {
         Ok(v)
     }
 
-    /// The verified values of a first answer, or how the run ended.
-    fn settle(&self, enc: &Encoded, reply: Reply) -> Result<Vec<i64>, Outcome> {
+    /// The verified values of a first answer, or how the run ended. The
+    /// one place a reply becomes a status, whether it came from a process
+    /// or a session (`decode` reads the model in the script's way;
+    /// `all_known` says whether propagation decided every cell).
+    fn settle_with(
+        &self,
+        reply: Reply,
+        all_known: bool,
+        decode: impl FnOnce(&BTreeMap<String, Value>) -> Result<Vec<i64>, String>,
+    ) -> Result<Vec<i64>, Outcome> {
         match reply {
-            // An empty model is fine only when propagation decided every
-            // cell.
-            Reply::Model(m) if m.is_empty() && !enc.decoder.all_known() => Err(Outcome::Error(
+            // An empty model (`sat`, then an error or nothing instead of
+            // values) is fine only when propagation decided every cell.
+            Reply::Model(m) if m.is_empty() && !all_known => Err(Outcome::Error(
                 ErrorKind::NoModel,
                 "sat, but no model was printed".into(),
             )),
             Reply::Model(m) => self
-                .verify(enc.decoder.decode(&m))
+                .verify(decode(&m))
                 .map_err(|rule| Outcome::InvalidModel { rule, first: None }),
             Reply::Unsat => Err(Outcome::Unsat),
             Reply::Other(o) => Err(o),
         }
+    }
+
+    /// [`Asker::settle_with`] for a whole script.
+    fn settle(&self, enc: &Encoded, reply: Reply) -> Result<Vec<i64>, Outcome> {
+        self.settle_with(reply, enc.decoder.all_known(), |m| enc.decoder.decode(m))
     }
 
     /// The outcome once "is there another solution?" got `reply`. A
@@ -904,6 +932,7 @@ impl Asker<'_> {
                 Outcome::Error(ErrorKind::Start, e.to_string())
             }
             SessionError::Died { .. } => Outcome::Error(ErrorKind::NoAnswer, e.to_string()),
+            SessionError::Protocol { .. } => Outcome::Error(ErrorKind::Protocol, e.to_string()),
         }
     }
 
@@ -940,10 +969,17 @@ impl Asker<'_> {
         ))
     }
 
-    /// Starts a session of this run's solver, under its memory limit.
+    /// Starts a session of this run's solver, under its memory limit,
+    /// named for this run in its transcript.
     fn start(&self, logic: &str) -> Result<Session, SessionError> {
-        let mut s = Session::start(self.solver, Some(logic), self.ctx.cancel())?;
+        let mut s = Session::start_recorded(
+            self.solver,
+            Some(logic),
+            self.ctx.cancel(),
+            self.transcripts,
+        )?;
         s.set_memory_limit(self.limits.memory);
+        s.set_run(&self.run);
         Ok(s)
     }
 }

@@ -90,6 +90,8 @@ pub enum ErrorKind {
     Reported,
     /// It said sat but printed no model.
     NoModel,
+    /// It broke the session protocol (an answer before its question).
+    Protocol,
 }
 
 /// With `--unique`: what the second question ("another solution?") gave.

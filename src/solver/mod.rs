@@ -17,7 +17,9 @@
 //! the *child subreaper* of everything its solvers start and marks each
 //! run's processes, so a descendant that left the group with `setsid` is
 //! found and killed too (see `process.rs`). No solver process (nor anything
-//! it started) outlives the run, and no temporary file either. Because the
+//! it started) outlives the run, and no temporary file either; a solver
+//! whose smtgrid is killed outright (SIGKILL, an OOM kill) gets SIGKILL
+//! from the kernel (its parent-death signal). Because the
 //! groups are not the terminal's foreground group, Ctrl-C reaches only
 //! smtgrid: the CLI must call [`install_ctrlc_handler`] first and pass its
 //! [`Cancel`] to every run and version probe.
@@ -34,6 +36,7 @@ mod profile;
 mod run;
 mod session;
 mod table;
+mod transcript;
 
 pub use discover::{
     Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
@@ -42,32 +45,20 @@ pub use discover::{
 pub use measure::{MemoryLimit, MemoryLimitBy, Usage, WATCH_EVERY};
 pub(crate) use pipe::excerpt;
 pub use profile::{AutoPair, Profile, auto_order, default_solvers, env_var_for, profile, profiles};
-pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run};
+pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run, run_recorded};
 pub use session::{Session, SessionError};
 pub use table::table;
+pub use transcript::{TRANSCRIPT_CAP, Transcripts};
 
 pub use crate::cancel::Cancel;
 
-use std::sync::OnceLock;
-
-/// Makes Ctrl-C (and SIGTERM, SIGHUP) cancel every run that uses the
+/// Makes Ctrl-C (and every other signal that would end smtgrid and can
+/// be caught, see [`crate::signals`]) cancel every run that uses the
 /// returned flag, instead of killing smtgrid and leaving its solvers
 /// running in their own process groups. Calling it again returns the same
 /// flag. The caller should let the runs return (they kill and reap their
 /// solvers and delete their files at once) and then exit with 130 if the
 /// flag is set.
 pub fn install_ctrlc_handler() -> Cancel {
-    static CANCEL: OnceLock<Cancel> = OnceLock::new();
-    CANCEL
-        .get_or_init(|| {
-            let cancel = Cancel::new();
-            let c = cancel.clone();
-            if let Err(e) = ctrlc::set_handler(move || c.cancel()) {
-                // Without the handler Ctrl-C still stops smtgrid; only a
-                // solver that is running at that moment may survive.
-                crate::output::note(format_args!("warning: cannot catch Ctrl-C: {e}"));
-            }
-            cancel
-        })
-        .clone()
+    crate::signals::install()
 }

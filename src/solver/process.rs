@@ -18,6 +18,15 @@
 //!    killing a process orphans its children, which then become smtgrid's
 //!    in turn.
 //!
+//! 4. If smtgrid itself is killed outright (SIGKILL, an OOM kill), none of
+//!    that can run: each solver is started with a parent-death signal
+//!    (`prctl(PR_SET_PDEATHSIG, SIGKILL)` in the child before `exec`), so
+//!    the kernel kills it when smtgrid dies. The kernel sends it when the
+//!    *thread* that forked the child ends, so every solver is forked by one
+//!    thread that lives as long as smtgrid (sessions outlive the workers
+//!    that started them). A child whose parent died before the `prctl`
+//!    took effect sees another parent and exits at once.
+//!
 //! A descendant that both leaves the group and clears its environment
 //! (`setsid env -i …`) is still re-parented to smtgrid but cannot be told
 //! apart from a process the embedding program started itself, so it is
@@ -28,8 +37,9 @@ use super::measure::Usage;
 use std::io;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus};
-use std::sync::Once;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Once, OnceLock};
 
 /// The environment variable that marks a run's processes.
 const MARK_VAR: &str = "SMTGRID_RUN";
@@ -37,11 +47,38 @@ const MARK_VAR: &str = "SMTGRID_RUN";
 /// a sweep does at most: one per level of a tree that keeps escaping.
 const MAX_SWEEPS: usize = 64;
 
-/// A command in a process group of its own (see the module doc).
+/// A command in a process group of its own that dies with smtgrid (see
+/// the module doc).
 pub(crate) fn group_command(program: &Path, args: &[String]) -> Command {
     use std::os::unix::process::CommandExt;
     let mut cmd = Command::new(program);
     cmd.args(args).process_group(0);
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: the closure runs in the child between fork and exec and
+    // only makes async-signal-safe calls (prctl, getppid, signal, _exit).
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0,
+                0,
+                0,
+            ) != 0
+            {
+                return Err(io::Error::last_os_error());
+            }
+            // smtgrid died before the prctl above: no signal will come.
+            if libc::getppid() != parent {
+                libc::_exit(127);
+            }
+            // A disposition smtgrid set to SIG_IGN would survive the exec.
+            for &sig in crate::signals::IGNORED {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
     cmd
 }
 
@@ -71,9 +108,36 @@ pub(crate) fn spawn(mut cmd: Command) -> io::Result<(Child, Tree)> {
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
     cmd.env(MARK_VAR, &mark);
-    let child = cmd.spawn()?;
+    let child = spawn_from_keeper(cmd)?;
     let pgid = child.id();
     Ok((child, Tree { pgid, mark }))
+}
+
+/// A request to the thread that forks every solver.
+type SpawnRequest = (Command, Sender<io::Result<Child>>);
+
+/// Starts `cmd` on the one thread that lives as long as smtgrid, so that
+/// the child's parent-death signal comes only when smtgrid dies, never
+/// when the worker thread that asked for it ends.
+fn spawn_from_keeper(cmd: Command) -> io::Result<Child> {
+    static KEEPER: OnceLock<Option<Sender<SpawnRequest>>> = OnceLock::new();
+    let keeper = KEEPER.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<SpawnRequest>();
+        std::thread::Builder::new()
+            .name("smtgrid-spawner".into())
+            .spawn(move || {
+                for (mut cmd, reply) in rx {
+                    let _ = reply.send(cmd.spawn());
+                }
+            })
+            .ok()
+            .map(|_| tx)
+    });
+    let gone = || io::Error::other("the thread that starts solvers is gone");
+    let keeper = keeper.as_ref().ok_or_else(gone)?;
+    let (tx, rx) = mpsc::channel();
+    keeper.send((cmd, tx)).map_err(|_| gone())?;
+    rx.recv().map_err(|_| gone())?
 }
 
 impl Tree {

@@ -4,6 +4,7 @@
 use super::measure::{MemoryLimit, Usage, WATCH_EVERY};
 use super::pipe::{Keep, Pipe};
 use super::process::{group_command, kill_group, spawn, wait_usage};
+use super::transcript::Transcripts;
 use super::{Cancel, Solver};
 use std::fmt;
 use std::io::Write;
@@ -179,6 +180,19 @@ pub fn run(
     limits: &Limits,
     cancel: &Cancel,
 ) -> RunOutput {
+    run_recorded(solver, script, logic, limits, cancel, None)
+}
+
+/// [`run`], writing the script (as sent) and the solver's stdout (as
+/// received) into a transcript in `record.0` for the run named `record.1`.
+pub fn run_recorded(
+    solver: &Solver,
+    script: &str,
+    logic: Option<&str>,
+    limits: &Limits,
+    cancel: &Cancel,
+    record: Option<(&Transcripts, &str)>,
+) -> RunOutput {
     let file = match write_temp(script) {
         Ok(f) => f,
         Err(e) => {
@@ -196,7 +210,13 @@ pub fn run(
     };
     let own_limit = limits.timeout + OWN_LIMIT_MARGIN;
     let (program, args) = solver.oneshot_command(file.path(), logic, own_limit);
-    let out = exec(&program, &args, limits, cancel);
+    let record = record.map(|(to, run)| Recording {
+        to,
+        solver: solver.display_name(),
+        run,
+        sent: script,
+    });
+    let out = exec(&program, &args, limits, cancel, record);
     // Deleted only now that the solver and its whole group are gone.
     drop(file);
     out
@@ -212,10 +232,24 @@ fn write_temp(script: &str) -> std::io::Result<tempfile::NamedTempFile> {
     Ok(file)
 }
 
+/// What a run's transcript records.
+pub(crate) struct Recording<'a> {
+    to: &'a Transcripts,
+    solver: String,
+    run: &'a str,
+    sent: &'a str,
+}
+
 /// Starts `program args` with stdin closed, waits at most
 /// `limits.timeout` (killing it over `limits.memory`) and collects its
 /// output. Shared by [`run`] and the version probe.
-pub(crate) fn exec(program: &Path, args: &[String], limits: &Limits, cancel: &Cancel) -> RunOutput {
+pub(crate) fn exec(
+    program: &Path,
+    args: &[String],
+    limits: &Limits,
+    cancel: &Cancel,
+    record: Option<Recording<'_>>,
+) -> RunOutput {
     let start = Instant::now();
     let command: Vec<String> = std::iter::once(program.display().to_string())
         .chain(args.iter().cloned())
@@ -237,6 +271,11 @@ pub(crate) fn exec(program: &Path, args: &[String], limits: &Limits, cancel: &Ca
             };
         }
     };
+    let mut transcript = record.as_ref().map(|r| {
+        let mut t = r.to.open(&r.solver, child.id(), program, args);
+        t.sent(r.run, r.sent);
+        t
+    });
     let (out, err) = read_output(&mut child);
     let (end, usage) = wait_until(child, start + limits.timeout, limits.memory, cancel, &out);
     let elapsed = start.elapsed();
@@ -248,6 +287,10 @@ pub(crate) fn exec(program: &Path, args: &[String], limits: &Limits, cancel: &Ca
     err.wait_closed(Instant::now() + DRAIN_WAIT);
     let stdout = String::from_utf8(out.take())
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    if let (Some(t), Some(r)) = (&mut transcript, &record) {
+        t.received(r.run, &stdout);
+        t.ended(&end.to_string());
+    }
     RunOutput {
         stdout,
         stderr: err.text(),

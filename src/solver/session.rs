@@ -7,15 +7,14 @@
 //! string bare, cvc5 and cvc4 with its quotes; both are recognised.
 
 use super::measure::{MemoryLimit, Usage, WATCH_EVERY};
-use super::pipe::{Pipe, excerpt};
+use super::pipe::{Kept, Pipe, excerpt};
 use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDOUT_CAP, read_output, tail_lines};
+use super::transcript::{Transcript, Transcripts};
 use super::{Cancel, Solver};
-use std::io::Write;
+use crate::output::wait_writable;
+use std::os::fd::AsRawFd;
 use std::process::{Child, ChildStdin, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -71,6 +70,18 @@ pub enum SessionError {
         /// Time from the start of the session.
         elapsed: Duration,
     },
+    /// The solver broke the session's protocol: it printed the end of a
+    /// reply before the question was sent (it answers without reading, or
+    /// is not an SMT-LIB solver in interactive mode). It was killed.
+    #[error("{solver} broke the session protocol after {:.1} s: {what}", elapsed.as_secs_f64())]
+    Protocol {
+        /// The solver's display name.
+        solver: String,
+        /// What it did.
+        what: String,
+        /// Time from the start of the session.
+        elapsed: Duration,
+    },
     /// The solver used more resident memory than the limit; it was
     /// killed.
     #[error("{solver} went over the memory limit of {mb} MiB; killed after {:.1} s", elapsed.as_secs_f64())]
@@ -98,6 +109,7 @@ impl SessionError {
         match self {
             SessionError::Died { elapsed, .. }
             | SessionError::TimedOut { elapsed, .. }
+            | SessionError::Protocol { elapsed, .. }
             | SessionError::MemoryLimit { elapsed, .. }
             | SessionError::Cancelled { elapsed, .. } => Some(*elapsed),
             SessionError::NoInteractiveMode(_) | SessionError::Spawn { .. } => None,
@@ -114,18 +126,22 @@ pub struct Session {
     child: Child,
     tree: Tree,
     started: Instant,
-    input: Option<Input>,
+    /// The solver's stdin, non-blocking: every write waits for room with
+    /// the command's deadline and the cancel flag in view.
+    input: Option<ChildStdin>,
     /// Stdout; what it holds is the unanswered part of the replies.
     output: Pipe,
     stderr: Pipe,
     next_sentinel: u64,
-    /// Bytes sent since the solver's last complete reply.
-    unanswered: usize,
     cancel: Cancel,
     /// `--memory-limit`, watched while a command waits.
     memory: Option<MemoryLimit>,
     /// Set once the solver is gone: how it ended.
     ended: Option<String>,
+    /// With `--transcript`: the conversation's file.
+    transcript: Option<Transcript>,
+    /// The run the current command belongs to, for the transcript.
+    run: String,
 }
 
 impl std::fmt::Debug for Session {
@@ -146,6 +162,17 @@ impl Session {
         logic: Option<&str>,
         cancel: &Cancel,
     ) -> Result<Session, SessionError> {
+        Session::start_recorded(solver, logic, cancel, None)
+    }
+
+    /// [`Session::start`], writing the conversation into a transcript in
+    /// `transcripts` if given.
+    pub fn start_recorded(
+        solver: &Solver,
+        logic: Option<&str>,
+        cancel: &Cancel,
+        transcripts: Option<&Transcripts>,
+    ) -> Result<Session, SessionError> {
         let name = solver.display_name();
         let Some(args) = solver.interactive_args(logic) else {
             return Err(SessionError::NoInteractiveMode(name));
@@ -161,10 +188,14 @@ impl Session {
             solver: name.clone(),
             why: format!("{}: {e}", solver.path.display()),
         })?;
-        let input = child.stdin.take().map(Input::new);
+        let input = child.stdin.take();
+        if let Some(fd) = &input {
+            set_nonblocking(fd);
+        }
         // The cap bounds the unanswered part only: each reply is taken out
         // as soon as it is complete.
         let (output, stderr) = read_output(&mut child);
+        let transcript = transcripts.map(|t| t.open(&name, child.id(), &solver.path, &args));
         Ok(Session {
             name,
             command,
@@ -175,10 +206,11 @@ impl Session {
             output,
             stderr,
             next_sentinel: 1,
-            unanswered: 0,
             cancel: cancel.clone(),
             memory: None,
             ended: None,
+            transcript,
+            run: String::new(),
         })
     }
 
@@ -186,6 +218,12 @@ impl Session {
     /// session that serves one job after another.
     pub fn set_cancel(&mut self, cancel: &Cancel) {
         self.cancel = cancel.clone();
+    }
+
+    /// Names the run that the following commands belong to, for the
+    /// transcript.
+    pub fn set_run(&mut self, run: &str) {
+        self.run = run.to_string();
     }
 
     /// Kills the solver when its process group uses more resident memory
@@ -235,23 +273,19 @@ impl Session {
     }
 
     /// Sends commands without waiting for a reply (e.g. declarations and
-    /// assertions, which print nothing unless they fail).
-    pub fn send(&mut self, commands: &str) -> Result<(), SessionError> {
-        if let Some(status) = self.ended.clone() {
-            return Err(self.died(status));
-        }
-        let mut text = commands.to_string();
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        let direct = self.unanswered + text.len() <= DIRECT_MAX;
-        self.unanswered += text.len();
-        let sent = self.input.as_ref().is_some_and(|i| i.send(text, direct));
-        if sent {
-            Ok(())
-        } else {
-            let status = self.reap_after_eof();
-            Err(self.died(status))
+    /// assertions, which print nothing unless they fail), waiting for room
+    /// in the pipe until `deadline` at most.
+    pub fn send(&mut self, commands: &str, deadline: Instant) -> Result<(), SessionError> {
+        let text = with_newline(commands);
+        self.write(text.as_bytes(), deadline, None)?;
+        self.record(|t, run| t.sent(run, &text));
+        Ok(())
+    }
+
+    /// Adds to the transcript, if there is one.
+    fn record(&mut self, event: impl FnOnce(&mut Transcript, &str)) {
+        if let Some(t) = &mut self.transcript {
+            event(t, &self.run);
         }
     }
 
@@ -262,52 +296,38 @@ impl Session {
         let n = self.next_sentinel;
         self.next_sentinel += 1;
         let sentinel = format!("smtgrid-sentinel-{n}");
-        let mut text = commands.to_string();
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
+        let mut text = with_newline(commands);
         text.push_str(&format!("(echo \"{sentinel}\")\n"));
-        self.send(&text)?;
         let mut scanned = Scan::default();
+        self.write(text.as_bytes(), deadline, Some((&sentinel, &mut scanned)))?;
+        // Recorded once wholly written: the question is in the solver's
+        // pipe before anything is read as its answer.
+        self.record(|t, run| t.sent(run, &text));
         let mut next_watch = Instant::now() + WATCH_EVERY;
         let mut kept = self.output.lock();
         loop {
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
                 let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
+                let framed = self
+                    .transcript
+                    .is_some()
+                    .then(|| String::from_utf8_lossy(&kept.bytes[..end]).into_owned());
                 kept.bytes.drain(..end);
-                // The solver read everything before its echo.
-                self.unanswered = 0;
+                drop(kept);
+                if let Some(framed) = framed {
+                    self.record(|t, run| t.received(run, &framed));
+                }
                 return Ok(reply);
             }
-            if kept.dropped > 0 {
+            if let Some(e) = output_failure(&kept) {
                 drop(kept);
-                self.kill();
-                return Err(self.died(format!(
-                    "killed after printing more than {} MiB without finishing its reply",
-                    STDOUT_CAP >> 20
-                )));
+                return Err(self.fail(e));
             }
-            if kept.closed {
+            if let Some(e) = self.check_time(deadline) {
                 drop(kept);
-                let status = self.reap_after_eof();
-                return Err(self.died(status));
-            }
-            if self.cancel.is_cancelled() {
-                drop(kept);
-                return Err(
-                    self.stop("cancelled", |solver, elapsed| SessionError::Cancelled {
-                        solver,
-                        elapsed,
-                    }),
-                );
+                return Err(self.fail(e));
             }
             let now = Instant::now();
-            if now >= deadline {
-                drop(kept);
-                return Err(self.stop("killed after a timeout", |solver, elapsed| {
-                    SessionError::TimedOut { solver, elapsed }
-                }));
-            }
             if let Some(m) = self.memory
                 && now >= next_watch
             {
@@ -327,6 +347,106 @@ impl Session {
         }
     }
 
+    /// Writes all of `text` to the solver's stdin. The pipe is
+    /// non-blocking: when it is full this waits for room, at most until
+    /// `deadline`, and a cancel stops it, so a solver that does not read
+    /// can never hold the thread. With `answer`, it first checks that the
+    /// reply ending in that sentinel has not arrived: a reply to a question
+    /// not yet (wholly) sent is a protocol error.
+    fn write(
+        &mut self,
+        mut text: &[u8],
+        deadline: Instant,
+        mut answer: Option<(&str, &mut Scan)>,
+    ) -> Result<(), SessionError> {
+        if let Some(status) = self.ended.clone() {
+            return Err(self.died(status));
+        }
+        while !text.is_empty() {
+            if let Some((sentinel, scan)) = answer.as_mut() {
+                let kept = self.output.lock();
+                if find_sentinel(&kept.bytes, scan, sentinel).is_some() {
+                    drop(kept);
+                    let what = format!(
+                        "it printed `{sentinel}` before the command that asks for it was sent \
+                         (it answers without reading its input)"
+                    );
+                    return Err(self.fail(Failure::Protocol(what)));
+                }
+            }
+            let Some(fd) = self.input.as_ref().map(|i| i.as_raw_fd()) else {
+                let status = self.reap_after_eof();
+                return Err(self.died(status));
+            };
+            // SAFETY: `fd` is the open stdin pipe this session owns; the
+            // buffer is valid for `text.len()` bytes.
+            let n = unsafe { libc::write(fd, text.as_ptr().cast(), text.len()) };
+            if n >= 0 {
+                text = &text[n as usize..];
+                continue;
+            }
+            match std::io::Error::last_os_error().raw_os_error() {
+                Some(libc::EINTR) => continue,
+                Some(libc::EAGAIN) => {
+                    if let Some(e) = self.check_time(deadline) {
+                        return Err(self.fail(e));
+                    }
+                    let wait = deadline.saturating_duration_since(Instant::now()).min(TICK);
+                    wait_writable(fd, wait);
+                }
+                // EPIPE: the solver closed its input, it is ending.
+                _ => {
+                    let status = self.reap_after_eof();
+                    return Err(self.died(status));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the cancel flag or the deadline ends the command.
+    fn check_time(&self, deadline: Instant) -> Option<Failure> {
+        if self.cancel.is_cancelled() {
+            Some(Failure::Cancelled)
+        } else if Instant::now() >= deadline {
+            Some(Failure::TimedOut)
+        } else {
+            None
+        }
+    }
+
+    /// Ends the session for `why` and makes the caller's error.
+    fn fail(&mut self, why: Failure) -> SessionError {
+        match why {
+            Failure::Flood => {
+                self.kill();
+                self.died(format!(
+                    "killed after printing more than {} MiB without finishing its reply",
+                    STDOUT_CAP >> 20
+                ))
+            }
+            Failure::Closed => {
+                let status = self.reap_after_eof();
+                self.died(status)
+            }
+            Failure::Cancelled => self.stop("cancelled", |solver, elapsed| {
+                SessionError::Cancelled { solver, elapsed }
+            }),
+            Failure::TimedOut => self.stop("killed after a timeout", |solver, elapsed| {
+                SessionError::TimedOut { solver, elapsed }
+            }),
+            Failure::Protocol(what) => {
+                self.kill();
+                self.ended = Some("killed after a protocol error".into());
+                SessionError::Protocol {
+                    solver: self.name.clone(),
+                    what,
+                    elapsed: self.elapsed(),
+                }
+            }
+        }
+    }
+
     /// Kills the solver before it answered, records `ended` as how it
     /// ended, and makes the error for the caller.
     fn stop(&mut self, ended: &str, error: fn(String, Duration) -> SessionError) -> SessionError {
@@ -337,7 +457,9 @@ impl Session {
 
     fn died(&mut self, status: String) -> SessionError {
         // The solver is gone: everything unanswered is its last words.
-        let output = excerpt(&self.output.take(), QUOTE_BYTES);
+        let last = self.output.take();
+        self.record(|t, run| t.received(run, &String::from_utf8_lossy(&last)));
+        let output = excerpt(&last, QUOTE_BYTES);
         let stderr_tail = self.stderr_tail(10);
         let stderr_tail = if stderr_tail.is_empty() {
             stderr_tail
@@ -387,59 +509,59 @@ impl Drop for Session {
         // Also reached when the solver exited by itself: this then ends
         // anything it left behind.
         kill_and_reap(&mut self.child, &self.tree);
-    }
-}
-
-/// While the bytes sent since the solver's last complete reply stay within
-/// this, they are written by the caller, with no hand-off to the writer
-/// thread: the solver has read everything before that reply, so they fit
-/// an empty pipe buffer (at least 4 KiB) and the write cannot block.
-const DIRECT_MAX: usize = 4096;
-
-/// The solver's stdin. Longer texts are written on a thread of its own,
-/// so that a solver that stops reading cannot block smtgrid past its
-/// deadline.
-struct Input {
-    stdin: Arc<Mutex<ChildStdin>>,
-    /// Bytes handed to the thread and not yet written.
-    queued: Arc<AtomicUsize>,
-    tx: Sender<String>,
-}
-
-impl Input {
-    fn new(stdin: ChildStdin) -> Input {
-        let stdin = Arc::new(Mutex::new(stdin));
-        let queued = Arc::new(AtomicUsize::new(0));
-        let (tx, rx) = mpsc::channel::<String>();
-        let (w, q) = (Arc::clone(&stdin), Arc::clone(&queued));
-        thread::spawn(move || {
-            for text in rx {
-                let ok = write_to(&w, &text);
-                q.fetch_sub(text.len(), Ordering::SeqCst);
-                if !ok {
-                    break;
-                }
-            }
-        });
-        Input { stdin, queued, tx }
-    }
-
-    /// Writes `text` at once when `direct` allows it and nothing is queued
-    /// before it, else queues it; false once the solver's stdin is closed.
-    fn send(&self, text: String, direct: bool) -> bool {
-        if direct && self.queued.load(Ordering::SeqCst) == 0 {
-            return write_to(&self.stdin, &text);
+        if let Some(t) = &mut self.transcript {
+            t.ended(
+                self.ended
+                    .as_deref()
+                    .unwrap_or("killed when smtgrid closed the session"),
+            );
         }
-        self.queued.fetch_add(text.len(), Ordering::SeqCst);
-        self.tx.send(text).is_ok()
     }
 }
 
-fn write_to(stdin: &Mutex<ChildStdin>, text: &str) -> bool {
-    let mut s = stdin.lock().unwrap_or_else(|e| e.into_inner());
-    s.write_all(text.as_bytes())
-        .and_then(|()| s.flush())
-        .is_ok()
+/// Why a command stops before its reply is complete.
+enum Failure {
+    /// The solver printed more than [`STDOUT_CAP`] without finishing.
+    Flood,
+    /// Its output closed.
+    Closed,
+    /// The cancel flag fell.
+    Cancelled,
+    /// The deadline passed.
+    TimedOut,
+    /// It broke the protocol, as described.
+    Protocol(String),
+}
+
+/// Why waiting for a reply must end now, from what has been read.
+fn output_failure(kept: &Kept) -> Option<Failure> {
+    if kept.dropped > 0 {
+        return Some(Failure::Flood);
+    }
+    kept.closed.then_some(Failure::Closed)
+}
+
+/// `text` ending with a newline.
+fn with_newline(text: &str) -> String {
+    let mut t = text.to_string();
+    if !t.ends_with('\n') {
+        t.push('\n');
+    }
+    t
+}
+
+/// Makes smtgrid's end of the solver's stdin non-blocking (the solver's
+/// end is a separate open file and stays blocking).
+fn set_nonblocking(stdin: &ChildStdin) {
+    let fd = stdin.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this process owns, with integer
+    // arguments only.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags >= 0 {
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+    }
 }
 
 /// How far [`find_sentinel`] has looked.

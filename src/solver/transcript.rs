@@ -1,0 +1,229 @@
+//! Transcripts (`--transcript DIR`): what smtgrid sent each solver process
+//! and what came back, with times and the run each message belongs to,
+//! one file per process. For debugging a solver that misbehaves, and for
+//! the tests that check the session protocol.
+//!
+//! A file is JSON lines: first `{"solver", "pid", "program", "args"}`,
+//! then one event per line, `{"ms", "run", "sent"}` when a text was wholly
+//! written to the solver, `{"ms", "run", "received"}` when a reply was
+//! complete (for a session, up to and with its sentinel line; for a
+//! process run, its whole stdout), and last `{"ms", "ended"}`. `ms` counts
+//! from the process's start. Each file holds at most [`TRANSCRIPT_CAP`]
+//! bytes: events beyond it are left out, and the last line says how many
+//! bytes were.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use serde_json::json;
+
+/// The most bytes one transcript file holds (64 MiB, as much as smtgrid
+/// takes of a solver's output).
+pub const TRANSCRIPT_CAP: u64 = 64 << 20;
+
+/// Where transcripts go: a folder, one file per solver process.
+#[derive(Debug, Clone)]
+pub struct Transcripts {
+    dir: PathBuf,
+    cap: u64,
+    next: Arc<AtomicU64>,
+}
+
+impl Transcripts {
+    /// Transcripts in `dir`, which is created if missing.
+    pub fn new(dir: &Path) -> std::io::Result<Transcripts> {
+        std::fs::create_dir_all(dir)?;
+        if !std::fs::metadata(dir)?.is_dir() {
+            return Err(std::io::Error::other("not a directory"));
+        }
+        Ok(Transcripts {
+            dir: dir.to_path_buf(),
+            cap: TRANSCRIPT_CAP,
+            next: Arc::default(),
+        })
+    }
+
+    /// The same with another cap on each file's size.
+    pub fn with_cap(mut self, cap: u64) -> Transcripts {
+        self.cap = cap;
+        self
+    }
+
+    /// Starts the transcript of solver process `pid`, labelled `solver`,
+    /// started as `program args`. A file that cannot be created gives a
+    /// transcript that writes nothing (the run goes on) and a note.
+    pub(crate) fn open(
+        &self,
+        solver: &str,
+        pid: u32,
+        program: &Path,
+        args: &[String],
+    ) -> Transcript {
+        let n = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        let safe: String = solver
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "._@-".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(64)
+            .collect();
+        let path = self.dir.join(format!("{n:05}-{safe}-{pid}.jsonl"));
+        // Never over an existing file (nor through a link planted there).
+        let file = File::options()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| {
+                crate::output::note(format!(
+                    "warning: no transcript for {solver}: {}: {e}",
+                    path.display()
+                ))
+            })
+            .ok()
+            .map(BufWriter::new);
+        let mut t = Transcript {
+            file,
+            cap: self.cap,
+            written: 0,
+            left_out: 0,
+            start: Instant::now(),
+        };
+        t.line(&json!({
+            "solver": solver,
+            "pid": pid,
+            "program": program.to_string_lossy(),
+            "args": args,
+        }));
+        t
+    }
+}
+
+/// One solver process's transcript.
+#[derive(Debug)]
+pub(crate) struct Transcript {
+    file: Option<BufWriter<File>>,
+    cap: u64,
+    written: u64,
+    /// Bytes of events left out once the cap was reached.
+    left_out: u64,
+    start: Instant,
+}
+
+impl Transcript {
+    /// `text` was wholly written to the solver, for `run`.
+    pub fn sent(&mut self, run: &str, text: &str) {
+        self.event(run, "sent", text);
+    }
+
+    /// `text` came back, a complete reply, for `run`.
+    pub fn received(&mut self, run: &str, text: &str) {
+        self.event(run, "received", text);
+    }
+
+    /// The process ended, as `how` says.
+    pub fn ended(&mut self, how: &str) {
+        let mut end = json!({ "ms": self.ms(), "ended": how });
+        if self.left_out > 0 {
+            end["left_out_bytes"] = self.left_out.into();
+        }
+        // The last line is written even at the cap, so a reader learns
+        // that events are missing.
+        let text = end.to_string();
+        self.write(&text);
+        if let Some(f) = &mut self.file {
+            let _ = f.flush();
+        }
+        self.file = None;
+    }
+
+    fn ms(&self) -> f64 {
+        (self.start.elapsed().as_secs_f64() * 1e6).round() / 1e3
+    }
+
+    fn event(&mut self, run: &str, key: &str, text: &str) {
+        if self.file.is_none() {
+            return;
+        }
+        let mut e = json!({ "ms": self.ms(), "run": run });
+        e[key] = text.into();
+        self.line(&e);
+    }
+
+    fn line(&mut self, value: &serde_json::Value) {
+        let text = value.to_string();
+        // Room is kept for the last line.
+        if self.written + text.len() as u64 + 1 > self.cap.saturating_sub(256) {
+            self.left_out += text.len() as u64 + 1;
+            return;
+        }
+        self.write(&text);
+    }
+
+    fn write(&mut self, text: &str) {
+        let Some(f) = &mut self.file else { return };
+        if writeln!(f, "{text}").is_err() {
+            // A full disk: the transcript stops, the run goes on.
+            self.file = None;
+            return;
+        }
+        self.written += text.len() as u64 + 1;
+    }
+}
+
+impl Drop for Transcript {
+    fn drop(&mut self) {
+        if self.file.is_some() {
+            self.ended("gone");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_transcript_is_bounded_and_says_what_it_left_out() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let t = Transcripts::new(dir.path()).expect("dir").with_cap(4096);
+        let mut one = t.open("z3@a b/c", 42, Path::new("/bin/z3"), &["-in".into()]);
+        for i in 0..100 {
+            one.sent("p:1 z3/lia", &format!("(check-sat) ; {i}\n"));
+            one.received("p:1 z3/lia", "sat\nsmtgrid-sentinel-1\n");
+        }
+        one.ended("exited with status 0");
+        let files: Vec<PathBuf> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        assert_eq!(files.len(), 1);
+        let name = files[0]
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        assert_eq!(name, "00001-z3@a_b_c-42.jsonl");
+        let text = std::fs::read_to_string(&files[0]).expect("read");
+        assert!(text.len() <= 4096, "{}", text.len());
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect();
+        assert_eq!(lines[0]["pid"], 42);
+        assert_eq!(lines[1]["sent"], "(check-sat) ; 0\n");
+        let last = lines.last().expect("a last line");
+        assert_eq!(last["ended"], "exited with status 0");
+        assert!(
+            last["left_out_bytes"].as_u64().is_some_and(|n| n > 0),
+            "{last}"
+        );
+    }
+}
