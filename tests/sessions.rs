@@ -15,11 +15,11 @@ fn fake(name: &str) -> String {
     )
 }
 
-/// The JSON lines of `smtgrid solve ARGS… --format json`.
+/// The JSON lines of `smtgrid solve ARGS… --format jsonl`.
 fn solve_json(args: &[&str]) -> Vec<serde_json::Value> {
     let mut all = vec!["solve"];
     all.extend_from_slice(args);
-    all.extend_from_slice(&["--format", "json"]);
+    all.extend_from_slice(&["--format", "jsonl"]);
     let o = smtgrid(&all);
     String::from_utf8_lossy(&o.stdout)
         .lines()
