@@ -905,24 +905,8 @@ pub fn files(root: &Path) -> Result<Vec<(String, PathBuf)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{RunMode, Uniqueness};
-
-    fn run(solver: &str, outcome: Outcome) -> Run {
-        Run {
-            solver: solver.into(),
-            version: None,
-            encoding: Encoding::Lia,
-            mode: RunMode::Process,
-            time_ms: 10,
-            outcome,
-        }
-    }
-    fn g(v: i64) -> ValueGrid {
-        vec![vec![Some(v)]]
-    }
-    fn sat(v: i64, unique: Option<Uniqueness>) -> Outcome {
-        Outcome::Sat { grid: g(v), unique }
-    }
+    use crate::solve::Uniqueness;
+    use crate::solve::outcome::fixtures::{grid as g, run, sat};
     fn first(runs: &[Run]) -> Verdict {
         first_status(&runs.iter().collect::<Vec<_>>())
     }

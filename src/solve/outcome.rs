@@ -432,11 +432,13 @@ pub fn disagreements<'a>(runs: impl Iterator<Item = &'a Run> + Clone) -> Vec<Fin
     found
 }
 
+/// Runs of one-cell grids, for the tests that judge answers together.
 #[cfg(test)]
-mod tests {
+pub(crate) mod fixtures {
     use super::*;
 
-    fn run(solver: &str, outcome: Outcome) -> Run {
+    /// `solver`'s run on lia that ended with `outcome`.
+    pub(crate) fn run(solver: &str, outcome: Outcome) -> Run {
         Run {
             solver: solver.into(),
             version: None,
@@ -447,16 +449,24 @@ mod tests {
         }
     }
 
-    fn grid(v: i64) -> ValueGrid {
+    /// The one-cell grid holding `v`.
+    pub(crate) fn grid(v: i64) -> ValueGrid {
         vec![vec![Some(v)]]
     }
 
-    fn sat(v: i64, unique: Option<Uniqueness>) -> Outcome {
+    /// A verified sat with the grid holding `v`.
+    pub(crate) fn sat(v: i64, unique: Option<Uniqueness>) -> Outcome {
         Outcome::Sat {
             grid: grid(v),
             unique,
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{grid, run, sat};
+    use super::*;
 
     #[test]
     fn sat_against_unsat_disagrees() {
