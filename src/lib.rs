@@ -33,6 +33,7 @@ pub mod cli;
 pub mod encode;
 pub mod error;
 pub mod family;
+pub mod inspect;
 pub mod lower;
 pub mod model;
 pub mod output;
