@@ -19,61 +19,15 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::encode::{Encoded, Encoding, Options, describe, encode};
+use crate::encode::{Encoded, Encoding, Options, encode};
 use crate::error::{Error, Result};
 use crate::lower::lower;
 use crate::model::{Model, ValueGrid};
-use crate::output::write_file_atomically;
+use crate::output::{file_stem, safe_name, write_file_atomically};
 use crate::puzzle::Puzzle;
 use crate::smtlib::benchmark::{CC_BY_4, Header, Source, Status};
 use crate::solve::{Mode, Outcome, Plan, PuzzleResult, Run, SessionUse, solve_all};
 use crate::solver::{Cancel, Limits, Solver, read_versions};
-
-/// Digits of the zero-padded number of a puzzle from a file of many, so
-/// that names sort in input order (`top95-00002` before `top95-00010`) up
-/// to 99,999 puzzles per file.
-pub const NUMBER_WIDTH: usize = 5;
-
-/// A file name stem for `puzzle`: its file's stem, and for a puzzle of a
-/// file of many its number zero-padded (`puzzles/top95.txt:3` becomes
-/// `top95-00003`); characters other than letters, digits, `.`, `_` and `-`
-/// become `_`.
-pub fn file_stem(puzzle: &Puzzle) -> String {
-    let base = puzzle.name.rsplit('/').next().unwrap_or(&puzzle.name);
-    let (file, number) = match base.rsplit_once(':') {
-        Some((f, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => (f, Some(n)),
-        _ => (base, None),
-    };
-    let mut stem = file;
-    for ext in [".gz", ".GZ", ".txt", ".toml", ".kakuro", ".sgt"] {
-        stem = stem.strip_suffix(ext).unwrap_or(stem);
-    }
-    let stem = match number {
-        Some(n) => format!("{stem}-{n:0>NUMBER_WIDTH$}"),
-        None => stem.to_string(),
-    };
-    safe_name(&stem)
-}
-
-/// `text` with every character but ASCII letters, digits, `.`, `_` and `-`
-/// replaced by `_`, for a file or folder name.
-fn safe_name(text: &str) -> String {
-    let s: String = text
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "._-".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with('.') {
-        format!("_{s}")
-    } else {
-        s
-    }
-}
 
 /// A calendar date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -408,7 +362,7 @@ impl Family {
                 .filter(|r| r.encoding == e)
                 .collect();
             let first = first_status(&runs);
-            let stem = file_stem(puzzle);
+            let stem = file_stem(&puzzle.name);
             let header = self.header(&model, puzzle, input, e, enc.logic, &runs, false);
             let text = enc.benchmark(&header.text(Some(first.status)));
             self.write(
@@ -538,13 +492,15 @@ impl Family {
         incremental: bool,
     ) -> Header {
         let s = &self.settings;
+        let title = match &model.title {
+            Some(t) => format!("{} ({t})", puzzle.name),
+            None => puzzle.name.clone(),
+        };
         let mut notes = vec![format!(
-            "{} {}x{} {} puzzle {}, as smtgrid's {e} encoding writes it ({}).",
-            describe(model, e),
+            "Puzzle {title}: a {}x{} {}, in smtgrid's {e} encoding ({}).",
             puzzle.rows,
             puzzle.cols,
             puzzle.kind.name(),
-            puzzle.name,
             encoding_summary(e),
         )];
         if incremental {
@@ -650,8 +606,8 @@ impl Family {
         let largest = self.records.iter().map(|r| r.bytes).max().unwrap_or(0);
         let _ = writeln!(
             out,
-            "\n{total} files, {:.1} MB in all, the largest {:.1} KB (statuses counted per check-sat).\n",
-            bytes as f64 / 1e6,
+            "\n{total} files, {:.0} KB in all, the largest {:.1} KB (statuses counted per check-sat).\n",
+            bytes as f64 / 1e3,
             largest as f64 / 1e3
         );
         let _ = writeln!(
@@ -997,13 +953,7 @@ mod tests {
     }
 
     #[test]
-    fn names_sort_and_dates_are_civil() {
-        let mut p = Puzzle::blank("puzzles/top95.txt:3", crate::puzzle::Kind::Sudoku, 4);
-        assert_eq!(file_stem(&p), "top95-00003");
-        p.name = "my puzzle.toml".into();
-        assert_eq!(file_stem(&p), "my_puzzle");
-        p.name = "x.txt.gz:12".into();
-        assert_eq!(file_stem(&p), "x-00012");
+    fn dates_are_civil() {
         assert_eq!(Date::from_unix(0).iso(), "1970-01-01");
         assert_eq!(Date::from_unix(1_795_996_800).compact(), "20261130");
         assert_eq!(Date::from_unix(951_782_400).iso(), "2000-02-29");

@@ -8,12 +8,9 @@ mod common;
 
 use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
 
-use smtgrid::family::{self, Settings, Solving};
-use smtgrid::parse;
-use smtgrid::smtlib::benchmark::{Status, check};
-use smtgrid::solver::{Cancel, Limits};
+use smtgrid::family;
+use smtgrid::smtlib::benchmark::check;
 
 /// Two solutions: r1c1, r1c3, r2c1, r2c3 hold 1 3 / 3 1 or 3 1 / 1 3.
 const TWO_SOLUTIONS: &str = "kind = \"sudoku\"\ngivens = \"\"\"\n. 2 | . 4\n. 4 | . 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n\"\"\"\n";
@@ -50,68 +47,67 @@ fn a_unique_family_passes_the_library_rules_with_trusted_statuses() {
     let dir = tempfile::tempdir().expect("temp dir");
     let two = dir.path().join("two.toml");
     std::fs::write(&two, TWO_SOLUTIONS).expect("write");
-    let root = common::root();
-    let inputs = [
-        root.join("puzzles/sudoku-4x4.toml"),
-        two.clone(),
-        root.join("tests/fixtures/unsat/sudoku-4x4.toml"),
-        root.join("puzzles/killer-4x4.toml"),
-    ];
-    let items = inputs.iter().flat_map(|path| {
-        let shown = path.display().to_string();
-        parse::load(path, None)
-            .expect("parses")
-            .into_iter()
-            .map(move |p| (shown.clone(), p))
-    });
     let out = dir.path().join("out");
-    let mut settings = Settings::new(&out);
-    settings.unique = true;
-    settings.submitter = Some("Test Person".into());
-    settings.command = "--benchmark out --unique".into();
-    let solving = Solving {
-        solvers: ["z3", "cvc5", "yices2"].map(common::solver).to_vec(),
-        limits: Limits {
-            timeout: Duration::from_secs(30),
-        },
-        jobs: 2,
-    };
-    let fam = family::make(
-        items,
-        &solving,
-        settings,
-        "smtgrid emit … --benchmark out --unique",
-        &Cancel::new(),
-        |_, _, _| {},
-    )
-    .expect("the family is written");
+    let o = common::smtgrid(&[
+        "emit",
+        "puzzles/sudoku-4x4.toml",
+        two.to_str().expect("UTF-8 path"),
+        "tests/fixtures/unsat/sudoku-4x4.toml",
+        "puzzles/killer-4x4.toml",
+        "--benchmark",
+        out.to_str().expect("UTF-8 path"),
+        "--unique",
+        "--submitter",
+        "Test Person",
+        "--solver",
+        "z3,cvc5,yices2",
+        "--timeout",
+        "30",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("wrote 21 files"), "{err}");
     let files = check_family(&out);
     // 4 puzzles × 3 encodings, and the 3 sat ones also incrementally.
-    assert_eq!(files, 12 + 9, "{:#?}", fam.records());
-    let statuses = |puzzle: &str, top: &str| -> Vec<Vec<Status>> {
-        fam.records()
+    assert_eq!(files, 12 + 9, "{err}");
+    let jsonl = std::fs::read_to_string(out.join("STATUS.jsonl")).expect("STATUS.jsonl");
+    let records: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(records.len(), files);
+    let statuses = |name: &str, top: &str| -> Vec<String> {
+        records
             .iter()
-            .filter(|r| r.puzzle.ends_with(puzzle) && r.file.starts_with(top))
-            .map(|r| r.statuses.clone())
+            .filter(|r| {
+                r["file"]
+                    .as_str()
+                    .is_some_and(|f| f.starts_with(top) && f.contains(name))
+            })
+            .map(|r| r["statuses"].to_string())
             .collect()
     };
-    let (sat, unsat) = (Status::Sat, Status::Unsat);
+    let sat = r#"["sat"]"#;
+    let unsat = r#"["unsat"]"#;
+    assert_eq!(statuses("/sudoku-4x4-", "non-"), [sat; 3]);
+    assert_eq!(statuses("/sudoku-4x4_2-", "non-"), [unsat; 3]);
     assert_eq!(
-        statuses("sudoku-4x4", "non-incremental"),
-        [[sat], [sat], [sat], [unsat], [unsat], [unsat]]
+        statuses("/sudoku-4x4-", "incremental"),
+        [r#"["sat","unsat"]"#; 3]
     );
-    assert_eq!(statuses("sudoku-4x4", "incremental"), [[sat, unsat]; 3]);
-    assert_eq!(statuses("two", "incremental"), [[sat, sat]; 3]);
-    for r in fam.records() {
-        assert!(r.disagreements.is_empty(), "{r:?}");
+    assert_eq!(statuses("/two-", "incremental"), [r#"["sat","sat"]"#; 3]);
+    for r in &records {
+        assert_eq!(r["disagreements"].as_array().map(Vec::len), Some(0), "{r}");
+        let runs = r["runs"].as_array().expect("runs");
+        assert_eq!(runs.len(), 3, "{r}");
         // Every sat rests on a verified model, every unsat on two solvers.
-        match r.statuses[0] {
-            Status::Sat => assert!(r.runs.iter().any(|a| a.verified), "{r:?}"),
-            Status::Unsat => assert!(r.runs.iter().filter(|a| a.answer == "unsat").count() >= 2),
-            Status::Unknown => {}
+        match r["statuses"][0].as_str() {
+            Some("sat") => assert!(runs.iter().any(|a| a["verified"] == true), "{r}"),
+            Some("unsat") => assert!(runs.iter().filter(|a| a["answer"] == "unsat").count() >= 2),
+            _ => {}
         }
     }
-    // The layout, the header's free text and the status file.
+    // The layout, and the header's structured lines and free text.
     let one = out.join(format!(
         "non-incremental/QF_LIA/{}-gridpuzzles-Test_Person/sudoku/sudoku-4x4-lia.smt2",
         family::Date::today().compact()
@@ -122,18 +118,13 @@ fn a_unique_family_passes_the_library_rules_with_trusted_statuses() {
         "Generator: smtgrid ",
         "Target solver: z3 ",
         "Time limit: 30.0\n",
-        "Made with: smtgrid emit ",
+        "Made with: smtgrid emit puzzles/sudoku-4x4.toml --benchmark ",
         "Solver times on this script",
         "(set-info :license \"https://creativecommons.org/licenses/by/4.0/\")\n(set-info :category \"crafted\")\n(set-info :status sat)\n",
     ] {
         assert!(text.contains(line), "{line:?} missing from\n{text}");
     }
     assert!(text.ends_with("(check-sat)\n(exit)\n"), "{text}");
-    let jsonl = std::fs::read_to_string(out.join("STATUS.jsonl")).expect("STATUS.jsonl");
-    assert_eq!(jsonl.lines().count(), files);
-    let first: serde_json::Value =
-        serde_json::from_str(jsonl.lines().next().unwrap_or("")).expect("JSON");
-    assert_eq!(first["runs"].as_array().map(Vec::len), Some(3), "{first}");
     let readme = std::fs::read_to_string(out.join("README.md")).expect("README.md");
     assert!(readme.contains("| incremental | QF_UF | 3 |"), "{readme}");
 }

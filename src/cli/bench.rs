@@ -2,11 +2,12 @@
 //! run and summarises them.
 
 use super::{
-    InputArgs, SolverArgs, SummaryArgs, check_summary_args, jobs, open, show_summary, timeout,
+    InputArgs, SolverArgs, SummaryArgs, check_summary_args, encoding_list, jobs, open,
+    show_summary, timeout,
 };
 use crate::bench::summary::summarize;
 use crate::bench::{Progress, Record, ResultsFile, RunKey, Shard};
-use crate::encode::{Encoding, Options};
+use crate::encode::Options;
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 use crate::solve::{Mode, Plan, RunMode, SessionUse};
@@ -64,20 +65,7 @@ pub(super) fn run(a: BenchArgs) -> Result<i32> {
     if a.repeat == 0 {
         return Err(Error::Usage("--repeat must be at least 1".into()));
     }
-    let encodings = if a.encoding == "all" {
-        Encoding::ALL.to_vec()
-    } else {
-        a.encoding
-            .split(',')
-            .map(|name| {
-                Encoding::from_name(name).ok_or_else(|| {
-                    Error::Usage(format!(
-                        "unknown encoding `{name}`: use lia, onehot, bv, a list of them, or all"
-                    ))
-                })
-            })
-            .collect::<Result<Vec<_>>>()?
-    };
+    let encodings = encoding_list(&a.encoding)?;
     let shown = check_summary_args(&a.summary)?;
     // Files are read once for the run list and again for each repeat, so
     // only the puzzles in flight are held; standard input can be read only

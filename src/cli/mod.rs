@@ -402,6 +402,23 @@ fn write_each<E: Into<Error>>(
     }
 }
 
+/// `--encoding E,…|all` as a list of encodings.
+fn encoding_list(value: &str) -> Result<Vec<Encoding>> {
+    if value == "all" {
+        return Ok(Encoding::ALL.to_vec());
+    }
+    value
+        .split(',')
+        .map(|name| {
+            Encoding::from_name(name).ok_or_else(|| {
+                Error::Usage(format!(
+                    "unknown encoding `{name}`: use lia, onehot, bv, a list of them, or all"
+                ))
+            })
+        })
+        .collect()
+}
+
 /// `--timeout S` as a limit.
 /// A limit below a millisecond could not even start a solver, and one
 /// above a week overflows the clock arithmetic: both are refused before

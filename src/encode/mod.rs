@@ -519,7 +519,7 @@ pub const BOUND_SYMBOL_BYTES: u64 = 32;
 
 /// What a script says about itself in its `:source`: the puzzle, the
 /// encoding and the generator.
-pub fn describe(model: &Model, encoding: Encoding) -> String {
+fn describe(model: &Model, encoding: Encoding) -> String {
     let title = match &model.title {
         Some(t) => format!("{} ({})", model.name, t),
         None => model.name.clone(),

@@ -64,8 +64,7 @@ pub struct Source {
     pub target_solvers: Vec<String>,
     /// `Time limit:` the typical limit in seconds.
     pub time_limit: Option<f64>,
-    /// Free-text paragraphs after the structured lines; each is written on
-    /// lines of at most 78 characters.
+    /// Free-text paragraphs after the structured lines, one line each.
     pub notes: Vec<String>,
 }
 
@@ -90,33 +89,12 @@ impl Source {
             field("Time limit", &format!("{t:.1}"));
         }
         for note in &self.notes {
-            for line in wrap(&quoted_symbol_text(note), 78) {
-                out.push_str(&line);
-                out.push('\n');
-            }
+            // One line each, so a command in a note can be copied whole.
+            out.push_str(&quoted_symbol_text(note));
+            out.push('\n');
         }
         out
     }
-}
-
-/// `text` broken at spaces into lines of at most `width` characters (a
-/// longer word stays whole on its own line).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// The header a library benchmark starts with, in the library's order:
@@ -435,7 +413,6 @@ mod tests {
         );
         assert!(text.contains("Application: Grid / puzzles\n"), "{text}");
         assert!(text.contains("Time limit: 60.0\n"), "{text}");
-        assert!(text.lines().all(|l| l.len() <= 100), "{text}");
         let inc = format!(
             "{}{BODY}(set-info :status sat)\n(check-sat)\n(push 1)\n(set-info :status unsat)\n(check-sat)\n(exit)\n",
             header().text(None)
