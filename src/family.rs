@@ -249,7 +249,10 @@ pub struct Answer {
     /// other solution; `sat`: another, verified), if settled.
     pub second: Option<&'static str>,
     /// Wall-clock time to the first answer, in milliseconds.
-    pub time_ms: u64,
+    pub time_ms: f64,
+    /// CPU time of the solver's processes (both questions under
+    /// `unique`), in milliseconds, if it could be read.
+    pub cpu_ms: Option<f64>,
     /// What went wrong, if anything.
     pub error: Option<String>,
 }
@@ -266,7 +269,8 @@ impl Answer {
                 Some(false) => Some("sat"),
                 None => None,
             },
-            time_ms: r.time_ms,
+            time_ms: first_answer_ms(r),
+            cpu_ms: r.measured.cpu_ms,
             error: r.outcome.message(),
         }
     }
@@ -618,7 +622,7 @@ impl Family {
             out,
             "| solver | sat | unsat | no answer | median s | max s |\n|---|---:|---:|---:|---:|---:|"
         );
-        let mut per: BTreeMap<&str, (usize, usize, usize, Vec<u64>)> = BTreeMap::new();
+        let mut per: BTreeMap<&str, (usize, usize, usize, Vec<f64>)> = BTreeMap::new();
         for r in self.records.iter().filter(|r| r.statuses.len() == 1) {
             for a in &r.runs {
                 let e = per.entry(&a.solver).or_default();
@@ -633,14 +637,14 @@ impl Family {
             }
         }
         for (solver, (sat, unsat, none, mut times)) in per {
-            times.sort_unstable();
-            let med = times.get(times.len() / 2).copied().unwrap_or(0);
-            let max = times.last().copied().unwrap_or(0);
+            times.sort_by(f64::total_cmp);
+            let med = times.get(times.len() / 2).copied().unwrap_or(0.0);
+            let max = times.last().copied().unwrap_or(0.0);
             let _ = writeln!(
                 out,
                 "| {solver} | {sat} | {unsat} | {none} | {:.2} | {:.2} |",
-                med as f64 / 1e3,
-                max as f64 / 1e3
+                med / 1e3,
+                max / 1e3
             );
         }
         let mut spreads: Vec<(f64, &Record)> = self
@@ -760,13 +764,20 @@ pub fn make(
 
 /// The slowest decisive time over the fastest, when two solvers answered.
 fn spread(runs: &[Answer]) -> Option<f64> {
-    let times: Vec<u64> = runs
+    // A millisecond at least, so an instant answer gives a finite ratio.
+    let times: Vec<f64> = runs
         .iter()
         .filter(|a| matches!(a.answer, "sat" | "unsat"))
-        .map(|a| a.time_ms.max(1))
+        .map(|a| a.time_ms.max(1.0))
         .collect();
-    let (lo, hi) = (times.iter().min()?, times.iter().max()?);
-    (times.len() >= 2).then(|| *hi as f64 / *lo as f64)
+    let lo = times.iter().copied().reduce(f64::min)?;
+    let hi = times.iter().copied().reduce(f64::max)?;
+    (times.len() >= 2).then(|| hi / lo)
+}
+
+/// A run's wall-clock time to its first answer, in milliseconds.
+fn first_answer_ms(r: &Run) -> f64 {
+    r.measured.first_answer_ms.unwrap_or(r.time_ms)
 }
 
 /// One line on what encoding `e` is.
@@ -792,7 +803,7 @@ fn times_note(runs: &[&Run], limit: f64) -> String {
                 o if o.is_definite() => format!(
                     "{who} {} in {:.2} s",
                     o.status().name(),
-                    r.time_ms as f64 / 1e3
+                    first_answer_ms(r) / 1e3
                 ),
                 o => format!("{who} {}", o.status().name()),
             }
