@@ -27,7 +27,7 @@ use crate::output::{file_stem, safe_name, write_file_atomically};
 use crate::puzzle::Puzzle;
 use crate::smtlib::benchmark::{CC_BY_4, Header, Source, Status};
 use crate::solve::{Mode, Outcome, Plan, PuzzleResult, Run, SessionUse, solve_all};
-use crate::solver::{Cancel, Limits, Solver, read_versions};
+use crate::solver::{Cancel, read_versions};
 
 /// A calendar date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -685,36 +685,23 @@ impl Family {
     }
 }
 
-/// What solves a family's puzzles: smtgrid's own scheduler, with these
-/// solvers and limits.
-#[derive(Debug, Clone)]
-pub struct Solving {
-    /// The solvers to ask (every installed one, ideally: statuses need
-    /// two agreeing solvers for unsat).
-    pub solvers: Vec<Solver>,
-    /// The limit per solver and script.
-    pub limits: Limits,
-    /// How many solver processes may run at once.
-    pub jobs: usize,
-}
-
 /// Solves `items` (each puzzle with the input file it came from) through
-/// [`crate::solve::solve_all`] — every solver on every encoding of
-/// `settings`, as whole scripts in processes of their own, with the second
-/// question under `settings.unique` — and writes each puzzle's files as its
-/// result comes in; `report` hears of each puzzle with its new records.
-/// Then writes `STATUS.jsonl` and `README.md` (`made_by` is the command
-/// line the README shows). Stops early, keeping what was written, on
-/// Ctrl-C or a write error.
+/// [`crate::solve::solve_all`] — `plan`'s solvers and limits, on every
+/// encoding of `settings`, each whole script in a process of its own, with
+/// the second question under `settings.unique` — and writes each puzzle's
+/// files as its result comes in; `report` hears of each puzzle with its
+/// new records. Then writes `STATUS.jsonl` and `README.md` (`made_by` is
+/// the command line the README shows). Stops early, keeping what was
+/// written, on Ctrl-C or a write error.
 pub fn make(
     items: impl Iterator<Item = (String, Puzzle)>,
-    solving: &Solving,
+    plan: &Plan,
     mut settings: Settings,
     made_by: &str,
     cancel: &Cancel,
     mut report: impl FnMut(&Puzzle, &PuzzleResult, &[Record]),
 ) -> Result<Family> {
-    let mut solvers = solving.solvers.clone();
+    let mut solvers = plan.solvers.clone();
     read_versions(&mut solvers, cancel);
     settings.solvers = solvers
         .iter()
@@ -723,16 +710,15 @@ pub fn make(
             None => s.label.clone(),
         })
         .collect();
-    settings.time_limit = solving.limits.timeout.as_secs_f64();
+    settings.time_limit = plan.limits.timeout.as_secs_f64();
     let plan = Plan {
         solvers,
         mode: Mode::Fixed(settings.encodings.clone()),
         options: settings.options,
-        limits: solving.limits,
-        jobs: solving.jobs,
         unique: settings.unique,
         // The statuses are of the whole scripts, so each is asked whole.
         sessions: SessionUse::Never,
+        ..plan.clone()
     };
     let mut family = Family::new(settings)?;
     // Results come in input order, so the inputs queue up beside them.

@@ -1,47 +1,47 @@
 //! `smtgrid emit`: writes puzzles as SMT-LIB2 scripts, or as a benchmark
 //! family for the SMT-LIB library (`--benchmark`).
 
-use super::{
-    InputArgs, SolverArgs, Target, emit_target, encoding_list, jobs, open, puzzles_of, timeout,
-    write_each,
-};
-use crate::encode::{Options, encode_cancellable};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::Completion;
+use super::config::{EncodingName, Inputs, SolverArgs, duration, encodings, plan};
+use super::target::{Target, write_each};
+use crate::encode::{Encoding, Options, encode_cancellable};
 use crate::error::{Error, Result};
-use crate::family::{self, Settings, Solving};
+use crate::family::{self, Settings};
 use crate::lower::lower;
 use crate::output::note;
 use crate::smtlib::benchmark::{CC_BY_4, Status};
-use crate::solve::SessionUse;
+use crate::solve::{Mode, SessionUse};
 use crate::solver;
-use clap::Args;
-use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub(super) struct EmitArgs {
-    /// Puzzle files (`-` for standard input).
-    #[arg(required = true)]
-    puzzles: Vec<PathBuf>,
     /// The encoding (default lia); with --benchmark a list separated by
     /// commas, or `all` (the default there).
-    #[arg(long, short, value_name = "E|E,…|all")]
-    encoding: Option<String>,
+    #[arg(long, short, value_enum, value_delimiter = ',', value_name = "E,…|all")]
+    encoding: Vec<EncodingName>,
     /// Emit the unsimplified form (no propagation of givens).
     #[arg(long)]
     plain: bool,
-    /// Write to FILE, or one `.smt2` per puzzle into DIR (needed for a
-    /// file of many puzzles): an existing directory, or a path ending in
-    /// `/`. With several input files, DIR is created if missing. Files are
-    /// replaced whole or not at all.
+    /// Write to FILE, or one `.smt2` per puzzle into DIR (needed for many
+    /// puzzles): an existing directory, or a path ending in `/` (created
+    /// if need be). Files are replaced whole or not at all.
     #[arg(long, short, value_name = "FILE|DIR", conflicts_with = "benchmark")]
     output: Option<PathBuf>,
     /// Write a benchmark family for the SMT-LIB library into DIR (created
-    /// if missing): `non-incremental/<logic>/<YYYYMMDD>-<family>[-<submitter>]/<kind>/<name>-<encoding>.smt2`,
-    /// each file with the library's header and a `:status` decided by
-    /// solving it (sat only with a verified model, unsat only when two
-    /// solvers agree), plus STATUS.jsonl and README.md.
+    /// if missing), each file with the library's header and a `:status`
+    /// decided by solving it (sat only with a verified model, unsat only
+    /// when two solvers agree), plus STATUS.jsonl and README.md; see
+    /// docs/smtlib-benchmarks.md.
     #[arg(long, value_name = "DIR")]
     benchmark: Option<PathBuf>,
-    /// The family's name in its set folder.
+    /// The family's name in its set folder
+    /// `<YYYYMMDD>-<family>[-<submitter>]`.
     #[arg(long, requires = "benchmark", default_value = "gridpuzzles")]
     family: String,
     /// Who submits the family: the set folder's last part and the header's
@@ -55,102 +55,104 @@ pub(super) struct EmitArgs {
     /// excluded) as incremental benchmarks under `incremental/`.
     #[arg(long, requires = "benchmark")]
     unique: bool,
-    /// The solvers that decide the statuses (default with --benchmark:
+    /// With --benchmark: the solvers that decide the statuses (default:
     /// every installed one).
     #[command(flatten)]
     solvers: SolverArgs,
-    /// With --benchmark: wall-clock limit of one solver on one file, in
-    /// seconds.
-    #[arg(long, default_value_t = 60.0, requires = "benchmark")]
-    timeout: f64,
+    /// With --benchmark: wall-clock limit of one solver on one file.
+    #[arg(long, default_value = "60", value_parser = duration, value_name = "TIME", requires = "benchmark")]
+    timeout: Duration,
     /// With --benchmark: solver processes run at once (default: the number
     /// of cores).
     #[arg(long, short, requires = "benchmark")]
     jobs: Option<usize>,
     #[command(flatten)]
-    input: InputArgs,
+    inputs: Inputs,
 }
 
-pub(super) fn run(a: EmitArgs) -> Result<i32> {
+pub(super) fn run(a: EmitArgs) -> Result<Completion> {
+    a.inputs.check()?;
     if a.benchmark.is_some() {
         return benchmark(a);
     }
-    let encodings = encoding_list(a.encoding.as_deref().unwrap_or("lia"))?;
-    let [encoding] = encodings[..] else {
-        return Err(Error::Usage(
-            "emit writes one encoding at a time; a list or `all` needs --benchmark".into(),
-        ));
+    let encoding = match encodings(&a.encoding)[..] {
+        [] => Encoding::Lia,
+        [e] => e,
+        _ => {
+            return Err(Error::Usage(
+                "emit writes one encoding at a time; a list or `all` needs --benchmark DIR".into(),
+            ));
+        }
     };
     let opts = Options { plain: a.plain };
+    let target = Target::of(a.output.as_deref(), &a.inputs)?;
     let cancel = solver::install_ctrlc_handler();
-    let several = a.puzzles.len() > 1;
-    if several {
-        // Several inputs go into one folder, which is made if missing.
-        let Some(dir) = a.output.as_deref() else {
-            return Err(Error::Usage(
-                "several puzzle files need a folder to write into: -o DIR/".into(),
-            ));
-        };
-        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-    }
-    for input in &a.puzzles {
-        let target = match (several, a.output.as_deref()) {
-            (true, Some(dir)) => Target::Dir(dir),
-            _ => emit_target(a.output.as_deref(), input)?,
-        };
-        let puzzles = open(input, &a.input)?;
-        write_each(puzzles, target, input, "smt2", |_, p| {
-            Ok(encode_cancellable(&lower(p), encoding, &opts, &cancel)?.script)
-        })?;
-    }
-    Ok(0)
+    write_each(a.inputs.each(), &a.inputs, &target, "smt2", |_, p| {
+        Ok(encode_cancellable(&lower(p), encoding, &opts, &cancel)?.script)
+    })?;
+    Ok(Completion::Clean)
 }
 
-fn benchmark(a: EmitArgs) -> Result<i32> {
+fn benchmark(a: EmitArgs) -> Result<Completion> {
     let root = a.benchmark.clone().unwrap_or_default();
-    let encodings = encoding_list(a.encoding.as_deref().unwrap_or("all"))?;
-    let limits = timeout(a.timeout)?;
-    let mut request = a.solvers.request()?;
-    if request.names.is_empty() {
-        // unsat needs two solvers: ask every one there is.
-        request.names.push("all".into());
+    let mut list = encodings(&a.encoding);
+    if list.is_empty() {
+        list = Encoding::ALL.to_vec();
     }
-    let solving = Solving {
-        solvers: request.solvers().map_err(Error::Usage)?,
-        limits,
-        jobs: jobs(a.jobs, SessionUse::Never)?,
-    };
+    // unsat needs two solvers: every installed one is asked by default.
+    let plan = plan(
+        a.solvers.request()?,
+        true,
+        Mode::Fixed(list.clone()),
+        a.timeout,
+        a.jobs,
+    )?
+    .sessions(SessionUse::Never)
+    .build();
     let mut settings = Settings::new(&root);
     settings.family = a.family.clone();
     settings.submitter = a.submitter.clone();
     settings.license = a.license.clone();
-    settings.encodings = encodings.clone();
+    settings.encodings = list.clone();
     settings.options = Options { plain: a.plain };
     settings.unique = a.unique;
-    settings.command = options_text(&a, &encodings);
+    settings.command = options_text(&a, &list);
     let made_by = format!(
         "smtgrid emit {} {}",
-        a.puzzles
+        a.inputs
+            .puzzles
             .iter()
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(" "),
         settings.command
     );
-    let input_error = std::cell::RefCell::new(None);
-    // Each puzzle with the file it came from, for its "Made with" line.
-    let items = a.puzzles.iter().flat_map(|path| {
-        let shown = path.display().to_string();
-        puzzles_of(std::slice::from_ref(path), &a.input, &input_error)
-            .map(move |p| (shown.clone(), p))
-    });
+    let input_error: RefCell<Option<Error>> = RefCell::new(None);
+    // Each puzzle with the file it came from, for its "Made with" line;
+    // the first input error ends the stream and is reported at the end.
+    let items = a
+        .inputs
+        .puzzles
+        .iter()
+        .map_while(|path| match a.inputs.open(path) {
+            Ok(stream) => Some((path.display().to_string(), stream)),
+            Err(e) => {
+                input_error.borrow_mut().get_or_insert(e);
+                None
+            }
+        })
+        .flat_map(|(shown, stream)| stream.map(move |p| (shown.clone(), p)))
+        .map_while(|(shown, p)| match p {
+            Ok(p) => Some((shown, p)),
+            Err(e) => {
+                input_error.borrow_mut().get_or_insert(e.into());
+                None
+            }
+        });
     let cancel = solver::install_ctrlc_handler();
     let fam = family::make(
         items,
-        &solving,
+        &plan,
         settings,
         &made_by,
         &cancel,
@@ -166,7 +168,7 @@ fn benchmark(a: EmitArgs) -> Result<i32> {
     )?;
     if cancel.is_cancelled() {
         note("interrupted; every solver was stopped");
-        return Ok(130);
+        return Ok(Completion::Interrupted);
     }
     if let Some(e) = input_error.into_inner() {
         return Err(e);
@@ -192,12 +194,12 @@ fn benchmark(a: EmitArgs) -> Result<i32> {
             fam.duplicates().len()
         ));
     }
-    Ok(0)
+    Ok(Completion::Clean)
 }
 
-/// The options that made the family, as a command line would give them,
-/// so each file can say how to make it again.
-fn options_text(a: &EmitArgs, encodings: &[crate::encode::Encoding]) -> String {
+/// The options that made the family, as a command line gives them, so
+/// each file can say how to make it again.
+fn options_text(a: &EmitArgs, encodings: &[Encoding]) -> String {
     let mut s = format!(
         "--benchmark {} --family {} --encoding {}",
         a.benchmark
@@ -223,6 +225,6 @@ fn options_text(a: &EmitArgs, encodings: &[crate::encode::Encoding]) -> String {
     if a.plain {
         s.push_str(" --plain");
     }
-    s.push_str(&format!(" --timeout {}", a.timeout));
+    s.push_str(&format!(" --timeout {}", a.timeout.as_secs_f64()));
     s
 }
