@@ -31,6 +31,7 @@ pub mod bench;
 pub mod cancel;
 pub mod cli;
 pub mod encode;
+pub mod explain;
 pub mod error;
 pub mod lower;
 pub mod model;

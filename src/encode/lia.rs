@@ -21,6 +21,19 @@ use crate::smtlib::{Script, Sort, Term};
 pub(super) const QUADRATIC_MAX: usize = 8;
 
 pub(super) fn encode(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted> {
+    encode_guarded(model, None, cancel)
+}
+
+/// Encodes `model`; with `guards` (one term per constraint), each
+/// constraint is asserted as `(=> guard constraint)`, so that a session can
+/// switch constraints on and off with `check-sat-assuming`. Every
+/// constraint is stated on its own (lia never combines two), so a guard
+/// turns off exactly its own constraint.
+pub(super) fn encode_guarded(
+    model: &Model,
+    guards: Option<&[Term]>,
+    cancel: &Cancel,
+) -> Result<Body, Interrupted> {
     let names: Vec<String> = model.cells.iter().map(cell_name).collect();
     let var = |id: CellId| Term::sym(&names[id]);
     let mut s = Script::new();
@@ -40,7 +53,7 @@ pub(super) fn encode(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted
 
     let mut group: Option<Group> = None;
     let mut aux = 0;
-    for c in &model.constraints {
+    for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
         }
@@ -124,7 +137,10 @@ pub(super) fn encode(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted
             Rule::Visible { count, .. } if vars.is_empty() => Term::sym(bool_name(*count == 0)),
             Rule::Visible { count, .. } => Term::eq(add(seen(&vars)), Term::Int(*count)),
         };
-        s.assert(&t);
+        match guards.and_then(|g| g.get(i)) {
+            Some(g) => s.assert(&Term::implies(g.clone(), t)),
+            None => s.assert(&t),
+        }
     }
     let decoder = Decoder {
         cells: names.into_iter().map(CellRead::Int).collect(),

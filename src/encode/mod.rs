@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use crate::cancel::Cancel;
 use crate::model::{Cell, Constraint, Group, Model, Rule};
 use crate::smtlib::script::quoted_symbol_text;
-use crate::smtlib::{Script, Term, Value};
+use crate::smtlib::{Script, Sort, Term, Value};
 use propagate::TUPLE_LIMIT;
 pub use shared::{Shared, encode_shared};
 
@@ -99,6 +99,28 @@ impl Decoder {
     /// solver's model lacks or gives a value of the wrong sort.
     pub fn decode(&self, model: &BTreeMap<String, Value>) -> Result<Vec<i64>, String> {
         self.cells.iter().map(|c| read_cell(c, model)).collect()
+    }
+
+    /// The term "cell `cell` holds `v`" (`false` for a value it cannot
+    /// hold or a cell that does not exist).
+    pub fn holds(&self, cell: usize, v: i64) -> Term {
+        self.cells
+            .get(cell)
+            .map_or_else(|| Term::sym("false"), |c| holds(c, v))
+    }
+
+    /// The constants a `get-value` must ask for to read every cell the
+    /// solver decides (one-hot cells: each of their Bools).
+    pub fn names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        for c in &self.cells {
+            match c {
+                CellRead::Known(_) => {}
+                CellRead::Int(n) | CellRead::Bv(n, _) => names.push(n.clone()),
+                CellRead::OneHot(vars) => names.extend(vars.iter().map(|(_, n)| n.clone())),
+            }
+        }
+        names
     }
 
     /// Whether every cell's value is known without a solver's model.
@@ -377,6 +399,62 @@ fn encode_body(
         Encoding::Onehot => onehot::encode(model, opts, form, cancel),
         Encoding::Bv => bv::encode(model, opts, cancel),
     }
+}
+
+/// A script in which each statement of a puzzle can be switched on and
+/// off: the lia form with every constraint under the Bool of its
+/// statement, for a session that asks `check-sat-assuming` over any set of
+/// statements (see `explain`).
+#[derive(Debug, Clone)]
+pub struct Guarded {
+    /// The logic the session is started for.
+    pub logic: &'static str,
+    /// Options, logic, declarations and the guarded assertions; sent once.
+    pub setup: String,
+    /// The Bool of each statement, in the order of the statements.
+    pub guards: Vec<String>,
+    /// The SMT-LIB commands the setup uses, sorted.
+    pub commands: Vec<&'static str>,
+    /// Reads the cells back from a `get-value` of [`Decoder::names`].
+    pub decoder: Decoder,
+}
+
+/// Encodes `model` with constraint `i` under the Bool of statement
+/// `statement_of[i]` (`stmt_1`, `stmt_2`, … for statements 0, 1, …).
+/// Constraints without a statement are always on.
+pub fn encode_guarded(
+    model: &Model,
+    statement_of: &[usize],
+    statements: usize,
+    cancel: &Cancel,
+) -> Result<Guarded, Interrupted> {
+    let guards: Vec<String> = (1..=statements).map(|k| format!("stmt_{k}")).collect();
+    let terms: Vec<Term> = (0..model.constraints.len())
+        .map(|i| match statement_of.get(i).and_then(|&k| guards.get(k)) {
+            Some(g) => Term::sym(g),
+            None => Term::sym("true"),
+        })
+        .collect();
+    let body = lia::encode_guarded(model, Some(&terms), cancel)?;
+    let mut head = Script::new();
+    // produce-models must come before set-logic: yices rejects it after.
+    head.set_option("produce-models", "true");
+    head.set_option("produce-unsat-assumptions", "true");
+    head.set_logic(body.logic);
+    head.comment("statements: each one's constraints hold when its Bool is assumed");
+    for g in &guards {
+        head.declare_const(g, Sort::Bool);
+    }
+    let commands = Script::commands_of(&[&head, &body.script]);
+    let mut setup = head.into_string();
+    setup.push_str(body.script.as_str());
+    Ok(Guarded {
+        logic: body.logic,
+        setup,
+        guards,
+        commands,
+        decoder: body.decoder,
+    })
 }
 
 /// An upper bound on the bytes of `encoding`'s script for `model`, from
