@@ -33,6 +33,7 @@ pub mod cli;
 pub mod encode;
 pub mod explain;
 pub mod error;
+pub mod inspect;
 pub mod lower;
 pub mod model;
 pub mod output;
