@@ -40,7 +40,7 @@ fn solutions(model: &Model, keep: Option<&[usize]>, limit: usize) -> Vec<Vec<i64
         None => model.constraints.iter().map(|c| &c.rule).collect(),
     };
     let n = model.cells.len();
-    let mut s = Search {
+    let mut s = Enumeration {
         model,
         used: vec![false; n],
         due: vec![Vec::new(); n],
@@ -66,7 +66,7 @@ fn solutions(model: &Model, keep: Option<&[usize]>, limit: usize) -> Vec<Vec<i64
     s.found
 }
 
-struct Search<'a> {
+struct Enumeration<'a> {
     model: &'a Model,
     used: Vec<bool>,
     /// Per cell, the rules whose last cell it is.
@@ -78,7 +78,7 @@ struct Search<'a> {
     limit: usize,
 }
 
-impl Search<'_> {
+impl Enumeration<'_> {
     fn go(&mut self, i: usize) {
         if self.found.len() >= self.limit {
             return;
@@ -117,8 +117,8 @@ fn constraints_of(statements: &[Statement], on: &[usize]) -> Vec<usize> {
 /// statement.
 fn broken(p: &Puzzle, broken_name: &str) {
     let (model, statements) = lower_with_statements(p);
-    let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new())
-        .expect("explain runs");
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
     assert_eq!(ex.verdict, Verdict::None, "{}: {ex:?}", p.name);
     assert!(ex.minimal, "{}: not shown minimal: {ex:?}", p.name);
     let names: Vec<&str> = ex
@@ -196,29 +196,18 @@ fn a_broken_run_sign_or_edge_clue_is_in_a_minimal_conflict() {
         across: Some(5),
     };
     broken(&p, "across run at r2c1: 5, 3 cells");
-    // The first sign that, turned round, leaves no solution.
-    let mut p = puzzle("futoshiki-4x4.toml");
-    let turned = (0..p.inequalities.len()).find_map(|i| {
+    // Futoshiki: the first value of its given r2c1 (3) that leaves no
+    // solution; every sign turned round alone still leaves one.
+    let p = puzzle("futoshiki-5x5.toml");
+    let broken_given = (1..=5).filter(|&v| v != 3).find_map(|v| {
         let mut t = p.clone();
-        let q = t.inequalities[i];
-        t.inequalities[i] = smtgrid::puzzle::Inequality {
-            less: q.greater,
-            greater: q.less,
-        };
+        t.givens[1][0] = Some(v);
         solutions(&lower_with_statements(&t).0, None, 1)
             .is_empty()
-            .then_some((t, q))
+            .then_some((t, v))
     });
-    let (t, q) = turned.expect("some sign breaks the puzzle");
-    p = t;
-    let name = format!(
-        "r{}c{} < r{}c{}",
-        q.greater.0 + 1,
-        q.greater.1 + 1,
-        q.less.0 + 1,
-        q.less.1 + 1
-    );
-    broken(&p, &name);
+    let (t, v) = broken_given.expect("some value breaks the puzzle");
+    broken(&t, &format!("given r2c1 = {v}"));
     let mut p = puzzle("skyscrapers-4x4.toml");
     p.edges.as_mut().expect("edge clues").top[0] = Some(2);
     broken(&p, "top clue 2 of column 1");
@@ -230,8 +219,8 @@ fn several(p: &Puzzle) {
     let (model, statements) = lower_with_statements(p);
     let all = solutions(&model, None, 100_000);
     assert!(all.len() > 1, "{}: {} solutions", p.name, all.len());
-    let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new())
-        .expect("explain runs");
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
     assert_eq!(ex.verdict, Verdict::Multiple, "{}: {ex:?}", p.name);
     assert!(ex.stopped.is_none(), "{ex:?}");
     for s in &ex.solutions {
@@ -253,7 +242,11 @@ fn several(p: &Puzzle) {
         .iter()
         .filter(|s| ex.suggest.iter().all(|&(c, v)| s[c] == v))
         .count();
-    assert_eq!(left, 1, "{}: {:?} leaves {left} solutions", p.name, ex.suggest);
+    assert_eq!(
+        left, 1,
+        "{}: {:?} leaves {left} solutions",
+        p.name, ex.suggest
+    );
     if ex.search == Some(Search::Single) {
         assert_eq!(ex.suggest.len(), 1);
     } else {
@@ -275,9 +268,8 @@ fn candidates_and_a_suggestion_match_enumeration() {
     p.givens[3][3] = None;
     p.givens[1][1] = None;
     several(&p);
-    let mut p = puzzle("calcudoku-4x4.toml");
-    set_clue(&mut p, "f", Clue::Sum(7), "7+");
-    several(&p);
+    let two = root().join("docs/examples/calcudoku-two.toml");
+    several(&load(&two, None).expect("the example loads")[0]);
 }
 
 #[test]
@@ -317,10 +309,10 @@ fn redundant_givens_can_each_go() {
 
 #[test]
 fn nine_by_nine_puzzles_take_far_fewer_questions_than_cells_times_values() {
-    let p = puzzle("classic.toml");
+    let p = puzzle("jigsaw-9x9.toml");
     let (model, statements) = lower_with_statements(&p);
-    let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new())
-        .expect("explain runs");
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
     assert_eq!(ex.verdict, Verdict::Unique);
     assert!(ex.redundant_complete && ex.stopped.is_none(), "{ex:?}");
     let givens = statements.iter().filter(|s| s.what == What::Given).count();
@@ -335,8 +327,8 @@ fn nine_by_nine_puzzles_take_far_fewer_questions_than_cells_times_values() {
         }
     }
     let (model, statements) = lower_with_statements(&p);
-    let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new())
-        .expect("explain runs");
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
     assert_eq!(ex.verdict, Verdict::Multiple, "{ex:?}");
     assert!(ex.stopped.is_none() && !ex.suggest.is_empty(), "{ex:?}");
     assert!(ex.questions < 200, "{} questions", ex.questions);

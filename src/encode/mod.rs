@@ -401,6 +401,14 @@ fn encode_body(
     }
 }
 
+/// Why propagation alone proves that `model` has no solution, if it does:
+/// the cheapest reason smtgrid has, found without a solver.
+pub fn propagation_conflict(model: &Model) -> Option<String> {
+    propagate::Prepared::new(model, false, &Cancel::new())
+        .ok()?
+        .conflict
+}
+
 /// A script in which each statement of a puzzle can be switched on and
 /// off: the lia form with every constraint under the Bool of its
 /// statement, for a session that asks `check-sat-assuming` over any set of

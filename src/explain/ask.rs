@@ -36,10 +36,9 @@ impl Extra {
         match self {
             Extra::Is(c, v) => values.get(*c) == Some(v),
             Extra::Differs(other) => other.as_slice() != values,
-            Extra::SomeOutside(lists) => lists
-                .iter()
-                .zip(values)
-                .any(|(list, v)| !list.contains(v)),
+            Extra::SomeOutside(lists) => {
+                lists.iter().zip(values).any(|(list, v)| !list.contains(v))
+            }
         }
     }
 
@@ -246,12 +245,18 @@ impl<'a> Asker<'a> {
             s.get_value(&names);
             let reply = self.session.command(s.as_str(), self.deadline)?;
             let a = read_answer(&reply).map_err(|e| {
-                Stop::Failed(format!("{}'s values are unreadable: {e}", self.session.name()))
+                Stop::Failed(format!(
+                    "{}'s values are unreadable: {e}",
+                    self.session.name()
+                ))
             })?;
             if let Some(e) = a.errors.first() {
                 return Err(Stop::Failed(format!("{}: {e}", self.session.name())));
             }
-            self.guarded.decoder.decode(&a.model).map_err(Stop::Failed)?
+            self.guarded
+                .decoder
+                .decode(&a.model)
+                .map_err(Stop::Failed)?
         };
         self.reduced(on).check(&values).map_err(|v| {
             Stop::Failed(format!(

@@ -32,9 +32,22 @@ use std::time::{Duration, Instant};
 use crate::cancel::Cancel;
 use crate::model::{CellId, Model, Statement, What};
 use crate::solver::Solver;
-use ask::{Answer, Asker, Extra};
 pub use ask::Stop;
-pub use text::{Report, render_text};
+use ask::{Answer, Asker, Extra};
+pub use text::{Report, render_text, svg_overlay};
+
+/// One line saying why `p` has no solution, for `solve`: propagation's
+/// reason when it finds one, and where to get a minimal conflict.
+pub fn no_solution_line(p: &crate::puzzle::Puzzle) -> String {
+    let model = crate::lower::lower(p);
+    match crate::encode::propagation_conflict(&model) {
+        Some(why) => format!(
+            "no solution: {why}; `smtgrid explain` names a minimal set of conflicting statements"
+        ),
+        None => "no solution; `smtgrid explain` names a minimal set of conflicting statements"
+            .to_string(),
+    }
+}
 
 /// Limits of one explanation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -331,7 +344,11 @@ fn suggest(
 }
 
 /// Each given whose removal leaves the unique solution the only one.
-fn redundant(asker: &mut Asker, ex: &mut Explanation, statements: &[Statement]) -> Result<(), Stop> {
+fn redundant(
+    asker: &mut Asker,
+    ex: &mut Explanation,
+    statements: &[Statement],
+) -> Result<(), Stop> {
     let only = ex.solutions[0].clone();
     for (g, st) in statements.iter().enumerate() {
         if st.what != What::Given {

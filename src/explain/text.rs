@@ -228,7 +228,12 @@ pub fn render_text(r: &Report) -> String {
             }
         }
     }
-    let width = cells.iter().flatten().map(|t| t.chars().count()).max().unwrap_or(1);
+    let width = cells
+        .iter()
+        .flatten()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(1);
     for line in &cells {
         let texts: Vec<String> = line.iter().map(|t| format!("{t:>width$}")).collect();
         let _ = writeln!(out, "  {}", texts.join(" ").trim_end());
@@ -274,7 +279,10 @@ pub fn render_text(r: &Report) -> String {
                 .map(|&[a, b]| rc(a - 1, b - 1))
                 .collect();
             if cells.is_empty() {
-                let _ = writeln!(out, "no given is redundant: each one is needed for uniqueness");
+                let _ = writeln!(
+                    out,
+                    "no given is redundant: each one is needed for uniqueness"
+                );
             } else {
                 let _ = writeln!(
                     out,
@@ -294,4 +302,27 @@ pub fn render_text(r: &Report) -> String {
         r.questions, r.solver, r.seconds
     );
     out
+}
+
+/// What the picture of `r` draws over the puzzle: the conflict's cells
+/// shaded, candidates as pencil marks, differing cells (or redundant
+/// givens) outlined.
+pub fn svg_overlay(r: &Report) -> crate::render::svg::Overlay {
+    let cells = |v: &[At]| v.iter().map(|&[a, b]| (a - 1, b - 1)).collect();
+    let marked = r.marked();
+    match r.verdict {
+        Verdict::None => crate::render::svg::Overlay {
+            shaded: cells(&marked),
+            ..Default::default()
+        },
+        Verdict::Multiple => crate::render::svg::Overlay {
+            pencil: r.candidates.clone(),
+            ringed: cells(&marked),
+            ..Default::default()
+        },
+        Verdict::Unique | Verdict::Unknown => crate::render::svg::Overlay {
+            ringed: cells(&marked),
+            ..Default::default()
+        },
+    }
 }

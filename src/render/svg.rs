@@ -26,6 +26,30 @@ const SOLVED: &str = "#1a5fb4";
 /// Draws `puzzle` as an SVG document; with `solution`, fills every cell
 /// that is not given with the solution's digit in [`SOLVED`] colour.
 pub fn svg(puzzle: &Puzzle, solution: Option<&ValueGrid>) -> String {
+    svg_with(puzzle, solution, &Overlay::default())
+}
+
+/// What `explain` draws over a puzzle: cells shaded (a conflict's),
+/// pencil marks (each cell's candidates), and cells ringed (where two
+/// solutions differ). Cells are 0-based (row, column).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Overlay {
+    /// Cells drawn on a shaded background.
+    pub shaded: Vec<(usize, usize)>,
+    /// Per row, per square, the small digits written in it (a cell with
+    /// one value gets it as a digit of the solution instead).
+    pub pencil: Option<Vec<Vec<Vec<i64>>>>,
+    /// Cells outlined in red.
+    pub ringed: Vec<(usize, usize)>,
+}
+
+/// Background of shaded cells.
+const SHADE: &str = "#f6c6c6";
+/// Outline of ringed cells.
+const RING: &str = "#c01c28";
+
+/// Draws `puzzle` like [`svg`], with `overlay` on it.
+pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &Overlay) -> String {
     // Skyscrapers clues stand outside the grid: a cell's width on each side.
     let outside = if puzzle.edges.is_some() { CELL } else { 0.0 };
     let (w, h) = (
@@ -51,6 +75,14 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&ValueGrid>) -> String {
         r#"<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>"#
     );
     let _ = writeln!(s, r#"<g transform="translate({outside} {outside})">"#);
+    for &(r, c) in &overlay.shaded {
+        let _ = writeln!(
+            s,
+            r#"<rect class="shaded" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{SHADE}"/>"#,
+            x(c),
+            y(r)
+        );
+    }
     if let Some(layout) = &puzzle.kakuro {
         kakuro_squares(&mut s, layout);
     }
@@ -96,7 +128,25 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&ValueGrid>) -> String {
     if let Some(edges) = &puzzle.edges {
         edge_clues(&mut s, puzzle, edges);
     }
+    let single;
+    let solution = match &overlay.pencil {
+        Some(p) => {
+            single = pencil_marks(&mut s, puzzle, p);
+            Some(&single)
+        }
+        None => solution,
+    };
     digits(&mut s, puzzle, solution);
+    for &(r, c) in &overlay.ringed {
+        let _ = writeln!(
+            s,
+            r#"<rect class="ringed" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{RING}" stroke-width="2.5"/>"#,
+            x(c) + 2.0,
+            y(r) + 2.0,
+            CELL - 4.0,
+            CELL - 4.0
+        );
+    }
     s.push_str("</g>\n</svg>\n");
     s
 }
@@ -383,6 +433,46 @@ fn edge_clues(s: &mut String, p: &Puzzle, edges: &EdgeClues) {
     side(&edges.bottom, &|c| (x(c) + half, y(p.rows) + half));
     side(&edges.left, &|r| (x(0) - half, y(r) + half));
     side(&edges.right, &|r| (x(p.cols) + half, y(r) + half));
+}
+
+/// Small digits for each square of `pencil` with more than one value, in a
+/// grid of ⌈√n⌉ columns; returns the squares with one value, to be drawn
+/// as solved digits.
+fn pencil_marks(s: &mut String, p: &Puzzle, pencil: &[Vec<Vec<i64>>]) -> ValueGrid {
+    let n = pencil
+        .iter()
+        .flatten()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let per_row = (1..).find(|k| k * k >= n).unwrap_or(1);
+    let lines = n.div_ceil(per_row);
+    // Below a cage's clue, which sits in the top-left corner.
+    let top = if p.cages.is_empty() { 0.0 } else { CELL * 0.3 };
+    let step_x = CELL / (per_row as f64 + 0.5);
+    let step_y = (CELL - top) / (lines as f64 + 0.5);
+    let size = step_x.min(step_y) * 0.8;
+    let mut single = vec![vec![None; p.cols]; p.rows];
+    for (r, line) in pencil.iter().enumerate() {
+        for (c, values) in line.iter().enumerate() {
+            if let [v] = values.as_slice() {
+                if let Some(slot) = single.get_mut(r).and_then(|l| l.get_mut(c)) {
+                    *slot = Some(*v);
+                }
+                continue;
+            }
+            for (i, v) in values.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    r#"<text class="pencil" x="{:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle" fill="{SOLVED}">{v}</text>"#,
+                    x(c) + step_x * (0.75 + (i % per_row) as f64),
+                    y(r) + top + step_y * (0.75 + (i / per_row) as f64) + size * 0.36,
+                );
+            }
+        }
+    }
+    single
 }
 
 /// Givens in bold black; the solution's other digits in [`SOLVED`].

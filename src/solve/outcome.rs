@@ -263,7 +263,10 @@ impl Run {
             unique: self.outcome.unique(),
             time_ms: self.time_ms,
             grid: self.outcome.grid().cloned(),
-            error: self.outcome.message(),
+            error: match self.outcome {
+                Outcome::Unsat => Some(crate::explain::no_solution_line(p)),
+                _ => self.outcome.message(),
+            },
         }
     }
 }
