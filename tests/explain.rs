@@ -196,18 +196,17 @@ fn a_broken_run_sign_or_edge_clue_is_in_a_minimal_conflict() {
         across: Some(5),
     };
     broken(&p, "across run at r2c1: 5, 3 cells");
-    // Futoshiki: the first value of its given r2c1 (3) that leaves no
-    // solution; every sign turned round alone still leaves one.
-    let p = puzzle("futoshiki-5x5.toml");
-    let broken_given = (1..=5).filter(|&v| v != 3).find_map(|v| {
-        let mut t = p.clone();
-        t.givens[1][0] = Some(v);
-        solutions(&lower_with_statements(&t).0, None, 1)
-            .is_empty()
-            .then_some((t, v))
+    // Futoshiki: turning any one sign round of the shipped puzzles still
+    // leaves a solution, so a sign is added that cannot hold: r2c1 is
+    // given as 5, the largest value, and the new sign says it is smaller
+    // than r2c2.
+    let mut p = puzzle("futoshiki-5x5.toml");
+    p.givens[1][0] = Some(5);
+    p.inequalities.push(smtgrid::puzzle::Inequality {
+        less: (1, 0),
+        greater: (1, 1),
     });
-    let (t, v) = broken_given.expect("some value breaks the puzzle");
-    broken(&t, &format!("given r2c1 = {v}"));
+    broken(&p, "r2c1 < r2c2");
     let mut p = puzzle("skyscrapers-4x4.toml");
     p.edges.as_mut().expect("edge clues").top[0] = Some(2);
     broken(&p, "top clue 2 of column 1");
@@ -332,4 +331,65 @@ fn nine_by_nine_puzzles_take_far_fewer_questions_than_cells_times_values() {
     assert_eq!(ex.verdict, Verdict::Multiple, "{ex:?}");
     assert!(ex.stopped.is_none() && !ex.suggest.is_empty(), "{ex:?}");
     assert!(ex.questions < 200, "{} questions", ex.questions);
+}
+
+#[test]
+fn the_command_line_reports_json_text_and_pictures() {
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let svg_dir = dir.path().to_str().expect("a UTF-8 path");
+    let out = common::smtgrid(&[
+        "explain",
+        "docs/examples/killer-broken.toml",
+        "docs/examples/calcudoku-two.toml",
+        "--solver",
+        "z3",
+        "--format",
+        "json",
+        "--svg",
+        svg_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let reports: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let [killer, calcudoku] = &reports[..] else {
+        panic!("two reports: {text}");
+    };
+    assert_eq!(killer["verdict"], "none");
+    assert_eq!(killer["minimal"], true);
+    let cage = killer["conflict"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|s| s["what"] == "cage")
+        .expect("the cage is in the conflict");
+    assert_eq!(cage["label"], "c");
+    assert_eq!(cage["clue"], "7");
+    assert_eq!(cage["cells"], serde_json::json!([[1, 5], [2, 5]]));
+    assert_eq!(calcudoku["verdict"], "multiple");
+    assert_eq!(calcudoku["candidates"][0][0], serde_json::json!([1, 4]));
+    let picture = std::fs::read_to_string(dir.path().join("killer-broken.svg"))
+        .expect("the killer's picture");
+    assert!(picture.contains(r#"class="shaded""#));
+    let picture = std::fs::read_to_string(dir.path().join("calcudoku-two.svg"))
+        .expect("the calcudoku's picture");
+    assert!(picture.contains(r#"class="pencil""#) && picture.contains(r#"class="ringed""#));
+    // `solve` says why in one line and points to `explain`.
+    let out = common::smtgrid(&[
+        "solve",
+        "docs/examples/killer-broken.toml",
+        "--solver",
+        "z3",
+        "--encoding",
+        "onehot",
+        "--format",
+        "json",
+    ]);
+    let run: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON record");
+    assert_eq!(run["status"], "unsat");
+    let error = run["error"].as_str().expect("an error line");
+    assert!(error.contains("smtgrid explain"), "{error}");
 }

@@ -410,9 +410,13 @@ pub fn propagation_conflict(model: &Model) -> Option<String> {
 }
 
 /// A script in which each statement of a puzzle can be switched on and
-/// off: the lia form with every constraint under the Bool of its
-/// statement, for a session that asks `check-sat-assuming` over any set of
-/// statements (see `explain`).
+/// off, for a session that asks `check-sat-assuming` over any set of
+/// statements (see `explain`): one `Int` per cell with arithmetic rules in
+/// the lia form, and one Bool per (cell, value) tied to it, with givens
+/// and all-different as clauses; every constraint under the Bool of its
+/// statement and stated on its own, so that turning a statement off
+/// removes exactly its rules. Pairwise at-most-one makes an all-different
+/// group of k cells over d values O(d·k²) clauses.
 #[derive(Debug, Clone)]
 pub struct Guarded {
     /// The logic the session is started for.
@@ -437,13 +441,78 @@ pub fn encode_guarded(
     cancel: &Cancel,
 ) -> Result<Guarded, Interrupted> {
     let guards: Vec<String> = (1..=statements).map(|k| format!("stmt_{k}")).collect();
-    let terms: Vec<Term> = (0..model.constraints.len())
-        .map(|i| match statement_of.get(i).and_then(|&k| guards.get(k)) {
-            Some(g) => Term::sym(g),
-            None => Term::sym("true"),
-        })
-        .collect();
-    let body = lia::encode_guarded(model, Some(&terms), cancel)?;
+    let guard = |i: usize| match statement_of.get(i).and_then(|&k| guards.get(k)) {
+        Some(g) => Term::sym(g),
+        None => Term::sym("true"),
+    };
+    // Arithmetic goes to lia; givens and all-different become clauses over
+    // one Bool per (cell, value), which solvers reason about as a SAT
+    // solver would (lia's `distinct` made a 9x9's questions take seconds).
+    let propositional = |r: &Rule| matches!(r, Rule::Fixed { .. } | Rule::AllDifferent { .. });
+    let (mut arith, mut terms) = (model.clone(), Vec::new());
+    arith.constraints.clear();
+    for (i, c) in model.constraints.iter().enumerate() {
+        if !propositional(&c.rule) {
+            arith.constraints.push(c.clone());
+            terms.push(guard(i));
+        }
+    }
+    let mut body = lia::encode_guarded(&arith, Some(&terms), cancel)?;
+    let s = &mut body.script;
+    s.comment("one Bool per (cell, value), true when the cell holds the value");
+    let lit = |c: usize, v: i64| Term::sym(format!("{}_{v}", cell_name(&model.cells[c])));
+    for (id, c) in model.cells.iter().enumerate() {
+        let name = cell_name(c);
+        let mut any = Vec::new();
+        for v in c.lo..=c.hi {
+            s.declare_const(&format!("{name}_{v}"), Sort::Bool);
+            s.assert(&Term::eq(
+                lit(id, v),
+                Term::eq(Term::sym(&name), Term::Int(v)),
+            ));
+            any.push(lit(id, v));
+        }
+        s.assert(&Term::or(any));
+    }
+    s.comment("givens and all-different, each under its statement's Bool");
+    for (i, c) in model.constraints.iter().enumerate() {
+        if cancel.is_cancelled() {
+            return Err(Interrupted);
+        }
+        let off = Term::not(guard(i));
+        match &c.rule {
+            Rule::Fixed { cell, value } => s.assert(&Term::or(vec![off, lit(*cell, *value)])),
+            Rule::AllDifferent { cells } => {
+                let mut values: Vec<i64> = cells
+                    .iter()
+                    .flat_map(|&x| model.cells[x].lo..=model.cells[x].hi)
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
+                for &v in &values {
+                    let has: Vec<usize> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&x| (model.cells[x].lo..=model.cells[x].hi).contains(&v))
+                        .collect();
+                    for (k, &a) in has.iter().enumerate() {
+                        for &b in &has[k + 1..] {
+                            let lits =
+                                vec![off.clone(), Term::not(lit(a, v)), Term::not(lit(b, v))];
+                            s.assert(&Term::or(lits));
+                        }
+                    }
+                    // As many values as cells: each value is somewhere.
+                    if values.len() == cells.len() {
+                        let mut lits = vec![off.clone()];
+                        lits.extend(has.iter().map(|&x| lit(x, v)));
+                        s.assert(&Term::or(lits));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
     let mut head = Script::new();
     // produce-models must come before set-logic: yices rejects it after.
     head.set_option("produce-models", "true");
