@@ -11,6 +11,7 @@
 //! - `--resume` skips the runs whose key is already in the results file.
 
 pub mod plot;
+pub mod stats;
 pub mod summary;
 
 use std::collections::HashSet;
@@ -24,30 +25,10 @@ use serde::{Deserialize, Serialize};
 use crate::encode::Encoding;
 use crate::error::{Error, InputError, Location, Result};
 use crate::puzzle::{Kind, Puzzle};
-use crate::solve::{Outcome, Plan, RunMode, Status, solve_pairs};
-use crate::solver::Cancel;
+use crate::solve::{Measured, Outcome, Plan, RunMode, Status, solve_pairs};
+use crate::solver::{Cancel, MemoryLimitBy};
 
-/// The machine a run was made on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Machine {
-    /// Logical cores.
-    pub cores: usize,
-    /// Operating system and architecture, e.g. `linux x86_64`.
-    pub os: String,
-    /// The smtgrid version that made the run.
-    pub smtgrid: String,
-}
-
-impl Machine {
-    /// This machine.
-    pub fn this() -> Machine {
-        Machine {
-            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
-            smtgrid: env!("CARGO_PKG_VERSION").into(),
-        }
-    }
-}
+pub use crate::provenance::Machine;
 
 /// One run of one (puzzle, solver, encoding) triple: one line of a results
 /// file.
@@ -71,15 +52,28 @@ pub struct Record {
     pub status: Status,
     /// Whether the checker accepted the solver's grid.
     pub verified: bool,
-    /// Wall-clock time of the solver's process in milliseconds.
-    pub time_ms: u64,
+    /// Wall-clock time of the solver's process in milliseconds, to the
+    /// microsecond.
+    pub time_ms: f64,
+    /// CPU time, peak memory, the command line and the binary's hash.
+    #[serde(flatten)]
+    pub measured: Measured,
     /// The time limit of the run in milliseconds (PAR-2 charges twice this
     /// for a run without a definite answer).
     pub timeout_ms: u64,
+    /// `--memory-limit` in MiB, or `null` for none.
+    #[serde(default)]
+    pub memory_limit_mb: Option<u64>,
+    /// How the memory limit was held, or `null` for none.
+    #[serde(default)]
+    pub memory_limit_by: Option<MemoryLimitBy>,
     /// Which of the `--repeat` runs of the triple this is, from 0.
     pub repeat: u32,
     /// The machine it ran on.
     pub machine: Machine,
+    /// When the run ended (UTC, ISO 8601); `null` in older files.
+    #[serde(default)]
+    pub date: Option<String>,
     /// What went wrong, or `null`.
     pub error: Option<String>,
 }
@@ -262,6 +256,7 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>>(
     });
     solve_pairs(items, plan, cancel, |p, r| {
         let g = &groups[r.index];
+        let date = crate::provenance::now_utc();
         let records = r
             .lines
             .iter()
@@ -279,9 +274,13 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>>(
                     status: rep.status,
                     verified: rep.verified,
                     time_ms: rep.time_ms,
+                    measured: rep.measured,
                     timeout_ms,
+                    memory_limit_mb: plan.limits.memory.map(|m| m.mb),
+                    memory_limit_by: plan.limits.memory.map(|m| m.by()),
                     repeat: g.repeat,
                     machine: machine.clone(),
+                    date: Some(date.clone()),
                     error: rep.error,
                 }
             })

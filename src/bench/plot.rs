@@ -1,8 +1,7 @@
 //! Plots of a [`Summary`] as SVG, drawn with plotters: a cactus plot (one
 //! line per pair: the n-th fastest solved puzzle against n) and a
 //! head-to-head scatter of two pairs. A `.png` file gets the same SVG
-//! rasterised by resvg with a built-in font, so the labels need no system
-//! font library and look the same on every machine.
+//! rasterised ([`crate::render::png`]), labels in the built-in font.
 
 use std::path::Path;
 
@@ -10,17 +9,19 @@ use plotters::prelude::*;
 
 use super::summary::{Cell, Pair, Summary};
 use crate::error::{Error, Result};
+use crate::render::png::ImageFormat;
 
 const SIZE: (u32, u32) = (960, 600);
-/// The least time drawn: a log scale has no room for 0 ms.
-const FLOOR_S: f64 = 0.001;
+/// The least time drawn: a log scale has no room for 0 ms. Times are
+/// measured to the microsecond; below a tenth of a millisecond is noise.
+const FLOOR_S: f64 = 0.0001;
 
 fn draw_error(e: impl std::fmt::Display) -> Error {
-    Error::Plot(e.to_string())
+    Error::Image(e.to_string())
 }
 
-fn seconds(ms: u64) -> f64 {
-    (ms as f64 / 1000.0).max(FLOOR_S)
+fn seconds(ms: f64) -> f64 {
+    (ms / 1000.0).max(FLOOR_S)
 }
 
 /// The cactus plot: x the number of puzzles solved, y the time each took
@@ -223,7 +224,7 @@ fn limit_s(s: &Summary) -> f64 {
         .flat_map(|c| c.values().map(|c| c.timeout_ms))
         .max()
         .unwrap_or(1000);
-    seconds(ms)
+    seconds(ms as f64)
 }
 
 /// A log-scale range from a little under the least time to the limit.
@@ -237,63 +238,27 @@ fn trim_float(x: f64) -> String {
     t.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// DejaVu Sans (Bitstream Vera licence, `fonts/LICENSE-DejaVu`): the font of
-/// every label in a PNG.
-const FONT: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
-
-/// What a plot file is written as, from its name.
-enum Format {
-    Svg,
-    Png,
-}
-
 /// Checks that `path` names a file a plot can be written to (its name
 /// ends in `.svg` or `.png`), before any run is made.
 pub fn check_path(path: &Path) -> Result<()> {
     format_of(path).map(|_| ())
 }
 
-fn format_of(path: &Path) -> Result<Format> {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("svg") => Ok(Format::Svg),
-        Some("png") => Ok(Format::Png),
-        _ => Err(Error::Usage(format!(
+fn format_of(path: &Path) -> Result<ImageFormat> {
+    ImageFormat::of(path).ok_or_else(|| {
+        Error::Usage(format!(
             "{}: a plot file name must end in .svg or .png",
             path.display()
-        ))),
-    }
+        ))
+    })
 }
 
-/// Writes a plot to `path`: the SVG as it is, or rasterised when the name
-/// ends in `.png`.
+/// Writes a plot to `path`: the SVG as it is, or rasterised (one pixel
+/// per unit) when the name ends in `.png`.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
-    let bytes = match format_of(path)? {
-        Format::Svg => svg.as_bytes().to_vec(),
-        Format::Png => png(svg)?,
-    };
+    let bytes = format_of(path)?.encode(svg, 1.0).map_err(Error::Image)?;
     std::fs::write(path, bytes).map_err(|source| Error::Io {
         path: path.to_path_buf(),
         source,
     })
-}
-
-/// The SVG drawn as a PNG of the same size; plotters writes its labels in
-/// `sans-serif`, which is the built-in font here.
-fn png(svg: &str) -> Result<Vec<u8>> {
-    use resvg::{tiny_skia, usvg};
-    let mut opt = usvg::Options::default();
-    let fonts = opt.fontdb_mut();
-    fonts.load_font_data(FONT.to_vec());
-    fonts.set_sans_serif_family("DejaVu Sans");
-    let tree = usvg::Tree::from_str(svg, &opt).map_err(draw_error)?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| Error::Plot("the plot has no area to draw".into()))?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(draw_error)
 }

@@ -3,7 +3,7 @@
 
 use super::{Format, InputArgs, SolverArgs, existing_dir, puzzles_of, timeout};
 use crate::error::{Error, Result};
-use crate::explain::{MAX_COUNT, Options, Report, explain, render_text, svg_overlay};
+use crate::explain::{MAX_COUNT, Options, Picture, Report, explain, render_text};
 use crate::lower::lower_with_statements;
 use crate::output::{Stdout, note, write_file_atomically};
 use crate::render::svg::svg_with;
@@ -94,7 +94,8 @@ pub(super) fn run(a: ExplainArgs) -> Result<i32> {
         out.write_str(&text)?;
         if let Some(dir) = &a.svg {
             let file = dir.join(crate::output::file_name(&p.name, "svg"));
-            let picture = svg_with(&p, report.grid.as_ref(), &svg_overlay(&report));
+            let overlay = Picture::of(&report);
+            let picture = svg_with(&p, overlay.digits.as_ref(), &overlay);
             write_file_atomically(&file, &picture)?;
         }
     }

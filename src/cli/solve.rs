@@ -1,12 +1,17 @@
 //! `smtgrid solve`: solves puzzles and prints each verified answer.
 
-use super::{Format, InputArgs, SolverArgs, existing_dir, jobs, puzzles_of, text_style, timeout};
+use super::{
+    Encodings, Format, InputArgs, MemoryArgs, SolverArgs, existing_dir, jobs, limits, puzzles_of,
+    text_style,
+};
 use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
 use crate::output::{note, write_file_atomically};
+use crate::provenance::Provenance;
 use crate::render::{result_text, svg::svg};
 use crate::solve::{Mode, Plan, SessionUse, solve_all};
 use crate::solver;
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -30,6 +35,8 @@ pub(super) struct SolveArgs {
     /// (at most 604800, a week); under `auto` a solver's encodings share it.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
+    #[command(flatten)]
+    memory: MemoryArgs,
     /// Solver processes run at once (default: the number of cores; twice
     /// that with `--mode incremental`).
     #[arg(long, short)]
@@ -80,23 +87,43 @@ impl SolveMode {
     }
 }
 
-/// The encodings `solve` takes.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+/// The encodings `solve` takes: `auto`, then those of the encoder table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SolveEncoding {
-    /// Race encodings in the measured order; keep the first definite answer.
     Auto,
-    /// Integers (QF_LIA, or QF_NIA with products).
-    Lia,
-    /// One Bool per cell and value (QF_UF).
-    Onehot,
-    /// Bit-vectors (QF_BV).
-    Bv,
-    /// Every encoding, one answer each.
-    All,
+    Chosen(Encodings),
+}
+
+const SOLVE_ENCODINGS: [SolveEncoding; Encoding::COUNT + 2] = {
+    let mut v = [SolveEncoding::Auto; Encoding::COUNT + 2];
+    let mut i = 0;
+    while i < Encoding::COUNT + 1 {
+        v[i + 1] = SolveEncoding::Chosen(super::ENCODINGS[i]);
+        i += 1;
+    }
+    v
+};
+
+impl ValueEnum for SolveEncoding {
+    fn value_variants<'a>() -> &'a [Self] {
+        &SOLVE_ENCODINGS
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        match self {
+            SolveEncoding::Auto => Some(
+                PossibleValue::new("auto")
+                    .help("Race encodings in the measured order; keep the first definite answer"),
+            ),
+            SolveEncoding::Chosen(Encodings::All) => {
+                Some(PossibleValue::new("all").help("Every encoding, one answer each"))
+            }
+            SolveEncoding::Chosen(e) => e.to_possible_value(),
+        }
+    }
 }
 
 pub(super) fn run(a: SolveArgs) -> Result<i32> {
-    let limits = timeout(a.timeout)?;
+    let limits = limits(a.timeout, &a.memory)?;
     let input_error = std::cell::RefCell::new(None);
     let puzzles = puzzles_of(&a.puzzles, &a.input, &input_error);
     let mut request = a.solvers.request()?;
@@ -108,10 +135,7 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
             request.names.push("all".into());
             Mode::Portfolio
         }
-        SolveEncoding::Lia => Mode::Fixed(vec![Encoding::Lia]),
-        SolveEncoding::Onehot => Mode::Fixed(vec![Encoding::Onehot]),
-        SolveEncoding::Bv => Mode::Fixed(vec![Encoding::Bv]),
-        SolveEncoding::All => Mode::Fixed(Encoding::ALL.to_vec()),
+        SolveEncoding::Chosen(e) => Mode::Fixed(e.list()),
     };
     let solvers = request.solvers().map_err(Error::Usage)?;
     let plan = Plan {
@@ -146,7 +170,9 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
         }
         let written = match a.format {
             Format::Json => r.lines.iter().try_for_each(|l| {
-                let line = serde_json::to_string(&l.run.report(p)).unwrap_or_default();
+                let mut report = l.run.report(p);
+                report.provenance = Some(Provenance::of(&plan));
+                let line = serde_json::to_string(&report).unwrap_or_default();
                 writeln!(out, "{line}")
             }),
             Format::Text => write!(out, "{}", result_text(p, r, style)),

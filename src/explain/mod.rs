@@ -34,7 +34,7 @@ use crate::model::{CellId, Model, Statement, What};
 use crate::solver::Solver;
 pub use ask::Stop;
 use ask::{Answer, Asker, Extra};
-pub use text::{Report, render_text, svg_overlay};
+pub use text::{Picture, Report, render_text};
 
 /// One line saying why `p` has no solution, for `solve`: propagation's
 /// reason when it finds one, and where to get a minimal conflict.

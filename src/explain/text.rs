@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::{Explanation, Search, Verdict};
 use crate::model::{Model, Statement, What, rc};
+use crate::render::svg::{Anchor, Layout, Rect, Svg};
 
 /// A cell as `[row, column]`, counted from 1.
 type At = [usize; 2];
@@ -304,25 +305,100 @@ pub fn render_text(r: &Report) -> String {
     out
 }
 
-/// What the picture of `r` draws over the puzzle: the conflict's cells
-/// shaded, candidates as pencil marks, differing cells (or redundant
-/// givens) outlined.
-pub fn svg_overlay(r: &Report) -> crate::render::svg::Overlay {
-    let cells = |v: &[At]| v.iter().map(|&[a, b]| (a - 1, b - 1)).collect();
-    let marked = r.marked();
-    match r.verdict {
-        Verdict::None => crate::render::svg::Overlay {
-            shaded: cells(&marked),
-            ..Default::default()
-        },
-        Verdict::Multiple => crate::render::svg::Overlay {
-            pencil: r.candidates.clone(),
-            ringed: cells(&marked),
-            ..Default::default()
-        },
-        Verdict::Unique | Verdict::Unknown => crate::render::svg::Overlay {
-            ringed: cells(&marked),
-            ..Default::default()
-        },
+/// Background of a conflict's cells.
+const SHADE: &str = "#f6c6c6";
+/// Outline of the cells where two solutions differ.
+const RING: &str = "#c01c28";
+/// Colour of pencil marks.
+const PENCIL: &str = "#1a5fb4";
+
+/// What the picture of an explanation draws over the puzzle: the
+/// conflict's cells shaded, candidates as pencil marks (cells with one
+/// candidate get it as a solved digit), differing cells (or redundant
+/// givens) outlined. Cells are 0-based.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Picture {
+    shaded: Vec<(usize, usize)>,
+    pencil: Vec<(usize, usize, Vec<i64>)>,
+    ringed: Vec<(usize, usize)>,
+    /// The digits drawn as a solution: the unique solution, or each cell
+    /// with one candidate.
+    pub digits: Option<crate::model::ValueGrid>,
+}
+
+impl Picture {
+    /// The picture of report `r`.
+    pub fn of(r: &Report) -> Picture {
+        let cells = |v: &[At]| v.iter().map(|&[a, b]| (a - 1, b - 1)).collect();
+        let marked = r.marked();
+        let mut p = Picture::default();
+        match r.verdict {
+            Verdict::None => p.shaded = cells(&marked),
+            Verdict::Multiple => {
+                p.ringed = cells(&marked);
+                let mut digits = r.givens.clone();
+                for (row, line) in r.candidates.iter().flatten().enumerate() {
+                    for (col, list) in line.iter().enumerate() {
+                        match list.as_slice() {
+                            [] => {}
+                            [v] => digits[row][col] = Some(*v),
+                            _ => p.pencil.push((row, col, list.clone())),
+                        }
+                    }
+                }
+                p.digits = Some(digits);
+            }
+            Verdict::Unique | Verdict::Unknown => {
+                p.ringed = cells(&marked);
+                p.digits = r.grid.clone();
+            }
+        }
+        p
+    }
+}
+
+impl crate::render::svg::Overlay for Picture {
+    fn under(&self, layout: &Layout, out: &mut Svg) {
+        for &(r, c) in &self.shaded {
+            out.rect(
+                layout.cell(r, c),
+                &format!(r#"class="shaded" fill="{SHADE}""#),
+            );
+        }
+    }
+
+    fn over(&self, layout: &Layout, out: &mut Svg) {
+        for (r, c, values) in &self.pencil {
+            // A grid of ⌈√n⌉ columns in the part of the cell clues leave.
+            let free = layout.free(*r, *c);
+            let per_row = (1..).find(|k| k * k >= values.len()).unwrap_or(1);
+            let lines = values.len().div_ceil(per_row);
+            let (dx, dy) = (
+                free.width / (per_row as f64 + 0.5),
+                free.height / (lines as f64 + 0.5),
+            );
+            let size = dx.min(dy) * 0.8;
+            for (i, v) in values.iter().enumerate() {
+                let at = (
+                    free.x + dx * (0.75 + (i % per_row) as f64),
+                    free.y + dy * (0.75 + (i / per_row) as f64) + size * 0.36,
+                );
+                let fill = format!(r#"fill="{PENCIL}""#);
+                out.text("pencil", at, size, Anchor::Middle, &fill, &v.to_string());
+            }
+        }
+        for &(r, c) in &self.ringed {
+            let cell = layout.cell(r, c);
+            let inner = Rect {
+                x: cell.x + 2.0,
+                y: cell.y + 2.0,
+                width: cell.width - 4.0,
+                height: cell.height - 4.0,
+            };
+            out.rect(
+                inner,
+                &format!(r#"class="ringed" fill="none" stroke="{RING}" stroke-width="2.5""#),
+            );
+        }
     }
 }
