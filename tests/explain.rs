@@ -345,7 +345,7 @@ fn the_command_line_reports_json_text_and_pictures() {
         "--solver",
         "z3",
         "--format",
-        "json",
+        "jsonl",
         "--svg",
         svg_dir,
     ]);
@@ -386,7 +386,7 @@ fn the_command_line_reports_json_text_and_pictures() {
         "--encoding",
         "onehot",
         "--format",
-        "json",
+        "jsonl",
     ]);
     let run: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON record");
     assert_eq!(run["status"], "unsat");

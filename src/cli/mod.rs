@@ -189,10 +189,7 @@ fn command(c: Command) -> Result<Completion> {
     match c {
         Command::Convert(a) => convert::run(a),
         Command::Emit(a) => emit::run(a),
-        Command::Explain(a) => {
-            stdin_once(&a.puzzles)?;
-            explain::run(a)
-        }
+        Command::Explain(a) => explain::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::New(a) => new::run(a),
         Command::Solvers(a) => solvers::run(a),
