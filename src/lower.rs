@@ -2,18 +2,29 @@
 //! what the rules of each kind mean; encodings and the checker see cells
 //! and constraints alone.
 
-use crate::model::{Cell, CellId, Constraint, Group, Model, Rule, Statement, Target, What, rc};
+use crate::model::{
+    Cell, CellId, Constraint, Group, Model, Rule, Statement, Target, What, derive, rc,
+};
 use crate::puzzle::{Clue, KakuroCell, Kind, Puzzle};
 
 /// Lowers a parsed puzzle into the constraint model. The parser has already
 /// rejected malformed puzzles, so this cannot fail.
 pub fn lower(p: &Puzzle) -> Model {
-    lower_with_statements(p).0
+    let mut m = lower_with_statements(p).0;
+    if p.kind == Kind::Killer {
+        // What a killer solver knows (innies, outies, unit sums), for
+        // every encoding.
+        let implied = derive::implied(&m);
+        m.constraints.extend(implied);
+    }
+    m
 }
 
 /// Lowers a puzzle like [`lower`], and also says which of the puzzle's
 /// statements (givens, cages, runs, signs, clues, and the kind's rules as
-/// units) each constraint comes from.
+/// units) each constraint comes from. The model has the puzzle's own rules
+/// only: a killer's implied constraints follow from several statements
+/// together, so they belong to none and are left out.
 pub fn lower_with_statements(p: &Puzzle) -> (Model, Vec<Statement>) {
     let mut m = Lowering {
         m: Model {
