@@ -403,12 +403,14 @@ fn report_draws_a_cactus_plot_and_a_scatter() {
 
     let (svg, texts) = svg_texts(&cactus);
     let doc = roxmltree::Document::parse(&svg).expect("well-formed");
-    // Axes and ticks are thin black polylines; each series a thick one.
-    let series = doc
+    // Axes and ticks are thin black polylines; each series thick ones
+    // (a dashed line is many) in its solver's colour.
+    let series: BTreeSet<&str> = doc
         .descendants()
         .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
-        .count();
-    assert_eq!(series, 2, "one line per pair");
+        .filter_map(|n| n.attribute("stroke"))
+        .collect();
+    assert_eq!(series.len(), 2, "one line per pair: {series:?}");
     for want in [
         "a/onehot (6 solved)",
         "b/lia (5 solved)",
@@ -663,4 +665,119 @@ fn a_solver_over_the_memory_limit_is_a_memout_and_nothing_is_left() {
         .collect();
     assert_eq!(ids.len(), 2, "{written}");
     common::assert_all_gone(&ids);
+}
+
+/// Runs headless Chromium on `page` and returns the DOM after its script
+/// ran; fails loudly when Chromium is not installed.
+fn rendered_dom(page: &Path) -> String {
+    let chromium = which_chromium();
+    let profile = tempfile::tempdir().expect("tempdir");
+    let o = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+fn which_chromium() -> PathBuf {
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("chromium"))
+        .find(|p| p.is_file())
+        .expect("chromium is not installed: run scripts/install-solvers")
+}
+
+#[test]
+fn per_puzzle_tables_comparison_and_the_html_page() {
+    require(&["yices2", "z3"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("r.jsonl");
+    let o = smtgrid(&bench_two(&[
+        "--solver",
+        "yices2,z3",
+        "--encoding",
+        "onehot",
+        "--repeat",
+        "2",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]));
+    ok_stdout(&o);
+    let file = out.to_str().expect("utf-8");
+
+    let md = ok_stdout(&smtgrid(&[
+        "report",
+        file,
+        "--per-puzzle",
+        "--format",
+        "markdown",
+    ]));
+    assert!(
+        md.starts_with("| puzzle | yices2/onehot | z3/onehot |\n|:---|---:|---:|\n"),
+        "{md}"
+    );
+    assert_eq!(md.lines().count(), 4, "{md}");
+    assert_eq!(md.matches("**").count(), 4, "one fastest per puzzle: {md}");
+    assert!(md.contains(" ± "), "σ over the repeats: {md}");
+    let tex = ok_stdout(&smtgrid(&["report", file, "--format", "latex"]));
+    assert!(
+        tex.contains("\\toprule") && tex.contains("\\bottomrule"),
+        "{tex}"
+    );
+    assert!(tex.contains("yices2/onehot & 2 &"), "{tex}");
+    let cmp = ok_stdout(&smtgrid(&[
+        "report",
+        file,
+        "--compare",
+        "yices2/onehot,z3/onehot",
+    ]));
+    assert!(cmp.contains("× faster than"), "{cmp}");
+    assert!(
+        cmp.contains("95 % CI") && cmp.contains("Wilcoxon signed-rank p"),
+        "{cmp}"
+    );
+    assert!(cmp.contains("2 puzzles"), "{cmp}");
+
+    let page = dir.path().join("report.html");
+    ok_stdout(&smtgrid(&[
+        "report",
+        file,
+        "--html",
+        page.to_str().expect("utf-8"),
+    ]));
+    let html = std::fs::read_to_string(&page).expect("the page");
+    // Self-contained: nothing is fetched.
+    for external in ["src=", "href=", "http://", "https://", "@import"] {
+        let hits: Vec<&str> = html.matches(external).collect();
+        let only_svg_ns = hits.len() == html.matches("http://www.w3.org/").count();
+        assert!(
+            hits.is_empty() || (external == "http://" && only_svg_ns),
+            "{external}"
+        );
+    }
+    let dom = rendered_dom(&page);
+    assert!(
+        dom.contains("data-sortable=\"ready\""),
+        "the script ran: {dom:.500}"
+    );
+    assert!(dom.contains("id=\"summary\"") && dom.contains("id=\"per-puzzle\""));
+    assert_eq!(dom.matches("<svg").count(), 2, "cactus and scatter");
+    assert!(dom.contains("Cactus plot") && dom.contains("yices2/onehot vs z3/onehot"));
+    assert!(dom.contains("id=\"provenance\"") && dom.contains("sha256"));
+    assert_eq!(
+        dom.matches("<tr>").count(),
+        1 + 3 + 1 + 2,
+        "summary and per-puzzle rows"
+    );
 }

@@ -10,6 +10,8 @@
 //!   that needs no coordination and does not move when the list grows.
 //! - `--resume` skips the runs whose key is already in the results file.
 
+pub mod export;
+pub mod html;
 pub mod plot;
 pub mod stats;
 pub mod summary;

@@ -24,36 +24,133 @@ fn seconds(ms: f64) -> f64 {
     (ms / 1000.0).max(FLOOR_S)
 }
 
-/// The cactus plot: x the number of puzzles solved, y the time each took
-/// (log scale), one line per solver × encoding, each solved puzzle a
-/// point, sorted by time.
+/// The size of a plot in pixels (`--plot-size WxH`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlotSize {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+impl PlotSize {
+    /// The smallest and largest side `--plot-size` takes.
+    pub const SIDES: std::ops::RangeInclusive<u32> = 300..=4000;
+}
+
+impl std::str::FromStr for PlotSize {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<PlotSize, String> {
+        let bad = || {
+            format!(
+                "--plot-size takes WIDTHxHEIGHT in pixels, each {} to {} (e.g. 960x600), not `{}`",
+                Self::SIDES.start(),
+                Self::SIDES.end(),
+                crate::error::escape_controls(s)
+            )
+        };
+        let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+        let width: u32 = w.trim().parse().map_err(|_| bad())?;
+        let height: u32 = h.trim().parse().map_err(|_| bad())?;
+        if !Self::SIDES.contains(&width) || !Self::SIDES.contains(&height) {
+            return Err(bad());
+        }
+        Ok(PlotSize { width, height })
+    }
+}
+
+/// Each known solver's colour, the same in every figure (Okabe–Ito
+/// colours, told apart with colour blindness too).
+const SOLVER_COLOURS: &[(&str, RGBColor)] = &[
+    ("z3", RGBColor(0, 114, 178)),
+    ("yices2", RGBColor(230, 159, 0)),
+    ("cvc5", RGBColor(0, 158, 115)),
+    ("cvc4", RGBColor(213, 94, 0)),
+    ("boolector", RGBColor(204, 121, 167)),
+    ("bitwuzla", RGBColor(86, 180, 233)),
+];
+
+/// Colours for other solver labels, picked by a fixed hash of the label.
+const OTHER_COLOURS: &[RGBColor] = &[
+    RGBColor(120, 94, 240),
+    RGBColor(100, 100, 100),
+    RGBColor(160, 82, 45),
+    RGBColor(0, 0, 0),
+    RGBColor(128, 128, 0),
+    RGBColor(178, 34, 34),
+];
+
+/// The colour of `solver` in every figure.
+pub fn solver_colour(solver: &str) -> RGBColor {
+    if let Some((_, c)) = SOLVER_COLOURS.iter().find(|(n, _)| *n == solver) {
+        return *c;
+    }
+    let h = solver.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    OTHER_COLOURS[(h % OTHER_COLOURS.len() as u64) as usize]
+}
+
+/// How a line of `encoding` is drawn: solid (lia), dashed (onehot) or
+/// dotted (bv), in every figure.
+fn dash(encoding: crate::encode::Encoding) -> Option<(u32, u32)> {
+    match encoding {
+        crate::encode::Encoding::Lia => None,
+        crate::encode::Encoding::Onehot => Some((9, 5)),
+        crate::encode::Encoding::Bv => Some((2, 4)),
+    }
+}
+
+/// How wide the legend beside the cactus plot is.
+const LEGEND_WIDTH: u32 = 250;
+
+/// The cactus plot at its default size.
 pub fn cactus(s: &Summary) -> Result<String> {
-    let lines: Vec<(String, Vec<(f64, f64)>)> = s
-        .cells
-        .iter()
-        .map(|(pair, cells)| {
-            let mut t: Vec<f64> = cells
-                .values()
-                .filter(|c| c.solved)
-                .map(|c| seconds(c.time_ms))
-                .collect();
-            t.sort_by(f64::total_cmp);
-            let points: Vec<(f64, f64)> = t
-                .into_iter()
-                .enumerate()
-                .map(|(i, y)| ((i + 1) as f64, y))
-                .collect();
-            (format!("{pair} ({} solved)", points.len()), points)
-        })
-        .collect();
+    cactus_sized(
+        s,
+        PlotSize {
+            width: SIZE.0,
+            height: SIZE.1,
+        },
+    )
+}
+
+/// The cactus plot: x the number of puzzles solved, y the time each took
+/// (log scale), one line per solver × encoding (the solver's colour, the
+/// encoding's dash), each solved puzzle a point, sorted by time. The
+/// legend sits right of the data; pairs that solved nothing have no line
+/// and are named under the legend.
+pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
+    let mut lines: Vec<(&Pair, Vec<(f64, f64)>)> = Vec::new();
+    let mut nothing: Vec<String> = Vec::new();
+    for (pair, cells) in &s.cells {
+        let mut t: Vec<f64> = cells
+            .values()
+            .filter(|c| c.solved)
+            .map(|c| seconds(c.time_ms))
+            .collect();
+        if t.is_empty() {
+            nothing.push(pair.to_string());
+            continue;
+        }
+        t.sort_by(f64::total_cmp);
+        let points = t
+            .into_iter()
+            .enumerate()
+            .map(|(i, y)| ((i + 1) as f64, y))
+            .collect();
+        lines.push((pair, points));
+    }
     let most = lines.iter().map(|(_, p)| p.len()).max().unwrap_or(0).max(1);
     let limit = limit_s(s);
     let (lo, hi) = y_range(lines.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)), limit);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_error)?;
-        let mut chart = ChartBuilder::on(&root)
+        let legend_width = LEGEND_WIDTH.min(size.width / 3);
+        let (plot_area, legend_area) = root.split_horizontally(size.width - legend_width);
+        let mut chart = ChartBuilder::on(&plot_area)
             .caption(
                 format!(
                     "Cactus plot: {} puzzles, limit {} s",
@@ -76,26 +173,63 @@ pub fn cactus(s: &Summary) -> Result<String> {
             .label_style(("sans-serif", 13))
             .draw()
             .map_err(draw_error)?;
-        for (i, (label, points)) in lines.iter().enumerate() {
-            let color = Palette99::pick(i).to_rgba();
-            chart
-                .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))
-                .map_err(draw_error)?
-                .label(label.as_str())
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 18, y + 5)], color.filled())
-                });
+        for (pair, points) in &lines {
+            let color = solver_colour(&pair.solver).to_rgba();
+            let style = color.stroke_width(2);
+            match dash(pair.encoding) {
+                None => chart
+                    .draw_series(LineSeries::new(points.clone(), style))
+                    .map(|_| ()),
+                Some((len, gap)) => chart
+                    .draw_series(DashedLineSeries::new(points.clone(), len, gap, style))
+                    .map(|_| ()),
+            }
+            .map_err(draw_error)?;
             chart
                 .draw_series(points.iter().map(|&p| Circle::new(p, 2, color.filled())))
                 .map_err(draw_error)?;
         }
-        let corner = emptier_corner(
-            lines
-                .iter()
-                .flat_map(|(_, p)| p.iter())
-                .map(|&(x, y)| (x / most as f64, (y / lo).ln() / (hi / lo).ln())),
-        );
-        legend(&mut chart, corner)?;
+        // The legend, outside the data: a sample of each line and its
+        // label, then the pairs without a line.
+        let font = ("sans-serif", 14).into_font();
+        let mut y = 60;
+        for (pair, points) in &lines {
+            let color = solver_colour(&pair.solver).to_rgba();
+            let style = color.stroke_width(2);
+            let (len, gap) = dash(pair.encoding).unwrap_or((32, 0));
+            let mut x = 8;
+            while x < 40 {
+                let end = (x + len as i32).min(40);
+                legend_area
+                    .draw(&PathElement::new([(x, y), (end, y)], style))
+                    .map_err(draw_error)?;
+                x = end + gap as i32;
+            }
+            legend_area
+                .draw(&Text::new(
+                    format!("{pair} ({} solved)", points.len()),
+                    (48, y - 7),
+                    font.clone(),
+                ))
+                .map_err(draw_error)?;
+            y += 22;
+        }
+        if !nothing.is_empty() {
+            y += 10;
+            legend_area
+                .draw(&Text::new(
+                    "solved nothing, not drawn:",
+                    (8, y - 7),
+                    font.clone(),
+                ))
+                .map_err(draw_error)?;
+            for name in &nothing {
+                y += 20;
+                legend_area
+                    .draw(&Text::new(name.clone(), (16, y - 7), font.clone()))
+                    .map_err(draw_error)?;
+            }
+        }
         root.present().map_err(draw_error)?;
     }
     Ok(svg)
@@ -105,6 +239,19 @@ pub fn cactus(s: &Summary) -> Result<String> {
 /// point at the two times (log scales); a puzzle a pair did not solve sits
 /// on the border, at the limit; the diagonal marks equal times.
 pub fn scatter(s: &Summary, a: &Pair, b: &Pair) -> Result<String> {
+    scatter_sized(
+        s,
+        a,
+        b,
+        PlotSize {
+            width: 700,
+            height: 700,
+        },
+    )
+}
+
+/// [`scatter`] at `size`.
+pub fn scatter_sized(s: &Summary, a: &Pair, b: &Pair, size: PlotSize) -> Result<String> {
     let cells = |p: &Pair| {
         s.cells.get(p).ok_or_else(|| {
             let known: Vec<String> = s.cells.keys().map(ToString::to_string).collect();
@@ -134,7 +281,7 @@ pub fn scatter(s: &Summary, a: &Pair, b: &Pair) -> Result<String> {
     let (lo, hi) = y_range(both.iter().flat_map(|&(x, y)| [x, y]), limit);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (700, 700)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(format!("{a} vs {b}"), ("sans-serif", 22))

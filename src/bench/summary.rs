@@ -12,7 +12,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::stats::Spread;
+use super::export::Table;
+use super::stats::{self, Spread};
 use super::{Record, RunKey};
 use crate::encode::Encoding;
 use crate::solve::Status;
@@ -569,14 +570,20 @@ pub enum SummaryFormat {
     Csv,
     /// One JSON document ([`Summary::json`]).
     Json,
+    /// A GitHub-flavoured Markdown table ([`Table::markdown`]).
+    Markdown,
+    /// A LaTeX tabular with booktabs rules ([`Table::latex`]).
+    Latex,
 }
 
 impl SummaryFormat {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [SummaryFormat; 3] = [
+    pub const ALL: [SummaryFormat; 5] = [
         SummaryFormat::Table,
         SummaryFormat::Csv,
         SummaryFormat::Json,
+        SummaryFormat::Markdown,
+        SummaryFormat::Latex,
     ];
 
     /// Its name on the command line.
@@ -585,6 +592,8 @@ impl SummaryFormat {
             SummaryFormat::Table => "table",
             SummaryFormat::Csv => "csv",
             SummaryFormat::Json => "json",
+            SummaryFormat::Markdown => "markdown",
+            SummaryFormat::Latex => "latex",
         }
     }
 
@@ -594,6 +603,19 @@ impl SummaryFormat {
             SummaryFormat::Table => summary.table(),
             SummaryFormat::Csv => summary.csv(),
             SummaryFormat::Json => summary.json(),
+            SummaryFormat::Markdown => summary.summary_table().markdown(),
+            SummaryFormat::Latex => summary.summary_table().latex(),
+        }
+    }
+
+    /// `table` (e.g. [`Summary::per_puzzle`]) in this format.
+    pub fn export_table(self, table: &Table) -> String {
+        match self {
+            SummaryFormat::Table => table.text(),
+            SummaryFormat::Csv => table.csv(),
+            SummaryFormat::Json => serde_json::to_string_pretty(table).unwrap_or_default() + "\n",
+            SummaryFormat::Markdown => table.markdown(),
+            SummaryFormat::Latex => table.latex(),
         }
     }
 
@@ -721,5 +743,240 @@ mod tests {
         assert_eq!((p.solver.as_str(), p.encoding), ("z3@debian", Encoding::Bv));
         assert!("z3".parse::<Pair>().is_err());
         assert!("z3/sat".parse::<Pair>().is_err());
+    }
+}
+
+impl Summary {
+    /// The summary as a [`Table`], for the Markdown, LaTeX, CSV and HTML
+    /// exports: one row per pair, then the virtual best; the best PAR-2
+    /// marked.
+    pub fn summary_table(&self) -> Table {
+        let head = [
+            "solver/encoding",
+            "solved",
+            "unsat",
+            "timeout",
+            "unknown",
+            "error",
+            "invalid",
+            "memout",
+            "unsupp",
+            "PAR-2 s",
+            "median s",
+            "total s",
+            "only",
+        ];
+        let mut rows: Vec<Vec<String>> = self
+            .pairs
+            .iter()
+            .map(|p| {
+                vec![
+                    format!("{}/{}", p.solver, p.encoding),
+                    p.solved.to_string(),
+                    p.unsat.to_string(),
+                    p.timeout.to_string(),
+                    p.unknown.to_string(),
+                    p.error.to_string(),
+                    p.invalid_model.to_string(),
+                    p.memout.to_string(),
+                    p.unsupported.to_string(),
+                    short(p.par2_s),
+                    short(p.median_s),
+                    short(p.total_s),
+                    p.only.to_string(),
+                ]
+            })
+            .collect();
+        let best = self
+            .pairs
+            .iter()
+            .enumerate()
+            .min_by(|a, b| a.1.par2_s.total_cmp(&b.1.par2_s))
+            .map(|(i, _)| (i, 9));
+        let vb = &self.virtual_best;
+        let mut last = vec![String::new(); head.len()];
+        last[0] = "virtual best".into();
+        last[1] = vb.solved.to_string();
+        last[9] = short(vb.par2_s);
+        rows.push(last);
+        Table {
+            head: head.map(String::from).to_vec(),
+            rows,
+            marked: best.into_iter().collect(),
+            numeric: (0..head.len()).map(|c| c > 0).collect(),
+        }
+    }
+
+    /// One row per puzzle, one column per pair: the time in seconds of a
+    /// solved run (with ± σ over repeats), else its status; the fastest
+    /// of each row marked.
+    pub fn per_puzzle(&self) -> Table {
+        let pairs: Vec<&Pair> = self.cells.keys().collect();
+        let puzzles: BTreeSet<&str> = self
+            .cells
+            .values()
+            .flat_map(|c| c.keys().map(String::as_str))
+            .collect();
+        let mut rows = Vec::new();
+        let mut marked = Vec::new();
+        for (r, puzzle) in puzzles.iter().enumerate() {
+            let mut row = vec![puzzle.to_string()];
+            let mut fastest: Option<(usize, f64)> = None;
+            for (c, pair) in pairs.iter().enumerate() {
+                let cell = self.cells[*pair].get(*puzzle);
+                row.push(match cell {
+                    None => "–".into(),
+                    Some(cell) if cell.solved => {
+                        if fastest.is_none_or(|(_, t)| cell.time_ms < t) {
+                            fastest = Some((c + 1, cell.time_ms));
+                        }
+                        match cell.spread {
+                            Some(sp) => format!(
+                                "{} ± {}",
+                                short(cell.time_ms / 1000.0),
+                                short(sp.sd_ms / 1000.0)
+                            ),
+                            None => short(cell.time_ms / 1000.0),
+                        }
+                    }
+                    Some(cell) => cell.status.name().into(),
+                });
+            }
+            if let Some((c, _)) = fastest {
+                marked.push((r, c));
+            }
+            rows.push(row);
+        }
+        let mut head = vec!["puzzle".to_string()];
+        head.extend(pairs.iter().map(|p| p.to_string()));
+        let numeric = (0..head.len()).map(|c| c > 0).collect();
+        Table {
+            head,
+            rows,
+            marked,
+            numeric,
+        }
+    }
+
+    /// `a` against `b` over the puzzles both have runs for (see
+    /// [`Comparison`]); the reason when there is nothing to compare.
+    pub fn compare(&self, a: &Pair, b: &Pair) -> Result<Comparison, String> {
+        let get = |p: &Pair| {
+            self.cells.get(p).ok_or_else(|| {
+                format!(
+                    "--compare: {} has no runs in these files (pairs: {})",
+                    crate::error::escape_controls(&p.to_string()),
+                    self.cells
+                        .keys()
+                        .map(|k| crate::error::escape_controls(&k.to_string()).into_owned())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+        };
+        let (ca, cb) = (get(a)?, get(b)?);
+        let mut ta = Vec::new();
+        let mut tb = Vec::new();
+        let mut neither = 0;
+        for (puzzle, x) in ca {
+            let Some(y) = cb.get(puzzle) else { continue };
+            if !x.solved && !y.solved {
+                neither += 1;
+                continue;
+            }
+            // Both ran on at least one puzzle one of them solved; PAR-2
+            // times, floored at a microsecond for the ratio.
+            ta.push(x.par2_ms().max(0.001));
+            tb.push(y.par2_ms().max(0.001));
+        }
+        if ta.is_empty() {
+            return Err(format!(
+                "--compare: {a} and {b} have no puzzle in common that either solved"
+            ));
+        }
+        let (ratio, low, high) = stats::ratio(&ta, &tb).unwrap_or((1.0, 1.0, 1.0));
+        let diffs: Vec<f64> = ta.iter().zip(&tb).map(|(x, y)| y - x).collect();
+        Ok(Comparison {
+            a: a.to_string(),
+            b: b.to_string(),
+            puzzles: ta.len(),
+            neither_solved: neither,
+            ratio,
+            ci_low: ratio_or(low, ratio),
+            ci_high: ratio_or(high, ratio),
+            wilcoxon: stats::wilcoxon(&diffs),
+        })
+    }
+}
+
+fn ratio_or(x: f64, fallback: f64) -> f64 {
+    if x.is_finite() { x } else { fallback }
+}
+
+/// Two pairs compared (`report --compare A,B`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Comparison {
+    /// The first pair.
+    pub a: String,
+    /// The second pair.
+    pub b: String,
+    /// Puzzles both ran and at least one solved.
+    pub puzzles: usize,
+    /// Puzzles both ran and neither solved (left out).
+    pub neither_solved: usize,
+    /// How many times faster `a` is than `b`: the geometric mean of the
+    /// per-puzzle PAR-2 time ratios `b / a`.
+    pub ratio: f64,
+    /// The 95 % bootstrap interval of `ratio`, low end.
+    pub ci_low: f64,
+    /// Its high end.
+    pub ci_high: f64,
+    /// The Wilcoxon signed-rank test of the paired times; `None` when
+    /// every pair of times is equal.
+    pub wilcoxon: Option<stats::Wilcoxon>,
+}
+
+impl Comparison {
+    /// The sentence a reader can quote.
+    pub fn sentence(&self) -> String {
+        let esc = |s: &str| crate::error::escape_controls(s).into_owned();
+        let (fast, slow, r, lo, hi) = if self.ratio >= 1.0 {
+            (&self.a, &self.b, self.ratio, self.ci_low, self.ci_high)
+        } else {
+            (
+                &self.b,
+                &self.a,
+                1.0 / self.ratio,
+                1.0 / self.ci_high,
+                1.0 / self.ci_low,
+            )
+        };
+        let test = match &self.wilcoxon {
+            Some(w) => format!(
+                "Wilcoxon signed-rank {}{}",
+                stats::quote_p(w.p),
+                if w.exact { ", exact" } else { "" }
+            ),
+            None => "every paired time equal".into(),
+        };
+        let left_out = if self.neither_solved > 0 {
+            format!(
+                "; {} puzzle{} neither solved left out",
+                self.neither_solved,
+                if self.neither_solved == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "{} is {:.1}× faster than {} (geometric mean of per-puzzle PAR-2 time ratios, 95 % CI \
+             {:.1}–{:.1} by bootstrap; {test}; {} puzzles{left_out})\n",
+            esc(fast),
+            r,
+            esc(slow),
+            lo,
+            hi,
+            self.puzzles
+        )
     }
 }

@@ -10,6 +10,7 @@ use clap::Args;
 use super::Completion;
 use super::config::{EncodingName, Inputs, MemoryArgs, SolverArgs, duration, encodings, plan};
 use super::report::{SummaryArgs, show_summary};
+use super::target::create_dir;
 use crate::bench::summary::summarize;
 use crate::bench::{Progress, Record, ResultsFile, RunKey, Shard};
 use crate::encode::Options;
@@ -101,9 +102,13 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
         RunMode::Process => SessionUse::Never,
         RunMode::Incremental => SessionUse::Always,
     };
-    let plan = plan(
-        a.solvers.request()?,
-        false,
+    let request = a.solvers.request()?;
+    let named = !request.names.is_empty();
+    // Like `solve`: every installed solver when none is named; here those
+    // that take at least one of the chosen encodings.
+    let mut plan = plan(
+        request,
+        true,
         Mode::Fixed(encodings.clone()),
         a.timeout,
         a.jobs,
@@ -112,6 +117,16 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     .memory(a.memory.limit())
     .sessions(sessions)
     .build();
+    if !named {
+        let options = plan.options;
+        plan.solvers
+            .retain(|s| crate::solve::takes_any(s, &encodings, &options));
+        if plan.solvers.is_empty() {
+            return Err(Error::Usage(
+                "no installed solver takes these encodings' scripts; name one with --solver".into(),
+            ));
+        }
+    }
     for p in shown.iter().flat_map(|(x, y)| [x, y]) {
         if !plan.solvers.iter().any(|s| s.label == p.solver) || !encodings.contains(&p.encoding) {
             return Err(Error::Usage(format!(
@@ -121,6 +136,11 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     }
     let (mut file, mut records) = match &a.output {
         Some(path) => {
+            if let Some(folder) = path.parent()
+                && !folder.as_os_str().is_empty()
+            {
+                create_dir(folder)?;
+            }
             let (f, r) = ResultsFile::open(path, a.resume)?;
             (Some(f), r)
         }
@@ -168,6 +188,6 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
         // The other shards hold the rest: nothing is missing here.
         summary.missing.clear();
     }
-    show_summary(&summary, &a.summary, shown)?;
+    show_summary(&summary, &records, &a.summary, shown)?;
     Ok(Completion::failed_if(summary.failed()))
 }

@@ -38,6 +38,24 @@ pub(super) struct SummaryArgs {
     /// scatter.svg.
     #[arg(long, value_name = "FILE.svg|FILE.png", requires = "scatter")]
     scatter_out: Option<PathBuf>,
+    /// The size of the plots in pixels (default 960x600 for the cactus
+    /// plot, 700x700 for the scatter).
+    #[arg(long, value_name = "WxH")]
+    plot_size: Option<plot::PlotSize>,
+    /// Show one row per puzzle and one column per pair instead of the
+    /// summary: the time of a solved run (± σ over repeats), else its
+    /// status; the fastest marked.
+    #[arg(long)]
+    per_puzzle: bool,
+    /// Compare two pairs, e.g. yices2/onehot,z3/onehot: their speed ratio
+    /// with a bootstrap confidence interval and a Wilcoxon signed-rank
+    /// test, in a sentence to quote.
+    #[arg(long, value_name = "A,B")]
+    compare: Option<String>,
+    /// Write one self-contained HTML page (sortable tables, plots,
+    /// findings, provenance) into FILE.
+    #[arg(long, value_name = "FILE.html")]
+    html: Option<PathBuf>,
 }
 
 impl SummaryArgs {
@@ -53,25 +71,35 @@ impl SummaryArgs {
         if let Some(p) = &self.plot {
             plot::check_path(p)?;
         }
+        if let Some(spec) = &self.compare {
+            two_pairs("--compare", spec)?;
+        }
         let Some(spec) = &self.scatter else {
             return Ok(None);
         };
         plot::check_path(&self.scatter_out())?;
-        let pairs: Vec<&str> = spec.split(',').collect();
-        let [x, y] = pairs[..] else {
-            return Err(Error::Usage(format!(
-                "--scatter takes two pairs, A,B (e.g. z3/onehot,yices2/onehot), not `{spec}`"
-            )));
-        };
-        let parse = |p: &str| p.trim().parse::<Pair>().map_err(Error::Usage);
-        Ok(Some((parse(x)?, parse(y)?)))
+        two_pairs("--scatter", spec).map(Some)
     }
+}
+
+/// `A,B` as two pairs.
+fn two_pairs(flag: &str, spec: &str) -> Result<(Pair, Pair)> {
+    let pairs: Vec<&str> = spec.split(',').collect();
+    let [x, y] = pairs[..] else {
+        return Err(Error::Usage(format!(
+            "{flag} takes two pairs, A,B (e.g. z3/onehot,yices2/onehot), not `{}`",
+            crate::error::escape_controls(spec)
+        )));
+    };
+    let parse = |p: &str| p.trim().parse::<Pair>().map_err(Error::Usage);
+    Ok((parse(x)?, parse(y)?))
 }
 
 /// Prints the summary on stdout (findings on stderr too, outside the
 /// table) and draws the plots.
 pub(super) fn show_summary(
     s: &Summary,
+    records: &[crate::bench::Record],
     a: &SummaryArgs,
     scatter: Option<(Pair, Pair)>,
 ) -> Result<()> {
@@ -80,20 +108,49 @@ pub(super) fn show_summary(
             note(line);
         }
     }
+    let mut text = if a.per_puzzle {
+        a.format.export_table(&s.per_puzzle())
+    } else {
+        a.format.export(s)
+    };
+    if let Some(spec) = &a.compare {
+        let (x, y) = two_pairs("--compare", spec)?;
+        let c = s.compare(&x, &y).map_err(Error::Usage)?;
+        if a.format == SummaryFormat::Json {
+            text.push_str(&(serde_json::to_string_pretty(&c).unwrap_or_default() + "\n"));
+        } else {
+            text.push_str(&c.sentence());
+        }
+    }
     let mut out = Stdout::new();
-    match out
-        .write_str(&a.format.export(s))
-        .and_then(|()| out.flush())
-    {
+    match out.write_str(&text).and_then(|()| out.flush()) {
         // The reader has all it wanted; the plots are still drawn.
         Err(Error::OutputClosed) | Ok(()) => {}
         Err(e) => return Err(e),
     }
     if let Some(path) = &a.plot {
-        plot::write(path, &plot::cactus(s)?)?;
+        let svg = match a.plot_size {
+            Some(size) => plot::cactus_sized(s, size)?,
+            None => plot::cactus(s)?,
+        };
+        plot::write(path, &svg)?;
+    }
+    if let Some(path) = &a.html {
+        let size = a.plot_size.unwrap_or(plot::PlotSize {
+            width: 860,
+            height: 540,
+        });
+        crate::output::write_file_atomically(
+            path,
+            crate::bench::html::page(s, records, size)?.as_bytes(),
+        )?;
     }
     if let Some((x, y)) = scatter {
-        plot::write(&a.scatter_out(), &plot::scatter(s, &x, &y)?)?;
+        let svg = match a.plot_size {
+            Some(size) => plot::scatter_sized(s, &x, &y, size)?,
+            None => plot::scatter(s, &x, &y)?,
+        };
+        plot::write(&a.scatter_out(), &svg)?;
     }
     Ok(())
 }
@@ -116,7 +173,7 @@ pub(super) fn run(a: ReportArgs) -> Result<Completion> {
         ));
     }
     let summary = summarize(&records);
-    show_summary(&summary, &a.summary, shown)?;
+    show_summary(&summary, &records, &a.summary, shown)?;
     let incomplete = !summary.missing.is_empty() || !summary.duplicates.is_empty();
     Ok(Completion::failed_if(summary.failed() || incomplete))
 }

@@ -603,6 +603,23 @@ fn unsupported(
     None
 }
 
+/// Whether `solver` takes the scripts of at least one of `encodings`
+/// (with `options`), judged like a run is: from the structure of a small
+/// sudoku's script in each encoding (its commands and logic).
+pub fn takes_any(solver: &Solver, encodings: &[Encoding], options: &Options) -> bool {
+    const SUDOKU: &str =
+        "kind = \"sudoku\"\ngivens = \"\"\"\n4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n\"\"\"\n";
+    let Ok(puzzles) = crate::parse::parse_str(SUDOKU, &crate::Location::file("probe.toml"), None)
+    else {
+        return true;
+    };
+    let model = lower(&puzzles[0]);
+    encodings.iter().any(|&e| {
+        let enc = crate::encode::encode(&model, e, options);
+        unsupported(solver, &enc.commands, enc.logic, e).is_none()
+    })
+}
+
 /// Solver × encoding pairs for `auto`, in the order they start: the
 /// profiles' measured `auto_order`, then every other pair.
 pub fn auto_pairs(solvers: &[Solver]) -> Vec<(usize, Encoding)> {
