@@ -176,6 +176,46 @@ impl Error {
 /// Result with smtgrid's error.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// The candidate closest to `word`, if one is close enough to be a typo
+/// of it (`yices` for `yices2`, `default_clue` for `default-clue`): at
+/// most a third of its letters differ (one, for a short word).
+pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// ` (did you mean `NAME`?)` for the closest candidate, or nothing: to
+/// follow an unknown name in a message.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    closest(word, candidates)
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
+}
+
+/// Levenshtein distance: single-character insertions, deletions and
+/// substitutions to turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +229,19 @@ mod tests {
         assert!(matches!(escape_controls("plain é"), Cow::Borrowed(_)));
         let e = InputError::new(Location::file("x\u{1b}.toml").at(1, 2), "'\0' is bad");
         assert_eq!(e.to_string(), "x\\u{1b}.toml:1:2: '\\0' is bad");
+    }
+
+    #[test]
+    fn close_names_are_suggested_and_far_ones_not() {
+        let solvers = ["z3", "cvc5", "yices2", "cvc4"];
+        assert_eq!(closest("yices", solvers), Some("yices2"));
+        assert_eq!(closest("cvc", solvers), Some("cvc5"));
+        assert_eq!(closest("minisat", solvers), None);
+        assert_eq!(
+            closest("default_clue", ["default-clue", "cages"]),
+            Some("default-clue")
+        );
+        assert_eq!(did_you_mean("z4", solvers), " (did you mean `z3`?)");
+        assert_eq!(did_you_mean("", solvers), "");
     }
 }

@@ -10,6 +10,7 @@ use clap::Args;
 use super::Completion;
 use super::config::{EncodingName, Inputs, MemoryArgs, SolverArgs, duration, encodings, plan};
 use super::report::{SummaryArgs, show_summary};
+use super::target::create_dir;
 use crate::bench::summary::summarize;
 use crate::bench::{Progress, Record, ResultsFile, RunKey, Shard};
 use crate::encode::Options;
@@ -135,6 +136,11 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     }
     let (mut file, mut records) = match &a.output {
         Some(path) => {
+            if let Some(folder) = path.parent()
+                && !folder.as_os_str().is_empty()
+            {
+                create_dir(folder)?;
+            }
             let (f, r) = ResultsFile::open(path, a.resume)?;
             (Some(f), r)
         }

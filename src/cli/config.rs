@@ -181,8 +181,7 @@ impl Format {
 #[derive(Debug, Args)]
 pub(super) struct SolverArgs {
     /// Solvers to use: names separated by commas, `all`, or `NAME=PATH` to
-    /// point a solver at a binary (`z3@TAG=PATH` adds a second z3). The
-    /// default depends on the command (see its help).
+    /// point a solver at a binary (`z3@TAG=PATH` adds a second z3).
     #[arg(long, value_name = "NAME,…|all|NAME=PATH")]
     solver: Vec<String>,
     /// Add a solver not in the table: `NAME=/path/bin ARGS…`; it gets the

@@ -4,8 +4,10 @@
 //! targets, limits) lives here.
 
 mod bench;
+mod completions;
 mod convert;
 mod emit;
+mod explain;
 mod inspect;
 mod new;
 mod render;
@@ -17,7 +19,7 @@ mod config;
 mod target;
 
 use clap::builder::PossibleValue;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Arg, Parser, Subcommand, ValueEnum};
 
 use crate::bench::summary::SummaryFormat;
 use crate::encode::Encoding;
@@ -51,6 +53,13 @@ enum Command {
         after_help = "Examples:\n  smtgrid emit puzzles/classic.toml\n  smtgrid emit puzzles/squares.toml --encoding onehot -o squares.smt2\n  smtgrid emit puzzles/top95.txt -o scripts-dir/"
     )]
     Emit(emit::EmitArgs),
+    /// Say why: a minimal conflict when a puzzle has no solution; the
+    /// solutions' differences, candidates and a given that makes it unique
+    /// when it has several; redundant givens when it has one.
+    #[command(
+        after_help = "Examples:\n  smtgrid explain broken.toml\n  smtgrid explain puzzles/kakuro-small.toml --count 10 --format json\n  smtgrid explain p.toml --svg pictures/"
+    )]
+    Explain(explain::ExplainArgs),
     /// Show what a puzzle lowers and encodes into.
     #[command(
         after_help = "Examples:\n  smtgrid inspect puzzles/classic.toml\n  smtgrid inspect puzzles/calcudoku-hard.toml --encoding all --format json"
@@ -65,16 +74,28 @@ enum Command {
     #[command(
         after_help = "Examples:\n  smtgrid solvers\n  smtgrid solvers --format json\n  smtgrid solvers --solver z3@debian=/usr/bin/z3"
     )]
+    #[command(mut_arg(
+        "solver",
+        solver_default("every solver smtgrid knows, installed or not")
+    ))]
     Solvers(solvers::SolversArgs),
     /// Solve puzzles with one or more solvers and verify every answer.
     #[command(
         after_help = "Examples:\n  smtgrid solve puzzles/classic.toml\n  smtgrid solve puzzles/*.toml --solver all --encoding lia\n  smtgrid solve puzzles/classic.toml --unique --format json\n  smtgrid solve p.toml --solver z3,z3@debian=/usr/bin/z3\n  smtgrid solve p.toml --solver-cmd 'mysolver=/opt/bin/solve --smt2' --solver mysolver"
     )]
+    #[command(mut_arg(
+        "solver",
+        solver_default(
+            "with `--encoding auto`, every installed solver races for one answer; with \
+             encodings named, the first found of z3, cvc5, yices2"
+        )
+    ))]
     Solve(solve::SolveArgs),
     /// Run every puzzle × solver × encoding, record each run, summarise.
     #[command(
         after_help = "Examples:\n  smtgrid bench puzzles/*.toml --solver all --encoding all --timeout 20 --plot cactus.svg\n  smtgrid bench puzzles/top95.txt --solver yices2,z3 --encoding onehot --repeat 3 --out r.jsonl\n  smtgrid bench puzzles/top95.txt --solver all --out r-$K.jsonl --shard $K/4 --resume\n  smtgrid bench puzzles/*.toml --solver z3,yices2 --encoding onehot --scatter z3/onehot,yices2/onehot"
     )]
+    #[command(mut_arg("solver", solver_default("the first found of z3, cvc5, yices2")))]
     Bench(bench::BenchArgs),
     /// Summarise, tabulate and plot the results files of `bench`.
     #[command(
@@ -85,7 +106,25 @@ enum Command {
     #[command(
         after_help = "Examples:\n  smtgrid render puzzles/killer-9x9.toml -o killer.svg\n  smtgrid render puzzles/calcudoku-hard.toml --solve -o solved.svg\n  smtgrid render puzzles/top95.txt -o pictures/"
     )]
+    #[command(mut_arg("solver", solver_default("with --solve, every installed solver races")))]
     Render(render::RenderArgs),
+    /// Print a shell's completion script for smtgrid.
+    #[command(
+        after_help = "Examples:\n  smtgrid completions bash > ~/.local/share/bash-completion/completions/smtgrid\n  smtgrid completions zsh > ~/.zfunc/_smtgrid\n  smtgrid completions fish > ~/.config/fish/completions/smtgrid.fish"
+    )]
+    Completions(completions::CompletionsArgs),
+    /// Print smtgrid's manual page, or write one per command into a folder.
+    #[command(after_help = "Examples:\n  smtgrid man | man -l -\n  smtgrid man -o man/")]
+    Man(completions::ManArgs),
+}
+
+/// `--solver`'s help with the default of one command, which differs
+/// between commands.
+fn solver_default(default: &'static str) -> impl FnOnce(Arg) -> Arg {
+    move |a| {
+        let help = a.get_help().map(ToString::to_string).unwrap_or_default();
+        a.help(format!("{help}. Default: {default}."))
+    }
 }
 
 // The CLI's choices are the library's own enums, so a message that lists
@@ -181,6 +220,7 @@ fn command(c: Command) -> Result<Completion> {
     match c {
         Command::Convert(a) => convert::run(a),
         Command::Emit(a) => emit::run(a),
+        Command::Explain(a) => explain::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::New(a) => new::run(a),
         Command::Solvers(a) => solvers::run(a),
@@ -188,5 +228,7 @@ fn command(c: Command) -> Result<Completion> {
         Command::Render(a) => render::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Report(a) => report::run(a),
+        Command::Completions(a) => completions::completions(a),
+        Command::Man(a) => completions::man(a),
     }
 }

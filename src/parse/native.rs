@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::error::{InputError, Location, escape_controls};
+use crate::error::{InputError, Location, did_you_mean, escape_controls};
 use crate::puzzle::{EdgeClues, Kind, Puzzle};
 
 use super::cages::{self, ClueText};
@@ -212,9 +212,21 @@ fn toml_error(src: &Src, e: &toml::de::Error) -> InputError {
         );
     }
     if msg.starts_with("unknown field") {
+        let known: Vec<&str> = ["kind", "title", "solution"]
+            .into_iter()
+            .chain(Kind::ALL.iter().flat_map(|&k| allowed(k).iter().copied()))
+            .collect();
+        let hint = table
+            .keys()
+            .find(|k| !known.contains(&k.as_str()))
+            .map(|key| {
+                let hint = did_you_mean(key, known.iter().copied());
+                format!("`{key}` is no key of a puzzle file{hint}; ")
+            })
+            .unwrap_or_default();
         return InputError::new(
             loc,
-            format!("TOML: {msg} (those are the keys a puzzle file may hold)"),
+            format!("TOML: {hint}{msg} (those are the keys a puzzle file may hold)"),
         );
     }
     // A value of the wrong type: name the key and what it must be.

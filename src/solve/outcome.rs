@@ -299,7 +299,10 @@ impl Run {
             time_ms: self.time_ms,
             measured: self.measured.clone(),
             grid: self.outcome.grid().cloned(),
-            error: self.outcome.message(),
+            error: match self.outcome {
+                Outcome::Unsat => Some(crate::explain::no_solution_line(p)),
+                _ => self.outcome.message(),
+            },
             provenance: None,
         }
     }

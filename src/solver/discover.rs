@@ -9,6 +9,7 @@
 use super::Cancel;
 use super::profile::{Profile, default_solvers, env_var_for, profile, profiles};
 use super::run::{check_executable, exec, resolve_program};
+use crate::error::did_you_mean;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -178,9 +179,10 @@ pub fn parse_solver_override(s: &str) -> Result<(String, PathBuf), String> {
     let base = name.split_once('@').map_or(name, |(b, _)| b);
     if profile(base).is_none() {
         return Err(format!(
-            "`--solver {s}`: `{base}` is not a known solver ({}); for another solver use \
+            "`--solver {s}`: `{base}` is not a known solver ({}){}; for another solver use \
              --solver-cmd '{name}={path} ARGS…'",
-            known_profiles()
+            known_profiles(),
+            did_you_mean(base, profiles().iter().map(|p| p.name.as_str()))
         ));
     }
     if path.is_empty() {
@@ -495,9 +497,10 @@ pub fn select(found: &[Found], names: &[String]) -> Result<Vec<Solver>, String> 
         }
         let Some(f) = found.iter().find(|f| f.label == name) else {
             return Err(format!(
-                "unknown solver `{name}`; known: {}, or `all` for every installed one; \
+                "unknown solver `{name}`{}; known: {}, or `all` for every installed one; \
                  installed: {}; a solver not in this list can be added with \
                  --solver-cmd '{name}=/path/to/bin ARGS…'",
+                did_you_mean(name, found.iter().map(|f| f.label.as_str())),
                 known_profiles(),
                 installed(found)
             ));

@@ -1,0 +1,241 @@
+//! One command line: every command that reads puzzles takes many and
+//! creates its output folder; `-o` everywhere; one meaning per `--format`
+//! value (`json` one document, `jsonl` a record per line); time limits
+//! with units; "did you mean" for mistyped names; completions and a man
+//! page from the same definitions.
+
+use std::path::Path;
+use std::process::Output;
+
+use serde_json::Value;
+
+mod common;
+use common::{require, smtgrid};
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn ok(o: &Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+    stdout(o)
+}
+
+fn usage_error(o: &Output, says: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for s in says {
+        assert!(err.contains(s), "`{s}` missing from: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a directory")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn lines(o: &Output) -> Vec<Value> {
+    ok(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+const TWO: [&str; 2] = ["puzzles/sudoku-4x4.toml", "puzzles/classic.toml"];
+
+#[test]
+fn every_command_that_reads_puzzles_takes_many_and_creates_its_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (command, ext) in [("emit", "smt2"), ("convert", "toml"), ("render", "svg")] {
+        let out = dir.path().join(format!("new/{command}/"));
+        let out = format!("{}/", out.display());
+        let o = smtgrid(&[command, TWO[0], TWO[1], "-o", &out]);
+        ok(&o);
+        assert_eq!(
+            names_in(Path::new(&out)),
+            [format!("classic.{ext}"), format!("sudoku-4x4.{ext}")],
+            "{command}"
+        );
+        // Many puzzles need a folder.
+        let o = smtgrid(&[command, TWO[0], TWO[1]]);
+        usage_error(&o, &["more than one puzzle", "-o DIR/"]);
+    }
+    let o = smtgrid(&["inspect", TWO[0], TWO[1], "--format", "jsonl"]);
+    let names: Vec<Value> = lines(&o).iter().map(|r| r["puzzle"].clone()).collect();
+    assert_eq!(names, ["sudoku-4x4", "classic"]);
+}
+
+#[test]
+fn two_puzzles_never_share_one_output_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("copy");
+    std::fs::create_dir(&copy).expect("mkdir");
+    std::fs::copy(TWO[0], copy.join("sudoku-4x4.toml")).expect("copy");
+    let out = format!("{}/", dir.path().join("out").display());
+    let other = copy.join("sudoku-4x4.toml");
+    let o = smtgrid(&["emit", TWO[0], other.to_str().expect("UTF-8"), "-o", &out]);
+    usage_error(&o, &["would both be written to", "sudoku-4x4.smt2"]);
+}
+
+#[test]
+fn json_is_one_document_and_jsonl_a_record_per_line() {
+    for command in [&["inspect", TWO[0], TWO[1]][..], &["solvers"][..]] {
+        let doc = ok(&smtgrid(&[command, &["--format", "json"]].concat()));
+        let doc: Value = serde_json::from_str(&doc).unwrap_or_else(|e| panic!("{e}: {doc}"));
+        let records = lines(&smtgrid(&[command, &["--format", "jsonl"]].concat()));
+        assert_eq!(doc.as_array(), Some(&records), "{command:?}");
+    }
+}
+
+#[test]
+fn solve_takes_a_list_of_encodings_and_json_is_one_document() {
+    require(&["z3"]);
+    let args = [
+        "solve",
+        TWO[0],
+        "--solver",
+        "z3",
+        "--encoding",
+        "lia,onehot",
+        "--format",
+        "json",
+    ];
+    let doc = ok(&smtgrid(&args));
+    let doc: Value = serde_json::from_str(&doc).unwrap_or_else(|e| panic!("{e}: {doc}"));
+    let runs = doc.as_array().expect("an array of runs");
+    let encodings: Vec<&str> = runs.iter().filter_map(|r| r["encoding"].as_str()).collect();
+    assert_eq!(encodings, ["lia", "onehot"]);
+    assert!(runs.iter().all(|r| r["verified"] == true), "{doc}");
+
+    let o = smtgrid(&["solve", TWO[0], "--encoding", "auto,lia"]);
+    usage_error(&o, &["auto", "alone"]);
+}
+
+#[test]
+fn time_limits_take_units() {
+    require(&["z3"]);
+    for t in ["5s", "90s", "2m", "1h", "1500ms", "30", "0.5m"] {
+        let o = smtgrid(&[
+            "solve",
+            TWO[0],
+            "--solver",
+            "z3",
+            "--timeout",
+            t,
+            "--format",
+            "jsonl",
+        ]);
+        let runs = lines(&o);
+        assert_eq!(runs[0]["status"], "sat", "{t}");
+    }
+    for t in ["5x", "s", "2 weeks", "-1s", "8d", "605000s", "0ms"] {
+        let o = smtgrid(&["solve", TWO[0], &format!("--timeout={t}")]);
+        usage_error(&o, &["--timeout"]);
+    }
+}
+
+#[test]
+fn scatter_out_needs_scatter() {
+    let o = smtgrid(&[
+        "report",
+        "tests/fixtures/none.jsonl",
+        "--scatter-out",
+        "s.svg",
+    ]);
+    usage_error(&o, &["--scatter-out", "--scatter"]);
+}
+
+#[test]
+fn bench_writes_with_o_and_still_takes_out() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    for flag in ["-o", "--output", "--out"] {
+        let file = dir.path().join(format!("r{flag}/results.jsonl"));
+        let o = smtgrid(&[
+            "bench",
+            TWO[0],
+            "--solver",
+            "z3",
+            "--encoding",
+            "lia",
+            flag,
+            file.to_str().expect("UTF-8"),
+        ]);
+        ok(&o);
+        let text = std::fs::read_to_string(&file).expect("the results file");
+        assert_eq!(text.lines().count(), 1, "{flag}: {text}");
+    }
+}
+
+#[test]
+fn mistyped_names_get_a_suggestion() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["solve", TWO[0], "--solver", "yices"], "yices2"),
+        (&["solve", TWO[0], "--encoding", "onehott"], "onehot"),
+        (&["inspect", TWO[0], "--encoding", "onehto"], "onehot"),
+        (&["new", "kilerr"], "killer"),
+    ];
+    for (args, suggestion) in cases {
+        let o = smtgrid(args);
+        usage_error(&o, &[suggestion]);
+        assert!(stderr(&o).contains("did you mean") || stderr(&o).contains("similar"));
+    }
+}
+
+#[test]
+fn a_mistyped_key_in_a_puzzle_file_gets_a_suggestion() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("k.toml");
+    let text = std::fs::read_to_string("puzzles/killer-9x9.toml")
+        .expect("the killer example")
+        .replacen("cages =", "default_clue = \"5+\"\ncages =", 1);
+    std::fs::write(&file, text).expect("write");
+    let o = smtgrid(&["inspect", file.to_str().expect("UTF-8")]);
+    usage_error(
+        &o,
+        &["k.toml:", "`default_clue`", "did you mean `default-clue`?"],
+    );
+}
+
+#[test]
+fn completions_and_the_man_page_come_from_the_command_line() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef smtgrid"),
+        ("fish", "complete -c smtgrid"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let text = ok(&smtgrid(&["completions", shell]));
+        assert!(text.contains(marker), "{shell}: {text}");
+        for word in ["solve", "bench", "encoding", "timeout", "onehot"] {
+            assert!(text.contains(word), "{shell} completes {word}");
+        }
+    }
+    let o = smtgrid(&["completions", "tcsh"]);
+    usage_error(&o, &["tcsh"]);
+
+    let page = ok(&smtgrid(&["man"]));
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH smtgrid"),
+        "{page}"
+    );
+    for word in ["solve", "bench", "render", "completions"] {
+        assert!(page.contains(word), "the man page names {word}");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = format!("{}/", dir.path().join("man").display());
+    ok(&smtgrid(&["man", "-o", &out]));
+    let pages = names_in(Path::new(&out));
+    for p in ["smtgrid.1", "smtgrid-solve.1", "smtgrid-bench.1"] {
+        assert!(pages.iter().any(|n| n == p), "{p} missing from {pages:?}");
+    }
+}
