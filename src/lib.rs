@@ -32,6 +32,8 @@ pub mod cancel;
 pub mod cli;
 pub mod encode;
 pub mod error;
+pub mod explain;
+pub mod family;
 pub mod inspect;
 pub mod lower;
 pub mod model;

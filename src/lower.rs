@@ -2,19 +2,40 @@
 //! what the rules of each kind mean; encodings and the checker see cells
 //! and constraints alone.
 
-use crate::model::{Cell, CellId, Constraint, Group, Model, Rule, Target, derive, rc};
+use crate::model::{
+    Cell, CellId, Constraint, Group, Model, Rule, Statement, Target, What, derive, rc,
+};
 use crate::puzzle::{Clue, KakuroCell, Kind, Puzzle};
 
 /// Lowers a parsed puzzle into the constraint model. The parser has already
 /// rejected malformed puzzles, so this cannot fail.
 pub fn lower(p: &Puzzle) -> Model {
-    let mut m = Model {
-        name: p.name.clone(),
-        title: p.title.clone(),
-        rows: p.rows,
-        cols: p.cols,
-        cells: Vec::new(),
-        constraints: Vec::new(),
+    let mut m = lower_with_statements(p).0;
+    if p.kind == Kind::Killer {
+        // What a killer solver knows (innies, outies, unit sums), for
+        // every encoding.
+        let implied = derive::implied(&m);
+        m.constraints.extend(implied);
+    }
+    m
+}
+
+/// Lowers a puzzle like [`lower`], and also says which of the puzzle's
+/// statements (givens, cages, runs, signs, clues, and the kind's rules as
+/// units) each constraint comes from. The model has the puzzle's own rules
+/// only: a killer's implied constraints follow from several statements
+/// together, so they belong to none and are left out.
+pub fn lower_with_statements(p: &Puzzle) -> (Model, Vec<Statement>) {
+    let mut m = Lowering {
+        m: Model {
+            name: p.name.clone(),
+            title: p.title.clone(),
+            rows: p.rows,
+            cols: p.cols,
+            cells: Vec::new(),
+            constraints: Vec::new(),
+        },
+        statements: Vec::new(),
     };
     match p.kind {
         Kind::Kakuro => lower_kakuro(p, &mut m),
@@ -25,28 +46,66 @@ pub fn lower(p: &Puzzle) -> Model {
         | Kind::Futoshiki
         | Kind::Skyscrapers => lower_latin(p, &mut m),
     }
-    if p.kind == Kind::Killer {
-        // What a killer solver knows (innies, outies, unit sums), for
-        // every encoding.
-        let implied = derive::implied(&m);
-        m.constraints.extend(implied);
-    }
-    m
+    (m.m, m.statements)
 }
 
-fn push(m: &mut Model, group: Group, origin: String, rule: Rule) {
-    m.constraints.push(Constraint {
+/// A model being built, with the statement its next constraints belong to.
+struct Lowering {
+    m: Model,
+    statements: Vec<Statement>,
+}
+
+/// What a statement is, before its constraints are known.
+#[derive(Default)]
+struct Says {
+    label: Option<String>,
+    index: Option<usize>,
+    clue: Option<String>,
+    value: Option<i64>,
+}
+
+impl Lowering {
+    /// Starts a statement: the constraints pushed from now on belong to it.
+    fn begin(&mut self, what: What, name: String, says: Says) {
+        self.statements.push(Statement {
+            what,
+            label: says.label,
+            index: says.index,
+            clue: says.clue,
+            value: says.value,
+            cells: Vec::new(),
+            constraints: Vec::new(),
+            name,
+        });
+    }
+
+    fn cell_at(&self, row: usize, col: usize) -> Option<CellId> {
+        self.m.cell_at(row, col)
+    }
+}
+
+fn push(l: &mut Lowering, group: Group, origin: String, rule: Rule) {
+    if let Some(st) = l.statements.last_mut() {
+        st.constraints.push(l.m.constraints.len());
+        for &id in rule.cells() {
+            let c = &l.m.cells[id];
+            if !st.cells.contains(&(c.row, c.col)) {
+                st.cells.push((c.row, c.col));
+            }
+        }
+    }
+    l.m.constraints.push(Constraint {
         rule,
         origin,
         group,
     });
 }
 
-fn lower_latin(p: &Puzzle, m: &mut Model) {
+fn lower_latin(p: &Puzzle, m: &mut Lowering) {
     let n = p.rows;
     for row in 0..n {
         for col in 0..n {
-            m.cells.push(Cell {
+            m.m.cells.push(Cell {
                 row,
                 col,
                 lo: 1,
@@ -58,6 +117,12 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
     for (r, line) in p.givens.iter().enumerate() {
         for (c, g) in line.iter().enumerate() {
             if let Some(v) = g {
+                let value = i64::from(*v);
+                let says = Says {
+                    value: Some(value),
+                    ..Says::default()
+                };
+                m.begin(What::Given, format!("given {} = {value}", rc(r, c)), says);
                 let rule = Rule::Fixed {
                     cell: id(r, c),
                     value: i64::from(*v),
@@ -66,7 +131,15 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
             }
         }
     }
+    let unit = |m: &mut Lowering, what: What, k: usize| {
+        let says = Says {
+            index: Some(k),
+            ..Says::default()
+        };
+        m.begin(what, format!("{} {k}", what.name()), says);
+    };
     for r in 0..n {
+        unit(m, What::Row, r + 1);
         let cells = (0..n).map(|c| id(r, c)).collect();
         push(
             m,
@@ -76,6 +149,7 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
         );
     }
     for c in 0..n {
+        unit(m, What::Column, c + 1);
         let cells = (0..n).map(|r| id(r, c)).collect();
         push(
             m,
@@ -89,6 +163,7 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
         for r0 in (0..n).step_by(br) {
             for c0 in (0..n).step_by(bc) {
                 k += 1;
+                unit(m, What::Box, k);
                 let cells = (r0..r0 + br)
                     .flat_map(|r| (c0..c0 + bc).map(move |c| id(r, c)))
                     .collect();
@@ -102,6 +177,7 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
         }
     }
     for (k, region) in p.regions.iter().enumerate() {
+        unit(m, What::Region, k + 1);
         let cells = region.iter().map(|&(r, c)| id(r, c)).collect();
         push(
             m,
@@ -113,7 +189,15 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
     if p.diagonals {
         let main = (0..n).map(|i| id(i, i)).collect();
         let anti = (0..n).map(|i| id(i, n - 1 - i)).collect();
-        for (origin, cells) in [("main diagonal", main), ("anti-diagonal", anti)] {
+        for (label, origin, cells) in [
+            ("main", "main diagonal", main),
+            ("anti", "anti-diagonal", anti),
+        ] {
+            let says = Says {
+                label: Some(label.to_string()),
+                ..Says::default()
+            };
+            m.begin(What::Diagonal, origin.to_string(), says);
             push(
                 m,
                 Group::Diagonals,
@@ -125,6 +209,19 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
     for cage in &p.cages {
         let cells: Vec<CellId> = cage.cells.iter().map(|&(r, c)| id(r, c)).collect();
         let origin = format!("cage {} {}", cage.label, cage.clue_text);
+        let says = Says {
+            label: Some(cage.label.clone()),
+            clue: Some(cage.clue_text.clone()),
+            ..Says::default()
+        };
+        let name = format!(
+            "cage {}: {}, {} cell{}",
+            cage.label,
+            cage.clue_text,
+            cells.len(),
+            if cells.len() == 1 { "" } else { "s" }
+        );
+        m.begin(What::Cage, name, says);
         let k = cells.len() as i64;
         let rule = match &cage.clue {
             Clue::Sum(v) | Clue::Product(v) if cells.len() == 1 => Rule::Fixed {
@@ -183,7 +280,7 @@ fn lower_latin(p: &Puzzle, m: &mut Model) {
 }
 
 /// Futoshiki signs and skyscrapers clues, after the cages.
-fn lower_lines(p: &Puzzle, m: &mut Model) {
+fn lower_lines(p: &Puzzle, m: &mut Lowering) {
     let n = p.rows;
     let id = |(r, c): (usize, usize)| r * n + c;
     for q in &p.inequalities {
@@ -195,6 +292,7 @@ fn lower_lines(p: &Puzzle, m: &mut Model) {
         let rule = Rule::Less {
             cells: [id(q.less), id(q.greater)],
         };
+        m.begin(What::Sign, origin.clone(), Says::default());
         push(m, Group::Inequalities, origin, rule);
     }
     let Some(e) = &p.edges else { return };
@@ -216,17 +314,24 @@ fn lower_lines(p: &Puzzle, m: &mut Model) {
                 count: i64::from(*count),
             };
             let origin = format!("{side} clue {count} of {line} {}", i + 1);
+            let says = Says {
+                label: Some(side.to_string()),
+                index: Some(i + 1),
+                clue: Some(count.to_string()),
+                value: None,
+            };
+            m.begin(What::EdgeClue, origin.clone(), says);
             push(m, Group::EdgeClues, origin, rule);
         }
     }
 }
 
-fn lower_kakuro(p: &Puzzle, m: &mut Model) {
+fn lower_kakuro(p: &Puzzle, m: &mut Lowering) {
     let Some(layout) = &p.kakuro else { return };
     for (row, line) in layout.iter().enumerate() {
         for (col, sq) in line.iter().enumerate() {
             if *sq == KakuroCell::White {
-                m.cells.push(Cell {
+                m.m.cells.push(Cell {
                     row,
                     col,
                     lo: 1,
@@ -250,19 +355,30 @@ fn lower_kakuro(p: &Puzzle, m: &mut Model) {
                     .take_while(|&cc| white(r, cc))
                     .filter_map(|cc| m.cell_at(r, cc))
                     .collect();
-                across.push((format!("across run at {}", rc(r, c)), cells, a));
+                across.push((rc(r, c), cells, a));
             }
             if let Some(d) = d {
                 let cells: Vec<CellId> = (r + 1..p.rows)
                     .take_while(|&rr| white(rr, c))
                     .filter_map(|rr| m.cell_at(rr, c))
                     .collect();
-                down.push((format!("down run at {}", rc(r, c)), cells, d));
+                down.push((rc(r, c), cells, d));
             }
         }
     }
-    for (group, runs) in [(Group::AcrossRuns, across), (Group::DownRuns, down)] {
-        for (origin, cells, sum) in runs {
+    for (group, what, runs) in [
+        (Group::AcrossRuns, What::AcrossRun, across),
+        (Group::DownRuns, What::DownRun, down),
+    ] {
+        for (at, cells, sum) in runs {
+            let origin = format!("{} at {at}", what.name());
+            let says = Says {
+                label: Some(at),
+                clue: Some(sum.to_string()),
+                ..Says::default()
+            };
+            let name = format!("{origin}: {sum}, {} cells", cells.len());
+            m.begin(what, name, says);
             let rule = Rule::AllDifferent {
                 cells: cells.clone(),
             };

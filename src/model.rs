@@ -249,6 +249,91 @@ pub struct Constraint {
     pub group: Group,
 }
 
+/// What kind of thing a [`Statement`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum What {
+    /// A given digit.
+    #[serde(rename = "given")]
+    Given,
+    /// A row's all-different rule.
+    #[serde(rename = "row")]
+    Row,
+    /// A column's all-different rule.
+    #[serde(rename = "column")]
+    Column,
+    /// A box's all-different rule.
+    #[serde(rename = "box")]
+    Box,
+    /// A jigsaw region's all-different rule.
+    #[serde(rename = "region")]
+    Region,
+    /// A main diagonal's all-different rule.
+    #[serde(rename = "diagonal")]
+    Diagonal,
+    /// A cage with its clue.
+    #[serde(rename = "cage")]
+    Cage,
+    /// A kakuro across run with its sum.
+    #[serde(rename = "across run")]
+    AcrossRun,
+    /// A kakuro down run with its sum.
+    #[serde(rename = "down run")]
+    DownRun,
+    /// A futoshiki inequality sign.
+    #[serde(rename = "sign")]
+    Sign,
+    /// A skyscrapers edge clue.
+    #[serde(rename = "edge clue")]
+    EdgeClue,
+}
+
+impl What {
+    /// The name reports use (as in JSON).
+    pub fn name(self) -> &'static str {
+        match self {
+            What::Given => "given",
+            What::Row => "row",
+            What::Column => "column",
+            What::Box => "box",
+            What::Region => "region",
+            What::Diagonal => "diagonal",
+            What::Cage => "cage",
+            What::AcrossRun => "across run",
+            What::DownRun => "down run",
+            What::Sign => "sign",
+            What::EdgeClue => "edge clue",
+        }
+    }
+}
+
+/// One thing the puzzle says, as its maker would name it: a given, a
+/// cage with its clue, a kakuro run, a futoshiki sign, a skyscrapers
+/// clue, or one of the kind's rules as a unit (`row 4`, `box 5`). Each
+/// constraint of a model belongs to exactly one statement, so statements
+/// can be left out of a puzzle one at a time (see `explain`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Statement {
+    /// What it is.
+    pub what: What,
+    /// Its label, where it has one (a cage's letter, a diagonal's name, the
+    /// side an edge clue is on).
+    pub label: Option<String>,
+    /// Its number, counted from 1, where it has one (row, column, box,
+    /// region, the line of an edge clue).
+    pub index: Option<usize>,
+    /// Its clue as written, where it has one (cage, run, edge clue).
+    pub clue: Option<String>,
+    /// A given's value.
+    pub value: Option<i64>,
+    /// The cells it is about, 0-based (row, column), in the order its
+    /// rules list them.
+    pub cells: Vec<(usize, usize)>,
+    /// Its constraints: indices into [`Model::constraints`].
+    pub constraints: Vec<usize>,
+    /// A one-line name such as `given r2c3 = 9` or `cage a: 12, 3 cells`.
+    pub name: String,
+}
+
 /// A grid of cell values, row by row; `None` where no cell is (kakuro
 /// blocks) or the value is unknown.
 pub type ValueGrid = Vec<Vec<Option<i64>>>;

@@ -219,17 +219,42 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Digits of the zero-padded number of a puzzle from a file of many, so
+/// that names sort in input order (`top95-00002` before `top95-00010`) up
+/// to 99,999 puzzles per file.
+pub const NUMBER_WIDTH: usize = 5;
+
 /// A file name for the output of the puzzle named `puzzle`, with
-/// extension `ext`: `top95.txt:3`
-/// becomes `top95-3.smt2`.
+/// extension `ext`: see [`file_stem`].
 pub fn file_name(puzzle: &str, ext: &str) -> String {
+    format!("{}.{ext}", file_stem(puzzle))
+}
+
+/// A file name stem for the puzzle named `puzzle`: its file's stem, and
+/// for a puzzle of a file of many its number zero-padded
+/// (`puzzles/top95.txt:3` becomes `top95-00003`); characters other than
+/// ASCII letters, digits, `.`, `_` and `-` become `_`.
+pub fn file_stem(puzzle: &str) -> String {
     let base = puzzle.rsplit('/').next().unwrap_or(puzzle);
-    let base = base
-        .replace(".txt.gz:", "-")
-        .replace(".txt:", "-")
-        .replace(".sgt:", "-")
-        .replace(':', "-");
-    let clean: String = base
+    let (file, number) = match base.rsplit_once(':') {
+        Some((f, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => (f, Some(n)),
+        _ => (base, None),
+    };
+    let mut stem = file;
+    for ext in [".gz", ".GZ", ".txt", ".toml", ".kakuro", ".sgt"] {
+        stem = stem.strip_suffix(ext).unwrap_or(stem);
+    }
+    let stem = match number {
+        Some(n) => format!("{stem}-{n:0>NUMBER_WIDTH$}"),
+        None => stem.to_string(),
+    };
+    safe_name(&stem)
+}
+
+/// `text` with every character but ASCII letters, digits, `.`, `_` and `-`
+/// replaced by `_`, for a file or folder name (never hidden, never empty).
+pub fn safe_name(text: &str) -> String {
+    let s: String = text
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || "._-".contains(c) {
@@ -239,15 +264,25 @@ pub fn file_name(puzzle: &str, ext: &str) -> String {
             }
         })
         .collect();
-    format!(
-        "{}.{ext}",
-        clean.trim_end_matches(".toml").trim_end_matches(".kakuro")
-    )
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_padded_to_sort_in_input_order() {
+        assert_eq!(file_name("puzzles/top95.txt:3", "smt2"), "top95-00003.smt2");
+        assert_eq!(file_stem("my puzzle.toml"), "my_puzzle");
+        assert_eq!(file_stem("x.txt.gz:12"), "x-00012");
+        assert_eq!(file_stem("a.sgt:1"), "a-00001");
+        assert_eq!(file_stem(".hidden"), "_.hidden");
+    }
 
     #[test]
     fn a_closed_pipe_is_quiet_and_other_failures_are_errors() {

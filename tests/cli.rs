@@ -441,7 +441,10 @@ fn emit_is_deterministic_and_writes_one_file_per_puzzle() {
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["three-1.smt2", "three-2.smt2", "three-3.smt2"]);
+    assert_eq!(
+        names,
+        ["three-00001.smt2", "three-00002.smt2", "three-00003.smt2"]
+    );
 }
 
 #[test]

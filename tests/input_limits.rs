@@ -187,9 +187,9 @@ fn gz_line_files_are_read_by_extension_or_content() {
     assert_eq!(
         files,
         [
-            "three-sudokus-2.smt2",
-            "three-sudokus-3.smt2",
-            "three-sudokus-4.smt2"
+            "three-sudokus-00002.smt2",
+            "three-sudokus-00003.smt2",
+            "three-sudokus-00004.smt2"
         ]
     );
     // A damaged gzip file is an input error.

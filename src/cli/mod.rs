@@ -7,6 +7,7 @@ mod bench;
 mod completions;
 mod convert;
 mod emit;
+mod explain;
 mod inspect;
 mod new;
 mod render;
@@ -52,6 +53,13 @@ enum Command {
         after_help = "Examples:\n  smtgrid emit puzzles/classic.toml\n  smtgrid emit puzzles/squares.toml --encoding onehot -o squares.smt2\n  smtgrid emit puzzles/top95.txt -o scripts-dir/"
     )]
     Emit(emit::EmitArgs),
+    /// Say why: a minimal conflict when a puzzle has no solution; the
+    /// solutions' differences, candidates and a given that makes it unique
+    /// when it has several; redundant givens when it has one.
+    #[command(
+        after_help = "Examples:\n  smtgrid explain broken.toml\n  smtgrid explain puzzles/kakuro-small.toml --count 10 --format json\n  smtgrid explain p.toml --svg pictures/"
+    )]
+    Explain(explain::ExplainArgs),
     /// Show what a puzzle lowers and encodes into.
     #[command(
         after_help = "Examples:\n  smtgrid inspect puzzles/classic.toml\n  smtgrid inspect puzzles/calcudoku-hard.toml --encoding all --format json"
@@ -232,6 +240,7 @@ fn command(c: Command) -> Result<Completion> {
     match c {
         Command::Convert(a) => convert::run(a),
         Command::Emit(a) => emit::run(a),
+        Command::Explain(a) => explain::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::New(a) => new::run(a),
         Command::Solvers(a) => solvers::run(a),

@@ -46,6 +46,19 @@ pub(super) fn encode(
 
 /// The integer encoding; also bv's for models with negative values.
 pub(super) fn encode_ints(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted> {
+    encode_guarded(model, None, cancel)
+}
+
+/// Encodes `model` like [`encode_ints`]; with `guards` (one term per
+/// constraint), each constraint is asserted as `(=> guard constraint)`, so
+/// that a session can switch constraints on and off with
+/// `check-sat-assuming`. Every constraint is stated on its own (lia never
+/// combines two), so a guard turns off exactly its own constraint.
+pub(super) fn encode_guarded(
+    model: &Model,
+    guards: Option<&[Term]>,
+    cancel: &Cancel,
+) -> Result<Body, Interrupted> {
     let names: Vec<String> = model.cells.iter().map(cell_name).collect();
     let var = |id: CellId| Term::sym(&names[id]);
     let mut s = Script::new();
@@ -65,7 +78,7 @@ pub(super) fn encode_ints(model: &Model, cancel: &Cancel) -> Result<Body, Interr
 
     let mut group: Option<Group> = None;
     let mut aux = 0;
-    for c in &model.constraints {
+    for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
         }
@@ -155,7 +168,10 @@ pub(super) fn encode_ints(model: &Model, cancel: &Cancel) -> Result<Body, Interr
             Rule::Visible { count, .. } if vars.is_empty() => Term::sym(bool_name(*count == 0)),
             Rule::Visible { count, .. } => Term::eq(add(seen(&vars)), Term::Int(*count)),
         };
-        s.assert(&t);
+        match guards.and_then(|g| g.get(i)) {
+            Some(g) => s.assert(&Term::implies(g.clone(), t)),
+            None => s.assert(&t),
+        }
     }
     let decoder = Decoder {
         cells: names.into_iter().map(CellRead::Int).collect(),

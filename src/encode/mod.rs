@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use crate::cancel::Cancel;
 use crate::model::{Cell, Constraint, Group, Model, Rule, Target};
 use crate::smtlib::script::quoted_symbol_text;
-use crate::smtlib::{Script, Term, Value};
+use crate::smtlib::{Script, Sort, Term, Value};
 pub use shared::{Shared, encode_shared};
 
 /// What every encoding module provides: one row of the encoder table.
@@ -154,6 +154,28 @@ impl Decoder {
     /// solver's model lacks or gives a value of the wrong sort.
     pub fn decode(&self, model: &BTreeMap<String, Value>) -> Result<Vec<i64>, String> {
         self.cells.iter().map(|c| read_cell(c, model)).collect()
+    }
+
+    /// The term "cell `cell` holds `v`" (`false` for a value it cannot
+    /// hold or a cell that does not exist).
+    pub fn holds(&self, cell: usize, v: i64) -> Term {
+        self.cells
+            .get(cell)
+            .map_or_else(|| Term::sym("false"), |c| holds(c, v))
+    }
+
+    /// The constants a `get-value` must ask for to read every cell the
+    /// solver decides (one-hot cells: each of their Bools).
+    pub fn names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        for c in &self.cells {
+            match c {
+                CellRead::Known(_) => {}
+                CellRead::Int(n) | CellRead::Bv(n, _) => names.push(n.clone()),
+                CellRead::OneHot(vars) => names.extend(vars.iter().map(|(_, n)| n.clone())),
+            }
+        }
+        names
     }
 
     /// Whether every cell's value is known without a solver's model.
@@ -325,6 +347,9 @@ pub struct Encoded {
     pub logic: &'static str,
     /// The whole script.
     pub script: String,
+    /// Byte offset of the first command after the header (`set-info`,
+    /// `set-option`, `set-logic`).
+    header_end: usize,
     /// Byte offset of the closing `(check-sat)`: assertions added for a
     /// follow-up question go here.
     body_end: usize,
@@ -355,6 +380,44 @@ impl Encoded {
     /// interactive session that sends its own questions.
     pub fn body(&self) -> &str {
         &self.script[..self.body_end]
+    }
+    /// The declarations and assertions alone: the script without its
+    /// header and its closing commands.
+    pub fn assertions_text(&self) -> &str {
+        &self.script[self.header_end..self.body_end]
+    }
+    /// The script as a benchmark of the SMT-LIB library: `header` (which
+    /// holds its one `:status`), the declarations and assertions exactly
+    /// as the solvers were given them, `(check-sat)` and `(exit)`; no
+    /// `set-option`, no `get-model`.
+    pub fn benchmark(&self, header: &str) -> String {
+        let mut tail = Script::new();
+        tail.check_sat();
+        tail.exit();
+        format!("{header}{}{}", self.assertions_text(), tail.as_str())
+    }
+    /// The uniqueness question as an incremental benchmark, the way
+    /// `--unique` asks it: `header` (without a status), the puzzle,
+    /// `first` status and `(check-sat)`, then `block` (the found solution
+    /// excluded), `second` status and `(check-sat)`, `(exit)`.
+    pub fn incremental_benchmark(
+        &self,
+        header: &str,
+        first: crate::smtlib::benchmark::Status,
+        block: &Term,
+        second: crate::smtlib::benchmark::Status,
+    ) -> String {
+        use crate::smtlib::benchmark::status_line;
+        let mut tail = Script::new();
+        tail.comment("is there a solution other than the one found?");
+        tail.assert(block);
+        format!(
+            "{header}{}{}\n(check-sat)\n{}{}\n(check-sat)\n(exit)\n",
+            self.assertions_text(),
+            status_line(first),
+            tail.as_str(),
+            status_line(second),
+        )
     }
 }
 
@@ -477,6 +540,139 @@ impl Dims {
     }
 }
 
+/// Why propagation alone proves that `model` has no solution, if it does:
+/// the cheapest reason smtgrid has, found without a solver.
+pub fn propagation_conflict(model: &Model) -> Option<String> {
+    propagate::Prepared::new(model, false, &Cancel::new())
+        .ok()?
+        .conflict
+}
+
+/// A script in which each statement of a puzzle can be switched on and
+/// off, for a session that asks `check-sat-assuming` over any set of
+/// statements (see `explain`): one `Int` per cell with arithmetic rules in
+/// the lia form, and one Bool per (cell, value) tied to it, with givens
+/// and all-different as clauses; every constraint under the Bool of its
+/// statement and stated on its own, so that turning a statement off
+/// removes exactly its rules. Pairwise at-most-one makes an all-different
+/// group of k cells over d values O(d·k²) clauses.
+#[derive(Debug, Clone)]
+pub struct Guarded {
+    /// The logic the session is started for.
+    pub logic: &'static str,
+    /// Options, logic, declarations and the guarded assertions; sent once.
+    pub setup: String,
+    /// The Bool of each statement, in the order of the statements.
+    pub guards: Vec<String>,
+    /// The SMT-LIB commands the setup uses, sorted.
+    pub commands: Vec<&'static str>,
+    /// Reads the cells back from a `get-value` of [`Decoder::names`].
+    pub decoder: Decoder,
+}
+
+/// Encodes `model` with constraint `i` under the Bool of statement
+/// `statement_of[i]` (`stmt_1`, `stmt_2`, … for statements 0, 1, …).
+/// Constraints without a statement are always on.
+pub fn encode_guarded(
+    model: &Model,
+    statement_of: &[usize],
+    statements: usize,
+    cancel: &Cancel,
+) -> Result<Guarded, Interrupted> {
+    let guards: Vec<String> = (1..=statements).map(|k| format!("stmt_{k}")).collect();
+    let guard = |i: usize| match statement_of.get(i).and_then(|&k| guards.get(k)) {
+        Some(g) => Term::sym(g),
+        None => Term::sym("true"),
+    };
+    // Arithmetic goes to lia; givens and all-different become clauses over
+    // one Bool per (cell, value), which solvers reason about as a SAT
+    // solver would (lia's `distinct` made a 9x9's questions take seconds).
+    let propositional = |r: &Rule| matches!(r, Rule::Fixed { .. } | Rule::AllDifferent { .. });
+    let (mut arith, mut terms) = (model.clone(), Vec::new());
+    arith.constraints.clear();
+    for (i, c) in model.constraints.iter().enumerate() {
+        if !propositional(&c.rule) {
+            arith.constraints.push(c.clone());
+            terms.push(guard(i));
+        }
+    }
+    let mut body = lia::encode_guarded(&arith, Some(&terms), cancel)?;
+    let s = &mut body.script;
+    s.comment("one Bool per (cell, value), true when the cell holds the value");
+    let lit = |c: usize, v: i64| Term::sym(format!("{}_{v}", cell_name(&model.cells[c])));
+    for (id, c) in model.cells.iter().enumerate() {
+        let name = cell_name(c);
+        let mut any = Vec::new();
+        for v in c.lo..=c.hi {
+            s.declare_const(&format!("{name}_{v}"), Sort::Bool);
+            s.assert(&Term::eq(
+                lit(id, v),
+                Term::eq(Term::sym(&name), Term::Int(v)),
+            ));
+            any.push(lit(id, v));
+        }
+        s.assert(&Term::or(any));
+    }
+    s.comment("givens and all-different, each under its statement's Bool");
+    for (i, c) in model.constraints.iter().enumerate() {
+        if cancel.is_cancelled() {
+            return Err(Interrupted);
+        }
+        let off = Term::not(guard(i));
+        match &c.rule {
+            Rule::Fixed { cell, value } => s.assert(&Term::or(vec![off, lit(*cell, *value)])),
+            Rule::AllDifferent { cells } => {
+                let mut values: Vec<i64> = cells
+                    .iter()
+                    .flat_map(|&x| model.cells[x].lo..=model.cells[x].hi)
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
+                for &v in &values {
+                    let has: Vec<usize> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&x| (model.cells[x].lo..=model.cells[x].hi).contains(&v))
+                        .collect();
+                    for (k, &a) in has.iter().enumerate() {
+                        for &b in &has[k + 1..] {
+                            let lits =
+                                vec![off.clone(), Term::not(lit(a, v)), Term::not(lit(b, v))];
+                            s.assert(&Term::or(lits));
+                        }
+                    }
+                    // As many values as cells: each value is somewhere.
+                    if values.len() == cells.len() {
+                        let mut lits = vec![off.clone()];
+                        lits.extend(has.iter().map(|&x| lit(x, v)));
+                        s.assert(&Term::or(lits));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut head = Script::new();
+    // produce-models must come before set-logic: yices rejects it after.
+    head.set_option("produce-models", "true");
+    head.set_option("produce-unsat-assumptions", "true");
+    head.set_logic(body.logic);
+    head.comment("statements: each one's constraints hold when its Bool is assumed");
+    for g in &guards {
+        head.declare_const(g, Sort::Bool);
+    }
+    let commands = Script::commands_of(&[&head, &body.script]);
+    let mut setup = head.into_string();
+    setup.push_str(body.script.as_str());
+    Ok(Guarded {
+        logic: body.logic,
+        setup,
+        guards,
+        commands,
+        decoder: body.decoder,
+    })
+}
+
 /// A cell's candidate count (at least 1).
 pub(crate) fn candidates(c: &Cell) -> u64 {
     (c.hi - c.lo + 1).max(1) as u64
@@ -513,28 +709,33 @@ pub fn size_bound(model: &Model, encoding: Encoding) -> u64 {
 /// `x_64_64_64` or `a1234567` with its parentheses, `not` and spaces.
 pub const BOUND_SYMBOL_BYTES: u64 = 32;
 
-fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
-    let mut head = Script::new();
+/// What a script says about itself in its `:source`: the puzzle, the
+/// encoding and the generator.
+fn describe(model: &Model, encoding: Encoding) -> String {
     let title = match &model.title {
         Some(t) => format!("{} ({})", model.name, t),
         None => model.name.clone(),
     };
-    head.comment(&format!(
-        "{title}: {} encoding, generated by smtgrid",
-        encoding.name()
-    ));
-    head.set_info("smt-lib-version", "2.6");
-    let source = format!(
+    format!(
         "Puzzle {title}, {} encoding. Generated by smtgrid {}.",
         encoding.name(),
         env!("CARGO_PKG_VERSION")
-    );
+    )
+}
+
+fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
+    // The benchmark library's header order (version, logic, source,
+    // category, status) wherever solvers allow it: produce-models must
+    // come before set-logic, because yices rejects it after.
+    let mut head = Script::new();
+    head.set_info("smt-lib-version", crate::smtlib::benchmark::SMT_LIB_VERSION);
+    head.set_option("produce-models", "true");
+    head.set_logic(body.logic);
+    let source = describe(model, encoding);
     head.set_info("source", &format!("|{}|", quoted_symbol_text(&source)));
     head.set_info("category", "\"crafted\"");
     head.set_info("status", "unknown");
-    // produce-models must come before set-logic: yices rejects it after.
-    head.set_option("produce-models", "true");
-    head.set_logic(body.logic);
+    let header_end = head.as_str().len();
     let declarations = body.script.declarations();
     let assertions = body.script.assertions();
     let mut tail = Script::new();
@@ -550,6 +751,7 @@ fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
         encoding,
         logic: body.logic,
         script,
+        header_end,
         body_end,
         declarations,
         assertions,

@@ -4,6 +4,19 @@ use super::{TextStyle, grid_text};
 use crate::puzzle::Puzzle;
 use crate::solve::{Outcome, PuzzleResult, Uniqueness, matches_recorded};
 
+/// The cells where two grids differ, as `r1c2 r3c4`.
+fn differing_cells(a: &crate::model::ValueGrid, b: &crate::model::ValueGrid) -> String {
+    let mut cells = Vec::new();
+    for (r, (x, y)) in a.iter().zip(b).enumerate() {
+        for (c, (u, v)) in x.iter().zip(y).enumerate() {
+            if u != v {
+                cells.push(crate::model::rc(r, c));
+            }
+        }
+    }
+    cells.join(" ")
+}
+
 /// The text report of one puzzle: its verified grid(s), then a status line
 /// per result line, each followed by the other runs of its race.
 pub fn result_text(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
@@ -33,18 +46,35 @@ pub fn result_text(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
             },
             run.time_ms
         );
-        match run.outcome.unique() {
-            Some(true) => text.push_str("  unique"),
-            Some(false) => text.push_str("  NOT unique"),
-            None => {}
+        let second = match &run.outcome {
+            Outcome::Sat {
+                unique: Some(Uniqueness::NotUnique(g)),
+                ..
+            } => Some(g),
+            _ => None,
+        };
+        match (run.outcome.unique(), run.outcome.grid(), second) {
+            (Some(true), ..) => text.push_str("  unique"),
+            (Some(false), Some(first), Some(g)) => text.push_str(&format!(
+                "  NOT unique: a second solution differs in {}",
+                differing_cells(first, g)
+            )),
+            (Some(false), ..) => text.push_str("  NOT unique"),
+            (None, ..) => {}
         }
         match run.outcome.grid().and_then(|g| matches_recorded(p, g)) {
             Some(true) => text.push_str("  (= recorded solution)"),
+            Some(false) if second.is_some() => text.push_str(
+                "  (differs from the recorded solution: the puzzle has more than one solution)",
+            ),
             Some(false) => text.push_str("  (differs from the recorded solution)"),
             None => {}
         }
         if let Some(e) = run.outcome.message() {
             text.push_str(&format!("\n    {e}"));
+        }
+        if run.outcome == Outcome::Unsat {
+            text.push_str(&format!("\n    {}", crate::explain::no_solution_line(p)));
         }
         s.push_str(&text);
         s.push('\n');

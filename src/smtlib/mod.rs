@@ -1,6 +1,7 @@
 //! SMT-LIB2: terms and scripts to write, and a reader for what solvers
 //! answer. Knows nothing about puzzles.
 
+pub mod benchmark;
 pub mod reply;
 pub mod script;
 pub mod sexp;

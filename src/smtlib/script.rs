@@ -218,6 +218,22 @@ impl Script {
     pub fn check_sat(&mut self) {
         self.bare("check-sat", "(check-sat)\n");
     }
+    /// `(check-sat-assuming (lits…))`
+    pub fn check_sat_assuming(&mut self, lits: &[Term]) {
+        self.commands.insert("check-sat-assuming");
+        self.text.push_str("(check-sat-assuming (");
+        for (i, t) in lits.iter().enumerate() {
+            if i > 0 {
+                self.text.push(' ');
+            }
+            t.write(&mut self.text);
+        }
+        self.text.push_str("))\n");
+    }
+    /// `(get-unsat-assumptions)`
+    pub fn get_unsat_assumptions(&mut self) {
+        self.bare("get-unsat-assumptions", "(get-unsat-assumptions)\n");
+    }
     /// `(get-model)`
     pub fn get_model(&mut self) {
         self.bare("get-model", "(get-model)\n");

@@ -301,7 +301,10 @@ impl Run {
             time_ms: self.time_ms,
             measured: self.measured.clone(),
             grid: self.outcome.grid().cloned(),
-            error: self.outcome.message(),
+            error: match self.outcome {
+                Outcome::Unsat => Some(crate::explain::no_solution_line(p)),
+                _ => self.outcome.message(),
+            },
             provenance: None,
         }
     }
@@ -479,11 +482,13 @@ pub fn disagreements<'a>(runs: impl Iterator<Item = &'a Run> + Clone) -> Vec<Fin
     found
 }
 
+/// Runs of one-cell grids, for the tests that judge answers together.
 #[cfg(test)]
-mod tests {
+pub(crate) mod fixtures {
     use super::*;
 
-    fn run(solver: &str, outcome: Outcome) -> Run {
+    /// `solver`'s run on lia that ended with `outcome`.
+    pub(crate) fn run(solver: &str, outcome: Outcome) -> Run {
         Run {
             solver: solver.into(),
             version: None,
@@ -495,16 +500,24 @@ mod tests {
         }
     }
 
-    fn grid(v: i64) -> ValueGrid {
+    /// The one-cell grid holding `v`.
+    pub(crate) fn grid(v: i64) -> ValueGrid {
         vec![vec![Some(v)]]
     }
 
-    fn sat(v: i64, unique: Option<Uniqueness>) -> Outcome {
+    /// A verified sat with the grid holding `v`.
+    pub(crate) fn sat(v: i64, unique: Option<Uniqueness>) -> Outcome {
         Outcome::Sat {
             grid: grid(v),
             unique,
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{grid, run, sat};
+    use super::*;
 
     #[test]
     fn sat_against_unsat_disagrees() {

@@ -1,0 +1,122 @@
+//! `smtgrid explain`: says why a puzzle has no solution, where its
+//! solutions differ, or which givens are redundant.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::Completion;
+use super::config::{Format, Inputs, SolverArgs, duration};
+use super::target::create_dir;
+use crate::error::{Error, Result};
+use crate::explain::{MAX_COUNT, Options, Picture, Report, explain, render_text};
+use crate::lower::lower_with_statements;
+use crate::output::{Stdout, note, write_file_atomically};
+use crate::render::svg::svg_with;
+use crate::solver;
+
+#[derive(Debug, Args)]
+pub(super) struct ExplainArgs {
+    #[command(flatten)]
+    solvers: SolverArgs,
+    /// Count solutions up to N (each one checked).
+    #[arg(long, default_value_t = 2, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(2..=MAX_COUNT as u64))]
+    count: u64,
+    /// Time for each puzzle's explanation: seconds, or a number and a unit
+    /// (500ms, 5s, 2m, 1h); what is not done by then is reported as not
+    /// done.
+    #[arg(long, default_value = "60", value_parser = duration, value_name = "TIME")]
+    timeout: Duration,
+    /// Output format: text, `json` (one document: an array of one object
+    /// per puzzle) or `jsonl` (one object per puzzle, a line each).
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Write a picture of each explanation into DIR (one `.svg` per
+    /// puzzle; DIR is created if need be): a conflict's cells shaded, or
+    /// candidates as pencil marks with the cells where two solutions
+    /// differ outlined.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    #[command(flatten)]
+    inputs: Inputs,
+}
+
+pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
+    a.inputs.check()?;
+    if let Some(dir) = &a.svg {
+        create_dir(dir)?;
+    }
+    let request = a.solvers.request()?;
+    let solvers = request.solvers().map_err(Error::Usage)?;
+    let Some(solver) = solvers.first() else {
+        return Err(Error::Usage(
+            "no solver found; see `smtgrid solvers`".into(),
+        ));
+    };
+    if solvers.len() > 1 {
+        note(format_args!(
+            "explain asks one solver; using {}",
+            solver.display_name()
+        ));
+    }
+    let opts = Options {
+        count: a.count as usize,
+        time_limit: a.timeout,
+    };
+    let cancel = solver::install_ctrlc_handler();
+    let input_error = RefCell::new(None);
+    let mut failed = false;
+    let mut out = Stdout::new();
+    let mut first = true;
+    if a.format == Format::Json {
+        out.write_str("[")?;
+    }
+    for p in a.inputs.stream(&input_error) {
+        let (model, statements) = lower_with_statements(&p);
+        let ex = match explain(&model, &statements, solver, &opts, &cancel) {
+            Ok(ex) => ex,
+            Err(stop) => {
+                note(format_args!("{}: {stop}", p.name));
+                failed = true;
+                continue;
+            }
+        };
+        if cancel.is_cancelled() {
+            note("interrupted; the solver was stopped");
+            return Ok(Completion::Interrupted);
+        }
+        failed |= ex.stopped.is_some();
+        let report = Report::new(&model, &statements, &solver.display_name(), &ex);
+        let text = match a.format {
+            Format::Text => render_text(&report),
+            Format::Json | Format::Jsonl => {
+                let json = serde_json::to_string(&report).map_err(|e| {
+                    Error::Usage(format!("{}: cannot write the report: {e}", p.name))
+                })?;
+                match (a.format, first) {
+                    (Format::Json, true) => format!("\n{json}"),
+                    (Format::Json, false) => format!(",\n{json}"),
+                    _ => format!("{json}\n"),
+                }
+            }
+        };
+        first = false;
+        out.write_str(&text)?;
+        if let Some(dir) = &a.svg {
+            let file = dir.join(crate::output::file_name(&p.name, "svg"));
+            let overlay = Picture::of(&report);
+            write_file_atomically(&file, &svg_with(&p, overlay.digits.as_ref(), &overlay))?;
+        }
+    }
+    if a.format == Format::Json {
+        out.write_str("\n]\n")?;
+    }
+    out.flush()?;
+    if let Some(e) = input_error.into_inner() {
+        return Err(e);
+    }
+    Ok(Completion::failed_if(failed))
+}

@@ -1,0 +1,395 @@
+//! `explain` against a real solver (z3), its claims checked here by
+//! brute-force enumeration of small puzzles: a broken statement of every
+//! kind is in a conflict that really has no solution and loses it without
+//! any one statement; candidates are exactly each cell's values over all
+//! solutions; the suggested given makes the puzzle unique; each redundant
+//! given can go with the puzzle still unique.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{root, solver};
+use smtgrid::explain::{Options, Search, Verdict, explain};
+use smtgrid::lower::lower_with_statements;
+use smtgrid::model::{Model, Rule, Statement, What};
+use smtgrid::parse::load;
+use smtgrid::puzzle::{Clue, Puzzle};
+use smtgrid::solver::Cancel;
+
+fn puzzle(file: &str) -> Puzzle {
+    let mut ps = load(&root().join("puzzles").join(file), None).expect("the puzzle loads");
+    ps.remove(0)
+}
+
+fn opts() -> Options {
+    Options {
+        count: 2,
+        time_limit: Duration::from_secs(120),
+    }
+}
+
+/// Every solution of `model` restricted to the constraints `keep` (all
+/// when `None`), up to `limit`: plain backtracking, all-different checked
+/// as each cell gets a value and every rule once its last cell has one.
+/// Cells no kept constraint mentions stay at their lowest value, so
+/// solutions are counted over the others.
+fn solutions(model: &Model, keep: Option<&[usize]>, limit: usize) -> Vec<Vec<i64>> {
+    let kept: Vec<&Rule> = match keep {
+        Some(k) => k.iter().map(|&i| &model.constraints[i].rule).collect(),
+        None => model.constraints.iter().map(|c| &c.rule).collect(),
+    };
+    let n = model.cells.len();
+    let mut s = Enumeration {
+        model,
+        used: vec![false; n],
+        due: vec![Vec::new(); n],
+        apart: vec![Vec::new(); n],
+        values: model.cells.iter().map(|c| c.lo).collect(),
+        found: Vec::new(),
+        limit,
+    };
+    for r in &kept {
+        for &c in r.cells() {
+            s.used[c] = true;
+        }
+        if let Some(&last) = r.cells().iter().max() {
+            s.due[last].push(*r);
+        }
+        if let Rule::AllDifferent { cells } = r {
+            for &a in cells {
+                s.apart[a].extend(cells.iter().copied().filter(|&b| b < a));
+            }
+        }
+    }
+    s.go(0);
+    s.found
+}
+
+struct Enumeration<'a> {
+    model: &'a Model,
+    used: Vec<bool>,
+    /// Per cell, the rules whose last cell it is.
+    due: Vec<Vec<&'a Rule>>,
+    /// Per cell, the earlier cells it must differ from.
+    apart: Vec<Vec<usize>>,
+    values: Vec<i64>,
+    found: Vec<Vec<i64>>,
+    limit: usize,
+}
+
+impl Enumeration<'_> {
+    fn go(&mut self, i: usize) {
+        if self.found.len() >= self.limit {
+            return;
+        }
+        if i == self.values.len() {
+            self.found.push(self.values.clone());
+            return;
+        }
+        let c = &self.model.cells[i];
+        let hi = if self.used[i] { c.hi } else { c.lo };
+        for v in c.lo..=hi {
+            if self.apart[i].iter().any(|&b| self.values[b] == v) {
+                continue;
+            }
+            self.values[i] = v;
+            let ok = self.due[i].iter().all(|r| {
+                let vals: Vec<i64> = r.cells().iter().map(|&x| self.values[x]).collect();
+                r.holds(&vals)
+            });
+            if ok {
+                self.go(i + 1);
+            }
+        }
+        self.values[i] = c.lo;
+    }
+}
+
+fn constraints_of(statements: &[Statement], on: &[usize]) -> Vec<usize> {
+    on.iter()
+        .flat_map(|&k| statements[k].constraints.iter().copied())
+        .collect()
+}
+
+/// Explains a puzzle broken on purpose; the conflict must name the
+/// broken statement, have no solution, and have one without any single
+/// statement.
+fn broken(p: &Puzzle, broken_name: &str) {
+    let (model, statements) = lower_with_statements(p);
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
+    assert_eq!(ex.verdict, Verdict::None, "{}: {ex:?}", p.name);
+    assert!(ex.minimal, "{}: not shown minimal: {ex:?}", p.name);
+    let names: Vec<&str> = ex
+        .conflict
+        .iter()
+        .map(|&k| statements[k].name.as_str())
+        .collect();
+    assert!(
+        names.contains(&broken_name),
+        "{}: the conflict {names:?} lacks {broken_name}",
+        p.name
+    );
+    assert!(
+        names.len() < statements.len(),
+        "{}: the whole puzzle is no explanation",
+        p.name
+    );
+    let all = constraints_of(&statements, &ex.conflict);
+    assert!(
+        solutions(&model, Some(&all), 1).is_empty(),
+        "{}: the conflict {names:?} has a solution",
+        p.name
+    );
+    for &k in &ex.conflict {
+        let rest: Vec<usize> = ex.conflict.iter().copied().filter(|&x| x != k).collect();
+        let rest = constraints_of(&statements, &rest);
+        assert_eq!(
+            solutions(&model, Some(&rest), 1).len(),
+            1,
+            "{}: without {} the conflict still has no solution",
+            p.name,
+            statements[k].name
+        );
+    }
+}
+
+fn set_clue(p: &mut Puzzle, label: &str, clue: Clue, text: &str) {
+    let cage = p
+        .cages
+        .iter_mut()
+        .find(|c| c.label == label)
+        .expect("the cage exists");
+    cage.clue = clue;
+    cage.clue_text = text.to_string();
+}
+
+#[test]
+fn a_broken_given_is_in_a_minimal_conflict() {
+    let mut p = puzzle("sudoku-4x4.toml");
+    // r1c1 = 4 in the solution; 2 clashes with r2c2 = 2 in box 1.
+    p.givens[0][0] = Some(2);
+    broken(&p, "given r1c1 = 2");
+    let mut p = puzzle("jigsaw-6x6.toml");
+    p.givens[0][3] = Some(5);
+    broken(&p, "given r1c4 = 5");
+}
+
+#[test]
+fn a_broken_cage_is_in_a_minimal_conflict() {
+    let mut p = puzzle("killer-4x4.toml");
+    set_clue(&mut p, "a", Clue::Sum(8), "8");
+    broken(&p, "cage a: 8, 2 cells");
+    let mut p = puzzle("calcudoku-4x4.toml");
+    set_clue(&mut p, "b", Clue::Product(6), "6*");
+    broken(&p, "cage b: 6*, 2 cells");
+}
+
+#[test]
+fn a_broken_run_sign_or_edge_clue_is_in_a_minimal_conflict() {
+    let mut p = puzzle("kakuro-small.toml");
+    let layout = p.kakuro.as_mut().expect("a kakuro layout");
+    // The across run of row 2 sums to 6 over three cells: 5 is too small.
+    layout[1][0] = smtgrid::puzzle::KakuroCell::Clue {
+        down: None,
+        across: Some(5),
+    };
+    broken(&p, "across run at r2c1: 5, 3 cells");
+    // Futoshiki: turning any one sign round of the shipped puzzles still
+    // leaves a solution, so a sign is added that cannot hold: r2c1 is
+    // given as 5, the largest value, and the new sign says it is smaller
+    // than r2c2.
+    let mut p = puzzle("futoshiki-5x5.toml");
+    p.givens[1][0] = Some(5);
+    p.inequalities.push(smtgrid::puzzle::Inequality {
+        less: (1, 0),
+        greater: (1, 1),
+    });
+    broken(&p, "r2c1 < r2c2");
+    let mut p = puzzle("skyscrapers-4x4.toml");
+    p.edges.as_mut().expect("edge clues").top[0] = Some(2);
+    broken(&p, "top clue 2 of column 1");
+}
+
+/// A puzzle with several solutions: candidates equal the values over all
+/// solutions (enumerated here), the suggestion makes it unique.
+fn several(p: &Puzzle) {
+    let (model, statements) = lower_with_statements(p);
+    let all = solutions(&model, None, 100_000);
+    assert!(all.len() > 1, "{}: {} solutions", p.name, all.len());
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
+    assert_eq!(ex.verdict, Verdict::Multiple, "{}: {ex:?}", p.name);
+    assert!(ex.stopped.is_none(), "{ex:?}");
+    for s in &ex.solutions {
+        assert!(all.contains(s));
+    }
+    let d: Vec<usize> = (0..model.cells.len())
+        .filter(|&c| ex.solutions[0][c] != ex.solutions[1][c])
+        .collect();
+    assert_eq!(ex.differs, d);
+    let cands = ex.candidates.clone().expect("candidates");
+    for (c, list) in cands.iter().enumerate() {
+        let mut want: Vec<i64> = all.iter().map(|s| s[c]).collect();
+        want.sort_unstable();
+        want.dedup();
+        assert_eq!(list, &want, "{}: candidates of cell {c}", p.name);
+    }
+    assert!(!ex.suggest.is_empty());
+    let left = all
+        .iter()
+        .filter(|s| ex.suggest.iter().all(|&(c, v)| s[c] == v))
+        .count();
+    assert_eq!(
+        left, 1,
+        "{}: {:?} leaves {left} solutions",
+        p.name, ex.suggest
+    );
+    if ex.search == Some(Search::Single) {
+        assert_eq!(ex.suggest.len(), 1);
+    } else {
+        // Greedy only when no single given would do.
+        for c in 0..model.cells.len() {
+            for &v in &cands[c] {
+                let n = all.iter().filter(|s| s[c] == v).count();
+                assert!(n > 1, "{}: r{c} = {v} alone makes it unique", p.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn candidates_and_a_suggestion_match_enumeration() {
+    several(&puzzle("kakuro-small.toml"));
+    let mut p = puzzle("sudoku-4x4.toml");
+    p.givens[0][0] = None;
+    p.givens[3][3] = None;
+    p.givens[1][1] = None;
+    several(&p);
+    let two = root().join("docs/examples/calcudoku-two.toml");
+    several(&load(&two, None).expect("the example loads")[0]);
+}
+
+#[test]
+fn an_empty_grid_needs_a_greedy_set() {
+    // A blank 4x4 sudoku: no single given makes it unique.
+    let p = Puzzle {
+        box_shape: Some((2, 2)),
+        ..Puzzle::blank("blank", smtgrid::puzzle::Kind::Sudoku, 4)
+    };
+    several(&p);
+}
+
+#[test]
+fn redundant_givens_can_each_go() {
+    for file in ["sudoku-4x4.toml", "jigsaw-6x6.toml", "futoshiki-4x4.toml"] {
+        let p = puzzle(file);
+        let (model, statements) = lower_with_statements(&p);
+        let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new())
+            .expect("explain runs");
+        assert_eq!(ex.verdict, Verdict::Unique, "{file}");
+        assert!(ex.redundant_complete);
+        for (k, st) in statements.iter().enumerate() {
+            if st.what != What::Given {
+                continue;
+            }
+            let rest: Vec<usize> = (0..statements.len()).filter(|&x| x != k).collect();
+            let n = solutions(&model, Some(&constraints_of(&statements, &rest)), 2).len();
+            assert_eq!(
+                ex.redundant_givens.contains(&k),
+                n == 1,
+                "{file}: {} leaves {n} solutions",
+                st.name
+            );
+        }
+    }
+}
+
+#[test]
+fn nine_by_nine_puzzles_take_far_fewer_questions_than_cells_times_values() {
+    let p = puzzle("jigsaw-9x9.toml");
+    let (model, statements) = lower_with_statements(&p);
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
+    assert_eq!(ex.verdict, Verdict::Unique);
+    assert!(ex.redundant_complete && ex.stopped.is_none(), "{ex:?}");
+    let givens = statements.iter().filter(|s| s.what == What::Given).count();
+    // One question for the solution, one for its uniqueness, one per given.
+    assert_eq!(ex.questions, 2 + givens);
+    // Without its first six givens it has several solutions.
+    let mut p = p;
+    let mut gone = 0;
+    for cell in p.givens.iter_mut().flatten() {
+        if gone < 6 && cell.take().is_some() {
+            gone += 1;
+        }
+    }
+    let (model, statements) = lower_with_statements(&p);
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
+    assert_eq!(ex.verdict, Verdict::Multiple, "{ex:?}");
+    assert!(ex.stopped.is_none() && !ex.suggest.is_empty(), "{ex:?}");
+    assert!(ex.questions < 200, "{} questions", ex.questions);
+}
+
+#[test]
+fn the_command_line_reports_json_text_and_pictures() {
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let svg_dir = dir.path().to_str().expect("a UTF-8 path");
+    let out = common::smtgrid(&[
+        "explain",
+        "docs/examples/killer-broken.toml",
+        "docs/examples/calcudoku-two.toml",
+        "--solver",
+        "z3",
+        "--format",
+        "jsonl",
+        "--svg",
+        svg_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let reports: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let [killer, calcudoku] = &reports[..] else {
+        panic!("two reports: {text}");
+    };
+    assert_eq!(killer["verdict"], "none");
+    assert_eq!(killer["minimal"], true);
+    let cage = killer["conflict"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|s| s["what"] == "cage")
+        .expect("the cage is in the conflict");
+    assert_eq!(cage["label"], "c");
+    assert_eq!(cage["clue"], "7");
+    assert_eq!(cage["cells"], serde_json::json!([[1, 5], [2, 5]]));
+    assert_eq!(calcudoku["verdict"], "multiple");
+    assert_eq!(calcudoku["candidates"][0][0], serde_json::json!([1, 4]));
+    let picture = std::fs::read_to_string(dir.path().join("killer-broken.svg"))
+        .expect("the killer's picture");
+    assert!(picture.contains(r#"class="shaded""#));
+    let picture = std::fs::read_to_string(dir.path().join("calcudoku-two.svg"))
+        .expect("the calcudoku's picture");
+    assert!(picture.contains(r#"class="pencil""#) && picture.contains(r#"class="ringed""#));
+    // `solve` says why in one line and points to `explain`.
+    let out = common::smtgrid(&[
+        "solve",
+        "docs/examples/killer-broken.toml",
+        "--solver",
+        "z3",
+        "--encoding",
+        "onehot",
+        "--format",
+        "jsonl",
+    ]);
+    let run: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON record");
+    assert_eq!(run["status"], "unsat");
+    let error = run["error"].as_str().expect("an error line");
+    assert!(error.contains("smtgrid explain"), "{error}");
+}
