@@ -8,7 +8,7 @@ use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
 use crate::output::{note, write_file_atomically};
 use crate::provenance::Provenance;
-use crate::render::{result_text, svg::svg};
+use crate::render::{TextOptions, result_text, svg::svg};
 use crate::solve::{Mode, Plan, SessionUse, solve_all};
 use crate::solver;
 use clap::builder::PossibleValue;
@@ -62,8 +62,27 @@ pub(super) struct SolveArgs {
     /// jigsaw regions are otherwise drawn with box-drawing characters).
     #[arg(long)]
     ascii: bool,
+    /// Colour in text grids (givens bold, solved digits blue): `auto` on a
+    /// terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: ColorChoice,
+    /// Also list each race's other runs: those stopped or not started
+    /// because an answer came first.
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     input: InputArgs,
+}
+
+/// When text grids are coloured.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always, even into a file or pipe.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// How `solve` runs solvers.
@@ -147,7 +166,15 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
         unique: a.unique,
         sessions: a.mode.sessions(),
     };
-    let style = text_style(a.ascii);
+    let text = TextOptions {
+        style: text_style(a.ascii),
+        color: match a.color {
+            ColorChoice::Auto => crate::output::auto_color(),
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+        },
+        verbose: a.verbose,
+    };
     if let Some(dir) = &a.svg {
         existing_dir(dir)?;
     }
@@ -175,7 +202,7 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
                 let line = serde_json::to_string(&report).unwrap_or_default();
                 writeln!(out, "{line}")
             }),
-            Format::Text => write!(out, "{}", result_text(p, r, style)),
+            Format::Text => write!(out, "{}", result_text(p, r, &text)),
         }
         .and_then(|()| out.flush());
         match written {
