@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::cancel::Cancel;
 use crate::encode::{Encoded, Encoding, Interrupted, Options, encode_cancellable};
 use crate::lower::lower;
-use crate::model::{Group, Model, Rule};
+use crate::model::{Group, Model, Rule, Target, rc};
 use crate::puzzle::Puzzle;
 
 /// One puzzle's lowered model and its encodings' scripts.
@@ -46,13 +46,43 @@ impl<'a> Inspection<'a> {
     }
 
     fn unknown_cells(&self) -> usize {
-        let fixed = self
+        // Derived values are not the puzzle's; a cell fixed twice counts once.
+        let fixed: std::collections::BTreeSet<_> = self
             .model
             .constraints
             .iter()
-            .filter(|c| matches!(c.rule, Rule::Fixed { .. }))
-            .count();
-        self.model.cells.len() - fixed
+            .filter(|c| c.group != Group::Derived)
+            .filter_map(|c| match c.rule {
+                Rule::Fixed { cell, .. } => Some(cell),
+                _ => None,
+            })
+            .collect();
+        self.model.cells.len().saturating_sub(fixed.len())
+    }
+
+    /// The implied constraints (see [`crate::model::derive`]): each one's
+    /// origin and what it says, e.g. `r5c5 = 4` or `r1c2 + r7c2 = 9`.
+    fn derived(&self) -> Vec<(&str, String)> {
+        let m = &self.model;
+        let name = |id: usize| rc(m.cells[id].row, m.cells[id].col);
+        m.constraints
+            .iter()
+            .filter(|c| c.group == Group::Derived)
+            .filter_map(|c| {
+                let says = match &c.rule {
+                    Rule::Fixed { cell, value } => format!("{} = {value}", name(*cell)),
+                    Rule::Sum {
+                        cells,
+                        target: Target::Eq(v),
+                    } => {
+                        let terms: Vec<String> = cells.iter().map(|&id| name(id)).collect();
+                        format!("{} = {v}", terms.join(" + "))
+                    }
+                    _ => return None,
+                };
+                Some((c.origin.as_str(), says))
+            })
+            .collect()
     }
 
     /// One JSON object.
@@ -69,6 +99,10 @@ impl<'a> Inspection<'a> {
             "givens": self.givens(),
             "constraints": m.constraints.len(),
             "constraints_by_kind": m.counts_by_kind().into_iter().collect::<std::collections::BTreeMap<_, _>>(),
+            "derived": self.derived().into_iter().map(|(origin, says)| serde_json::json!({
+                "origin": origin,
+                "constraint": says,
+            })).collect::<Vec<_>>(),
             "encodings": self.scripts.iter().map(|s| serde_json::json!({
                 "encoding": s.encoding,
                 "logic": s.logic,
@@ -103,6 +137,10 @@ impl<'a> Inspection<'a> {
             m.constraints.len(),
             kinds.join(", ")
         );
+        let derived = self.derived();
+        if !derived.is_empty() {
+            let _ = writeln!(s, "  implied:       {} (derived, see below)", derived.len());
+        }
         let _ = writeln!(
             s,
             "  {:<9} {:<8} {:>12} {:>11} {:>10}",
@@ -118,6 +156,9 @@ impl<'a> Inspection<'a> {
                 e.assertions,
                 e.script.len()
             );
+        }
+        for (origin, says) in derived {
+            let _ = writeln!(s, "  {origin}: {says}");
         }
         s
     }

@@ -2,7 +2,7 @@
 //! what the rules of each kind mean; encodings and the checker see cells
 //! and constraints alone.
 
-use crate::model::{Cell, CellId, Constraint, Group, Model, Rule, Target, rc};
+use crate::model::{Cell, CellId, Constraint, Group, Model, Rule, Target, derive, rc};
 use crate::puzzle::{Clue, KakuroCell, Kind, Puzzle};
 
 /// Lowers a parsed puzzle into the constraint model. The parser has already
@@ -24,6 +24,12 @@ pub fn lower(p: &Puzzle) -> Model {
         | Kind::Jigsaw
         | Kind::Futoshiki
         | Kind::Skyscrapers => lower_latin(p, &mut m),
+    }
+    if p.kind == Kind::Killer {
+        // What a killer solver knows (innies, outies, unit sums), for
+        // every encoding.
+        let implied = derive::implied(&m);
+        m.constraints.extend(implied);
     }
     m
 }

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+pub mod derive;
+
 /// Index of a cell in [`Model::cells`].
 pub type CellId = usize;
 
@@ -210,6 +212,9 @@ pub enum Group {
     Inequalities,
     /// Skyscrapers edge clues.
     EdgeClues,
+    /// Constraints implied by the others ([`derive`]): not the puzzle's
+    /// rules, so the checker skips them.
+    Derived,
 }
 
 impl Group {
@@ -227,6 +232,7 @@ impl Group {
             Group::DownRuns => "down runs: all different, sum",
             Group::Inequalities => "inequalities: smaller < larger",
             Group::EdgeClues => "edge clues: towers seen",
+            Group::Derived => "derived: implied by the rules above",
         }
     }
 }
@@ -319,6 +325,10 @@ impl Model {
             }
         }
         for (i, c) in self.constraints.iter().enumerate() {
+            if c.group == Group::Derived {
+                // Answers are judged by the puzzle's own rules alone.
+                continue;
+            }
             let vals: Vec<i64> = c.rule.cells().iter().map(|&id| values[id]).collect();
             if !c.rule.holds(&vals) {
                 let cells: Vec<String> = c

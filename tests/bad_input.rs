@@ -422,8 +422,16 @@ fn every_line_ending_is_read() {
 
 #[test]
 fn every_shipped_puzzle_loads_with_its_solution_checked() {
-    for entry in std::fs::read_dir("puzzles").expect("puzzles/") {
-        let path = entry.expect("entry").path();
-        load(&path, None).unwrap_or_else(|e| panic!("{e}"));
+    // The collections in subdirectories (puzzles/killers/…) too.
+    let mut dirs = vec![std::path::PathBuf::from("puzzles")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("puzzles/") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x != "md") {
+                load(&path, None).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
     }
 }

@@ -431,7 +431,9 @@ impl ResultsFile {
         if exists {
             let loaded = read_results(path)?;
             if let Some(at) = &loaded.cut_off {
-                eprintln!("smtgrid: {at}: dropping a cut-off last line; that run is made again");
+                crate::output::note(format_args!(
+                    "{at}: dropping a cut-off last line; that run is made again"
+                ));
                 file.set_len(loaded.complete_len).map_err(io)?;
             }
             // A complete file may still lack its last newline only if it

@@ -387,7 +387,7 @@ pub(crate) fn comment_constraint(
     }
     if matches!(
         c.group,
-        Group::Cages | Group::AcrossRuns | Group::DownRuns | Group::EdgeClues
+        Group::Cages | Group::AcrossRuns | Group::DownRuns | Group::EdgeClues | Group::Derived
     ) {
         s.comment(&c.origin);
     }
