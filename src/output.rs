@@ -271,6 +271,13 @@ pub fn safe_name(text: &str) -> String {
     }
 }
 
+/// Whether colour is on when left to `auto`: standard output is a
+/// terminal and `NO_COLOR` is unset or empty (<https://no-color.org>).
+pub fn auto_color() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

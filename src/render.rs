@@ -5,12 +5,13 @@
 //! ([`font`]), as PNG when asked ([`png`]).
 
 mod boxes;
+mod clues;
 pub mod font;
 pub mod png;
 mod report;
 pub mod svg;
 
-use crate::puzzle::{Kind, Puzzle};
+use crate::puzzle::{KakuroCell, Kind, Puzzle};
 
 pub use crate::model::ValueGrid;
 pub use report::result_text;
@@ -18,20 +19,92 @@ pub use report::result_text;
 /// How a grid is drawn as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextStyle {
-    /// Plain ASCII: `|` and `-+-` box separators only.
+    /// Plain ASCII: sudoku with `|` and `-+-` box separators, cages and
+    /// regions with `+`, `-` and `|` borders.
     Ascii,
     /// Box-drawing characters around boxes, cages and jigsaw regions, for
-    /// a terminal; puzzles without cages or regions are drawn as in
-    /// [`TextStyle::Ascii`].
+    /// a terminal.
     Boxes,
 }
 
-/// Draws `grid` for `puzzle` in `style`.
-pub fn grid_text(puzzle: &Puzzle, grid: &ValueGrid, style: TextStyle) -> String {
-    if style == TextStyle::Boxes && !(puzzle.cages.is_empty() && puzzle.regions.is_empty()) {
-        return boxes::boxed(puzzle, grid);
+/// How a text report and its grids are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextOptions {
+    /// The characters grids are drawn with.
+    pub style: TextStyle,
+    /// ANSI colour and weight: givens bold, solved digits blue.
+    pub color: bool,
+    /// Every run of each race, also those stopped because another
+    /// answered first.
+    pub verbose: bool,
+}
+
+impl TextOptions {
+    /// Plain text in `style`: no colour, only the runs that answered.
+    pub fn plain(style: TextStyle) -> TextOptions {
+        TextOptions {
+            style,
+            color: false,
+            verbose: false,
+        }
     }
-    ascii_grid(puzzle, grid)
+}
+
+/// Draws `grid` for `puzzle` in `style`, without colour.
+pub fn grid_text(puzzle: &Puzzle, grid: &ValueGrid, style: TextStyle) -> String {
+    grid_text_with(puzzle, grid, &TextOptions::plain(style))
+}
+
+/// Draws `grid` for `puzzle` with what makes the puzzle: cage clues,
+/// kakuro sums, futoshiki signs, skyscrapers clues; givens told from
+/// solved digits when `opts.color` is on.
+pub fn grid_text_with(puzzle: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
+    match puzzle.kind {
+        Kind::Futoshiki => futoshiki_text(puzzle, grid, opts.color),
+        Kind::Skyscrapers => skyscrapers_text(puzzle, grid, opts.color),
+        Kind::Kakuro => kakuro_text(puzzle, grid, opts.color),
+        _ if opts.style == TextStyle::Boxes
+            || !(puzzle.cages.is_empty() && puzzle.regions.is_empty()) =>
+        {
+            boxes::boxed(puzzle, grid, opts)
+        }
+        _ => ascii_grid(puzzle, grid, opts.color),
+    }
+}
+
+/// ANSI bold, for givens.
+const BOLD: &str = "\x1b[1m";
+/// ANSI blue, for solved digits (as in pictures).
+const BLUE: &str = "\x1b[34m";
+const RESET: &str = "\x1b[0m";
+
+/// Cell `at` of `grid`, right-aligned in `width`, `.` when empty; with
+/// `color`, a given in bold and a solved digit in blue.
+fn cell_value(
+    p: &Puzzle,
+    grid: &ValueGrid,
+    at: (usize, usize),
+    width: usize,
+    color: bool,
+) -> String {
+    let v = grid
+        .get(at.0)
+        .and_then(|row| row.get(at.1))
+        .copied()
+        .flatten();
+    let text = cell_text(v, width);
+    let given = p
+        .givens
+        .get(at.0)
+        .and_then(|row| row.get(at.1))
+        .copied()
+        .flatten()
+        .is_some();
+    match (color, v, given) {
+        (true, Some(_), true) => format!("{BOLD}{text}{RESET}"),
+        (true, Some(_), false) => format!("{BLUE}{text}{RESET}"),
+        _ => text,
+    }
 }
 
 /// For each cell of a `rows`×`cols` grid, the index of the group (cage,
@@ -53,34 +126,25 @@ fn group_map<'a>(
     m
 }
 
-/// Draws `grid` for `puzzle`: sudoku and killer with `|` and `-+-` box
-/// separators, calcudoku plain, kakuro with blocks left blank.
-fn ascii_grid(puzzle: &Puzzle, grid: &ValueGrid) -> String {
-    match puzzle.kind {
-        Kind::Futoshiki => return futoshiki_text(puzzle, grid),
-        Kind::Skyscrapers => return skyscrapers_text(puzzle, grid),
-        _ => {}
-    }
-    let width = match puzzle.kind {
-        Kind::Kakuro => 1,
-        _ => puzzle.rows.to_string().len(),
-    };
+/// Draws a sudoku's `grid` with `|` and `-+-` box separators.
+fn ascii_grid(puzzle: &Puzzle, grid: &ValueGrid, color: bool) -> String {
+    let width = puzzle.rows.to_string().len();
     let (br, bc) = match (puzzle.kind, puzzle.box_shape) {
         (Kind::Sudoku | Kind::Killer, Some(b)) => b,
         _ => (puzzle.rows.max(1), puzzle.cols.max(1)),
     };
     let mut out = String::new();
-    for (r, row) in grid.iter().enumerate() {
+    for r in 0..grid.len() {
         if r > 0 && r % br == 0 {
             // The separator follows the row's own layout: `|` becomes `+`.
-            let sep: String = row_line(row, width, bc, puzzle.kind)
+            let sep: String = row_line(puzzle, grid, r, width, bc, false)
                 .chars()
                 .map(|ch| if ch == '|' { '+' } else { '-' })
                 .collect();
             out.push_str(&sep);
             out.push('\n');
         }
-        out.push_str(row_line(row, width, bc, puzzle.kind).trim_end());
+        out.push_str(row_line(puzzle, grid, r, width, bc, color).trim_end());
         out.push('\n');
     }
     out
@@ -95,7 +159,7 @@ fn cell_text(v: Option<i64>, width: usize) -> String {
 
 /// Futoshiki: the signs between cells, `^` and `v` on lines between rows,
 /// as in the file format.
-fn futoshiki_text(p: &Puzzle, grid: &ValueGrid) -> String {
+fn futoshiki_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
     let w = p.rows.to_string().len();
     let sign = |a: (usize, usize), b: (usize, usize)| {
         p.inequalities.iter().find_map(|q| {
@@ -108,8 +172,8 @@ fn futoshiki_text(p: &Puzzle, grid: &ValueGrid) -> String {
     for (r, row) in grid.iter().enumerate() {
         let mut line = String::new();
         let mut below = String::new();
-        for (c, v) in row.iter().enumerate() {
-            line.push_str(&cell_text(*v, w));
+        for c in 0..row.len() {
+            line.push_str(&cell_value(p, grid, (r, c), w, color));
             below.push_str(&" ".repeat(w - 1));
             below.push(match sign((r, c), (r + 1, c)) {
                 Some(true) => '^',
@@ -137,7 +201,7 @@ fn futoshiki_text(p: &Puzzle, grid: &ValueGrid) -> String {
 }
 
 /// Skyscrapers: the grid framed by its edge clues (blank where none).
-fn skyscrapers_text(p: &Puzzle, grid: &ValueGrid) -> String {
+fn skyscrapers_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
     let w = p.rows.to_string().len();
     let edges = p.edges.clone().unwrap_or_default();
     let clue = |l: &[Option<u32>], i: usize| match l.get(i).copied().flatten() {
@@ -151,7 +215,9 @@ fn skyscrapers_text(p: &Puzzle, grid: &ValueGrid) -> String {
     };
     let mut lines = vec![edge_row(&edges.top)];
     for (r, row) in grid.iter().enumerate() {
-        let cells: Vec<String> = row.iter().map(|v| cell_text(*v, w)).collect();
+        let cells: Vec<String> = (0..row.len())
+            .map(|c| cell_value(p, grid, (r, c), w, color))
+            .collect();
         lines.push(format!(
             "{} | {} | {}",
             clue(&edges.left, r),
@@ -169,22 +235,52 @@ fn skyscrapers_text(p: &Puzzle, grid: &ValueGrid) -> String {
     out
 }
 
-fn row_line(row: &[Option<i64>], width: usize, bc: usize, kind: Kind) -> String {
+fn row_line(
+    p: &Puzzle,
+    grid: &ValueGrid,
+    r: usize,
+    width: usize,
+    bc: usize,
+    color: bool,
+) -> String {
     let mut line = String::new();
-    for (c, v) in row.iter().enumerate() {
+    let n = grid.get(r).map_or(0, Vec::len);
+    for c in 0..n {
         if c > 0 {
             line.push(' ');
             if c % bc == 0 {
                 line.push_str("| ");
             }
         }
-        match v {
-            Some(v) => line.push_str(&format!("{v:>width$}")),
-            None if kind == Kind::Kakuro => line.push_str(&" ".repeat(width)),
-            None => line.push_str(&format!("{:>width$}", ".")),
-        }
+        line.push_str(&cell_value(p, grid, (r, c), width, color));
     }
     line
+}
+
+/// Kakuro: each square five wide; clue squares as `down\across` (blank
+/// where a sum is missing), blocks as `#####`, white cells their digit.
+fn kakuro_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
+    let Some(layout) = &p.kakuro else {
+        return ascii_grid(p, grid, color);
+    };
+    let sum = |v: Option<u32>| v.map_or(String::new(), |v| v.to_string());
+    let mut out = String::new();
+    for (r, row) in layout.iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, sq)| match sq {
+                KakuroCell::White => format!("  {} ", cell_value(p, grid, (r, c), 2, color)),
+                KakuroCell::Block => "#####".to_string(),
+                KakuroCell::Clue { down, across } => {
+                    format!("{:>2}\\{:<2}", sum(*down), sum(*across))
+                }
+            })
+            .collect();
+        out.push_str(cells.join(" ").trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -207,8 +303,11 @@ mod tests {
             .collect();
         let ascii = "4 3 | 1 2\n1 2 | 4 3\n----+----\n2 1 | 3 4\n3 4 | 2 1\n";
         assert_eq!(grid_text(&sudoku4(), &g, TextStyle::Ascii), ascii);
-        // Without cages, a terminal gets the same text.
-        assert_eq!(grid_text(&sudoku4(), &g, TextStyle::Boxes), ascii);
+        // A terminal gets boxes drawn like cages and regions.
+        assert_eq!(
+            grid_text(&sudoku4(), &g, TextStyle::Boxes),
+            "┏━━━━━━━┳━━━━━━━┓\n┃ 4   3 ┃ 1   2 ┃\n┃       ┃       ┃\n┃ 1   2 ┃ 4   3 ┃\n┣━━━━━━━╋━━━━━━━┫\n┃ 2   1 ┃ 3   4 ┃\n┃       ┃       ┃\n┃ 3   4 ┃ 2   1 ┃\n┗━━━━━━━┻━━━━━━━┛\n"
+        );
     }
 
     #[test]
@@ -235,7 +334,7 @@ mod tests {
         let g: ValueGrid = vec![vec![Some(1), Some(2)], vec![Some(2), Some(1)]];
         assert_eq!(
             grid_text(&p, &g, TextStyle::Boxes),
-            "┏━━━━━━━┓\n┃ 1   2 ┃\n┣───────┫\n┃ 2   1 ┃\n┗━━━━━━━┛\n"
+            "┏3+ ━━━━┓\n┃ 1   2 ┃\n┣3+ ────┫\n┃ 2   1 ┃\n┗━━━━━━━┛\n"
         );
     }
 

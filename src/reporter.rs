@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::output::{Stdout, file_name, write_file_atomically};
 use crate::provenance::Provenance;
 use crate::puzzle::Puzzle;
-use crate::render::{TextStyle, result_text, svg::svg};
+use crate::render::{TextOptions, result_text, svg::svg};
 use crate::solve::PuzzleResult;
 
 /// Shows results as they come.
@@ -29,22 +29,22 @@ pub trait Reporter {
 /// ([`result_text`]).
 pub struct Text {
     out: Stdout,
-    style: TextStyle,
+    opts: TextOptions,
 }
 
 impl Text {
-    /// Writes in `style`.
-    pub fn new(style: TextStyle) -> Self {
+    /// Writes with `opts` (characters, colour, verbosity).
+    pub fn new(opts: TextOptions) -> Self {
         Text {
             out: Stdout::new(),
-            style,
+            opts,
         }
     }
 }
 
 impl Reporter for Text {
     fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()> {
-        self.out.write_str(&result_text(p, r, self.style))?;
+        self.out.write_str(&result_text(p, r, &self.opts))?;
         // Each puzzle shows as soon as it is decided.
         self.out.flush()
     }

@@ -347,21 +347,28 @@ fn solvers_that_disagree_are_reported_loudly() {
 #[test]
 fn auto_races_pairs_and_reports_the_winner() {
     require(&["z3", "yices-smt2"]);
-    let o = smtgrid(&[
+    let args = [
         "solve",
         "puzzles/calcudoku-hard.toml",
         "--solver",
         "z3,yices2",
         "--timeout",
         "60",
-    ]);
+    ];
+    let o = smtgrid(&[&args[..], &["--verbose"]].concat());
     let text = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{text}{}", stderr(&o));
     assert!(text.contains("sat, verified"), "{text}");
     assert!(
         text.contains("also tried"),
-        "the other pairs' states are listed: {text}"
+        "with --verbose the other pairs' states are listed: {text}"
     );
+    // Without --verbose, one line per solver and nothing about the rest.
+    let o = smtgrid(&args);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}{}", stderr(&o));
+    assert!(text.contains("sat, verified"), "{text}");
+    assert!(!text.contains("also tried"), "{text}");
 }
 
 #[test]

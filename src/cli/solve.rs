@@ -18,6 +18,7 @@ use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
 use crate::output::note;
 use crate::provenance::Provenance;
+use crate::render::TextOptions;
 use crate::reporter::{Json, Reporter, SvgFolder, Text};
 use crate::solve::{Mode, SessionUse, solve_all};
 use crate::solver;
@@ -80,8 +81,27 @@ pub(super) struct SolveArgs {
     /// jigsaw regions are otherwise drawn with box-drawing characters).
     #[arg(long)]
     ascii: bool,
+    /// Colour in text grids (givens bold, solved digits blue): `auto` on a
+    /// terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: ColorChoice,
+    /// Also list each race's other runs: those stopped or not started
+    /// because an answer came first.
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     inputs: Inputs,
+}
+
+/// When text grids are coloured.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always, even into a file or pipe.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// How `solve` runs solvers.
@@ -188,7 +208,15 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     }
     reporters.push(match a.format.json() {
         Some(form) => Box::new(Json::new(form, Provenance::of(&plan))),
-        None => Box::new(Text::new(text_style(a.ascii))),
+        None => Box::new(Text::new(TextOptions {
+            style: text_style(a.ascii),
+            color: match a.color {
+                ColorChoice::Auto => crate::output::auto_color(),
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+            },
+            verbose: a.verbose,
+        })),
     });
     let input_error = RefCell::new(None);
     let cancel = solver::install_ctrlc_handler();

@@ -6,7 +6,8 @@
 
 use crate::puzzle::{Kind, Puzzle};
 
-use super::{ValueGrid, group_map};
+use super::clues::cage_labels;
+use super::{TextOptions, TextStyle, ValueGrid, cell_value, group_map};
 
 /// How strongly an edge between two cells is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -16,16 +17,39 @@ enum Weight {
     Heavy,
 }
 
-/// Draws `grid` with box-drawing borders around boxes and cages.
-pub fn boxed(p: &Puzzle, grid: &ValueGrid) -> String {
+/// Draws `grid` with borders around boxes, cages and regions; each cage's
+/// clue is written into the border above its first cell, and a rule all
+/// cages share, or a clue too long for its place, under the grid.
+/// [`TextStyle::Ascii`] draws every border with `+`, `-` and `|`.
+pub fn boxed(p: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
     let (rows, cols) = (p.rows, p.cols);
+    let ascii = opts.style == TextStyle::Ascii;
+    // A label may use its cell's whole segment of the border line.
+    const LONGEST: usize = 5;
+    let planned = cage_labels(p, |t| t.chars().count() <= LONGEST);
+    let label_width = planned
+        .labels
+        .iter()
+        .map(|(_, t)| t.chars().count())
+        .max()
+        .unwrap_or(0);
     let width = grid
         .iter()
         .flatten()
         .flatten()
         .map(|v| v.to_string().chars().count())
+        .chain([
+            p.rows.max(p.cols).to_string().len(),
+            label_width.saturating_sub(1),
+        ])
         .max()
         .unwrap_or(1);
+    let mut label_at = vec![vec![None; cols]; rows];
+    for (cell, text) in &planned.labels {
+        if let Some(slot) = label_at.get_mut(cell.0).and_then(|r| r.get_mut(cell.1)) {
+            *slot = Some(text.as_str());
+        }
+    }
     let cage = group_map(rows, cols, p.cages.iter().map(|c| &c.cells[..]));
     let region = group_map(rows, cols, p.regions.iter().map(|r| &r[..]));
     let boxes = match p.kind {
@@ -69,14 +93,29 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid) -> String {
                 horizontal(r, c),
             ]
             .map(|w| w.unwrap_or(Weight::None));
-            out.push(junction(arms));
+            out.push(if ascii {
+                ascii_junction(arms)
+            } else {
+                junction(arms)
+            });
             if let Some(w) = horizontal(r, c) {
-                let ch = match w {
-                    Weight::None => ' ',
-                    Weight::Light => '─',
-                    Weight::Heavy => '━',
+                let ch = match (w, ascii) {
+                    (Weight::None, _) => ' ',
+                    (_, true) => '-',
+                    (Weight::Light, false) => '─',
+                    (Weight::Heavy, false) => '━',
                 };
-                out.extend(std::iter::repeat_n(ch, width + 2));
+                // A space after the label keeps it apart from the line.
+                let label = label_at
+                    .get(r)
+                    .and_then(|l| l[c])
+                    .map(|t| format!("{t} "))
+                    .unwrap_or_default();
+                out.push_str(&label);
+                out.extend(std::iter::repeat_n(
+                    ch,
+                    (width + 2).saturating_sub(label.chars().count()),
+                ));
             }
         }
         out.push('\n');
@@ -84,20 +123,34 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid) -> String {
             break;
         }
         for c in 0..=cols {
-            out.push(match vertical(r, c).unwrap_or(Weight::None) {
-                Weight::None => ' ',
-                Weight::Light => '│',
-                Weight::Heavy => '┃',
+            out.push(match (vertical(r, c).unwrap_or(Weight::None), ascii) {
+                (Weight::None, _) => ' ',
+                (_, true) => '|',
+                (Weight::Light, false) => '│',
+                (Weight::Heavy, false) => '┃',
             });
             if c < cols {
-                let v = grid.get(r).and_then(|row| row.get(c)).copied().flatten();
-                let text = v.map_or_else(|| ".".to_string(), |v| v.to_string());
-                out.push_str(&format!(" {text:>width$} "));
+                out.push(' ');
+                out.push_str(&cell_value(p, grid, (r, c), width, opts.color));
+                out.push(' ');
             }
         }
         out.push('\n');
     }
+    for note in &planned.notes {
+        out.push_str(note);
+        out.push('\n');
+    }
     out
+}
+
+/// [`junction`] in ASCII: `+` wherever a line meets or ends.
+fn ascii_junction(arms: [Weight; 4]) -> char {
+    if arms.iter().any(|&w| w != Weight::None) {
+        '+'
+    } else {
+        ' '
+    }
 }
 
 /// The character where four edges meet (up, down, left, right). Where a

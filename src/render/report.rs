@@ -1,6 +1,6 @@
 //! The text report of a solved puzzle, as `smtgrid solve` prints it.
 
-use super::{TextStyle, grid_text};
+use super::{TextOptions, grid_text_with};
 use crate::puzzle::Puzzle;
 use crate::solve::{Outcome, PuzzleResult, Uniqueness, matches_recorded};
 
@@ -18,8 +18,9 @@ fn differing_cells(a: &crate::model::ValueGrid, b: &crate::model::ValueGrid) -> 
 }
 
 /// The text report of one puzzle: its verified grid(s), then a status line
-/// per result line, each followed by the other runs of its race.
-pub fn result_text(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
+/// per result line; with `opts.verbose`, each followed by the other runs
+/// of its race.
+pub fn result_text(p: &Puzzle, r: &PuzzleResult, opts: &TextOptions) -> String {
     let mut s = format!("== {} ==\n", p.describe());
     let mut shown: Vec<&crate::model::ValueGrid> = Vec::new();
     for line in &r.lines {
@@ -29,7 +30,7 @@ pub fn result_text(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
             if !shown.is_empty() {
                 s.push_str(&format!("another solution, from {}:\n", line.run.solver));
             }
-            s.push_str(&grid_text(p, g, style));
+            s.push_str(&grid_text_with(p, g, opts));
             shown.push(g);
         }
     }
@@ -84,9 +85,9 @@ pub fn result_text(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
         } = &run.outcome
         {
             s.push_str(&format!("a second solution, from {}:\n", run.solver));
-            s.push_str(&grid_text(p, g, style));
+            s.push_str(&grid_text_with(p, g, opts));
         }
-        for o in &line.also {
+        for o in line.also.iter().filter(|_| opts.verbose) {
             s.push_str(&format!("  also tried: {}\n", o.describe()));
         }
     }

@@ -20,8 +20,9 @@
 
 use std::fmt::Write;
 
-use crate::puzzle::{Clue, EdgeClues, KakuroCell, Kind, Puzzle};
+use crate::puzzle::{EdgeClues, KakuroCell, Kind, Puzzle};
 
+use super::clues::cage_labels;
 use super::font::{self, Extent, FAMILY};
 use super::{ValueGrid, group_map};
 
@@ -367,105 +368,34 @@ struct Clues {
     notes: Vec<String>,
 }
 
-/// Where each cage's clue goes. A clue every cage shares and that is a
-/// rule rather than a number (a set of sums, "a square") becomes one
-/// caption; a clue too wide for its corner even at [`CLUE_MIN`] is
-/// replaced by a key (A, B, …) that a legend line explains.
+/// Where each cage's clue goes ([`cage_labels`]): a label that does not
+/// fit its corner even at [`CLUE_MIN`] becomes a key.
 fn plan_clues(p: &Puzzle) -> Clues {
-    let mut clues = Clues::default();
-    let Some(first) = p.cages.first() else {
-        return clues;
-    };
-    let rule = matches!(first.clue, Clue::SumIn(_) | Clue::Square);
-    if rule && p.cages.len() > 1 && p.cages.iter().all(|c| c.clue == first.clue) {
-        clues
-            .notes
-            .push(format!("Every cage {}.", clue_words(&first.clue)));
-        return clues;
-    }
     let room = CELL - 2.0 * (CORNER + PAD);
-    let mut keys: Vec<String> = Vec::new();
-    for cage in &p.cages {
-        let Some(&cell) = cage.cells.iter().min() else {
-            continue;
-        };
-        let text = clue_label(p.kind, &cage.clue, cage.cells.len());
+    let fit = |text: &str| {
         let mut size = CLUE_SIZE;
-        while size > CLUE_MIN && font::measure(&text, size).advance > room {
+        while size > CLUE_MIN && font::measure(text, size).advance > room {
             size -= 0.5;
         }
-        let (text, size) = if font::measure(&text, size).advance <= room {
-            (text, size)
-        } else {
-            let n = match keys.iter().position(|k| *k == text) {
-                Some(n) => n,
-                None => {
-                    keys.push(text);
-                    let n = keys.len() - 1;
-                    clues
-                        .notes
-                        .push(format!("{}: {}", key(n), clue_words(&cage.clue)));
-                    n
-                }
-            };
-            (key(n), CLUE_SIZE)
-        };
-        let ink = font::measure(&text, size);
-        clues.in_cages.push(CageClue {
-            cell,
-            text,
-            size,
-            ink,
-        });
-    }
-    clues
-}
-
-/// The `n`-th legend key: A … Z, then AA, AB, ….
-fn key(n: usize) -> String {
-    let letter = |i: usize| char::from(b'A' + (i % 26) as u8);
-    if n < 26 {
-        letter(n).to_string()
-    } else {
-        format!("{}{}", letter(n / 26 - 1), letter(n))
-    }
-}
-
-/// How a clue is printed in a cage's corner.
-fn clue_label(kind: Kind, clue: &Clue, cells: usize) -> String {
-    match clue {
-        Clue::Sum(n) if kind == Kind::Calcudoku && cells > 1 => format!("{n}+"),
-        Clue::Sum(n) => n.to_string(),
-        Clue::Product(n) => format!("{n}×"),
-        Clue::Difference(n) => format!("{n}−"),
-        Clue::Ratio(n) => format!("{n}÷"),
-        Clue::SumIn(ns) => ns.iter().map(u64::to_string).collect::<Vec<_>>().join("|"),
-        Clue::Square => "□".to_string(),
-    }
-}
-
-/// A clue in words, for the caption and the legend: "sums to a perfect
-/// square: 4, 9, 16 or 25".
-fn clue_words(clue: &Clue) -> String {
-    match clue {
-        Clue::Sum(n) => format!("sums to {n}"),
-        Clue::Product(n) => format!("multiplies to {n}"),
-        Clue::Difference(n) => format!("has a difference of {n}"),
-        Clue::Ratio(n) => format!("has a ratio of {n}"),
-        Clue::Square => "sums to a perfect square".into(),
-        Clue::SumIn(ns) => {
-            let list: Vec<String> = ns.iter().map(u64::to_string).collect();
-            let list = match list.split_last() {
-                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-                _ => list.join(""),
-            };
-            let square = |n: &u64| n.isqrt() * n.isqrt() == *n;
-            if ns.iter().all(square) {
-                format!("sums to a perfect square: {list}")
-            } else {
-                format!("sums to {list}")
+        (font::measure(text, size).advance <= room).then_some(size)
+    };
+    let planned = cage_labels(p, |t| fit(t).is_some());
+    let in_cages = planned
+        .labels
+        .into_iter()
+        .map(|(cell, text)| {
+            let size = fit(&text).unwrap_or(CLUE_SIZE);
+            CageClue {
+                cell,
+                ink: font::measure(&text, size),
+                text,
+                size,
             }
-        }
+        })
+        .collect();
+    Clues {
+        in_cages,
+        notes: planned.notes,
     }
 }
 
@@ -913,30 +843,6 @@ mod tests {
         assert_eq!(
             xml_escape("a<b>&\"c'\u{1b}d"),
             "a&lt;b&gt;&amp;&quot;c&apos; d"
-        );
-    }
-
-    #[test]
-    fn clue_labels_follow_the_printed_conventions() {
-        assert_eq!(clue_label(Kind::Calcudoku, &Clue::Sum(10), 3), "10+");
-        assert_eq!(clue_label(Kind::Calcudoku, &Clue::Sum(3), 1), "3");
-        assert_eq!(clue_label(Kind::Killer, &Clue::Sum(15), 3), "15");
-        assert_eq!(clue_label(Kind::Calcudoku, &Clue::Product(12), 3), "12×");
-        assert_eq!(clue_label(Kind::Calcudoku, &Clue::Ratio(2), 2), "2÷");
-        assert_eq!(clue_label(Kind::Killer, &Clue::SumIn(vec![4, 9]), 2), "4|9");
-    }
-
-    #[test]
-    fn rules_and_keys_read_as_words() {
-        assert_eq!(
-            clue_words(&Clue::SumIn(vec![4, 9, 16, 25])),
-            "sums to a perfect square: 4, 9, 16 or 25"
-        );
-        assert_eq!(clue_words(&Clue::SumIn(vec![5, 9])), "sums to 5 or 9");
-        assert_eq!(clue_words(&Clue::Product(40320)), "multiplies to 40320");
-        assert_eq!(
-            [0, 25, 26, 27].map(key),
-            ["A", "Z", "AA", "AB"].map(String::from)
         );
     }
 
