@@ -68,15 +68,17 @@ pub fn note(message: impl fmt::Display) {
     );
 }
 
-/// Writes `text` to `path` so that `path` ends up holding either all of
-/// `text` or what it held before, never a truncated script: the text goes
+/// Writes `text` (a script, a picture, a plot) to `path` so that `path`
+/// ends up holding either all of `text` or what it held before, never a
+/// truncated file: the text goes
 /// to a temporary file in the same folder, which is synced and then renamed
 /// over `path`. On failure the temporary file is removed. A new file gets
 /// the usual permissions (0666 less the umask); a replaced file keeps its
 /// own; a symbolic link stays a link, and the file it points at is
 /// replaced. What is not a regular file (`/dev/null`, a named pipe) is
 /// written in place: renaming over it would replace the device or pipe.
-pub fn write_file_atomically(path: &Path, text: &str) -> Result<()> {
+pub fn write_file_atomically(path: &Path, text: impl AsRef<[u8]>) -> Result<()> {
+    let text = text.as_ref();
     let io_error = |source| Error::Io {
         path: path.to_path_buf(),
         source,
@@ -88,7 +90,7 @@ pub fn write_file_atomically(path: &Path, text: &str) -> Result<()> {
                 .truncate(true)
                 .open(path)
                 .map_err(io_error)?;
-            return f.write_all(text.as_bytes()).map_err(io_error);
+            return f.write_all(text).map_err(io_error);
         }
         // Renaming over a write-protected file would succeed where
         // writing into it fails; it stays protected.
@@ -122,9 +124,7 @@ pub fn write_file_atomically(path: &Path, text: &str) -> Result<()> {
     }
     // Through the `File`: tempfile's own `Write` adds the temporary
     // file's name to errors, and the user asked for `path`.
-    file.as_file_mut()
-        .write_all(text.as_bytes())
-        .map_err(io_error)?;
+    file.as_file_mut().write_all(text).map_err(io_error)?;
     // Some file systems report a full disk only when the data is flushed.
     file.as_file().sync_all().map_err(io_error)?;
     file.persist(&target).map_err(|e| io_error(e.error))?;

@@ -9,7 +9,9 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use super::summary::{Cell, Pair, Summary};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, escape_controls};
+use crate::output::write_file_atomically;
+use crate::render::svg::xml_chars;
 
 const SIZE: (u32, u32) = (960, 600);
 /// The least time drawn: a log scale has no room for 0 ms.
@@ -42,7 +44,7 @@ pub fn cactus(s: &Summary) -> Result<String> {
                 .enumerate()
                 .map(|(i, y)| ((i + 1) as f64, y))
                 .collect();
-            (format!("{pair} ({} solved)", points.len()), points)
+            (label(format!("{pair} ({} solved)", points.len())), points)
         })
         .collect();
     let most = lines.iter().map(|(_, p)| p.len()).max().unwrap_or(0).max(1);
@@ -136,7 +138,7 @@ pub fn scatter(s: &Summary, a: &Pair, b: &Pair) -> Result<String> {
         let root = SVGBackend::with_string(&mut svg, (700, 700)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_error)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(format!("{a} vs {b}"), ("sans-serif", 22))
+            .caption(label(format!("{a} vs {b}")), ("sans-serif", 22))
             .margin(16)
             .x_label_area_size(50)
             .y_label_area_size(70)
@@ -144,8 +146,8 @@ pub fn scatter(s: &Summary, a: &Pair, b: &Pair) -> Result<String> {
             .map_err(draw_error)?;
         chart
             .configure_mesh()
-            .x_desc(format!("{a}: time (s, log scale)"))
-            .y_desc(format!("{b}: time (s, log scale)"))
+            .x_desc(label(format!("{a}: time (s, log scale)")))
+            .y_desc(label(format!("{b}: time (s, log scale)")))
             .axis_desc_style(("sans-serif", 16))
             .label_style(("sans-serif", 13))
             .draw()
@@ -269,16 +271,19 @@ fn format_of(path: &Path) -> Result<Format> {
 }
 
 /// Writes a plot to `path`: the SVG as it is, or rasterised when the name
-/// ends in `.png`.
+/// ends in `.png`; whole or not at all, like every file smtgrid writes.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
-    let bytes = match format_of(path)? {
-        Format::Svg => svg.as_bytes().to_vec(),
-        Format::Png => png(svg)?,
-    };
-    std::fs::write(path, bytes).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    match format_of(path)? {
+        Format::Svg => write_file_atomically(path, svg),
+        Format::Png => write_file_atomically(path, png(svg)?),
+    }
+}
+
+/// A label from a results file (a solver's label), fit for a plot: control
+/// characters shown escaped, as on a terminal, and what XML cannot hold
+/// replaced; plotters escapes the markup.
+fn label(text: impl std::fmt::Display) -> String {
+    xml_chars(&escape_controls(&text.to_string())).into_owned()
 }
 
 /// The SVG drawn as a PNG of the same size; plotters writes its labels in
