@@ -32,6 +32,7 @@ pub mod cancel;
 pub mod cli;
 pub mod encode;
 pub mod error;
+pub mod inspect;
 pub mod lower;
 pub mod model;
 pub mod output;

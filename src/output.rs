@@ -152,6 +152,32 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// A file name for the output of the puzzle named `puzzle`, with
+/// extension `ext`: `top95.txt:3`
+/// becomes `top95-3.smt2`.
+pub fn file_name(puzzle: &str, ext: &str) -> String {
+    let base = puzzle.rsplit('/').next().unwrap_or(puzzle);
+    let base = base
+        .replace(".txt.gz:", "-")
+        .replace(".txt:", "-")
+        .replace(".sgt:", "-")
+        .replace(':', "-");
+    let clean: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!(
+        "{}.{ext}",
+        clean.trim_end_matches(".toml").trim_end_matches(".kakuro")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -182,6 +182,24 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// `NAME "TITLE": KIND RxC`, with control characters escaped, as
+    /// reports head a puzzle.
+    pub fn describe(&self) -> String {
+        use crate::error::escape_controls;
+        let title = self
+            .title
+            .as_ref()
+            .map(|t| format!(" \"{}\"", escape_controls(t)))
+            .unwrap_or_default();
+        format!(
+            "{}{title}: {} {}x{}",
+            escape_controls(&self.name),
+            self.kind.name(),
+            self.rows,
+            self.cols
+        )
+    }
+
     /// A blank `n`×`n` puzzle of `kind` named `name`: no givens, cages,
     /// regions, signs or clues; callers fill in what their kind needs.
     pub fn blank(name: &str, kind: Kind, n: usize) -> Puzzle {

@@ -4,11 +4,13 @@
 //! pictures ([`svg`]).
 
 mod boxes;
+mod report;
 pub mod svg;
 
 use crate::puzzle::{Kind, Puzzle};
 
 pub use crate::model::ValueGrid;
+pub use report::result_text;
 
 /// How a grid is drawn as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -32,6 +32,7 @@ mod process;
 mod profile;
 mod run;
 mod session;
+mod table;
 
 pub use discover::{
     Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
@@ -41,6 +42,7 @@ pub(crate) use pipe::excerpt;
 pub use profile::{AutoPair, Profile, auto_order, default_solvers, env_var_for, profile, profiles};
 pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run};
 pub use session::{Session, SessionError};
+pub use table::table;
 
 pub use crate::cancel::Cancel;
 

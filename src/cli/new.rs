@@ -1,0 +1,23 @@
+//! `smtgrid new`: prints a starter puzzle file.
+
+use crate::error::{Error, Result};
+use crate::output::Stdout;
+use crate::puzzle::Kind;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub(super) struct NewArgs {
+    /// The kind of puzzle.
+    kind: Kind,
+    /// Grid size (default: the template's).
+    #[arg(long)]
+    size: Option<usize>,
+}
+
+pub(super) fn run(a: NewArgs) -> Result<i32> {
+    let text = crate::templates::template(a.kind, a.size).map_err(Error::Usage)?;
+    let mut out = Stdout::new();
+    out.write_str(&text)?;
+    out.flush()?;
+    Ok(0)
+}

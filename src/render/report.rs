@@ -1,0 +1,68 @@
+//! The text report of a solved puzzle, as `smtgrid solve` prints it.
+
+use super::{TextStyle, grid_text};
+use crate::puzzle::Puzzle;
+use crate::solve::{Outcome, PuzzleResult, Uniqueness, matches_recorded};
+
+/// The text report of one puzzle: its verified grid(s), then a status line
+/// per result line, each followed by the other runs of its race.
+pub fn result_text(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
+    let mut s = format!("== {} ==\n", p.describe());
+    let mut shown: Vec<&crate::model::ValueGrid> = Vec::new();
+    for line in &r.lines {
+        if let Some(g) = line.run.outcome.grid()
+            && !shown.contains(&g)
+        {
+            if !shown.is_empty() {
+                s.push_str(&format!("another solution, from {}:\n", line.run.solver));
+            }
+            s.push_str(&grid_text(p, g, style));
+            shown.push(g);
+        }
+    }
+    for line in &r.lines {
+        let run = &line.run;
+        let version = run.version.as_deref().unwrap_or("");
+        let mut text = format!(
+            "{:<18} {:<7} {:<14} {:>8} ms",
+            format!("{} {version}", run.solver).trim_end().to_string(),
+            run.encoding.name(),
+            match run.outcome {
+                Outcome::Sat { .. } => "sat, verified",
+                ref o => o.status().name(),
+            },
+            run.time_ms
+        );
+        match run.outcome.unique() {
+            Some(true) => text.push_str("  unique"),
+            Some(false) => text.push_str("  NOT unique"),
+            None => {}
+        }
+        match run.outcome.grid().and_then(|g| matches_recorded(p, g)) {
+            Some(true) => text.push_str("  (= recorded solution)"),
+            Some(false) => text.push_str("  (differs from the recorded solution)"),
+            None => {}
+        }
+        if let Some(e) = run.outcome.message() {
+            text.push_str(&format!("\n    {e}"));
+        }
+        s.push_str(&text);
+        s.push('\n');
+        if let Outcome::Sat {
+            unique: Some(Uniqueness::NotUnique(g)),
+            ..
+        } = &run.outcome
+        {
+            s.push_str(&format!("a second solution, from {}:\n", run.solver));
+            s.push_str(&grid_text(p, g, style));
+        }
+        for o in &line.also {
+            s.push_str(&format!("  also tried: {}\n", o.describe()));
+        }
+    }
+    if r.lines.is_empty() {
+        s.push_str("no solver ran\n");
+    }
+    s.push('\n');
+    s
+}
