@@ -136,7 +136,7 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
         if let (Some(dir), Some(grid)) = (&a.svg, r.lines.iter().find_map(|l| l.run.outcome.grid()))
         {
             let path = dir.join(crate::output::file_name(&p.name, "svg"));
-            if let Err(e) = write_file_atomically(&path, &svg(p, Some(grid))) {
+            if let Err(e) = write_file_atomically(&path, svg(p, Some(grid))) {
                 svg_error.get_or_insert(e);
             }
         }
