@@ -1,9 +1,12 @@
 //! Showing grids and results to people: grids drawn as in the source
 //! documents (box separators for sudoku, blocks blank in kakuro), with
-//! box-drawing cage borders in a terminal ([`boxes`]), and puzzles as SVG
-//! pictures ([`svg`]).
+//! box-drawing cage borders in a terminal, and puzzles as SVG
+//! pictures ([`svg`]) laid out with the built-in font's metrics
+//! ([`font`]), as PNG when asked ([`png`]).
 
 mod boxes;
+pub mod font;
+pub mod png;
 mod report;
 pub mod svg;
 

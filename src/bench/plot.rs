@@ -1,8 +1,7 @@
 //! Plots of a [`Summary`] as SVG, drawn with plotters: a cactus plot (one
 //! line per pair: the n-th fastest solved puzzle against n) and a
 //! head-to-head scatter of two pairs. A `.png` file gets the same SVG
-//! rasterised by resvg with a built-in font, so the labels need no system
-//! font library and look the same on every machine.
+//! rasterised ([`crate::render::png`]), labels in the built-in font.
 
 use std::path::Path;
 
@@ -11,6 +10,7 @@ use plotters::prelude::*;
 use super::summary::{Cell, Pair, Summary};
 use crate::error::{Error, Result, escape_controls};
 use crate::output::write_file_atomically;
+use crate::render::png::ImageFormat;
 use crate::render::svg::xml_chars;
 
 const SIZE: (u32, u32) = (960, 600);
@@ -239,44 +239,27 @@ fn trim_float(x: f64) -> String {
     t.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// DejaVu Sans (Bitstream Vera licence, `fonts/LICENSE-DejaVu`): the font of
-/// every label in a PNG.
-const FONT: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
-
-/// What a plot file is written as, from its name.
-enum Format {
-    Svg,
-    Png,
-}
-
 /// Checks that `path` names a file a plot can be written to (its name
 /// ends in `.svg` or `.png`), before any run is made.
 pub fn check_path(path: &Path) -> Result<()> {
     format_of(path).map(|_| ())
 }
 
-fn format_of(path: &Path) -> Result<Format> {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("svg") => Ok(Format::Svg),
-        Some("png") => Ok(Format::Png),
-        _ => Err(Error::Usage(format!(
+fn format_of(path: &Path) -> Result<ImageFormat> {
+    ImageFormat::of(path).ok_or_else(|| {
+        Error::Usage(format!(
             "{}: a plot file name must end in .svg or .png",
             path.display()
-        ))),
-    }
+        ))
+    })
 }
 
-/// Writes a plot to `path`: the SVG as it is, or rasterised when the name
-/// ends in `.png`; whole or not at all, like every file smtgrid writes.
+/// Writes a plot to `path`: the SVG as it is, or rasterised (one pixel
+/// per unit) when the name ends in `.png`; whole or not at all, like every
+/// file smtgrid writes.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
-    match format_of(path)? {
-        Format::Svg => write_file_atomically(path, svg),
-        Format::Png => write_file_atomically(path, png(svg)?),
-    }
+    let bytes = format_of(path)?.encode(svg, 1.0).map_err(Error::Plot)?;
+    write_file_atomically(path, bytes)
 }
 
 /// A label from a results file (a solver's label), fit for a plot: control
@@ -284,21 +267,4 @@ pub fn write(path: &Path, svg: &str) -> Result<()> {
 /// replaced; plotters escapes the markup.
 fn label(text: impl std::fmt::Display) -> String {
     xml_chars(&escape_controls(&text.to_string())).into_owned()
-}
-
-/// The SVG drawn as a PNG of the same size; plotters writes its labels in
-/// `sans-serif`, which is the built-in font here.
-fn png(svg: &str) -> Result<Vec<u8>> {
-    use resvg::{tiny_skia, usvg};
-    let mut opt = usvg::Options::default();
-    let fonts = opt.fontdb_mut();
-    fonts.load_font_data(FONT.to_vec());
-    fonts.set_sans_serif_family("DejaVu Sans");
-    let tree = usvg::Tree::from_str(svg, &opt).map_err(draw_error)?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| Error::Plot("the plot has no area to draw".into()))?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(draw_error)
 }

@@ -135,20 +135,26 @@ impl Encodings {
     }
 }
 
+/// Every encoding of the encoder table, then `all`.
+const ENCODINGS: [Encodings; Encoding::COUNT + 1] = {
+    let mut v = [Encodings::All; Encoding::COUNT + 1];
+    let mut i = 0;
+    while i < Encoding::COUNT {
+        v[i] = Encodings::One(Encoding::ALL[i]);
+        i += 1;
+    }
+    v
+};
+
 impl ValueEnum for Encodings {
     fn value_variants<'a>() -> &'a [Self] {
-        &[
-            Encodings::One(Encoding::Lia),
-            Encodings::One(Encoding::Onehot),
-            Encodings::One(Encoding::Bv),
-            Encodings::All,
-        ]
+        &ENCODINGS
     }
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(match self {
-            Encodings::One(e) => e.name(),
-            Encodings::All => "all",
-        }))
+        Some(match self {
+            Encodings::One(e) => PossibleValue::new(e.name()).help(e.summary()),
+            Encodings::All => PossibleValue::new("all").help("Every encoding"),
+        })
     }
 }
 

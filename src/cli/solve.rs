@@ -1,12 +1,15 @@
 //! `smtgrid solve`: solves puzzles and prints each verified answer.
 
-use super::{Format, InputArgs, SolverArgs, existing_dir, jobs, puzzles_of, text_style, timeout};
+use super::{
+    Encodings, Format, InputArgs, SolverArgs, existing_dir, jobs, puzzles_of, text_style, timeout,
+};
 use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
 use crate::output::{note, write_file_atomically};
 use crate::render::{result_text, svg::svg};
 use crate::solve::{Mode, Plan, SessionUse, solve_all};
 use crate::solver;
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -80,19 +83,39 @@ impl SolveMode {
     }
 }
 
-/// The encodings `solve` takes.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+/// The encodings `solve` takes: `auto`, then those of the encoder table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SolveEncoding {
-    /// Race encodings in the measured order; keep the first definite answer.
     Auto,
-    /// Integers (QF_LIA, or QF_NIA with products).
-    Lia,
-    /// One Bool per cell and value (QF_UF).
-    Onehot,
-    /// Bit-vectors (QF_BV).
-    Bv,
-    /// Every encoding, one answer each.
-    All,
+    Chosen(Encodings),
+}
+
+const SOLVE_ENCODINGS: [SolveEncoding; Encoding::COUNT + 2] = {
+    let mut v = [SolveEncoding::Auto; Encoding::COUNT + 2];
+    let mut i = 0;
+    while i < Encoding::COUNT + 1 {
+        v[i + 1] = SolveEncoding::Chosen(super::ENCODINGS[i]);
+        i += 1;
+    }
+    v
+};
+
+impl ValueEnum for SolveEncoding {
+    fn value_variants<'a>() -> &'a [Self] {
+        &SOLVE_ENCODINGS
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        match self {
+            SolveEncoding::Auto => Some(
+                PossibleValue::new("auto")
+                    .help("Race encodings in the measured order; keep the first definite answer"),
+            ),
+            SolveEncoding::Chosen(Encodings::All) => {
+                Some(PossibleValue::new("all").help("Every encoding, one answer each"))
+            }
+            SolveEncoding::Chosen(e) => e.to_possible_value(),
+        }
+    }
 }
 
 pub(super) fn run(a: SolveArgs) -> Result<i32> {
@@ -108,10 +131,7 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
             request.names.push("all".into());
             Mode::Portfolio
         }
-        SolveEncoding::Lia => Mode::Fixed(vec![Encoding::Lia]),
-        SolveEncoding::Onehot => Mode::Fixed(vec![Encoding::Onehot]),
-        SolveEncoding::Bv => Mode::Fixed(vec![Encoding::Bv]),
-        SolveEncoding::All => Mode::Fixed(Encoding::ALL.to_vec()),
+        SolveEncoding::Chosen(e) => Mode::Fixed(e.list()),
     };
     let solvers = request.solvers().map_err(Error::Usage)?;
     let plan = Plan {

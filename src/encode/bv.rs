@@ -19,7 +19,10 @@
 
 use super::lia::QUADRATIC_MAX;
 use super::propagate::Prepared;
-use super::{Body, CellRead, Decoder, Interrupted, cell_name, comment_constraint};
+use super::{
+    Body, CellRead, Decoder, Dims, Interrupted, Settings, alternatives, candidates, cell_name,
+    comment_constraint, log2_ceil,
+};
 use crate::cancel::Cancel;
 use crate::model::{CellId, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
@@ -86,18 +89,35 @@ fn unsigned(model: &Model) -> bool {
         })
 }
 
+/// Symbol occurrences of the script, counting each literal (up to
+/// 2·(64 + cell width) bits) as several symbols: four per cell and one per
+/// candidate (domains, propagation), eight per cell of each constraint
+/// plus eight, and eight per alternative of a sum clue `A|B|…` (each
+/// compares the once-named sum). Covers the integer form used for
+/// negative values too.
+pub(super) fn symbols(model: &Model, d: &Dims) -> u64 {
+    let per = 8 * (2 * (64 + log2_ceil(d.top)) / 8 + 1);
+    per * (4 * d.n
+        + model.cells.iter().map(candidates).sum::<u64>()
+        + model
+            .constraints
+            .iter()
+            .map(|c| 8 * c.rule.cells().len() as u64 + 8 + 8 * alternatives(&c.rule))
+            .sum::<u64>())
+}
+
 pub(super) fn encode(
     model: &Model,
-    opts: &super::Options,
+    settings: &Settings,
     cancel: &Cancel,
 ) -> Result<Body, Interrupted> {
     if !unsigned(model) {
         // Lowering only makes positive domains and clues; a hand-built
         // model with negative ones gets the integer encoding instead of a
         // wrong unsigned one.
-        return super::lia::encode(model, cancel);
+        return super::lia::encode_ints(model, cancel);
     }
-    let prep = Prepared::new(model, opts.plain, cancel)?;
+    let prep = Prepared::new(model, settings.options.plain, cancel)?;
     let width = bits(model.cells.iter().map(|c| c.hi as u128).max().unwrap_or(1));
     let mut e = Emitter {
         model,

@@ -10,7 +10,10 @@
 //! (prefix and suffix products for ratios) instead of repeating "the
 //! others" for each cell.
 
-use super::{Body, CellRead, Decoder, Interrupted, cell_name, comment_constraint};
+use super::{
+    Body, CellRead, Decoder, Dims, Interrupted, Settings, alternatives, cell_name,
+    comment_constraint,
+};
 use crate::cancel::Cancel;
 use crate::model::{CellId, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
@@ -20,7 +23,29 @@ use crate::smtlib::{Script, Sort, Term};
 /// cage; larger ones through one named sum (product) of all cells.
 pub(super) const QUADRATIC_MAX: usize = 8;
 
-pub(super) fn encode(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted> {
+/// Symbol occurrences of the script: eight per cell (declaration and
+/// bounds), eight per cell of each constraint plus eight for the
+/// constraint, and eight per alternative of a sum clue `A|B|…` (each
+/// alternative compares the once-named sum).
+pub(super) fn symbols(model: &Model, d: &Dims) -> u64 {
+    8 * d.n
+        + model
+            .constraints
+            .iter()
+            .map(|c| 8 * c.rule.cells().len() as u64 + 8 + 8 * alternatives(&c.rule))
+            .sum::<u64>()
+}
+
+pub(super) fn encode(
+    model: &Model,
+    _settings: &Settings,
+    cancel: &Cancel,
+) -> Result<Body, Interrupted> {
+    encode_ints(model, cancel)
+}
+
+/// The integer encoding; also bv's for models with negative values.
+pub(super) fn encode_ints(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted> {
     let names: Vec<String> = model.cells.iter().map(cell_name).collect();
     let var = |id: CellId| Term::sym(&names[id]);
     let mut s = Script::new();
@@ -50,17 +75,23 @@ pub(super) fn encode(model: &Model, cancel: &Cancel) -> Result<Body, Interrupted
             Rule::Fixed { cell, value } => Term::eq(var(*cell), Term::Int(*value)),
             Rule::AllDifferent { .. } if vars.len() < 2 => continue,
             Rule::AllDifferent { .. } => Term::app("distinct", vars),
-            Rule::Sum { target, .. } => {
-                let sum = add(vars);
-                match target {
-                    Target::Eq(v) => Term::eq(sum, Term::Int(*v)),
-                    Target::OneOf(vs) => Term::or(
+            Rule::Sum { target, .. } => match target {
+                Target::Eq(v) => Term::eq(add(vars), Term::Int(*v)),
+                Target::OneOf(vs) => {
+                    // Name the sum once rather than repeating it for each
+                    // alternative (cells × alternatives otherwise).
+                    let sum = match vs.len() {
+                        0 | 1 => add(vars),
+                        _ if vars.len() < 2 => add(vars),
+                        _ => named(&mut s, &mut aux, add(vars)),
+                    };
+                    Term::or(
                         vs.iter()
                             .map(|&v| Term::eq(sum.clone(), Term::Int(v)))
                             .collect(),
-                    ),
+                    )
                 }
-            }
+            },
             Rule::Product { value, .. } => {
                 nonlinear |= vars.len() > 1;
                 Term::eq(mul(vars), Term::Int(*value))

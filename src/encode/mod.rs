@@ -8,51 +8,106 @@
 //! and memory on 16×16 to 64×64 grids that are one big cage. Encoding
 //! checks a [`Cancel`] flag at its loops ([`encode_cancellable`]).
 
-mod bv;
 mod layered;
-mod lia;
-mod onehot;
 mod propagate;
 mod shared;
 
 use std::collections::BTreeMap;
 
 use crate::cancel::Cancel;
-use crate::model::{Cell, Constraint, Group, Model, Rule};
+use crate::model::{Cell, Constraint, Group, Model, Rule, Target};
 use crate::smtlib::script::quoted_symbol_text;
 use crate::smtlib::{Script, Term, Value};
-use propagate::TUPLE_LIMIT;
 pub use shared::{Shared, encode_shared};
 
-/// An encoding of the constraint model into SMT-LIB2.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Encoding {
+/// What every encoding module provides: one row of the encoder table.
+struct Encoder {
+    /// Builds the script's body.
+    build: fn(&Model, &Settings, &Cancel) -> Result<Body, Interrupted>,
+    /// Symbol occurrences the body has at most (see [`size_bound`]).
+    symbols: fn(&Model, &Dims) -> u64,
+}
+
+/// The encoder table. An encoding is one module (with `encode` and
+/// `symbols`) and one line here: the line makes the [`Encoding`] variant,
+/// its name, its dispatch, its size bound and its index in per-encoding
+/// slots ([`Encoding::index`]), so none of them can disagree.
+macro_rules! encoder_table {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $module:ident, $summary:literal;)+) => {
+        $(mod $module;)+
+
+        /// An encoding of the constraint model into SMT-LIB2.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Encoding {
+            $($(#[doc = $doc])+ $variant,)+
+        }
+
+        /// One row per [`Encoding`], in the order of its variants.
+        /// Each encoding's name on the command line, in reports and in
+        /// records: its module's name.
+        const NAMES: &[&str] = &[$(stringify!($module),)+];
+
+        /// Each encoding in a few words, for `--help`.
+        const SUMMARIES: &[&str] = &[$($summary,)+];
+
+        const ENCODERS: &[Encoder] = &[$(Encoder {
+            build: $module::encode,
+            symbols: $module::symbols,
+        },)+];
+
+        impl Encoding {
+            /// Every encoding, in table order.
+            pub const ALL: [Encoding; ENCODERS.len()] = [$(Encoding::$variant,)+];
+        }
+    };
+}
+
+encoder_table! {
     /// One `Int` per cell, `distinct`, linear sums (the source documents'
     /// encoding); QF_LIA, or QF_NIA when products appear.
-    Lia,
+    Lia = lia, "Integers (QF_LIA, or QF_NIA with products)";
     /// One Bool per (cell, value); pure propositional logic (QF_UF).
-    Onehot,
+    Onehot = onehot, "One Bool per cell and value (QF_UF)";
     /// One bit-vector per cell; QF_BV.
-    Bv,
+    Bv = bv, "Bit-vectors (QF_BV)";
 }
 
 impl Encoding {
-    /// Every encoding.
-    pub const ALL: [Encoding; 3] = [Encoding::Lia, Encoding::Onehot, Encoding::Bv];
+    /// How many encodings there are: the size of per-encoding slots.
+    pub const COUNT: usize = ENCODERS.len();
+    /// The encoding's position in [`Encoding::ALL`], below
+    /// [`Encoding::COUNT`]: the index of its per-encoding slot.
+    pub fn index(self) -> usize {
+        // Variants are declared in table order with default discriminants.
+        self as usize
+    }
+    fn encoder(self) -> &'static Encoder {
+        &ENCODERS[self.index()]
+    }
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
-        match self {
-            Encoding::Lia => "lia",
-            Encoding::Onehot => "onehot",
-            Encoding::Bv => "bv",
-        }
+        NAMES[self.index()]
+    }
+    /// The encoding in a few words, e.g. "Bit-vectors (QF_BV)".
+    pub fn summary(self) -> &'static str {
+        SUMMARIES[self.index()]
     }
     /// The encoding called `name`.
     pub fn from_name(name: &str) -> Option<Encoding> {
         Encoding::ALL.into_iter().find(|e| e.name() == name)
+    }
+}
+
+impl serde::Serialize for Encoding {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Encoding {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Encoding::from_name(&name).ok_or_else(|| serde::de::Error::unknown_variant(&name, NAMES))
     }
 }
 
@@ -361,115 +416,97 @@ pub fn encode_cancellable(
     opts: &Options,
     cancel: &Cancel,
 ) -> Result<Encoded, Interrupted> {
-    let body = encode_body(model, encoding, opts, onehot::Form::Compact, cancel)?;
+    let settings = Settings {
+        options: *opts,
+        form: onehot::Form::Compact,
+    };
+    let body = encode_body(model, encoding, &settings, cancel)?;
     Ok(finish(model, encoding, body))
+}
+
+/// What an encoder may vary beyond the model: the user's [`Options`] and
+/// how short at-most-one constraints are written.
+pub(crate) struct Settings {
+    /// The user's choices.
+    pub options: Options,
+    /// Compact for scripts run once, clauses for sessions.
+    pub form: onehot::Form,
 }
 
 fn encode_body(
     model: &Model,
     encoding: Encoding,
-    opts: &Options,
-    form: onehot::Form,
+    settings: &Settings,
     cancel: &Cancel,
 ) -> Result<Body, Interrupted> {
-    match encoding {
-        Encoding::Lia => lia::encode(model, cancel),
-        Encoding::Onehot => onehot::encode(model, opts, form, cancel),
-        Encoding::Bv => bv::encode(model, opts, cancel),
+    (encoding.encoder().build)(model, settings, cancel)
+}
+
+/// The model's measures the encodings' size bounds are stated in.
+pub(crate) struct Dims {
+    /// Cells.
+    pub n: u64,
+    /// The most candidates of any cell.
+    pub dmax: u64,
+    /// The largest magnitude of any cell's upper bound.
+    pub top: u64,
+    /// Distinct values any cell may hold.
+    pub span: u64,
+}
+
+impl Dims {
+    fn of(model: &Model) -> Dims {
+        let span = match (
+            model.cells.iter().map(|c| c.lo).min(),
+            model.cells.iter().map(|c| c.hi).max(),
+        ) {
+            (Some(lo), Some(hi)) => (hi.saturating_sub(lo).max(0) as u64).saturating_add(1),
+            _ => 1,
+        };
+        Dims {
+            n: model.cells.len() as u64,
+            dmax: model.cells.iter().map(candidates).max().unwrap_or(1),
+            top: model
+                .cells
+                .iter()
+                .map(|c| c.hi.unsigned_abs())
+                .max()
+                .unwrap_or(1),
+            span,
+        }
     }
 }
 
+/// A cell's candidate count (at least 1).
+pub(crate) fn candidates(c: &Cell) -> u64 {
+    (c.hi - c.lo + 1).max(1) as u64
+}
+
+/// Alternatives of a sum clue `A|B|…` (0 for every other rule).
+pub(crate) fn alternatives(rule: &Rule) -> u64 {
+    match rule {
+        Rule::Sum {
+            target: Target::OneOf(vs),
+            ..
+        } => vs.len() as u64,
+        _ => 0,
+    }
+}
+
+/// Bits to write `v`, plus one.
+pub(crate) fn log2_ceil(v: u64) -> u64 {
+    u64::from(64 - v.leading_zeros()) + 1
+}
+
 /// An upper bound on the bytes of `encoding`'s script for `model`, from
-/// the size bounds stated in each encoding's module comment: a count of
-/// symbol occurrences, each at most [`BOUND_SYMBOL_BYTES`] long with its
-/// parentheses and spaces, plus 1 KB of header. Polynomial in the cells,
-/// the candidates per cell (d) and the constraints' sizes (k): lia and bv
-/// are linear in Σ k (bv's literals are at most a few hundred bits wide);
-/// onehot is O(cells·d + Σ k·d + Σ per arithmetic rule of the cheaper of
-/// its diagram (≤ `BUILD_WORK` edges) and its binary form
-/// (O(primes · k·d·log(k·d)), or O(k·V + k·log k) for a visibility count
-/// over V distinct values)).
+/// the size bounds stated in each encoding's module comment (its
+/// `symbols`): a count of symbol occurrences, each at most
+/// [`BOUND_SYMBOL_BYTES`] long with its parentheses and spaces, plus 1 KB
+/// of header. Polynomial in the cells, the candidates per cell and the
+/// constraints' sizes.
 pub fn size_bound(model: &Model, encoding: Encoding) -> u64 {
-    let d = |c: &Cell| (c.hi - c.lo + 1).max(1) as u64;
-    let dmax = model.cells.iter().map(d).max().unwrap_or(1);
-    let top = model
-        .cells
-        .iter()
-        .map(|c| c.hi.unsigned_abs())
-        .max()
-        .unwrap_or(1);
-    // Distinct values any cell may hold.
-    let span = match (
-        model.cells.iter().map(|c| c.lo).min(),
-        model.cells.iter().map(|c| c.hi).max(),
-    ) {
-        (Some(lo), Some(hi)) => (hi.saturating_sub(lo).max(0) as u64).saturating_add(1),
-        _ => 1,
-    };
-    let n = model.cells.len() as u64;
-    let log = |v: u64| u64::from(64 - v.leading_zeros()) + 1;
-    let symbols: u64 = match encoding {
-        Encoding::Lia => {
-            8 * n
-                + model
-                    .constraints
-                    .iter()
-                    .map(|c| 8 * c.rule.cells().len() as u64 + 8)
-                    .sum::<u64>()
-        }
-        Encoding::Bv => {
-            // Literals up to 2·(64 + cell width) bits: count them as 8
-            // symbols each.
-            let per = 8 * (2 * (64 + log(top)) / 8 + 1);
-            per * (4 * n
-                + model.cells.iter().map(d).sum::<u64>()
-                + model
-                    .constraints
-                    .iter()
-                    .map(|c| 8 * c.rule.cells().len() as u64 + 8)
-                    .sum::<u64>())
-        }
-        Encoding::Onehot => {
-            let cells: u64 = model.cells.iter().map(|c| 10 * d(c)).sum();
-            let rules: u64 = model
-                .constraints
-                .iter()
-                .map(|c| {
-                    let k = c.rule.cells().len() as u64;
-                    match &c.rule {
-                        Rule::Fixed { .. } => 4,
-                        Rule::AllDifferent { .. } => 10 * k * dmax + 10,
-                        rule => {
-                            // Distinct partial results per layer.
-                            let states = match rule {
-                                Rule::Sum { .. } => k * dmax + 1,
-                                Rule::Product { value, .. } => value.unsigned_abs().max(1),
-                                _ => dmax * (top + 1),
-                            };
-                            let edges = (k * dmax)
-                                .saturating_mul(states)
-                                .min(layered::BUILD_WORK as u64);
-                            let table = (TUPLE_LIMIT as u64 + 1) * k;
-                            let large = if let Rule::Visible { .. } = rule {
-                                // A Bool per (cell, distinct value), a
-                                // disjunct per (cell, candidate), a binary
-                                // count of k bits.
-                                let values = (k * dmax).min(span);
-                                16 * k * values + 40 * k * log(k)
-                            } else {
-                                // Primes of the clue and of the values.
-                                let primes = 16 + top.min(64);
-                                20 * primes * k * dmax * log(k * dmax)
-                            };
-                            table + 8 * edges + large
-                        }
-                    }
-                })
-                .sum();
-            cells + rules
-        }
-    };
-    1024 + BOUND_SYMBOL_BYTES * symbols
+    let symbols = (encoding.encoder().symbols)(model, &Dims::of(model));
+    1024u64.saturating_add(BOUND_SYMBOL_BYTES.saturating_mul(symbols))
 }
 
 /// Bytes per symbol occurrence in [`size_bound`]: a name such as

@@ -23,8 +23,12 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use super::layered::{Diagram, TooBig};
+use super::layered;
 use super::propagate::{Prepared, TUPLE_LIMIT};
-use super::{Body, CellRead, Decoder, Interrupted, cell_name, comment_constraint};
+use super::{
+    Body, CellRead, Decoder, Dims, Interrupted, Settings, alternatives, candidates, cell_name,
+    comment_constraint, log2_ceil,
+};
 use crate::cancel::Cancel;
 use crate::model::{CellId, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
@@ -39,14 +43,61 @@ const PAIRWISE_MAX: usize = 9;
 /// the shipped puzzles keeps its diagram.
 const VISIBLE_DIAGRAM_MAX: usize = 10_000;
 
+/// Symbol occurrences of the script: O(cells·d + Σ k·d + Σ per
+/// arithmetic rule of the cheaper of its diagram (≤ `BUILD_WORK` edges)
+/// and its binary form (O(primes · k·d·log(k·d)), or O(k·V + k·log k) for
+/// a visibility count over V distinct values)), plus eight per
+/// alternative of a sum clue `A|B|…`.
+pub(super) fn symbols(model: &Model, dims: &Dims) -> u64 {
+    let &Dims {
+        dmax, top, span, ..
+    } = dims;
+    let log = log2_ceil;
+    let cells: u64 = model.cells.iter().map(|c| 10 * candidates(c)).sum();
+    let rules: u64 = model
+        .constraints
+        .iter()
+        .map(|c| {
+            let k = c.rule.cells().len() as u64;
+            match &c.rule {
+                Rule::Fixed { .. } => 4,
+                Rule::AllDifferent { .. } => 10 * k * dmax + 10,
+                rule => {
+                    // Distinct partial results per layer.
+                    let states = match rule {
+                        Rule::Sum { .. } => k * dmax + 1,
+                        Rule::Product { value, .. } => value.unsigned_abs().max(1),
+                        _ => dmax * (top + 1),
+                    };
+                    let edges = (k * dmax)
+                        .saturating_mul(states)
+                        .min(layered::BUILD_WORK as u64);
+                    let table = (TUPLE_LIMIT as u64 + 1) * k;
+                    let large = if let Rule::Visible { .. } = rule {
+                        // A Bool per (cell, distinct value), a disjunct
+                        // per (cell, candidate), a binary count of k bits.
+                        let values = (k * dmax).min(span);
+                        16 * k * values + 40 * k * log(k)
+                    } else {
+                        // Primes of the clue and of the values.
+                        let primes = 16 + top.min(64);
+                        20 * primes * k * dmax * log(k * dmax)
+                    };
+                    table + 8 * edges + large + 8 * alternatives(rule)
+                }
+            }
+        })
+        .sum();
+    cells + rules
+}
+
 pub(super) fn encode(
     model: &Model,
-    opts: &super::Options,
-    form: Form,
+    settings: &Settings,
     cancel: &Cancel,
 ) -> Result<Body, Interrupted> {
-    let prep = Prepared::new(model, opts.plain, cancel)?;
-    let mut e = Emitter::new(model, &prep, form);
+    let prep = Prepared::new(model, settings.options.plain, cancel)?;
+    let mut e = Emitter::new(model, &prep, settings.form);
     if let Some(why) = &prep.conflict {
         return Ok(e.unsat(why));
     }

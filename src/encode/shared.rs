@@ -13,7 +13,8 @@ use std::collections::BTreeMap;
 
 use super::onehot::Form;
 use super::{
-    CellRead, Decoder, Encoding, Interrupted, Options, encode_body, holds, one_hot, read_cell,
+    CellRead, Decoder, Encoding, Interrupted, Options, Settings, encode_body, holds, one_hot,
+    read_cell,
 };
 use crate::cancel::Cancel;
 use crate::model::{CellId, Model};
@@ -55,7 +56,11 @@ pub fn encode_shared(
     encoding: Encoding,
     cancel: &Cancel,
 ) -> Result<Shared, Interrupted> {
-    let body = encode_body(shape, encoding, &Options::default(), Form::Clauses, cancel)?;
+    let settings = Settings {
+        options: Options::default(),
+        form: Form::Clauses,
+    };
+    let body = encode_body(shape, encoding, &settings, cancel)?;
     let mut names = Vec::new();
     let mut bools = Vec::new();
     for c in &body.decoder.cells {

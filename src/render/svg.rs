@@ -1,9 +1,19 @@
 //! Puzzles as SVG pictures, drawn the way printed puzzles look: thin cell
 //! lines, thick box and outer borders, killer cages as dashed outlines set
-//! inside their cells with the sum in the top-left corner, calcudoku cages
-//! as thick borders with the clue in the top-left corner, kakuro clue
-//! squares split by a diagonal; givens in bold, and a verified solution in
-//! another colour.
+//! inside their cells, calcudoku cages as thick borders, each cage's clue
+//! in a small white box in the top-left corner of its first cell above the
+//! digit's place; a rule every cage shares (the Squares puzzle's "every
+//! cage sums to a perfect square") written once under the grid, and a clue
+//! too long for its corner abbreviated to a key explained there; kakuro
+//! clue squares split by a diagonal; futoshiki signs drawn as chevrons
+//! between their cells; givens in bold, and a verified solution in another
+//! colour.
+//!
+//! Every text is placed from the built-in font's metrics ([`super::font`])
+//! so that no two texts, clue boxes or signs overlap and none leaves the
+//! picture, at every grid size. Callers may draw more on a picture (shaded
+//! cells, pencil marks) through an [`Overlay`], placed with the picture's
+//! [`Layout`].
 //!
 //! The picture is built from the [`Puzzle`] alone: it never sees a solver,
 //! and it only draws a solution it is handed (which the caller has checked).
@@ -12,61 +22,287 @@ use std::fmt::Write;
 
 use crate::puzzle::{Clue, EdgeClues, KakuroCell, Kind, Puzzle};
 
+use super::font::{self, Extent, FAMILY};
 use super::{ValueGrid, group_map};
 
 /// Side of one cell in SVG user units.
-const CELL: f64 = 40.0;
+pub const CELL: f64 = 40.0;
 /// Space around the grid.
 const MARGIN: f64 = 10.0;
 /// How far a killer cage's dashed outline sits inside its cells.
 const INSET: f64 = 4.0;
 /// Colour of the digits a solver found (givens stay black).
 const SOLVED: &str = "#1a5fb4";
+/// The least room between any two texts, clue boxes or signs, and between
+/// any of them and the picture's edge.
+pub const CLEARANCE: f64 = 1.5;
+/// Font size of cage and kakuro clues, and the least a long cage clue is
+/// shrunk to before it is abbreviated.
+const CLUE_SIZE: f64 = 12.0;
+const CLUE_MIN: f64 = 10.0;
+/// A clue box's corner, from its cell's corner: clear of a thick border
+/// (half its 3 units) and the cell line.
+const CORNER: f64 = 2.0;
+/// Room between a clue box's edge and its text.
+const PAD: f64 = 1.25;
+/// Font size and line spacing of the caption and legend under the grid.
+const NOTE_SIZE: f64 = 13.0;
+const NOTE_LINE: f64 = 18.0;
+/// A futoshiki chevron: how deep (across the border) and how wide (along
+/// it) each half is, and its stroke.
+const SIGN_DEPTH: f64 = 4.5;
+const SIGN_SPREAD: f64 = 7.0;
+const SIGN_STROKE: f64 = 2.0;
+/// How far a futoshiki sign reaches into each of its cells.
+const SIGN_REACH: f64 = SIGN_DEPTH + SIGN_STROKE / 2.0;
+
+/// A rectangle in SVG user units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    /// Left edge.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Width.
+    pub width: f64,
+    /// Height.
+    pub height: f64,
+}
+
+/// Where things are in a picture, in SVG user units (the whole picture's
+/// coordinates): what an [`Overlay`] places its drawing with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    rows: usize,
+    cols: usize,
+    /// Top-left corner of the grid.
+    origin: (f64, f64),
+    width: f64,
+    height: f64,
+    /// Height kept for cage clues at the top of every cell (0 without).
+    band: f64,
+    /// The digits' font size and baseline (from the top of the cell).
+    digit_size: f64,
+    digit_baseline: f64,
+    /// The caption and legend, wrapped, and where their first line's top is.
+    notes: Vec<String>,
+    notes_top: f64,
+}
+
+impl Layout {
+    /// The picture's width and height.
+    pub fn size(&self) -> (f64, f64) {
+        (self.width, self.height)
+    }
+
+    /// The grid's rows and columns.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// The square of cell (`row`, `col`), 0-based.
+    pub fn cell(&self, row: usize, col: usize) -> Rect {
+        Rect {
+            x: self.origin.0 + col as f64 * CELL,
+            y: self.origin.1 + row as f64 * CELL,
+            width: CELL,
+            height: CELL,
+        }
+    }
+
+    /// The part of cell (`row`, `col`) below the band kept for cage clues:
+    /// where a digit, or anything an overlay writes in the cell, can go
+    /// without touching a clue.
+    pub fn free(&self, row: usize, col: usize) -> Rect {
+        let c = self.cell(row, col);
+        let top = if self.band > 0.0 {
+            CORNER + self.band + CLEARANCE
+        } else {
+            0.0
+        };
+        Rect {
+            y: c.y + top,
+            height: c.height - top,
+            ..c
+        }
+    }
+
+    /// The font size digits are drawn at.
+    pub fn digit_size(&self) -> f64 {
+        self.digit_size
+    }
+
+    fn x(&self, col: usize) -> f64 {
+        self.origin.0 + col as f64 * CELL
+    }
+
+    fn y(&self, row: usize) -> f64 {
+        self.origin.1 + row as f64 * CELL
+    }
+}
+
+/// Extra drawing on a puzzle picture (conflicts shaded, pencil marks…),
+/// placed with the picture's [`Layout`] and written with [`Svg`]'s
+/// primitives, so that it needs no knowledge of how the puzzle is drawn.
+pub trait Overlay {
+    /// Drawn over the cell backgrounds, under every line, clue and digit.
+    fn under(&self, _layout: &Layout, _out: &mut Svg) {}
+    /// Drawn over everything else.
+    fn over(&self, _layout: &Layout, _out: &mut Svg) {}
+}
+
+/// No extra drawing.
+pub struct NoOverlay;
+
+impl Overlay for NoOverlay {}
+
+/// How a text is placed on its x coordinate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// x is the start of the text.
+    Start,
+    /// x is the middle of the text.
+    Middle,
+}
+
+/// An SVG document's body being written: the drawing primitives of a
+/// picture. Attributes are passed through as written (`fill="white"`);
+/// text is escaped.
+#[derive(Debug, Default)]
+pub struct Svg {
+    out: String,
+}
+
+impl Svg {
+    /// A rectangle with `attrs`.
+    pub fn rect(&mut self, r: Rect, attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" {attrs}/>"#,
+            num(r.x),
+            num(r.y),
+            num(r.width),
+            num(r.height)
+        );
+    }
+
+    /// A line from `a` to `b` with `attrs`.
+    pub fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" {attrs}/>"#,
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2)
+        );
+    }
+
+    /// A path through `points` (closed or not) with `attrs`.
+    pub fn polyline(&mut self, points: &[(f64, f64)], attrs: &str) {
+        let d: Vec<String> = points
+            .iter()
+            .enumerate()
+            .map(|(i, &(x, y))| format!("{}{} {}", if i == 0 { 'M' } else { 'L' }, num(x), num(y)))
+            .collect();
+        let _ = writeln!(self.out, r#"<path d="{}" {attrs}/>"#, d.join(" "));
+    }
+
+    /// `text` of `class` at font `size`, its baseline at `y`, placed on `x`
+    /// by `anchor`, with more `attrs`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn text(
+        &mut self,
+        class: &str,
+        (x, y): (f64, f64),
+        size: f64,
+        anchor: Anchor,
+        attrs: &str,
+        text: &str,
+    ) {
+        let anchor = match anchor {
+            Anchor::Start => "",
+            Anchor::Middle => r#" text-anchor="middle""#,
+        };
+        let _ = writeln!(
+            self.out,
+            r#"<text class="{class}" x="{}" y="{}" font-size="{}"{anchor} {attrs}>{}</text>"#,
+            num(x),
+            num(y),
+            num(size),
+            xml_escape(text)
+        );
+    }
+
+    /// Starts a group with `attrs`; [`Svg::end_group`] closes it.
+    pub fn group(&mut self, attrs: &str) {
+        let _ = writeln!(self.out, "<g {attrs}>");
+    }
+
+    /// Closes the group [`Svg::group`] opened.
+    pub fn end_group(&mut self) {
+        self.out.push_str("</g>\n");
+    }
+}
+
+/// A coordinate with at most two decimals, without trailing zeros.
+fn num(v: f64) -> String {
+    let t = format!("{v:.2}");
+    let t = t.trim_end_matches('0').trim_end_matches('.');
+    if t == "-0" { "0".into() } else { t.into() }
+}
 
 /// Draws `puzzle` as an SVG document; with `solution`, fills every cell
-/// that is not given with the solution's digit in [`SOLVED`] colour.
+/// that is not given with the solution's digit, in blue.
 pub fn svg(puzzle: &Puzzle, solution: Option<&ValueGrid>) -> String {
-    // Skyscrapers clues stand outside the grid: a cell's width on each side.
-    let outside = if puzzle.edges.is_some() { CELL } else { 0.0 };
-    let (w, h) = (
-        puzzle.cols as f64 * CELL + 2.0 * (MARGIN + outside),
-        puzzle.rows as f64 * CELL + 2.0 * (MARGIN + outside),
-    );
-    let mut s = String::new();
+    svg_with(puzzle, solution, &NoOverlay)
+}
+
+/// [`svg`] with an [`Overlay`]'s drawing added.
+pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Overlay) -> String {
+    let clues = plan_clues(puzzle);
+    let layout = layout(puzzle, &clues);
+    let (w, h) = (num(layout.width), num(layout.height));
+    let mut s = Svg::default();
     let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">"#
+        s.out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FAMILY}, Arial, sans-serif">"#
     );
     let title = puzzle.title.as_deref().unwrap_or(&puzzle.name);
     let _ = writeln!(
-        s,
+        s.out,
         "<title>{} ({} {}x{})</title>",
         xml_escape(title),
         puzzle.kind.name(),
         puzzle.rows,
         puzzle.cols
     );
-    let _ = writeln!(
-        s,
-        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>"#
+    s.rect(
+        Rect {
+            x: 0.0,
+            y: 0.0,
+            width: layout.width,
+            height: layout.height,
+        },
+        r#"fill="white""#,
     );
-    let _ = writeln!(s, r#"<g transform="translate({outside} {outside})">"#);
-    if let Some(layout) = &puzzle.kakuro {
-        kakuro_squares(&mut s, layout);
+    if let Some(squares) = &puzzle.kakuro {
+        kakuro_squares(&mut s, &layout, squares);
     }
     if puzzle.diagonals {
-        diagonal_cells(&mut s, puzzle);
+        diagonal_cells(&mut s, &layout, puzzle);
     }
-    thin_lines(&mut s, puzzle);
+    overlay.under(&layout, &mut s);
+    thin_lines(&mut s, &layout);
     match puzzle.kind {
-        Kind::Killer => killer_cages(&mut s, puzzle),
+        Kind::Killer => killer_cages(&mut s, &layout, puzzle),
         Kind::Calcudoku => {
             let cages = group_map(
                 puzzle.rows,
                 puzzle.cols,
                 puzzle.cages.iter().map(|c| &c.cells[..]),
             );
-            thick_edges(&mut s, puzzle, |a, b| cages[a.0][a.1] != cages[b.0][b.1]);
+            thick_edges(&mut s, &layout, |a, b| cages[a.0][a.1] != cages[b.0][b.1]);
         }
         _ => {}
     }
@@ -76,29 +312,34 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&ValueGrid>) -> String {
             puzzle.cols,
             puzzle.regions.iter().map(|r| &r[..]),
         );
-        thick_edges(&mut s, puzzle, |a, b| {
+        thick_edges(&mut s, &layout, |a, b| {
             regions[a.0][a.1] != regions[b.0][b.1]
         });
     }
     if let Some((br, bc)) = box_shape(puzzle) {
-        thick_edges(&mut s, puzzle, |(r1, c1), (r2, c2)| {
+        thick_edges(&mut s, &layout, |(r1, c1), (r2, c2)| {
             (r1 / br, c1 / bc) != (r2 / br, c2 / bc)
         });
     }
-    let _ = writeln!(
-        s,
-        r#"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="black" stroke-width="3"/>"#,
-        puzzle.cols as f64 * CELL,
-        puzzle.rows as f64 * CELL
+    s.rect(
+        Rect {
+            x: layout.origin.0,
+            y: layout.origin.1,
+            width: layout.cols as f64 * CELL,
+            height: layout.rows as f64 * CELL,
+        },
+        r#"fill="none" stroke="black" stroke-width="3""#,
     );
-    cage_clues(&mut s, puzzle);
-    signs(&mut s, puzzle);
+    cage_clues(&mut s, &layout, &clues);
+    signs(&mut s, &layout, puzzle);
     if let Some(edges) = &puzzle.edges {
-        edge_clues(&mut s, puzzle, edges);
+        edge_clues(&mut s, &layout, edges);
     }
-    digits(&mut s, puzzle, solution);
-    s.push_str("</g>\n</svg>\n");
-    s
+    digits(&mut s, &layout, puzzle, solution);
+    notes(&mut s, &layout);
+    overlay.over(&layout, &mut s);
+    s.out.push_str("</svg>\n");
+    s.out
 }
 
 /// The box shape whose borders are drawn thick (sudoku and killer).
@@ -109,116 +350,84 @@ fn box_shape(p: &Puzzle) -> Option<(usize, usize)> {
     }
 }
 
-fn x(col: usize) -> f64 {
-    MARGIN + col as f64 * CELL
+/// One cage clue as drawn in its cage's corner.
+#[derive(Debug, Clone, PartialEq)]
+struct CageClue {
+    cell: (usize, usize),
+    text: String,
+    size: f64,
+    ink: Extent,
 }
 
-fn y(row: usize) -> f64 {
-    MARGIN + row as f64 * CELL
+/// The cage clues drawn in the cages, and the lines under the grid that
+/// say what the cages hold where the cages do not (unwrapped).
+#[derive(Debug, Default)]
+struct Clues {
+    in_cages: Vec<CageClue>,
+    notes: Vec<String>,
 }
 
-fn line(s: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), style: &str) {
-    let _ = writeln!(
-        s,
-        r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>"#
-    );
-}
-
-/// Every cell border, thin and grey.
-fn thin_lines(s: &mut String, p: &Puzzle) {
-    const STYLE: &str = r##"stroke="#999" stroke-width="1""##;
-    for r in 1..p.rows {
-        line(s, (x(0), y(r)), (x(p.cols), y(r)), STYLE);
-    }
-    for c in 1..p.cols {
-        line(s, (x(c), y(0)), (x(c), y(p.rows)), STYLE);
-    }
-}
-
-/// A thick segment on every border between two neighbouring cells that
-/// `apart` separates.
-fn thick_edges(s: &mut String, p: &Puzzle, apart: impl Fn((usize, usize), (usize, usize)) -> bool) {
-    const STYLE: &str = r#"stroke="black" stroke-width="3" stroke-linecap="square""#;
-    for r in 0..p.rows {
-        for c in 0..p.cols {
-            if c + 1 < p.cols && apart((r, c), (r, c + 1)) {
-                line(s, (x(c + 1), y(r)), (x(c + 1), y(r + 1)), STYLE);
-            }
-            if r + 1 < p.rows && apart((r, c), (r + 1, c)) {
-                line(s, (x(c), y(r + 1)), (x(c + 1), y(r + 1)), STYLE);
-            }
-        }
-    }
-}
-
-/// Killer cages as dashed outlines [`INSET`] inside their cells. Each side
-/// of a cell that borders another cage gets a segment; where the cage goes
-/// on along that side the segment runs to the cell's edge to meet its
-/// neighbour's, and at an inner corner it runs on by the inset to meet the
-/// perpendicular segment.
-fn killer_cages(s: &mut String, p: &Puzzle) {
-    const STYLE: &str = r##"stroke="#333" stroke-width="1.2" stroke-dasharray="4 3""##;
-    let m = group_map(p.rows, p.cols, p.cages.iter().map(|c| &c.cells[..]));
-    let at = |r: isize, c: isize| -> Option<usize> {
-        if r < 0 || c < 0 {
-            return None;
-        }
-        m.get(r as usize)?.get(c as usize).copied().flatten()
+/// Where each cage's clue goes. A clue every cage shares and that is a
+/// rule rather than a number (a set of sums, "a square") becomes one
+/// caption; a clue too wide for its corner even at [`CLUE_MIN`] is
+/// replaced by a key (A, B, …) that a legend line explains.
+fn plan_clues(p: &Puzzle) -> Clues {
+    let mut clues = Clues::default();
+    let Some(first) = p.cages.first() else {
+        return clues;
     };
-    for (r, row) in m.iter().enumerate() {
-        for (c, &cage) in row.iter().enumerate() {
-            let Some(cage) = cage else { continue };
-            let (ri, ci) = (r as isize, c as isize);
-            let same = |dr: isize, dc: isize| at(ri + dr, ci + dc) == Some(cage);
-            let (left, right, top, bottom) = (x(c), x(c + 1), y(r), y(r + 1));
-            // How far a segment along a side reaches towards one end: to
-            // the inset when the cage stops there, past the edge by the
-            // inset at an inner corner, else to the edge.
-            let reach = |along: bool, diagonal: bool| -> f64 {
-                match (along, diagonal) {
-                    (false, _) => INSET,
-                    (true, true) => -INSET,
-                    (true, false) => 0.0,
+    let rule = matches!(first.clue, Clue::SumIn(_) | Clue::Square);
+    if rule && p.cages.len() > 1 && p.cages.iter().all(|c| c.clue == first.clue) {
+        clues
+            .notes
+            .push(format!("Every cage {}.", clue_words(&first.clue)));
+        return clues;
+    }
+    let room = CELL - 2.0 * (CORNER + PAD);
+    let mut keys: Vec<String> = Vec::new();
+    for cage in &p.cages {
+        let Some(&cell) = cage.cells.iter().min() else {
+            continue;
+        };
+        let text = clue_label(p.kind, &cage.clue, cage.cells.len());
+        let mut size = CLUE_SIZE;
+        while size > CLUE_MIN && font::measure(&text, size).advance > room {
+            size -= 0.5;
+        }
+        let (text, size) = if font::measure(&text, size).advance <= room {
+            (text, size)
+        } else {
+            let n = match keys.iter().position(|k| *k == text) {
+                Some(n) => n,
+                None => {
+                    keys.push(text);
+                    let n = keys.len() - 1;
+                    clues
+                        .notes
+                        .push(format!("{}: {}", key(n), clue_words(&cage.clue)));
+                    n
                 }
             };
-            // (neighbour across the side, its two ends: neighbour along
-            // the side and the diagonal beyond it)
-            if !same(-1, 0) {
-                let a = reach(same(0, -1), same(-1, -1));
-                let b = reach(same(0, 1), same(-1, 1));
-                line(s, (left + a, top + INSET), (right - b, top + INSET), STYLE);
-            }
-            if !same(1, 0) {
-                let a = reach(same(0, -1), same(1, -1));
-                let b = reach(same(0, 1), same(1, 1));
-                line(
-                    s,
-                    (left + a, bottom - INSET),
-                    (right - b, bottom - INSET),
-                    STYLE,
-                );
-            }
-            if !same(0, -1) {
-                let a = reach(same(-1, 0), same(-1, -1));
-                let b = reach(same(1, 0), same(1, -1));
-                line(
-                    s,
-                    (left + INSET, top + a),
-                    (left + INSET, bottom - b),
-                    STYLE,
-                );
-            }
-            if !same(0, 1) {
-                let a = reach(same(-1, 0), same(-1, 1));
-                let b = reach(same(1, 0), same(1, 1));
-                line(
-                    s,
-                    (right - INSET, top + a),
-                    (right - INSET, bottom - b),
-                    STYLE,
-                );
-            }
-        }
+            (key(n), CLUE_SIZE)
+        };
+        let ink = font::measure(&text, size);
+        clues.in_cages.push(CageClue {
+            cell,
+            text,
+            size,
+            ink,
+        });
+    }
+    clues
+}
+
+/// The `n`-th legend key: A … Z, then AA, AB, ….
+fn key(n: usize) -> String {
+    let letter = |i: usize| char::from(b'A' + (i % 26) as u8);
+    if n < 26 {
+        letter(n).to_string()
+    } else {
+        format!("{}{}", letter(n / 26 - 1), letter(n))
     }
 }
 
@@ -235,79 +444,300 @@ fn clue_label(kind: Kind, clue: &Clue, cells: usize) -> String {
     }
 }
 
-/// Each cage's clue in the top-left corner of its first cell (the top
-/// row's leftmost).
-fn cage_clues(s: &mut String, p: &Puzzle) {
-    let pad = if p.kind == Kind::Killer {
-        INSET + 1.5
-    } else {
-        3.0
-    };
-    for cage in &p.cages {
-        let Some(&(r, c)) = cage.cells.iter().min() else {
-            continue;
-        };
-        let label = clue_label(p.kind, &cage.clue, cage.cells.len());
-        // Killer sums sit on a white patch that breaks the dashed line.
-        let size = CELL * 0.27;
-        if p.kind == Kind::Killer {
-            let _ = writeln!(
-                s,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="white"/>"#,
-                x(c) + INSET - 1.0,
-                y(r) + INSET - 1.0,
-                label.chars().count() as f64 * size * 0.62 + 2.0,
-                size + 1.0
-            );
+/// A clue in words, for the caption and the legend: "sums to a perfect
+/// square: 4, 9, 16 or 25".
+fn clue_words(clue: &Clue) -> String {
+    match clue {
+        Clue::Sum(n) => format!("sums to {n}"),
+        Clue::Product(n) => format!("multiplies to {n}"),
+        Clue::Difference(n) => format!("has a difference of {n}"),
+        Clue::Ratio(n) => format!("has a ratio of {n}"),
+        Clue::Square => "sums to a perfect square".into(),
+        Clue::SumIn(ns) => {
+            let list: Vec<String> = ns.iter().map(u64::to_string).collect();
+            let list = match list.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => list.join(""),
+            };
+            let square = |n: &u64| n.isqrt() * n.isqrt() == *n;
+            if ns.iter().all(square) {
+                format!("sums to a perfect square: {list}")
+            } else {
+                format!("sums to {list}")
+            }
         }
-        let _ = writeln!(
-            s,
-            r#"<text class="clue" x="{}" y="{}" font-size="{size:.1}">{}</text>"#,
-            x(c) + pad,
-            y(r) + pad + size * 0.8,
-            xml_escape(&label)
+    }
+}
+
+/// The largest value a cell can hold, for sizing the digits.
+fn max_value(p: &Puzzle) -> usize {
+    if p.kakuro.is_some() {
+        9
+    } else {
+        p.rows.max(p.cols)
+    }
+}
+
+/// Sizes and places everything: the digits as large as their room allows
+/// (below the clue band in cages, clear of futoshiki signs), the caption
+/// and legend wrapped to the grid's width.
+fn layout(p: &Puzzle, clues: &Clues) -> Layout {
+    // Skyscrapers clues stand outside the grid: a cell's width on each side.
+    let outside = if p.edges.is_some() { CELL } else { 0.0 };
+    let grid_w = p.cols as f64 * CELL + 2.0 * outside;
+    let grid_h = p.rows as f64 * CELL + 2.0 * outside;
+    // The band holds the tallest clue's ink and its padding.
+    let band = clues
+        .in_cages
+        .iter()
+        .map(|c| c.ink.top.max(0.0) + c.ink.bottom.max(0.0) + 2.0 * PAD)
+        .fold(0.0, f64::max);
+    // Every value's ink at size 1, to fit the widest and tallest.
+    let values: Vec<Extent> = (1..=max_value(p).max(1))
+        .map(|v| font::measure(&v.to_string(), 1.0))
+        .collect();
+    let unit_w = values.iter().map(Extent::width).fold(0.0, f64::max);
+    let unit_top = values.iter().map(|e| e.top).fold(0.0, f64::max);
+    let unit_bottom = values.iter().map(|e| e.bottom).fold(0.0, f64::max);
+    let side = if p.inequalities.is_empty() {
+        CELL * 0.2
+    } else {
+        SIGN_REACH + 2.0 * CLEARANCE
+    };
+    let top = if band > 0.0 {
+        CORNER + band + 2.0 * CLEARANCE
+    } else {
+        side
+    };
+    // Under a cage: clear of a killer's dashed outline.
+    let bottom = if band > 0.0 { INSET + 1.5 } else { side };
+    let preferred = if band > 0.0 { CELL * 0.5 } else { CELL * 0.6 };
+    let digit_size = preferred
+        .min((CELL - 2.0 * side) / unit_w.max(f64::EPSILON))
+        .min((CELL - top - bottom) / (unit_top + unit_bottom).max(f64::EPSILON));
+    // The ink centred between `top` and `bottom`.
+    let digit_baseline = (top + CELL - bottom) / 2.0 + digit_size * (unit_top - unit_bottom) / 2.0;
+    let wrap_width = grid_w.max(CELL * 4.0);
+    let notes: Vec<String> = clues
+        .notes
+        .iter()
+        .flat_map(|n| wrap(n, NOTE_SIZE, wrap_width))
+        .collect();
+    let widest_note = notes
+        .iter()
+        .map(|n| font::measure(n, NOTE_SIZE).advance)
+        .fold(0.0, f64::max);
+    let width = grid_w.max(widest_note) + 2.0 * MARGIN;
+    let notes_top = MARGIN + grid_h + MARGIN;
+    let height = if notes.is_empty() {
+        grid_h + 2.0 * MARGIN
+    } else {
+        notes_top + notes.len() as f64 * NOTE_LINE + MARGIN / 2.0
+    };
+    Layout {
+        rows: p.rows,
+        cols: p.cols,
+        origin: ((width - grid_w) / 2.0 + outside, MARGIN + outside),
+        width,
+        height,
+        band,
+        digit_size,
+        digit_baseline,
+        notes,
+        notes_top,
+    }
+}
+
+/// `text` broken at spaces into lines no wider than `width` at `size`
+/// (a single word wider than that stays whole on its line).
+fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && font::measure(&candidate, size).advance > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Every cell border, thin and grey.
+fn thin_lines(s: &mut Svg, l: &Layout) {
+    const STYLE: &str = r##"stroke="#999" stroke-width="1""##;
+    for r in 1..l.rows {
+        s.line((l.x(0), l.y(r)), (l.x(l.cols), l.y(r)), STYLE);
+    }
+    for c in 1..l.cols {
+        s.line((l.x(c), l.y(0)), (l.x(c), l.y(l.rows)), STYLE);
+    }
+}
+
+/// A thick segment on every border between two neighbouring cells that
+/// `apart` separates.
+fn thick_edges(s: &mut Svg, l: &Layout, apart: impl Fn((usize, usize), (usize, usize)) -> bool) {
+    const STYLE: &str = r#"stroke="black" stroke-width="3" stroke-linecap="square""#;
+    for r in 0..l.rows {
+        for c in 0..l.cols {
+            if c + 1 < l.cols && apart((r, c), (r, c + 1)) {
+                s.line((l.x(c + 1), l.y(r)), (l.x(c + 1), l.y(r + 1)), STYLE);
+            }
+            if r + 1 < l.rows && apart((r, c), (r + 1, c)) {
+                s.line((l.x(c), l.y(r + 1)), (l.x(c + 1), l.y(r + 1)), STYLE);
+            }
+        }
+    }
+}
+
+/// Killer cages as dashed outlines [`INSET`] inside their cells. Each side
+/// of a cell that borders another cage gets a segment; where the cage goes
+/// on along that side the segment runs to the cell's edge to meet its
+/// neighbour's, and at an inner corner it runs on by the inset to meet the
+/// perpendicular segment.
+fn killer_cages(s: &mut Svg, l: &Layout, p: &Puzzle) {
+    const STYLE: &str = r##"stroke="#333" stroke-width="1.2" stroke-dasharray="4 3""##;
+    let m = group_map(p.rows, p.cols, p.cages.iter().map(|c| &c.cells[..]));
+    let at = |r: isize, c: isize| -> Option<usize> {
+        if r < 0 || c < 0 {
+            return None;
+        }
+        m.get(r as usize)?.get(c as usize).copied().flatten()
+    };
+    for (r, row) in m.iter().enumerate() {
+        for (c, &cage) in row.iter().enumerate() {
+            let Some(cage) = cage else { continue };
+            let (ri, ci) = (r as isize, c as isize);
+            let same = |dr: isize, dc: isize| at(ri + dr, ci + dc) == Some(cage);
+            let (left, right, top, bottom) = (l.x(c), l.x(c + 1), l.y(r), l.y(r + 1));
+            // How far a segment along a side reaches towards one end: to
+            // the inset when the cage stops there, past the edge by the
+            // inset at an inner corner, else to the edge.
+            let reach = |along: bool, diagonal: bool| -> f64 {
+                match (along, diagonal) {
+                    (false, _) => INSET,
+                    (true, true) => -INSET,
+                    (true, false) => 0.0,
+                }
+            };
+            // (neighbour across the side, its two ends: neighbour along
+            // the side and the diagonal beyond it)
+            if !same(-1, 0) {
+                let a = reach(same(0, -1), same(-1, -1));
+                let b = reach(same(0, 1), same(-1, 1));
+                s.line((left + a, top + INSET), (right - b, top + INSET), STYLE);
+            }
+            if !same(1, 0) {
+                let a = reach(same(0, -1), same(1, -1));
+                let b = reach(same(0, 1), same(1, 1));
+                s.line(
+                    (left + a, bottom - INSET),
+                    (right - b, bottom - INSET),
+                    STYLE,
+                );
+            }
+            if !same(0, -1) {
+                let a = reach(same(-1, 0), same(-1, -1));
+                let b = reach(same(1, 0), same(1, -1));
+                s.line((left + INSET, top + a), (left + INSET, bottom - b), STYLE);
+            }
+            if !same(0, 1) {
+                let a = reach(same(-1, 0), same(-1, 1));
+                let b = reach(same(1, 0), same(1, 1));
+                s.line((right - INSET, top + a), (right - INSET, bottom - b), STYLE);
+            }
+        }
+    }
+}
+
+/// Each cage's clue in a white box in the top-left corner of its first
+/// cell (the top row's leftmost); the box breaks a killer's dashed line,
+/// as in print. Each box and its text form a group `id="clue-N"`, so a
+/// reader can tell the box from the text it holds.
+fn cage_clues(s: &mut Svg, l: &Layout, clues: &Clues) {
+    for (i, c) in clues.in_cages.iter().enumerate() {
+        let cell = l.cell(c.cell.0, c.cell.1);
+        // The box spans the advance and any ink beyond it.
+        let left = c.ink.left.min(0.0);
+        let right = c.ink.right.max(c.ink.advance);
+        // Baselines sit so that each clue's ink ends at the box's padding.
+        let baseline = l.band - PAD - c.ink.bottom.max(0.0);
+        let b = Rect {
+            x: cell.x + CORNER,
+            y: cell.y + CORNER,
+            width: right - left + 2.0 * PAD,
+            height: l.band,
+        };
+        s.group(&format!(r#"id="clue-{i}""#));
+        s.rect(b, r#"fill="white""#);
+        s.text(
+            "clue",
+            (b.x + PAD - left, b.y + baseline),
+            c.size,
+            Anchor::Start,
+            "",
+            &c.text,
         );
+        s.end_group();
     }
 }
 
 /// Block and clue squares of a kakuro: dark, clue squares split by a
-/// diagonal with the down sum below it and the across sum above it.
-fn kakuro_squares(s: &mut String, layout: &[Vec<KakuroCell>]) {
-    let size = CELL * 0.3;
+/// diagonal with the down sum below it and the across sum above it, each
+/// in its own corner.
+fn kakuro_squares(s: &mut Svg, l: &Layout, layout: &[Vec<KakuroCell>]) {
+    const EDGE: f64 = 3.5;
     for (r, row) in layout.iter().enumerate() {
         for (c, sq) in row.iter().enumerate() {
             if *sq == KakuroCell::White {
                 continue;
             }
-            let _ = writeln!(
-                s,
-                r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="#444"/>"##,
-                x(c),
-                y(r)
-            );
+            let cell = l.cell(r, c);
+            s.rect(cell, r##"fill="#444""##);
             let KakuroCell::Clue { down, across } = *sq else {
                 continue;
             };
-            line(
-                s,
-                (x(c), y(r)),
-                (x(c + 1), y(r + 1)),
+            s.line(
+                (cell.x, cell.y),
+                (cell.x + CELL, cell.y + CELL),
                 r#"stroke="white" stroke-width="1""#,
             );
             if let Some(d) = down {
-                let _ = writeln!(
-                    s,
-                    r#"<text class="clue" x="{}" y="{}" font-size="{size:.1}" fill="white">{d}</text>"#,
-                    x(c) + CELL * 0.1,
-                    y(r + 1) - CELL * 0.1
+                let t = d.to_string();
+                let e = font::measure(&t, CLUE_SIZE);
+                s.text(
+                    "clue",
+                    (
+                        cell.x + EDGE - e.left.min(0.0),
+                        cell.y + CELL - EDGE - e.bottom,
+                    ),
+                    CLUE_SIZE,
+                    Anchor::Start,
+                    r#"fill="white""#,
+                    &t,
                 );
             }
             if let Some(a) = across {
-                let _ = writeln!(
-                    s,
-                    r#"<text class="clue" x="{}" y="{}" font-size="{size:.1}" fill="white" text-anchor="end">{a}</text>"#,
-                    x(c + 1) - CELL * 0.08,
-                    y(r) + size
+                let t = a.to_string();
+                let e = font::measure(&t, CLUE_SIZE);
+                s.text(
+                    "clue",
+                    (
+                        cell.x + CELL - EDGE - e.right.max(e.advance),
+                        cell.y + EDGE + e.top,
+                    ),
+                    CLUE_SIZE,
+                    Anchor::Start,
+                    r#"fill="white""#,
+                    &t,
                 );
             }
         }
@@ -316,84 +746,91 @@ fn kakuro_squares(s: &mut String, layout: &[Vec<KakuroCell>]) {
 
 /// The cells of both main diagonals shaded light grey, under the lines
 /// and digits (sudoku-X, jigsaw-X).
-fn diagonal_cells(s: &mut String, p: &Puzzle) {
+fn diagonal_cells(s: &mut Svg, l: &Layout, p: &Puzzle) {
     let n = p.rows.min(p.cols);
     for i in 0..n {
         let mut cols = vec![i, n - 1 - i];
         cols.dedup();
         for c in cols {
-            let _ = writeln!(
-                s,
-                r##"<rect class="diagonal" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="#e4e4e4"/>"##,
-                x(c),
-                y(i)
-            );
+            s.rect(l.cell(i, c), r##"class="diagonal" fill="#e4e4e4""##);
         }
     }
 }
 
-/// Futoshiki signs on the border between their two cells, on a white
-/// patch that breaks the line: `<` `>` between columns, `∧` `∨` between
-/// rows, the narrow end towards the smaller cell.
-fn signs(s: &mut String, p: &Puzzle) {
-    let size = CELL * 0.5;
-    for q in &p.inequalities {
+/// Futoshiki signs as chevrons centred on the border between their two
+/// cells, over a white patch that breaks the line, the point towards the
+/// smaller cell: `<` `>` between columns, `∧` `∨` between rows. Each is a
+/// path `id="sign-N"`.
+fn signs(s: &mut Svg, l: &Layout, p: &Puzzle) {
+    for (i, q) in p.inequalities.iter().enumerate() {
         let (a, b) = (q.less.min(q.greater), q.less.max(q.greater));
-        let less_first = q.less == a;
-        let sign = if less_first { "&lt;" } else { "&gt;" };
-        // Between rows the same sign is turned a quarter clockwise, so
-        // that `<` points up (∧) and `>` down (∨), centred like `<` `>`.
-        let (cx, cy, turn) = if a.0 == b.0 {
-            (x(b.1), y(a.0) + CELL / 2.0, 0)
+        // +1 when the point is towards the larger coordinate.
+        let toward = if q.less == a { -1.0 } else { 1.0 };
+        let (d, w) = (SIGN_DEPTH * toward, SIGN_SPREAD);
+        let across_rows = a.0 != b.0;
+        let (cx, cy) = if across_rows {
+            (l.x(a.1) + CELL / 2.0, l.y(b.0))
         } else {
-            (x(a.1) + CELL / 2.0, y(b.0), 90)
+            (l.x(b.1), l.y(a.0) + CELL / 2.0)
         };
-        let patch = size * 0.6;
-        let _ = writeln!(
-            s,
-            r#"<rect x="{}" y="{}" width="{patch}" height="{patch}" fill="white"/>"#,
-            cx - patch / 2.0,
-            cy - patch / 2.0
+        let (points, patch) = if across_rows {
+            (
+                [(cx - w, cy - d), (cx, cy + d), (cx + w, cy - d)],
+                (w + 2.0, SIGN_DEPTH + 2.0),
+            )
+        } else {
+            (
+                [(cx - d, cy - w), (cx + d, cy), (cx - d, cy + w)],
+                (SIGN_DEPTH + 2.0, w + 2.0),
+            )
+        };
+        s.rect(
+            Rect {
+                x: cx - patch.0,
+                y: cy - patch.1,
+                width: 2.0 * patch.0,
+                height: 2.0 * patch.1,
+            },
+            r#"fill="white""#,
         );
-        let _ = writeln!(
-            s,
-            r#"<text class="sign" x="{cx}" y="{}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" transform="rotate({turn} {cx} {cy})">{sign}</text>"#,
-            cy + size * 0.36
+        s.polyline(
+            &points,
+            &format!(
+                r#"id="sign-{i}" class="sign" fill="none" stroke="black" stroke-width="{SIGN_STROKE}" stroke-linecap="round" stroke-linejoin="round""#
+            ),
         );
     }
 }
 
 /// Skyscrapers clues in the margin outside the grid, each beside the
 /// row or column it counts.
-fn edge_clues(s: &mut String, p: &Puzzle, edges: &EdgeClues) {
+fn edge_clues(s: &mut Svg, l: &Layout, edges: &EdgeClues) {
     let half = CELL / 2.0;
+    let size = CELL * 0.5;
     let mut side = |clues: &[Option<u32>], at: &dyn Fn(usize) -> (f64, f64)| {
-        let size = CELL * 0.5;
         for (i, clue) in clues.iter().enumerate() {
             let Some(v) = clue else { continue };
             let (cx, cy) = at(i);
-            let _ = writeln!(
-                s,
-                r#"<text class="clue" x="{cx}" y="{}" font-size="{size:.1}" text-anchor="middle">{v}</text>"#,
-                cy + size * 0.36
+            let t = v.to_string();
+            let e = font::measure(&t, size);
+            s.text(
+                "clue",
+                (cx, cy + (e.top - e.bottom) / 2.0),
+                size,
+                Anchor::Middle,
+                "",
+                &t,
             );
         }
     };
-    side(&edges.top, &|c| (x(c) + half, y(0) - half));
-    side(&edges.bottom, &|c| (x(c) + half, y(p.rows) + half));
-    side(&edges.left, &|r| (x(0) - half, y(r) + half));
-    side(&edges.right, &|r| (x(p.cols) + half, y(r) + half));
+    side(&edges.top, &|c| (l.x(c) + half, l.y(0) - half));
+    side(&edges.bottom, &|c| (l.x(c) + half, l.y(l.rows) + half));
+    side(&edges.left, &|r| (l.x(0) - half, l.y(r) + half));
+    side(&edges.right, &|r| (l.x(l.cols) + half, l.y(r) + half));
 }
 
 /// Givens in bold black; the solution's other digits in [`SOLVED`].
-fn digits(s: &mut String, p: &Puzzle, solution: Option<&ValueGrid>) {
-    // Two-digit values (n > 9) need a smaller font to fit, and so do cells
-    // whose corner holds a cage clue or whose sides hold futoshiki signs.
-    let size = if p.rows > 9 || !p.cages.is_empty() || !p.inequalities.is_empty() {
-        CELL * 0.45
-    } else {
-        CELL * 0.6
-    };
+fn digits(s: &mut Svg, l: &Layout, p: &Puzzle, solution: Option<&ValueGrid>) {
     for r in 0..p.rows {
         for c in 0..p.cols {
             let given = p
@@ -402,30 +839,50 @@ fn digits(s: &mut String, p: &Puzzle, solution: Option<&ValueGrid>) {
                 .and_then(|row| row.get(c))
                 .copied()
                 .flatten();
-            let (value, class) = match given {
-                Some(v) => (i64::from(v), "given"),
+            let (value, class, attrs) = match given {
+                Some(v) => (
+                    i64::from(v),
+                    "given",
+                    // The stroke thickens the regular face where no bold
+                    // one is installed (the built-in font for PNG).
+                    r#"font-weight="bold" fill="black" stroke="black" stroke-width="0.6""#
+                        .to_string(),
+                ),
                 None => match solution
                     .and_then(|g| g.get(r))
                     .and_then(|row| row.get(c))
                     .copied()
                     .flatten()
                 {
-                    Some(v) => (v, "solved"),
+                    Some(v) => (v, "solved", format!(r#"fill="{SOLVED}""#)),
                     None => continue,
                 },
             };
-            let style = if class == "given" {
-                r#"font-weight="bold" fill="black""#.to_string()
-            } else {
-                format!(r#"fill="{SOLVED}""#)
-            };
-            let _ = writeln!(
-                s,
-                r#"<text class="{class}" x="{}" y="{}" font-size="{size:.1}" text-anchor="middle" {style}>{value}</text>"#,
-                x(c) + CELL / 2.0,
-                y(r) + CELL / 2.0 + size * 0.36,
+            let cell = l.cell(r, c);
+            s.text(
+                class,
+                (cell.x + CELL / 2.0, cell.y + l.digit_baseline),
+                l.digit_size,
+                Anchor::Middle,
+                &attrs,
+                &value.to_string(),
             );
         }
+    }
+}
+
+/// The caption and legend under the grid, one text per wrapped line.
+fn notes(s: &mut Svg, l: &Layout) {
+    let ascent = font::measure("Ey", NOTE_SIZE).top;
+    for (i, line) in l.notes.iter().enumerate() {
+        s.text(
+            "note",
+            (MARGIN, l.notes_top + i as f64 * NOTE_LINE + ascent),
+            NOTE_SIZE,
+            Anchor::Start,
+            "",
+            line,
+        );
     }
 }
 
@@ -488,5 +945,37 @@ mod tests {
         assert_eq!(clue_label(Kind::Calcudoku, &Clue::Product(12), 3), "12×");
         assert_eq!(clue_label(Kind::Calcudoku, &Clue::Ratio(2), 2), "2÷");
         assert_eq!(clue_label(Kind::Killer, &Clue::SumIn(vec![4, 9]), 2), "4|9");
+    }
+
+    #[test]
+    fn rules_and_keys_read_as_words() {
+        assert_eq!(
+            clue_words(&Clue::SumIn(vec![4, 9, 16, 25])),
+            "sums to a perfect square: 4, 9, 16 or 25"
+        );
+        assert_eq!(clue_words(&Clue::SumIn(vec![5, 9])), "sums to 5 or 9");
+        assert_eq!(clue_words(&Clue::Product(40320)), "multiplies to 40320");
+        assert_eq!(
+            [0, 25, 26, 27].map(key),
+            ["A", "Z", "AA", "AB"].map(String::from)
+        );
+    }
+
+    #[test]
+    fn wraps_at_spaces_within_the_width() {
+        let lines = wrap("Every cage sums to a perfect square", NOTE_SIZE, 120.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert_eq!(lines.join(" "), "Every cage sums to a perfect square");
+        for l in &lines {
+            assert!(font::measure(l, NOTE_SIZE).advance <= 120.0, "{l}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_short() {
+        assert_eq!(num(10.0), "10");
+        assert_eq!(num(2.5), "2.5");
+        assert_eq!(num(1.0 / 3.0), "0.33");
+        assert_eq!(num(-0.001), "0");
     }
 }

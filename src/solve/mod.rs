@@ -209,11 +209,11 @@ impl PuzzleWork {
 /// build stopped by Ctrl-C leaves nothing behind, so the next job that
 /// needs the value builds it anew; a slow build for one encoding never
 /// holds back a job on another.
-struct PerEncoding<T>([OnceLock<T>; 3]);
+struct PerEncoding<T>([OnceLock<T>; Encoding::COUNT]);
 
 impl<T> Default for PerEncoding<T> {
     fn default() -> Self {
-        PerEncoding(Default::default())
+        PerEncoding(std::array::from_fn(|_| OnceLock::new()))
     }
 }
 
@@ -223,7 +223,7 @@ impl<T> PerEncoding<T> {
         e: Encoding,
         build: impl FnOnce() -> Result<T, Interrupted>,
     ) -> Result<&T, Interrupted> {
-        let slot = &self.0[Encoding::ALL.iter().position(|&x| x == e).unwrap_or(0)];
+        let slot = &self.0[e.index()];
         if let Some(done) = slot.get() {
             return Ok(done);
         }
