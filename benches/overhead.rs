@@ -29,9 +29,7 @@ fn bench(c: &mut Criterion) {
         .and_then(|r| r.solvers())
         .expect("yices-smt2 must be on PATH: run scripts/install-solvers");
     let yices = &solvers[0];
-    let limits = Limits {
-        timeout: Duration::from_secs(60),
-    };
+    let limits = Limits::timeout(Duration::from_secs(60));
     let cancel = Cancel::new();
     let mut g = c.benchmark_group("overhead-9x9");
     g.sample_size(30);

@@ -138,10 +138,10 @@ pub enum Error {
     /// exit status 2, never a silent 0.
     #[error("cannot write to standard output: {0}")]
     Output(std::io::Error),
-    /// A plot could not be drawn: exit status 2, like any output that
-    /// cannot be written.
-    #[error("cannot draw the plot: {0}")]
-    Plot(String),
+    /// A plot or picture could not be drawn: exit status 2, like any
+    /// output that cannot be written.
+    #[error("cannot draw the image: {0}")]
+    Image(String),
     /// Ctrl-C stopped the work (an encoding, a solver): exit status 130.
     #[error("interrupted; nothing more was written")]
     Interrupted,
@@ -171,7 +171,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) | Error::Usage(_) => 2,
-            Error::Io { .. } | Error::Output(_) | Error::Plot(_) => 2,
+            Error::Io { .. } | Error::Output(_) | Error::Image(_) => 2,
             Error::OutputClosed => 0,
             Error::Interrupted => 130,
         }

@@ -37,6 +37,7 @@ pub mod lower;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod provenance;
 pub mod puzzle;
 pub mod render;
 pub mod smtlib;

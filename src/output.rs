@@ -68,16 +68,15 @@ pub fn note(message: impl fmt::Display) {
     );
 }
 
-/// Writes `text` (a script, a picture, a plot) to `path` so that `path`
-/// ends up holding either all of `text` or what it held before, never a
-/// truncated file: the text goes
+/// Writes `text` (a script, a picture) to `path` so that `path` ends up holding either all of
+/// `text` or what it held before, never a truncated script: the text goes
 /// to a temporary file in the same folder, which is synced and then renamed
 /// over `path`. On failure the temporary file is removed. A new file gets
 /// the usual permissions (0666 less the umask); a replaced file keeps its
 /// own; a symbolic link stays a link, and the file it points at is
 /// replaced. What is not a regular file (`/dev/null`, a named pipe) is
 /// written in place: renaming over it would replace the device or pipe.
-pub fn write_file_atomically(path: &Path, text: impl AsRef<[u8]>) -> Result<()> {
+pub fn write_file_atomically<T: AsRef<[u8]> + ?Sized>(path: &Path, text: &T) -> Result<()> {
     let text = text.as_ref();
     let io_error = |source| Error::Io {
         path: path.to_path_buf(),

@@ -98,16 +98,24 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
         sorted_keys(&rs[0]),
         [
             "asked_mode",
+            "command",
+            "cpu_ms",
+            "date",
             "encoding",
             "error",
+            "first_answer_ms",
             "kind",
             "machine",
+            "max_rss_kb",
+            "memory_limit_by",
+            "memory_limit_mb",
             "mode",
             "plain",
             "puzzle",
             "repeat",
             "size",
             "solver",
+            "solver_sha256",
             "solver_version",
             "status",
             "time_ms",
@@ -127,6 +135,18 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
         );
         assert!(r["machine"]["os"].is_string(), "{r}");
         assert_eq!(r["machine"]["smtgrid"], env!("CARGO_PKG_VERSION"), "{r}");
+        // Measured like BenchExec, with the exact command line.
+        assert!(r["time_ms"].as_f64().is_some_and(|t| t > 0.0), "{r}");
+        assert!(r["cpu_ms"].as_f64().is_some_and(|t| t >= 0.0), "{r}");
+        assert!(r["max_rss_kb"].as_u64().is_some_and(|m| m > 0), "{r}");
+        let command = r["command"].as_array().expect("a command array");
+        assert!(command.len() > 1, "{r}");
+        assert_eq!(r["solver_sha256"].as_str().map(str::len), Some(64), "{r}");
+        assert!(r["date"].is_string(), "{r}");
+        assert!(
+            r["machine"]["cpu"].is_string() && r["machine"]["kernel"].is_string(),
+            "{r}"
+        );
     }
     assert_eq!(rs[0]["size"], "4x4");
     assert_eq!(rs[0]["kind"], "sudoku");
@@ -270,6 +290,8 @@ fn parallel_shards_merge_into_exactly_the_unsharded_runs() {
             }
         }
         v["virtual_best"]["par2_s"] = Value::Null;
+        // Which repeats vary a lot is a matter of timing too.
+        v["noisy"] = Value::Null;
         v
     };
     let sharded = report(&shards);
@@ -585,6 +607,64 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
     assert_eq!(all[..kept.len()], kept[..]);
     let keys: BTreeSet<_> = all.iter().map(key).collect();
     assert_eq!((all.len(), keys.len()), (2, 2), "{all:?}");
+}
+
+#[test]
+fn a_solver_over_the_memory_limit_is_a_memout_and_nothing_is_left() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pids = dir.path().join("pids");
+    let out = dir.path().join("r.jsonl");
+    let hog = fake_solver("hog", "memory_hog.sh", &pids);
+    let o = smtgrid(&[
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "--solver-cmd",
+        &hog,
+        "--solver",
+        "hog",
+        "--encoding",
+        "lia",
+        "--timeout",
+        "60",
+        "--memory-limit",
+        "100",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    let table = text(&o.stdout);
+    let rs = records(&out);
+    assert_eq!(rs.len(), 1, "{table}{}", text(&o.stderr));
+    let r = &rs[0];
+    assert_eq!(r["status"], "memout", "{r}");
+    assert_eq!(r["memory_limit_mb"], 100, "{r}");
+    assert_eq!(r["memory_limit_by"], "watcher", "{r}");
+    // The limit holds for the group together (the shell, its sleeping
+    // child and the allocating python); the record has the largest peak
+    // of one process.
+    assert!(
+        r["max_rss_kb"].as_u64().is_some_and(|k| k > 80 * 1024),
+        "{r}"
+    );
+    // Stopped at the limit, long before the time limit.
+    assert!(r["time_ms"].as_f64().is_some_and(|t| t < 30_000.0), "{r}");
+    // A failure in the summary, charged twice the limit by PAR-2.
+    let row = table
+        .lines()
+        .find(|l| l.starts_with("hog/lia"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(
+        row.contains(" 120.000 ") || row.contains(" 120 "),
+        "{table}"
+    );
+    assert!(table.contains("memout"), "{table}");
+    let written = std::fs::read_to_string(&pids).expect("the fake wrote its pids");
+    let ids: Vec<i32> = written
+        .split_whitespace()
+        .take(2)
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(ids.len(), 2, "{written}");
+    common::assert_all_gone(&ids);
 }
 
 /// A results file is read within the same bound as a puzzle file: an

@@ -37,9 +37,7 @@ fn assert_within_bounds(model: &Model, what: &str) -> Vec<(Encoding, usize)> {
 /// answer: with `sat`, a grid the checker accepts, else unsat. `what`
 /// names the case in a failure.
 fn assert_answer(solver: &Solver, model: &Model, enc: &Encoded, sat: bool, what: &str) {
-    let limits = Limits {
-        timeout: Duration::from_secs(60),
-    };
+    let limits = Limits::timeout(Duration::from_secs(60));
     let out = run(
         solver,
         &enc.script,

@@ -141,20 +141,45 @@ fn json_lines_carry_exactly_the_documented_fields() {
     assert_eq!(
         sorted_keys(&runs[0]),
         [
+            "command",
+            "cpu_ms",
+            "date",
             "encoding",
             "error",
+            "first_answer_ms",
             "grid",
             "kind",
+            "machine",
+            "max_rss_kb",
+            "memory_limit_by",
+            "memory_limit_mb",
             "mode",
+            "plain",
             "puzzle",
             "solver",
+            "solver_sha256",
             "solver_version",
             "status",
             "time_ms",
+            "timeout_ms",
             "unique",
             "verified"
         ]
     );
+    let r = &runs[0];
+    assert!(r["time_ms"].as_f64().is_some_and(|t| t > 0.0), "{r}");
+    assert!(r["cpu_ms"].as_f64().is_some_and(|t| t >= 0.0), "{r}");
+    assert!(r["max_rss_kb"].as_u64().is_some_and(|m| m > 0), "{r}");
+    assert!(
+        r["command"][0].as_str().is_some_and(|c| c.ends_with("z3")),
+        "{r}"
+    );
+    assert_eq!(r["solver_sha256"].as_str().map(str::len), Some(64), "{r}");
+    assert_eq!(r["first_answer_ms"], Value::Null, "{r}");
+    assert_eq!(r["timeout_ms"], 60_000, "{r}");
+    assert_eq!(r["plain"], false, "{r}");
+    assert!(r["machine"]["kernel"].is_string(), "{r}");
+    assert!(r["date"].as_str().is_some_and(|d| d.ends_with('Z')), "{r}");
     assert_eq!(runs[0]["kind"], "sudoku");
     assert_eq!(runs[0]["encoding"], "lia");
     assert_eq!(runs[0]["unique"], Value::Null);

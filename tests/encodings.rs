@@ -32,9 +32,7 @@ fn run_solver(solver: &Solver, enc: &Encoded) -> Result<Verdict, String> {
         solver,
         &enc.script,
         Some(enc.logic),
-        &Limits {
-            timeout: Duration::from_secs(60),
-        },
+        &Limits::timeout(Duration::from_secs(60)),
         &Cancel::new(),
     );
     let text = &out.stdout;

@@ -16,7 +16,7 @@ use smtgrid::render::png::{ImageFormat, options};
 use smtgrid::render::svg::{CLEARANCE, svg};
 
 mod common;
-use common::puzzle_files;
+use common::{puzzle_files, smtgrid};
 
 /// The least distance allowed between two items: the layout's clearance,
 /// less a little for rounding to two decimals.
@@ -400,4 +400,19 @@ fn the_check_sees_overlaps_and_texts_off_the_picture() {
     assert!(fails(page(&text(90, 20))), "off the right edge");
     let sign = r#"<path id="sign-0" d="M 10 14 L 20 18" stroke="black" stroke-width="2"/>"#;
     assert!(fails(page(&(text(10, 20) + sign))), "a sign on a text");
+}
+
+#[test]
+fn render_to_a_png_file_writes_a_png() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("k.png");
+    let path = out.to_str().expect("utf-8 path");
+    let o = smtgrid(&["render", "puzzles/killer-4x4.toml", "-o", path]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let png = std::fs::read(&out).expect("the picture");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // Many puzzles cannot go into one image.
+    let o = smtgrid(&["render", "puzzles/top95.txt", "-o", path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("-o DIR/"));
 }

@@ -4,7 +4,7 @@
 //! file behind.
 
 use smtgrid::solver::{
-    Cancel, Found, Limits, RunEnd, RunOutput, Session, SessionError, Solver, discover,
+    Cancel, Found, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, discover,
     parse_solver_cmd, run, select,
 };
 use std::path::{Path, PathBuf};
@@ -60,10 +60,15 @@ fn traces(pidfile: &Path) -> Traces {
 /// Runs a fake with `timeout` and checks the universal promises: no
 /// process and no script file left.
 fn run_fake(fake: &str, timeout: Duration) -> RunOutput {
+    run_fake_within(fake, &Limits::timeout(timeout))
+}
+
+/// [`run_fake`] under any limits.
+fn run_fake_within(fake: &str, limits: &Limits) -> RunOutput {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
     let solver = fake_solver(fake, &pidfile);
-    let out = run(&solver, TINY_LIA, None, &Limits { timeout }, &Cancel::new());
+    let out = run(&solver, TINY_LIA, None, limits, &Cancel::new());
     let t = traces(&pidfile);
     assert_gone(t.pid, fake);
     if let Some(c) = t.child {
@@ -96,6 +101,45 @@ fn hanging_solver_and_its_child_are_killed() {
     // Not killed before its limit.
     assert!(out.elapsed >= SHORT, "{:?}", out.elapsed);
     assert!(out.elapsed < SHORT + GRACE, "{:?}", out.elapsed);
+}
+
+#[test]
+fn memory_hog_and_its_child_are_stopped_at_the_memory_limit() {
+    let start = Instant::now();
+    let limits = Limits {
+        timeout: Duration::from_secs(60),
+        memory: Some(MemoryLimit { mb: 100 }),
+    };
+    let out = run_fake_within("memory_hog.sh", &limits);
+    assert_eq!(out.end, RunEnd::MemoryLimit, "{}", out.stderr_tail(5));
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    // Stopped within a watch interval or so of the limit: the kernel's
+    // peak is over 100 MiB and far below what it would reach.
+    assert!(
+        (100 * 1024..2048 * 1024).contains(&out.usage.max_rss_kb),
+        "{:?}",
+        out.usage
+    );
+}
+
+#[test]
+fn cpu_time_includes_the_children_the_solver_waited_for() {
+    let out = run_fake("busy_child.sh", Duration::from_secs(60));
+    assert_eq!(out.end, RunEnd::Exited(0));
+    // The loop runs only in the child; the solver itself does nothing.
+    let wall = out.elapsed.as_secs_f64() * 1000.0;
+    assert!(
+        out.usage.cpu_ms > 0.2 * wall.min(200.0),
+        "{:?} in {wall} ms",
+        out.usage
+    );
+    assert!(out.usage.max_rss_kb > 0);
+    assert_eq!(out.command[0], "/bin/sh", "{:?}", out.command);
+    assert!(out.command.iter().any(|a| a.ends_with("busy_child.sh")));
 }
 
 #[test]
@@ -200,9 +244,7 @@ fn hang_until_stopped(cancel: &Cancel, stop: impl FnOnce() + Send + 'static, how
         std::thread::sleep(Duration::from_millis(300));
         stop();
     });
-    let limits = Limits {
-        timeout: Duration::from_secs(30),
-    };
+    let limits = Limits::timeout(Duration::from_secs(30));
     let out = run(&solver, TINY_LIA, None, &limits, cancel);
     stopper.join().expect("stopper");
     // Cancelled, not timed out after its 30 s: `stop` stopped it.
@@ -290,9 +332,7 @@ fn real_solver_answers_a_tiny_script(label: &str) {
         &solver,
         script,
         None,
-        &Limits {
-            timeout: Duration::from_secs(20),
-        },
+        &Limits::timeout(Duration::from_secs(20)),
         &Cancel::new(),
     );
     assert!(
@@ -325,6 +365,10 @@ fn real_solver_answers_a_tiny_script(label: &str) {
         v.starts_with(|c: char| c.is_ascii_digit()),
         "{label} version {v:?}"
     );
+    // The kernel's accounting of the run, and the exact command line.
+    assert!(out.usage.cpu_ms >= 0.0, "{label}: {:?}", out.usage);
+    assert!(out.usage.max_rss_kb > 0, "{label}: {:?}", out.usage);
+    assert_eq!(out.command[0], solver.path.display().to_string(), "{label}");
 }
 
 #[test]
@@ -361,9 +405,7 @@ fn two_z3_versions_side_by_side() {
             s,
             TINY_LIA,
             None,
-            &Limits {
-                timeout: Duration::from_secs(10),
-            },
+            &Limits::timeout(Duration::from_secs(10)),
             &Cancel::new(),
         );
         assert_eq!(out.end, RunEnd::Exited(0), "{}", s.display_name());
@@ -400,7 +442,7 @@ fn timeout_kills_real_z3_on_a_hard_problem() {
         &z3,
         &pigeonhole(12),
         None,
-        &Limits { timeout },
+        &Limits::timeout(timeout),
         &Cancel::new(),
     );
     assert_eq!(out.end, RunEnd::TimedOut, "stdout {:?}", out.stdout);

@@ -12,6 +12,7 @@
 
 pub mod plot;
 pub mod settings;
+pub mod stats;
 pub mod summary;
 
 use std::collections::HashSet;
@@ -26,31 +27,11 @@ use crate::encode::Encoding;
 use crate::error::{Error, InputError, Location, Result, escape_controls};
 use crate::parse::InputLimits;
 use crate::puzzle::{Kind, Puzzle};
-use crate::solve::{Outcome, Plan, RunMode, Status, solve_pairs};
-use crate::solver::Cancel;
+use crate::solve::{Measured, Outcome, Plan, RunMode, Status, solve_pairs};
+use crate::solver::{Cancel, MemoryLimitBy};
 pub use settings::Settings;
 
-/// The machine a run was made on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Machine {
-    /// Logical cores.
-    pub cores: usize,
-    /// Operating system and architecture, e.g. `linux x86_64`.
-    pub os: String,
-    /// The smtgrid version that made the run.
-    pub smtgrid: String,
-}
-
-impl Machine {
-    /// This machine.
-    pub fn this() -> Machine {
-        Machine {
-            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
-            smtgrid: env!("CARGO_PKG_VERSION").into(),
-        }
-    }
-}
+pub use crate::provenance::Machine;
 
 /// One run of one (puzzle, solver, encoding) triple: one line of a results
 /// file.
@@ -75,16 +56,26 @@ pub struct Record {
     pub status: Status,
     /// Whether the checker accepted the solver's grid.
     pub verified: bool,
-    /// Wall-clock time of the solver's process in milliseconds.
-    pub time_ms: u64,
-    /// The options that change what the run measures (its time limit
-    /// among them): top-level fields of the line.
+    /// Wall-clock time of the solver's process in milliseconds, to the
+    /// microsecond.
+    pub time_ms: f64,
+    /// CPU time, peak memory, the command line and the binary's hash.
+    #[serde(flatten)]
+    pub measured: Measured,
+    /// The options that change what the run measures (its time and
+    /// memory limits among them): top-level fields of the line.
     #[serde(flatten)]
     pub settings: Settings,
+    /// How the memory limit was held, or `null` for none.
+    #[serde(default)]
+    pub memory_limit_by: Option<MemoryLimitBy>,
     /// Which of the `--repeat` runs of the triple this is, from 0.
     pub repeat: u32,
     /// The machine it ran on.
     pub machine: Machine,
+    /// When the run ended (UTC, ISO 8601); `null` in older files.
+    #[serde(default)]
+    pub date: Option<String>,
     /// What went wrong, or `null`.
     pub error: Option<String>,
 }
@@ -332,6 +323,7 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>, G: std::borrow::Borrow<Group>>(
         let Some(g) = in_flight.borrow_mut().pop_front() else {
             return ControlFlow::Break(());
         };
+        let date = crate::provenance::now_utc();
         let records = r
             .lines
             .iter()
@@ -349,9 +341,12 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>, G: std::borrow::Borrow<Group>>(
                     status: rep.status,
                     verified: rep.verified,
                     time_ms: rep.time_ms,
+                    measured: rep.measured,
                     settings: settings.clone(),
+                    memory_limit_by: plan.limits.memory.map(|m| m.by()),
                     repeat: g.repeat,
                     machine: machine.clone(),
+                    date: Some(date.clone()),
                     error: rep.error,
                 }
             })
@@ -805,14 +800,18 @@ mod tests {
             mode: RunMode::Process,
             status: Status::Sat,
             verified: true,
-            time_ms: 3,
+            time_ms: 3.0,
+            measured: Measured::default(),
             settings: Settings {
                 timeout_ms,
+                memory_limit_mb: None,
                 plain: Some(false),
                 asked_mode: Some(RunMode::Process),
             },
+            memory_limit_by: None,
             repeat: 0,
             machine: Machine::this(),
+            date: None,
             error: None,
         };
         serde_json::to_string(&r).expect("a record serialises") + "\n"
@@ -894,6 +893,7 @@ mod tests {
         std::fs::write(&path, &body).expect("write");
         let ours = Settings {
             timeout_ms: 60_000,
+            memory_limit_mb: None,
             plain: Some(false),
             asked_mode: Some(RunMode::Process),
         };

@@ -14,15 +14,16 @@ use crate::render::png::ImageFormat;
 use crate::render::svg::xml_chars;
 
 const SIZE: (u32, u32) = (960, 600);
-/// The least time drawn: a log scale has no room for 0 ms.
-const FLOOR_S: f64 = 0.001;
+/// The least time drawn: a log scale has no room for 0 ms. Times are
+/// measured to the microsecond; below a tenth of a millisecond is noise.
+const FLOOR_S: f64 = 0.0001;
 
 fn draw_error(e: impl std::fmt::Display) -> Error {
-    Error::Plot(e.to_string())
+    Error::Image(e.to_string())
 }
 
-fn seconds(ms: u64) -> f64 {
-    (ms as f64 / 1000.0).max(FLOOR_S)
+fn seconds(ms: f64) -> f64 {
+    (ms / 1000.0).max(FLOOR_S)
 }
 
 /// The cactus plot: x the number of puzzles solved, y the time each took
@@ -225,7 +226,7 @@ fn limit_s(s: &Summary) -> f64 {
         .flat_map(|c| c.values().map(|c| c.timeout_ms))
         .max()
         .unwrap_or(1000);
-    seconds(ms)
+    seconds(ms as f64)
 }
 
 /// A log-scale range from a little under the least time to the limit.
@@ -258,8 +259,8 @@ fn format_of(path: &Path) -> Result<ImageFormat> {
 /// per unit) when the name ends in `.png`; whole or not at all, like every
 /// file smtgrid writes.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
-    let bytes = format_of(path)?.encode(svg, 1.0).map_err(Error::Plot)?;
-    write_file_atomically(path, bytes)
+    let bytes = format_of(path)?.encode(svg, 1.0).map_err(Error::Image)?;
+    write_file_atomically(path, &bytes)
 }
 
 /// A label from a results file (a solver's label), fit for a plot: control

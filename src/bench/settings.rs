@@ -26,6 +26,10 @@ pub struct Settings {
     /// `null` in records of smtgrid versions that did not record it.
     #[serde(default)]
     pub plain: Option<bool>,
+    /// `--memory-limit` in MiB, or `null` for none (smtgrid had no memory
+    /// limit before it recorded one).
+    #[serde(default)]
+    pub memory_limit_mb: Option<u64>,
     /// The `--mode` the bench was asked for (the record's `mode` says how
     /// this run was made: a solver without an interactive mode runs as a
     /// process under `--mode incremental`); `null` when not recorded.
@@ -37,6 +41,7 @@ pub struct Settings {
 /// is named by its field.
 pub const FLAGS: &[(&str, &str)] = &[
     ("timeout_ms", "--timeout"),
+    ("memory_limit_mb", "--memory-limit"),
     ("plain", "--plain"),
     ("asked_mode", "--mode"),
 ];
@@ -46,6 +51,7 @@ impl Settings {
     pub fn of(plan: &Plan) -> Settings {
         Settings {
             timeout_ms: u64::try_from(plan.limits.timeout.as_millis()).unwrap_or(u64::MAX),
+            memory_limit_mb: plan.limits.memory.map(|m| m.mb),
             plain: Some(plan.options.plain),
             asked_mode: Some(match plan.sessions {
                 SessionUse::Never => RunMode::Process,
@@ -137,6 +143,7 @@ mod tests {
     fn settings(timeout_ms: u64) -> Settings {
         Settings {
             timeout_ms,
+            memory_limit_mb: None,
             plain: Some(false),
             asked_mode: Some(RunMode::Process),
         }

@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::stats::Spread;
 use super::{Record, RunKey};
 use crate::encode::Encoding;
 use crate::error::escape_controls;
@@ -57,10 +58,17 @@ pub struct Cell {
     pub status: Status,
     /// A verified sat or an unsat.
     pub solved: bool,
-    /// Its wall time.
-    pub time_ms: u64,
+    /// Its wall time in milliseconds.
+    pub time_ms: f64,
+    /// Its CPU time in milliseconds, if recorded.
+    pub cpu_ms: Option<f64>,
+    /// Its peak memory in KiB, if recorded.
+    pub max_rss_kb: Option<u64>,
     /// Its limit.
     pub timeout_ms: u64,
+    /// The wall times of all its repeats, with their spread, when there
+    /// is more than one.
+    pub spread: Option<Spread>,
 }
 
 impl Cell {
@@ -69,17 +77,20 @@ impl Cell {
             status: r.status,
             solved: r.solved(),
             time_ms: r.time_ms,
+            cpu_ms: r.measured.cpu_ms,
+            max_rss_kb: r.measured.max_rss_kb,
             timeout_ms: r.settings.timeout_ms,
+            spread: None,
         }
     }
 
     /// The time PAR-2 charges: the run's time when solved, else twice the
     /// limit.
-    pub fn par2_ms(&self) -> u64 {
+    pub fn par2_ms(&self) -> f64 {
         if self.solved {
             self.time_ms
         } else {
-            self.timeout_ms.saturating_mul(2)
+            self.timeout_ms as f64 * 2.0
         }
     }
 }
@@ -103,6 +114,8 @@ pub struct PairStats {
     pub error: usize,
     /// Puzzles where its grid broke a rule.
     pub invalid_model: usize,
+    /// Puzzles where it went over `--memory-limit`.
+    pub memout: usize,
     /// Puzzles whose script it does not take.
     pub unsupported: usize,
     /// PAR-2 score in seconds.
@@ -163,6 +176,9 @@ pub struct Summary {
     pub duplicate_runs: u64,
     /// The first of them (at most 20), named.
     pub duplicates: Vec<String>,
+    /// Runs repeated with a large spread: (puzzle, pair, spread), worst
+    /// first (see [`Spread::is_large`]).
+    pub noisy: Vec<(String, String, Spread)>,
     /// The median run of each (pair, puzzle), for the plots.
     #[serde(skip)]
     pub cells: BTreeMap<Pair, BTreeMap<String, Cell>>,
@@ -237,17 +253,29 @@ pub fn summarize(records: &[Record]) -> Summary {
         runs.entry((pair, k.puzzle.as_str())).or_default().push(r);
     }
     let mut cells: BTreeMap<Pair, BTreeMap<String, Cell>> = BTreeMap::new();
+    let mut noisy = Vec::new();
     for ((pair, puzzle), mut rs) in runs {
-        rs.sort_by_key(|r| (Cell::of(r).par2_ms(), r.repeat));
-        let median = rs[(rs.len() - 1) / 2];
-        cells
-            .entry(pair)
-            .or_default()
-            .insert(puzzle.into(), Cell::of(median));
+        rs.sort_by(|a, b| {
+            Cell::of(a)
+                .par2_ms()
+                .total_cmp(&Cell::of(b).par2_ms())
+                .then(a.repeat.cmp(&b.repeat))
+        });
+        let mut cell = Cell::of(rs[(rs.len() - 1) / 2]);
+        if rs.len() > 1 {
+            let times: Vec<f64> = rs.iter().map(|r| r.time_ms).collect();
+            let spread = Spread::of(&times);
+            if spread.is_large() {
+                noisy.push((puzzle.to_string(), pair.to_string(), spread));
+            }
+            cell.spread = Some(spread);
+        }
+        cells.entry(pair).or_default().insert(puzzle.into(), cell);
     }
+    noisy.sort_by(|a, b| b.2.relative().total_cmp(&a.2.relative()));
 
     // The virtual best, per puzzle: the fastest solved cell.
-    let mut best: BTreeMap<&str, (&Pair, u64)> = BTreeMap::new();
+    let mut best: BTreeMap<&str, (&Pair, f64)> = BTreeMap::new();
     let mut solvers_of: BTreeMap<&str, Vec<&Pair>> = BTreeMap::new();
     let mut limit_of: BTreeMap<&str, u64> = BTreeMap::new();
     for (pair, by_puzzle) in &cells {
@@ -267,15 +295,10 @@ pub fn summarize(records: &[Record]) -> Summary {
     // The virtual best's PAR-2 time of one puzzle: its fastest solved run,
     // else twice the largest limit it was run with.
     let best_ms = |p: &str| {
-        best.get(p).map_or(
-            limit_of.get(p).copied().unwrap_or(0).saturating_mul(2),
-            |b| b.1,
-        )
+        best.get(p)
+            .map_or(limit_of.get(p).copied().unwrap_or(0) as f64 * 2.0, |b| b.1)
     };
-    let best_par2_ms: u64 = puzzles
-        .iter()
-        .map(|p| best_ms(p))
-        .fold(0, u64::saturating_add);
+    let best_par2_ms: f64 = puzzles.iter().map(|p| best_ms(p)).sum();
     let mut fastest: BTreeMap<String, usize> = BTreeMap::new();
     for (pair, _) in best.values() {
         *fastest.entry(pair.to_string()).or_default() += 1;
@@ -292,17 +315,11 @@ pub fn summarize(records: &[Record]) -> Summary {
         .iter()
         .map(|(pair, by_puzzle)| {
             let count = |s: Status| by_puzzle.values().filter(|c| c.status == s).count();
-            let mut times: Vec<u64> = by_puzzle.values().map(|c| c.time_ms).collect();
-            times.sort_unstable();
-            let par2_ms = by_puzzle
-                .values()
-                .map(Cell::par2_ms)
-                .fold(0, u64::saturating_add);
+            let mut times: Vec<f64> = by_puzzle.values().map(|c| c.time_ms).collect();
+            times.sort_by(f64::total_cmp);
+            let par2_ms: f64 = by_puzzle.values().map(Cell::par2_ms).sum();
             // Compared with the virtual best over the puzzles it ran only.
-            let best_here_ms = by_puzzle
-                .keys()
-                .map(|p| best_ms(p))
-                .fold(0, u64::saturating_add);
+            let best_here_ms: f64 = by_puzzle.keys().map(|p| best_ms(p)).sum();
             PairStats {
                 solver: pair.solver.clone(),
                 encoding: pair.encoding,
@@ -315,10 +332,11 @@ pub fn summarize(records: &[Record]) -> Summary {
                 unknown: count(Status::Unknown),
                 error: count(Status::Error) + count(Status::Stopped),
                 invalid_model: count(Status::InvalidModel),
+                memout: count(Status::Memout),
                 unsupported: count(Status::Unsupported),
                 par2_s: secs(par2_ms),
                 median_s: median_ms(&times) / 1000.0,
-                total_s: secs(times.iter().copied().fold(0, u64::saturating_add)),
+                total_s: secs(times.iter().sum()),
                 only: solvers_of
                     .values()
                     .filter(|ps| ps.len() == 1 && ps[0] == pair)
@@ -371,20 +389,17 @@ pub fn summarize(records: &[Record]) -> Summary {
         missing,
         duplicate_runs,
         duplicates,
+        noisy,
         cells,
     }
 }
 
-fn secs(ms: u64) -> f64 {
-    ms as f64 / 1000.0
+fn secs(ms: f64) -> f64 {
+    ms / 1000.0
 }
 
-fn median_ms(sorted: &[u64]) -> f64 {
-    match sorted.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => sorted[n / 2] as f64,
-        n => (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0,
-    }
+fn median_ms(sorted: &[f64]) -> f64 {
+    super::stats::median(sorted)
 }
 
 /// A difference of times in seconds, short, with its sign: `+0.012`,
@@ -427,6 +442,7 @@ impl Summary {
             "unknown",
             "error",
             "invalid",
+            "memout",
             "unsupp",
             "PAR-2 s",
             "median s",
@@ -452,6 +468,7 @@ impl Summary {
                     p.unknown.to_string(),
                     p.error.to_string(),
                     p.invalid_model.to_string(),
+                    p.memout.to_string(),
                     p.unsupported.to_string(),
                     short(p.par2_s),
                     short(p.median_s),
@@ -530,6 +547,29 @@ impl Summary {
         for i in &self.invalid_models {
             let _ = writeln!(s, "INVALID MODEL: {}", escape_controls(i));
         }
+        if !self.noisy.is_empty() {
+            let _ = writeln!(
+                s,
+                "warning: {} (puzzle, pair){} vary a lot between repeats (σ over {:.0} % of \
+                 the mean); their medians are doubtful: rerun them on a quieter machine or with \
+                 more --repeat",
+                self.noisy.len(),
+                if self.noisy.len() == 1 { "" } else { "s" },
+                Spread::LARGE_CV * 100.0
+            );
+            for (puzzle, pair, spread) in self.noisy.iter().take(NAMED) {
+                let _ = writeln!(
+                    s,
+                    "  {} {}: {}",
+                    escape_controls(puzzle),
+                    escape_controls(pair),
+                    spread.describe()
+                );
+            }
+            if self.noisy.len() > NAMED {
+                let _ = writeln!(s, "  … and {} more", self.noisy.len() - NAMED);
+            }
+        }
         for (what, count, named) in [
             ("missing", self.missing_runs, &self.missing),
             ("duplicated", self.duplicate_runs, &self.duplicates),
@@ -553,12 +593,12 @@ impl Summary {
     /// One CSV row per pair, then one for the virtual best.
     pub fn csv(&self) -> String {
         let mut s = String::from(
-            "solver,encoding,solved,unsat,timeout,unknown,error,invalid_model,unsupported,par2_s,median_s,total_s,only,behind_best,par2_over_best_s\n",
+            "solver,encoding,solved,unsat,timeout,unknown,error,invalid_model,memout,unsupported,par2_s,median_s,total_s,only,behind_best,par2_over_best_s\n",
         );
         for p in &self.pairs {
             let _ = writeln!(
                 s,
-                "{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{},{},{:.3}",
+                "{},{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{},{},{:.3}",
                 csv_field(&p.solver),
                 p.encoding,
                 p.solved,
@@ -567,6 +607,7 @@ impl Summary {
                 p.unknown,
                 p.error,
                 p.invalid_model,
+                p.memout,
                 p.unsupported,
                 p.par2_s,
                 p.median_s,
@@ -579,7 +620,7 @@ impl Summary {
         let vb = &self.virtual_best;
         let _ = writeln!(
             s,
-            "virtual-best,,{},,,,,,,{:.3},,,,0,0.000",
+            "virtual-best,,{},,,,,,,,{:.3},,,,0,0.000",
             vb.solved, vb.par2_s
         );
         s
@@ -624,14 +665,18 @@ mod tests {
             mode: RunMode::Process,
             status,
             verified: status == Status::Sat,
-            time_ms,
+            time_ms: time_ms as f64,
+            measured: Default::default(),
             settings: Settings {
                 timeout_ms: 1000,
+                memory_limit_mb: None,
                 plain: Some(false),
                 asked_mode: Some(RunMode::Process),
             },
+            memory_limit_by: None,
             repeat,
             machine: Machine::this(),
+            date: None,
             error: None,
         }
     }
@@ -672,7 +717,7 @@ mod tests {
         ];
         let s = summarize(&rs);
         let c = &s.cells.values().next().expect("a pair")["p"];
-        assert_eq!((c.status, c.time_ms), (Status::Sat, 90));
+        assert_eq!((c.status, c.time_ms), (Status::Sat, 90.0));
         assert_eq!(s.repeats, 3);
     }
 

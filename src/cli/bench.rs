@@ -2,7 +2,8 @@
 //! run and summarises them.
 
 use super::{
-    InputArgs, SolverArgs, SummaryArgs, check_summary_args, jobs, open, show_summary, timeout,
+    InputArgs, MemoryArgs, SolverArgs, SummaryArgs, check_summary_args, jobs, limits, open,
+    show_summary,
 };
 use crate::bench::summary::summarize;
 use crate::bench::{Progress, Record, ResultsFile, RunKey, Shard};
@@ -30,6 +31,8 @@ pub(super) struct BenchArgs {
     /// Wall-clock limit of one run, in seconds (at most 604800, a week).
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
+    #[command(flatten)]
+    memory: MemoryArgs,
     /// Solver processes run at once (default: the number of cores; twice
     /// that with `--mode incremental`).
     #[arg(long, short)]
@@ -60,7 +63,7 @@ pub(super) struct BenchArgs {
 }
 
 pub(super) fn run(a: BenchArgs) -> Result<i32> {
-    let limits = timeout(a.timeout)?;
+    let limits = limits(a.timeout, &a.memory)?;
     if a.repeat == 0 {
         return Err(Error::Usage("--repeat must be at least 1".into()));
     }

@@ -408,6 +408,28 @@ fn write_each<E: Into<Error>>(
     }
 }
 
+/// `--memory-limit MB`, shared by `solve` and `bench`.
+#[derive(Debug, Args)]
+struct MemoryArgs {
+    /// Stop a solver whose processes use more than MB MiB of resident
+    /// memory together (status `memout`), 1 to 1048576. Enforced by a
+    /// watcher that sums the solver's process group every 10 ms; each
+    /// record says so.
+    #[arg(long, value_name = "MB",
+          value_parser = clap::value_parser!(u64).range(1..=crate::solver::MemoryLimit::MAX_MB))]
+    memory_limit: Option<u64>,
+}
+
+/// `--timeout S` and `--memory-limit MB` as limits.
+fn limits(secs: f64, memory: &MemoryArgs) -> Result<Limits> {
+    Ok(Limits {
+        memory: memory
+            .memory_limit
+            .map(|mb| crate::solver::MemoryLimit { mb }),
+        ..timeout(secs)?
+    })
+}
+
 /// `--timeout S` as a limit.
 /// A limit below a millisecond could not even start a solver, and one
 /// above a week overflows the clock arithmetic: both are refused before
@@ -419,9 +441,7 @@ fn timeout(secs: f64) -> Result<Limits> {
             "--timeout must be a number of seconds from 0.001 to {max} (a week), not {secs}"
         )));
     }
-    Ok(Limits {
-        timeout: Duration::from_secs_f64(secs),
-    })
+    Ok(Limits::timeout(Duration::from_secs_f64(secs)))
 }
 
 /// `--jobs`, by default the number of cores; twice that for incremental

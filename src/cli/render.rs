@@ -1,21 +1,28 @@
 //! `smtgrid render`: draws puzzles as SVG pictures, solved if asked.
 
-use super::{InputArgs, SolverArgs, emit_target, jobs, open, timeout, write_each};
+use super::{InputArgs, SolverArgs, Target, emit_target, jobs, open, timeout, write_each};
 use crate::encode::Options;
 use crate::error::{Error, Result};
-use crate::output::note;
+use crate::output::{note, write_file_atomically};
+use crate::puzzle::Puzzle;
+use crate::render::png::ImageFormat;
 use crate::render::svg::svg;
 use crate::solve::{Mode, Plan, SessionUse, solve_all};
 use crate::solver;
 use clap::Args;
 use std::path::PathBuf;
 
+/// Pixels per SVG unit in a PNG: sharp on high-density screens (a 9×9
+/// picture is 760 pixels wide).
+const PNG_SCALE: f32 = 2.0;
+
 #[derive(Debug, Args)]
 pub(super) struct RenderArgs {
     /// The puzzle file (`-` for standard input).
     puzzle: PathBuf,
-    /// Write to FILE, or one `.svg` per puzzle into DIR (needed for a file
-    /// of many puzzles); standard output otherwise.
+    /// Write to FILE (a PNG image when its name ends in `.png`, SVG
+    /// otherwise), or one `.svg` per puzzle into DIR (needed for a file
+    /// of many puzzles); SVG on standard output otherwise.
     #[arg(long, short, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
     /// Solve the puzzle (every installed solver races, as `solve` does)
@@ -70,12 +77,29 @@ pub(super) fn run(a: RenderArgs) -> Result<i32> {
             return Ok(130);
         }
     }
+    let drawn = |i: usize, p: &Puzzle| svg(p, solutions.get(i).and_then(Option::as_ref));
+    if let Target::File(file) = target
+        && ImageFormat::of(file) == Some(ImageFormat::Png)
+    {
+        let [p] = &puzzles[..] else {
+            return Err(Error::Usage(format!(
+                "{} holds {} puzzles: -o FILE.png draws one; give a directory with -o DIR/",
+                a.puzzle.display(),
+                puzzles.len()
+            )));
+        };
+        let png = ImageFormat::Png
+            .encode(&drawn(0, p), PNG_SCALE)
+            .map_err(Error::Image)?;
+        write_file_atomically(file, &png)?;
+        return Ok(code);
+    }
     write_each(
         puzzles.iter().cloned().map(Ok::<_, Error>),
         target,
         &a.puzzle,
         "svg",
-        |i, p| Ok(svg(p, solutions.get(i).and_then(Option::as_ref))),
+        |i, p| Ok(drawn(i, p)),
     )?;
     Ok(code)
 }

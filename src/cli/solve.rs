@@ -1,11 +1,13 @@
 //! `smtgrid solve`: solves puzzles and prints each verified answer.
 
 use super::{
-    Encodings, Format, InputArgs, SolverArgs, existing_dir, jobs, puzzles_of, text_style, timeout,
+    Encodings, Format, InputArgs, MemoryArgs, SolverArgs, existing_dir, jobs, limits, puzzles_of,
+    text_style,
 };
 use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
 use crate::output::{note, write_file_atomically};
+use crate::provenance::Provenance;
 use crate::render::{result_text, svg::svg};
 use crate::solve::{Mode, Plan, SessionUse, solve_all};
 use crate::solver;
@@ -33,6 +35,8 @@ pub(super) struct SolveArgs {
     /// (at most 604800, a week); under `auto` a solver's encodings share it.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
+    #[command(flatten)]
+    memory: MemoryArgs,
     /// Solver processes run at once (default: the number of cores; twice
     /// that with `--mode incremental`).
     #[arg(long, short)]
@@ -119,7 +123,7 @@ impl ValueEnum for SolveEncoding {
 }
 
 pub(super) fn run(a: SolveArgs) -> Result<i32> {
-    let limits = timeout(a.timeout)?;
+    let limits = limits(a.timeout, &a.memory)?;
     let input_error = std::cell::RefCell::new(None);
     let puzzles = puzzles_of(&a.puzzles, &a.input, &input_error);
     let mut request = a.solvers.request()?;
@@ -156,7 +160,7 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
         if let (Some(dir), Some(grid)) = (&a.svg, r.lines.iter().find_map(|l| l.run.outcome.grid()))
         {
             let path = dir.join(crate::output::file_name(&p.name, "svg"));
-            if let Err(e) = write_file_atomically(&path, svg(p, Some(grid))) {
+            if let Err(e) = write_file_atomically(&path, &svg(p, Some(grid))) {
                 svg_error.get_or_insert(e);
             }
         }
@@ -166,7 +170,9 @@ pub(super) fn run(a: SolveArgs) -> Result<i32> {
         }
         let written = match a.format {
             Format::Json => r.lines.iter().try_for_each(|l| {
-                let line = serde_json::to_string(&l.run.report(p)).unwrap_or_default();
+                let mut report = l.run.report(p);
+                report.provenance = Some(Provenance::of(&plan));
+                let line = serde_json::to_string(&report).unwrap_or_default();
                 writeln!(out, "{line}")
             }),
             Format::Text => write!(out, "{}", result_text(p, r, style)),

@@ -24,7 +24,7 @@ pub fn result_text(p: &Puzzle, r: &PuzzleResult, style: TextStyle) -> String {
         let run = &line.run;
         let version = run.version.as_deref().unwrap_or("");
         let mut text = format!(
-            "{:<18} {:<7} {:<14} {:>8} ms",
+            "{:<18} {:<7} {:<14} {:>8.1} ms",
             format!("{} {version}", run.solver).trim_end().to_string(),
             run.encoding.name(),
             match run.outcome {

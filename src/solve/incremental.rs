@@ -17,7 +17,7 @@ use super::schedule::lock;
 use super::{Asker, ErrorKind, Outcome, PerEncoding, Reply};
 use crate::encode::{Encoding, Interrupted, Shared, encode_shared};
 use crate::model::{CellId, Model};
-use crate::solver::{Cancel, Session, excerpt};
+use crate::solver::{Cancel, Session, Usage, excerpt};
 
 /// Shapes remembered at once. A file that keeps switching between more
 /// shapes than this still works; it just starts more sessions.
@@ -139,18 +139,21 @@ impl Asker<'_> {
     ) -> (Outcome, Duration) {
         let start = Instant::now();
         // A pooled session still holds its last puzzle's givens.
-        let (mut session, ended) = match sessions.take(solver, shared.encoding, &fit.shape) {
+        let (mut session, ended, before) = match sessions.take(solver, shared.encoding, &fit.shape)
+        {
             Some(mut s) => {
                 s.set_cancel(self.ctx.cancel());
-                (s, shared.end_question())
+                s.set_memory_limit(self.limits.memory);
+                let before = s.usage();
+                (s, shared.end_question(), before)
             }
             None => match self.start_session(shared) {
-                Ok(s) => (s, ""),
+                Ok(s) => (s, "", None),
                 Err(o) => return (o, start.elapsed()),
             },
         };
         let question = format!("{ended}{}", shared.question(&fit.givens));
-        let outcome = self.ask_shared(&mut session, shared, &question);
+        let outcome = self.ask_shared(&mut session, shared, &question, before);
         let took = start.elapsed();
         let healthy = matches!(
             outcome,
@@ -171,9 +174,10 @@ impl Asker<'_> {
     /// unless the solver rejects them.
     fn start_session(&self, shared: &Shared) -> Result<Session, Outcome> {
         let fail = |e| self.session_failed(&e);
-        let mut s =
-            Session::start(self.solver, Some(shared.logic), self.ctx.cancel()).map_err(fail)?;
-        let reply = s.command(&shared.setup, self.deadline).map_err(fail)?;
+        let mut s = self.start(shared.logic).map_err(fail)?;
+        let reply = s.command(&shared.setup, self.deadline);
+        self.count_session(None, &s);
+        let reply = reply.map_err(fail)?;
         if reply.trim().is_empty() {
             Ok(s)
         } else {
@@ -187,8 +191,16 @@ impl Asker<'_> {
         }
     }
 
-    fn ask_shared(&self, s: &mut Session, shared: &Shared, question: &str) -> Outcome {
-        let text = match s.command(question, self.deadline) {
+    fn ask_shared(
+        &self,
+        s: &mut Session,
+        shared: &Shared,
+        question: &str,
+        before: Option<Usage>,
+    ) -> Outcome {
+        let text = s.command(question, self.deadline);
+        self.count_session(before, s);
+        let text = match text {
             Ok(t) => t,
             Err(e) => return self.session_failed(&e),
         };

@@ -13,6 +13,7 @@ mod incremental;
 pub mod outcome;
 pub mod schedule;
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::ControlFlow;
 use std::sync::{Mutex, OnceLock};
@@ -26,13 +27,14 @@ use crate::smtlib::reply::read_answer;
 use crate::smtlib::sexp::parse_all;
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
-    Cancel, Limits, RunEnd, Session, SessionError, Solver, auto_order, read_versions, run,
+    Cancel, Limits, RunEnd, RunOutput, Session, SessionError, Solver, Usage, auto_order,
+    read_versions, run,
 };
 
 use incremental::{Fit, Sessions};
 pub use outcome::{
-    ErrorKind, Finding, Line, Outcome, PuzzleResult, Run, RunMode, RunReport, Status, Tried,
-    Uniqueness,
+    ErrorKind, Finding, Line, Measured, Outcome, PuzzleResult, Run, RunMode, RunReport, Status,
+    Tried, Uniqueness,
 };
 use schedule::{JobCtx, JobEnd, Jobs, Slot, SlotEnd, StopRule};
 
@@ -317,7 +319,8 @@ impl Jobs for Work<'_> {
             } else {
                 RunMode::Process
             },
-            time_ms: 0,
+            time_ms: 0.0,
+            measured: Measured::default(),
             outcome: Outcome::Stopped(ctx.stop_cause()),
         };
         if ctx.cancel().is_cancelled() {
@@ -357,13 +360,16 @@ impl Jobs for Work<'_> {
             model: w.model(),
             deadline,
             limit,
+            limits: self.plan.limits,
             ctx,
+            meter: RefCell::default(),
         };
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
             Asked::Shape(fit, shared) => asker.incremental(&self.sessions, job.solver, fit, shared),
         };
-        run.time_ms = took.as_millis() as u64;
+        run.time_ms = ms(took);
+        run.measured = asker.meter.into_inner();
         run.outcome = outcome;
         run
     }
@@ -427,7 +433,8 @@ impl Work<'_> {
                                 version: None,
                                 encoding: job.encoding,
                                 mode: RunMode::Process,
-                                time_ms: 0,
+                                time_ms: 0.0,
+                                measured: Measured::default(),
                                 outcome: Outcome::Stopped(cause),
                             },
                         ));
@@ -440,6 +447,10 @@ impl Work<'_> {
             }
             if let Some((job, mut run)) = run {
                 run.version = self.version(job.solver);
+                if !run.measured.command.is_empty() {
+                    run.measured.solver_sha256 =
+                        crate::provenance::sha256(&self.plan.solvers[job.solver].path);
+                }
                 lines.push(Line { run, also });
             }
         }
@@ -549,6 +560,11 @@ enum Reply {
     Other(Outcome),
 }
 
+/// A duration in milliseconds, to the microsecond.
+fn ms(d: Duration) -> f64 {
+    d.as_micros() as f64 / 1000.0
+}
+
 /// Asks one solver about one puzzle, within one deadline.
 struct Asker<'a> {
     solver: &'a Solver,
@@ -556,12 +572,17 @@ struct Asker<'a> {
     deadline: Instant,
     /// The whole limit, for messages.
     limit: Duration,
+    /// The plan's limits (the memory limit applies to every process).
+    limits: Limits,
     ctx: &'a JobCtx<'a>,
+    /// What the solver processes of this run cost, added up as they end.
+    meter: RefCell<Measured>,
 }
 
 impl Asker<'_> {
     /// The answer (and, with `unique`, whether it is the only one), and
-    /// how long the solver took to give the first answer.
+    /// how long the whole run took; under `unique` the first answer's
+    /// time goes to the meter.
     fn solve(&self, enc: &Encoded, unique: bool) -> (Outcome, Duration) {
         let start = Instant::now();
         if unique {
@@ -574,33 +595,69 @@ impl Asker<'_> {
             }
         }
         let first = self.oneshot(enc, &enc.script);
-        let took = start.elapsed();
         let values = match self.settle(enc, first) {
             Ok(v) => v,
-            Err(o) => return (o, took),
+            Err(o) => return (o, start.elapsed()),
         };
         let grid = self.model.to_grid(&values);
         if !unique {
-            return (Outcome::Sat { grid, unique: None }, took);
+            return (Outcome::Sat { grid, unique: None }, start.elapsed());
         }
+        self.meter.borrow_mut().first_answer_ms = Some(ms(start.elapsed()));
         let again = enc.with_assertions("a different solution", &[enc.decoder.block(&values)]);
         let second = self.oneshot(enc, &again);
-        (self.settle_unique(enc, grid, &values, second), took)
+        (
+            self.settle_unique(enc, grid, &values, second),
+            start.elapsed(),
+        )
+    }
+
+    /// Adds what a solver process cost to this run's figures; the first
+    /// process's command line is the run's.
+    fn count(&self, usage: Option<Usage>, command: &[String]) {
+        let mut m = self.meter.borrow_mut();
+        if let Some(u) = usage {
+            m.cpu_ms = Some(m.cpu_ms.unwrap_or(0.0) + u.cpu_ms);
+            m.max_rss_kb = Some(m.max_rss_kb.unwrap_or(0).max(u.max_rss_kb));
+        }
+        if m.command.is_empty() {
+            m.command = command.to_vec();
+        }
+    }
+
+    /// Sets this run's figures from a session's counters: the CPU time
+    /// since `before` (from the session's start without it) and its peak
+    /// memory so far. A session killed meanwhile leaves them as they were.
+    fn count_session(&self, before: Option<Usage>, s: &Session) {
+        let mut m = self.meter.borrow_mut();
+        if let Some(now) = s.usage() {
+            let u = now.since(before.unwrap_or_default());
+            m.cpu_ms = Some(u.cpu_ms);
+            m.max_rss_kb = Some(u.max_rss_kb);
+        }
+        if m.command.is_empty() {
+            m.command = s.command_line().to_vec();
+        }
     }
 
     fn oneshot(&self, enc: &Encoded, script: &str) -> Reply {
         let limits = Limits {
             timeout: self.deadline.saturating_duration_since(Instant::now()),
+            memory: self.limits.memory,
         };
-        let out = run(
+        let out: RunOutput = run(
             self.solver,
             script,
             Some(enc.logic),
             &limits,
             self.ctx.cancel(),
         );
+        if !out.command.is_empty() && !matches!(out.end, RunEnd::SpawnFailed(_)) {
+            self.count(Some(out.usage), &out.command);
+        }
         match &out.end {
             RunEnd::TimedOut => Reply::Other(self.timed_out()),
+            RunEnd::MemoryLimit => Reply::Other(self.memout()),
             RunEnd::Cancelled => Reply::Other(Outcome::Stopped(self.ctx.stop_cause())),
             RunEnd::SpawnFailed(why) => Reply::Other(Outcome::Error(ErrorKind::Start, why.clone())),
             RunEnd::OutputLimit => Reply::Other(Outcome::Error(
@@ -613,6 +670,13 @@ impl Asker<'_> {
 
     fn timed_out(&self) -> Outcome {
         Outcome::Timeout(format!("no answer within {} s", self.limit.as_secs_f64()))
+    }
+
+    fn memout(&self) -> Outcome {
+        Outcome::Memout(format!(
+            "stopped over the memory limit of {} MiB",
+            self.limits.memory.map_or(0, |m| m.mb)
+        ))
     }
 
     fn over_time(&self) -> bool {
@@ -734,6 +798,7 @@ impl Asker<'_> {
     fn session_failed(&self, e: &SessionError) -> Outcome {
         match e {
             SessionError::TimedOut { .. } => self.timed_out(),
+            SessionError::MemoryLimit { .. } => self.memout(),
             SessionError::Cancelled { .. } => Outcome::Stopped(self.ctx.stop_cause()),
             SessionError::Spawn { .. } | SessionError::NoInteractiveMode(_) => {
                 Outcome::Error(ErrorKind::Start, e.to_string())
@@ -746,17 +811,21 @@ impl Asker<'_> {
     /// answers both questions, so the second one reuses what the first one
     /// learnt.
     fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
-        let mut s = Session::start(self.solver, Some(enc.logic), self.ctx.cancel())?;
+        let mut s = self.start(enc.logic)?;
         let ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
-            let text = s.command(cmds, self.deadline)?;
+            let text = s.command(cmds, self.deadline);
+            // Read after every answer: a solver killed later has no
+            // counters left to read.
+            self.count_session(None, s);
+            let text = text?;
             Ok(self.interpret(&text, &s.stderr_tail(5), "answered"))
         };
         let first = ask(&mut s, &format!("{}(check-sat)\n(get-model)\n", enc.body()))?;
-        let took = start.elapsed();
         let values = match self.settle(enc, first) {
             Ok(v) => v,
-            Err(o) => return Ok((o, took)),
+            Err(o) => return Ok((o, start.elapsed())),
         };
+        self.meter.borrow_mut().first_answer_ms = Some(ms(start.elapsed()));
         let grid = self.model.to_grid(&values);
         let mut block = Script::new();
         block.assert(&enc.decoder.block(&values));
@@ -765,7 +834,17 @@ impl Asker<'_> {
             Ok(reply) => reply,
             Err(e) => Reply::Other(self.session_failed(&e)),
         };
-        Ok((self.settle_unique(enc, grid, &values, second), took))
+        Ok((
+            self.settle_unique(enc, grid, &values, second),
+            start.elapsed(),
+        ))
+    }
+
+    /// Starts a session of this run's solver, under its memory limit.
+    fn start(&self, logic: &str) -> Result<Session, SessionError> {
+        let mut s = Session::start(self.solver, Some(logic), self.ctx.cancel())?;
+        s.set_memory_limit(self.limits.memory);
+        Ok(s)
     }
 }
 

@@ -54,6 +54,8 @@ pub enum Status {
     InvalidModel,
     /// The solver does not take this script's logic or commands.
     Unsupported,
+    /// The solver used more memory than `--memory-limit` and was stopped.
+    Memout,
 }
 
 impl Status {
@@ -68,6 +70,7 @@ impl Status {
             Status::Error => "error",
             Status::InvalidModel => "invalid-model",
             Status::Unsupported => "unsupported",
+            Status::Memout => "memout",
         }
     }
 }
@@ -116,6 +119,8 @@ pub enum Outcome {
     Unknown(String),
     /// No answer within the limit.
     Timeout(String),
+    /// Stopped over the memory limit.
+    Memout(String),
     /// smtgrid stopped the run.
     Stopped(StopCause),
     /// The solver failed.
@@ -140,6 +145,7 @@ impl Outcome {
             Outcome::Unsat => Status::Unsat,
             Outcome::Unknown(_) => Status::Unknown,
             Outcome::Timeout(_) => Status::Timeout,
+            Outcome::Memout(_) => Status::Memout,
             Outcome::Stopped(_) => Status::Stopped,
             Outcome::Error(..) => Status::Error,
             Outcome::InvalidModel { .. } => Status::InvalidModel,
@@ -199,6 +205,7 @@ impl Outcome {
             Outcome::Sat { .. } | Outcome::Unsat => None,
             Outcome::Unknown(why)
             | Outcome::Timeout(why)
+            | Outcome::Memout(why)
             | Outcome::Error(_, why)
             | Outcome::Unsupported(why) => Some(why.clone()),
             Outcome::InvalidModel { rule, .. } => Some(rule.clone()),
@@ -236,11 +243,39 @@ pub struct Run {
     pub encoding: Encoding,
     /// How the solver was run.
     pub mode: RunMode,
-    /// Wall-clock time of the solver's process(es) in milliseconds; in a
-    /// session, of the question (the first one also starts the solver).
-    pub time_ms: u64,
+    /// Wall-clock time of the solver's process(es) in milliseconds, with
+    /// microsecond resolution; in a session, of the question (the first
+    /// one also starts the solver). Under `--unique`, both questions.
+    pub time_ms: f64,
+    /// What the solver cost and how it ran (empty for a run that started
+    /// no solver).
+    pub measured: Measured,
     /// How it ended.
     pub outcome: Outcome,
+}
+
+/// What a run cost, as the kernel accounts it, and the command that ran.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Measured {
+    /// Under `--unique`: the wall-clock time to the first (verified)
+    /// answer, in milliseconds; `time_ms` covers both questions.
+    #[serde(default)]
+    pub first_answer_ms: Option<f64>,
+    /// User + system CPU time of the solver and every process it started,
+    /// in milliseconds; `null` if no solver ran or it could not be read.
+    #[serde(default)]
+    pub cpu_ms: Option<f64>,
+    /// The solver's peak resident memory in KiB (in a session: since the
+    /// session started); `null` if no solver ran.
+    #[serde(default)]
+    pub max_rss_kb: Option<u64>,
+    /// The exact command line: the solver's path first, then every
+    /// argument (smtgrid's added flags and the script's path included).
+    #[serde(default)]
+    pub command: Vec<String>,
+    /// The SHA-256 of the solver's binary (its path is `command[0]`).
+    #[serde(default)]
+    pub solver_sha256: Option<String>,
 }
 
 impl Run {
@@ -262,8 +297,10 @@ impl Run {
             verified: self.outcome.grid().is_some(),
             unique: self.outcome.unique(),
             time_ms: self.time_ms,
+            measured: self.measured.clone(),
             grid: self.outcome.grid().cloned(),
             error: self.outcome.message(),
+            provenance: None,
         }
     }
 }
@@ -290,13 +327,21 @@ pub struct RunReport {
     pub verified: bool,
     /// With `--unique`: whether the solution is the only one.
     pub unique: Option<bool>,
-    /// Wall-clock time of the solver run in milliseconds.
-    pub time_ms: u64,
+    /// Wall-clock time of the solver run in milliseconds, with
+    /// microsecond resolution (under `--unique`, of both questions).
+    pub time_ms: f64,
+    /// CPU time, memory, the first answer's time and the command line.
+    #[serde(flatten)]
+    pub measured: Measured,
     /// The verified grid; `null` cells where no cell is; `null` without a
     /// model.
     pub grid: Option<ValueGrid>,
     /// What went wrong, or `null`.
     pub error: Option<String>,
+    /// The limits, options, machine and date of the run, when the caller
+    /// records them (`solve --format json` does).
+    #[serde(flatten)]
+    pub provenance: Option<crate::provenance::Provenance>,
 }
 
 /// A run of a race that is not the reported one.
@@ -319,10 +364,10 @@ impl Tried {
         match self {
             Tried::Ran(r) => match &r.outcome {
                 Outcome::Stopped(StopCause::Answered) => {
-                    format!("{}: stopped after {} ms", r.label(), r.time_ms)
+                    format!("{}: stopped after {:.0} ms", r.label(), r.time_ms)
                 }
                 o => format!(
-                    "{}: {} after {} ms{}",
+                    "{}: {} after {:.0} ms{}",
                     r.label(),
                     o.status().name(),
                     r.time_ms,
@@ -442,7 +487,8 @@ mod tests {
             version: None,
             encoding: Encoding::Lia,
             mode: RunMode::Process,
-            time_ms: 1,
+            time_ms: 1.0,
+            measured: Measured::default(),
             outcome,
         }
     }

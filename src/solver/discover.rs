@@ -274,7 +274,7 @@ fn probe_version(path: &Path, args: &[String], cancel: &Cancel) -> Probed {
     if let Some(p) = seen.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return p.clone();
     }
-    let out = exec(path, args, VERSION_TIMEOUT, cancel);
+    let out = exec(path, args, &super::Limits::timeout(VERSION_TIMEOUT), cancel);
     let version = extract_version(&out.stdout).or_else(|| extract_version(&out.stderr));
     let probed = match (&out.end, version) {
         (super::RunEnd::Cancelled, _) => return Err("cancelled".into()),

@@ -27,6 +27,7 @@
 //! however much a solver prints and whether or not it ends its lines.
 
 mod discover;
+mod measure;
 mod pipe;
 mod process;
 mod profile;
@@ -38,6 +39,7 @@ pub use discover::{
     Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
     parse_solver_override, read_versions, select,
 };
+pub use measure::{MemoryLimit, MemoryLimitBy, Usage, WATCH_EVERY};
 pub(crate) use pipe::excerpt;
 pub use profile::{AutoPair, Profile, auto_order, default_solvers, env_var_for, profile, profiles};
 pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run};

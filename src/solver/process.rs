@@ -24,6 +24,7 @@
 //! left alone; no solver does that. A control group would catch even that,
 //! but needs a delegated cgroup tree, which an ordinary user does not have.
 
+use super::measure::Usage;
 use std::io;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus};
@@ -79,9 +80,33 @@ impl Tree {
     /// Kills the solver's group, then kills and reaps every descendant
     /// that escaped it. Call it after the solver itself was reaped: only
     /// then are its children re-parented to smtgrid.
-    pub fn kill_all(&self) {
+    /// Returns what the kernel accounted for the descendants it reaped.
+    pub fn kill_all(&self) -> Usage {
         kill_group(self.pgid);
-        sweep(self.pgid, &self.mark);
+        sweep(self.pgid, &self.mark)
+    }
+}
+
+/// Waits for the child `pid` and returns its wait status with what the
+/// kernel accounted for it and for every descendant it reaped itself
+/// (`wait4`): the figures BenchExec reports.
+pub(crate) fn wait_usage(pid: u32) -> io::Result<(ExitStatus, Usage)> {
+    use std::os::unix::process::ExitStatusExt;
+    let pid = libc::pid_t::try_from(pid).map_err(|_| io::Error::other("pid out of range"))?;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: waits for one specific child of this process; `status`
+        // and `ru` are valid out-pointers.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut ru) };
+        if r == pid {
+            return Ok((ExitStatus::from_raw(status), Usage::from_rusage(&ru)));
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
     }
 }
 
@@ -110,11 +135,13 @@ pub(crate) fn kill_group(pgid: u32) {
 }
 
 /// Kills and reaps the children of smtgrid that belong to the run whose
-/// group is `pgid` and whose mark is `mark`, until none is left. The
-/// group leader itself must already be reaped.
-fn sweep(pgid: u32, mark: &str) {
+/// group is `pgid` and whose mark is `mark`, until none is left, and
+/// returns what the kernel accounted for them. The group leader itself
+/// must already be reaped.
+fn sweep(pgid: u32, mark: &str) -> Usage {
     let me = std::process::id();
     let needle = format!("{MARK_VAR}={mark}");
+    let mut usage = Usage::default();
     for _ in 0..MAX_SWEEPS {
         let found: Vec<libc::pid_t> = children_of(me)
             .into_iter()
@@ -123,7 +150,7 @@ fn sweep(pgid: u32, mark: &str) {
             .map(|c| c.pid)
             .collect();
         if found.is_empty() {
-            return;
+            return usage;
         }
         for &pid in &found {
             // SAFETY: `pid` is an unreaped child of this process (only this
@@ -133,15 +160,14 @@ fn sweep(pgid: u32, mark: &str) {
             }
         }
         for &pid in &found {
-            let mut status = 0;
-            // SAFETY: waits for one specific child; `status` is a valid
-            // out-pointer. Its exit re-parents its own children to smtgrid,
-            // which the next round finds.
-            unsafe {
-                libc::waitpid(pid, &mut status, 0);
+            // Its exit re-parents its own children to smtgrid, which the
+            // next round finds.
+            if let Ok((_, u)) = wait_usage(pid as u32) {
+                usage = usage.and(u);
             }
         }
     }
+    usage
 }
 
 /// A process as `/proc/PID/stat` describes it.

@@ -1,8 +1,9 @@
 //! Running a solver once on a script file, with a wall-clock limit, and
 //! leaving no process and no temporary file behind whatever happens.
 
+use super::measure::{MemoryLimit, Usage, WATCH_EVERY};
 use super::pipe::{Keep, Pipe};
-use super::process::{group_command, kill_group, spawn};
+use super::process::{group_command, kill_group, spawn, wait_usage};
 use super::{Cancel, Solver};
 use std::fmt;
 use std::io::Write;
@@ -51,14 +52,25 @@ pub(super) fn read_output(child: &mut Child) -> (Pipe, Pipe) {
 pub struct Limits {
     /// Wall-clock time after which the solver's process group is killed.
     pub timeout: Duration,
+    /// Resident memory past which the solver's process group is killed
+    /// (`--memory-limit`), if any.
+    pub memory: Option<MemoryLimit>,
+}
+
+impl Limits {
+    /// A wall-clock limit and no memory limit.
+    pub fn timeout(timeout: Duration) -> Limits {
+        Limits {
+            timeout,
+            memory: None,
+        }
+    }
 }
 
 impl Default for Limits {
     /// The command line's default, `--timeout 60`.
     fn default() -> Self {
-        Limits {
-            timeout: Duration::from_secs(60),
-        }
+        Limits::timeout(Duration::from_secs(60))
     }
 }
 
@@ -71,6 +83,9 @@ pub enum RunEnd {
     Signaled(i32),
     /// smtgrid killed it when the wall-clock limit passed.
     TimedOut,
+    /// smtgrid killed it when its processes used more resident memory
+    /// than the limit.
+    MemoryLimit,
     /// smtgrid killed it because the run was cancelled (Ctrl-C).
     Cancelled,
     /// smtgrid killed it because it printed more than [`STDOUT_CAP`]
@@ -86,6 +101,7 @@ impl fmt::Display for RunEnd {
             RunEnd::Exited(c) => write!(f, "exited with status {c}"),
             RunEnd::Signaled(s) => write!(f, "killed by signal {s}{}", signal_name(*s)),
             RunEnd::TimedOut => write!(f, "timed out"),
+            RunEnd::MemoryLimit => write!(f, "was killed over the memory limit"),
             RunEnd::Cancelled => write!(f, "cancelled"),
             RunEnd::OutputLimit => write!(
                 f,
@@ -110,7 +126,7 @@ fn signal_name(sig: i32) -> &'static str {
 }
 
 /// What a run printed and how it ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RunOutput {
     /// Standard output: everything the solver printed there before it
     /// ended, at most [`STDOUT_CAP`] bytes; invalid UTF-8 replaced.
@@ -121,6 +137,11 @@ pub struct RunOutput {
     pub end: RunEnd,
     /// Wall-clock time from start to end.
     pub elapsed: Duration,
+    /// CPU time and peak memory of the solver and everything it started.
+    pub usage: Usage,
+    /// The exact command line that ran: the solver's path, then its
+    /// arguments (smtgrid's added flags and the script's path included).
+    pub command: Vec<String>,
 }
 
 impl RunOutput {
@@ -168,12 +189,14 @@ pub fn run(
                     "cannot write the script to a temporary file: {e}"
                 )),
                 elapsed: Duration::ZERO,
+                usage: Usage::default(),
+                command: Vec::new(),
             };
         }
     };
     let own_limit = limits.timeout + OWN_LIMIT_MARGIN;
     let (program, args) = solver.oneshot_command(file.path(), logic, own_limit);
-    let out = exec(&program, &args, limits.timeout, cancel);
+    let out = exec(&program, &args, limits, cancel);
     // Deleted only now that the solver and its whole group are gone.
     drop(file);
     out
@@ -189,15 +212,14 @@ fn write_temp(script: &str) -> std::io::Result<tempfile::NamedTempFile> {
     Ok(file)
 }
 
-/// Starts `program args` with stdin closed, waits at most `timeout` and
-/// collects its output. Shared by [`run`] and the version probe.
-pub(crate) fn exec(
-    program: &Path,
-    args: &[String],
-    timeout: Duration,
-    cancel: &Cancel,
-) -> RunOutput {
+/// Starts `program args` with stdin closed, waits at most
+/// `limits.timeout` (killing it over `limits.memory`) and collects its
+/// output. Shared by [`run`] and the version probe.
+pub(crate) fn exec(program: &Path, args: &[String], limits: &Limits, cancel: &Cancel) -> RunOutput {
     let start = Instant::now();
+    let command: Vec<String> = std::iter::once(program.display().to_string())
+        .chain(args.iter().cloned())
+        .collect();
     let mut cmd = group_command(program, args);
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -210,16 +232,18 @@ pub(crate) fn exec(
                 stderr: String::new(),
                 end: RunEnd::SpawnFailed(format!("{}: {e}", program.display())),
                 elapsed: start.elapsed(),
+                usage: Usage::default(),
+                command,
             };
         }
     };
     let (out, err) = read_output(&mut child);
-    let end = wait_until(child, start + timeout, cancel, &out);
+    let (end, usage) = wait_until(child, start + limits.timeout, limits.memory, cancel, &out);
     let elapsed = start.elapsed();
     // Whatever happened, nothing the solver started may outlive the run;
     // once it is all gone, nothing holds the pipes open any more, so what
     // the solver printed before it exited is complete.
-    tree.kill_all();
+    let usage = usage.and(tree.kill_all());
     out.wait_closed(Instant::now() + DRAIN_WAIT);
     err.wait_closed(Instant::now() + DRAIN_WAIT);
     let stdout = String::from_utf8(out.take())
@@ -229,25 +253,38 @@ pub(crate) fn exec(
         stderr: err.text(),
         end,
         elapsed,
+        usage,
+        command,
     }
 }
 
-/// Waits until the child exits, the deadline passes, `cancel` fires or
-/// `out` overflows; in the last three cases kills its group. Always reaps
-/// the child.
+/// Waits until the child exits, the deadline passes, its group goes over
+/// `memory`, `cancel` fires or `out` overflows; in all but the first case
+/// kills its group. Always reaps the child, and returns what the kernel
+/// accounted for it.
 ///
 /// A thread blocks in `wait` so that the exit is seen the moment it
 /// happens (polling added milliseconds to every run, as much as a 9×9
 /// takes to solve); this thread only wakes to check the deadline and
 /// `cancel`.
-fn wait_until(child: Child, deadline: Instant, cancel: &Cancel, out: &Pipe) -> RunEnd {
+fn wait_until(
+    child: Child,
+    deadline: Instant,
+    memory: Option<MemoryLimit>,
+    cancel: &Cancel,
+    out: &Pipe,
+) -> (RunEnd, Usage) {
     use std::os::unix::process::ExitStatusExt;
     let pid = child.id();
     let (tx, rx) = std::sync::mpsc::channel();
+    // `wait4` rather than `Child::wait`, for the kernel's accounting; the
+    // `Child` is only dropped, which neither waits nor kills.
     let waiter = std::thread::spawn(move || {
-        let mut child = child;
-        let _ = tx.send(child.wait());
+        let _ = tx.send(wait_usage(pid));
+        drop(child);
     });
+    let mut usage = Usage::default();
+    let mut next_watch = Instant::now() + WATCH_EVERY;
     // How often the deadline and `cancel` are checked while the solver
     // runs: often enough that the losers of an `auto` race stop at once.
     const TICK: Duration = Duration::from_millis(2);
@@ -259,7 +296,8 @@ fn wait_until(child: Child, deadline: Instant, cancel: &Cancel, out: &Pipe) -> R
             None => TICK.min(deadline.saturating_duration_since(Instant::now())),
         };
         match rx.recv_timeout(wait) {
-            Ok(Ok(status)) => {
+            Ok(Ok((status, u))) => {
+                usage = u;
                 break killed.unwrap_or(match (status.code(), status.signal()) {
                     (Some(c), _) => RunEnd::Exited(c),
                     (None, Some(s)) => RunEnd::Signaled(s),
@@ -283,6 +321,13 @@ fn wait_until(child: Child, deadline: Instant, cancel: &Cancel, out: &Pipe) -> R
                         killed = Some(RunEnd::TimedOut);
                     } else if out.overflowed() {
                         killed = Some(RunEnd::OutputLimit);
+                    } else if let Some(m) = memory
+                        && Instant::now() >= next_watch
+                    {
+                        next_watch = Instant::now() + WATCH_EVERY;
+                        if m.exceeded_by_group(pid) {
+                            killed = Some(RunEnd::MemoryLimit);
+                        }
                     }
                     if killed.is_some() {
                         kill_group(pid);
@@ -292,7 +337,7 @@ fn wait_until(child: Child, deadline: Instant, cancel: &Cancel, out: &Pipe) -> R
         }
     };
     let _ = waiter.join();
-    end
+    (end, usage)
 }
 
 /// Where a program named on the command line lives: a name with a `/` is

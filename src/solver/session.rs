@@ -6,6 +6,7 @@
 //! prints before that line is the reply. z3 and yices-smt2 print the
 //! string bare, cvc5 and cvc4 with its quotes; both are recognised.
 
+use super::measure::{MemoryLimit, Usage, WATCH_EVERY};
 use super::pipe::{Pipe, excerpt};
 use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDOUT_CAP, read_output, tail_lines};
@@ -70,6 +71,17 @@ pub enum SessionError {
         /// Time from the start of the session.
         elapsed: Duration,
     },
+    /// The solver used more resident memory than the limit; it was
+    /// killed.
+    #[error("{solver} went over the memory limit of {mb} MiB; killed after {:.1} s", elapsed.as_secs_f64())]
+    MemoryLimit {
+        /// The solver's display name.
+        solver: String,
+        /// The limit.
+        mb: u64,
+        /// Time from the start of the session.
+        elapsed: Duration,
+    },
     /// The session was cancelled (Ctrl-C); the solver was killed.
     #[error("{solver} was cancelled after {:.1} s", elapsed.as_secs_f64())]
     Cancelled {
@@ -86,6 +98,7 @@ impl SessionError {
         match self {
             SessionError::Died { elapsed, .. }
             | SessionError::TimedOut { elapsed, .. }
+            | SessionError::MemoryLimit { elapsed, .. }
             | SessionError::Cancelled { elapsed, .. } => Some(*elapsed),
             SessionError::NoInteractiveMode(_) | SessionError::Spawn { .. } => None,
         }
@@ -96,6 +109,8 @@ impl SessionError {
 /// group and reaps the solver.
 pub struct Session {
     name: String,
+    /// The solver's path and arguments.
+    command: Vec<String>,
     child: Child,
     tree: Tree,
     started: Instant,
@@ -107,6 +122,8 @@ pub struct Session {
     /// Bytes sent since the solver's last complete reply.
     unanswered: usize,
     cancel: Cancel,
+    /// `--memory-limit`, watched while a command waits.
+    memory: Option<MemoryLimit>,
     /// Set once the solver is gone: how it ended.
     ended: Option<String>,
 }
@@ -133,6 +150,9 @@ impl Session {
         let Some(args) = solver.interactive_args(logic) else {
             return Err(SessionError::NoInteractiveMode(name));
         };
+        let command = std::iter::once(solver.path.display().to_string())
+            .chain(args.iter().cloned())
+            .collect();
         let mut cmd = group_command(&solver.path, &args);
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -147,6 +167,7 @@ impl Session {
         let (output, stderr) = read_output(&mut child);
         Ok(Session {
             name,
+            command,
             child,
             tree,
             started: Instant::now(),
@@ -156,6 +177,7 @@ impl Session {
             next_sentinel: 1,
             unanswered: 0,
             cancel: cancel.clone(),
+            memory: None,
             ended: None,
         })
     }
@@ -166,6 +188,21 @@ impl Session {
         self.cancel = cancel.clone();
     }
 
+    /// Kills the solver when its process group uses more resident memory
+    /// than `memory` while a command waits for its reply.
+    pub fn set_memory_limit(&mut self, memory: Option<MemoryLimit>) {
+        self.memory = memory;
+    }
+
+    /// The solver's counters now (CPU time so far, peak memory since it
+    /// started; see `measure.rs`), or `None` once it is gone.
+    pub fn usage(&self) -> Option<Usage> {
+        if self.ended.is_some() {
+            return None;
+        }
+        Usage::of_running(self.pid())
+    }
+
     /// Whether the solver is gone (it ended, or was killed).
     pub fn is_ended(&self) -> bool {
         self.ended.is_some()
@@ -174,6 +211,12 @@ impl Session {
     /// The solver's display name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The exact command line the solver runs with: its path, then its
+    /// arguments.
+    pub fn command_line(&self) -> &[String] {
+        &self.command
     }
 
     /// The solver's process id, which is also its process group's id.
@@ -226,6 +269,7 @@ impl Session {
         text.push_str(&format!("(echo \"{sentinel}\")\n"));
         self.send(&text)?;
         let mut scanned = Scan::default();
+        let mut next_watch = Instant::now() + WATCH_EVERY;
         let mut kept = self.output.lock();
         loop {
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
@@ -263,6 +307,21 @@ impl Session {
                 return Err(self.stop("killed after a timeout", |solver, elapsed| {
                     SessionError::TimedOut { solver, elapsed }
                 }));
+            }
+            if let Some(m) = self.memory
+                && now >= next_watch
+            {
+                next_watch = now + WATCH_EVERY;
+                if m.exceeded_by_group(self.pid()) {
+                    drop(kept);
+                    self.kill();
+                    self.ended = Some("killed over the memory limit".into());
+                    return Err(SessionError::MemoryLimit {
+                        solver: self.name.clone(),
+                        mb: m.mb,
+                        elapsed: self.elapsed(),
+                    });
+                }
             }
             kept = self.output.wait(kept, (deadline - now).min(TICK));
         }

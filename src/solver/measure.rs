@@ -1,0 +1,204 @@
+//! What a run cost, as the kernel accounts it, and the memory limit.
+//!
+//! - A process run is measured when it is reaped: `wait4` gives the CPU
+//!   time and peak resident memory of the solver and of every descendant
+//!   it waited for itself; the descendants smtgrid reaps as their child
+//!   subreaper (`process.rs`) are added. This is BenchExec's figure
+//!   without a control group.
+//! - A session serves many puzzles from one process, so its figures are
+//!   the solver's counters in `/proc/PID/stat` (user + system CPU time of
+//!   the process and of the children it reaped) before and after the
+//!   puzzle; its memory figure is `VmHWM` of `/proc/PID/status`, the
+//!   process's peak resident memory *since it started*, which covers the
+//!   earlier puzzles of the session too.
+//! - `--memory-limit` is enforced by a watcher: while a run waits, its
+//!   process group's resident memory is summed from `/proc` every
+//!   [`WATCH_EVERY`] and the group is killed as soon as it is over the
+//!   limit. A control group (v2) would account memory exactly and stop an
+//!   allocation at the limit, but needs a writable, delegated cgroup tree
+//!   which smtgrid cannot count on (the machine it was written on has
+//!   cgroup v1 only); each record says which mechanism held the limit.
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// How often the memory watcher sums a run's resident memory. A solver
+/// can allocate past the limit for at most this long before it is
+/// stopped.
+pub const WATCH_EVERY: Duration = Duration::from_millis(10);
+
+/// What the kernel accounted for a set of processes: CPU time and peak
+/// resident memory.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Usage {
+    /// User plus system CPU time, in milliseconds.
+    pub cpu_ms: f64,
+    /// The largest peak resident set size of any of them, in KiB.
+    pub max_rss_kb: u64,
+}
+
+impl Usage {
+    /// The usage of two sets of processes together: CPU adds up, memory
+    /// is the larger peak.
+    pub fn and(self, other: Usage) -> Usage {
+        Usage {
+            cpu_ms: self.cpu_ms + other.cpu_ms,
+            max_rss_kb: self.max_rss_kb.max(other.max_rss_kb),
+        }
+    }
+
+    pub(crate) fn from_rusage(ru: &libc::rusage) -> Usage {
+        let ms = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
+        Usage {
+            cpu_ms: ms(ru.ru_utime) + ms(ru.ru_stime),
+            // Linux gives ru_maxrss in KiB.
+            max_rss_kb: u64::try_from(ru.ru_maxrss).unwrap_or(0),
+        }
+    }
+
+    /// A running process's counters: CPU time of it and of the children
+    /// it reaped (`/proc/PID/stat`), and its peak resident memory since it
+    /// started (`VmHWM`). `None` once it is gone.
+    pub fn of_running(pid: u32) -> Option<Usage> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        // After `pid (comm)`: state is field 3; utime, stime, cutime,
+        // cstime are fields 14–17 (proc(5)).
+        let ticks: f64 = fields
+            .get(11..15)?
+            .iter()
+            .map(|f| f.parse::<f64>().unwrap_or(0.0))
+            .sum();
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        Some(Usage {
+            cpu_ms: ticks * 1000.0 / clock_ticks(),
+            max_rss_kb: status_kb(&status, "VmHWM:").unwrap_or(0),
+        })
+    }
+
+    /// The usage between `before` and `self` of one running process: CPU
+    /// time is the difference, memory the peak so far.
+    pub fn since(self, before: Usage) -> Usage {
+        Usage {
+            cpu_ms: (self.cpu_ms - before.cpu_ms).max(0.0),
+            max_rss_kb: self.max_rss_kb,
+        }
+    }
+}
+
+fn clock_ticks() -> f64 {
+    // SAFETY: sysconf has no memory-safety preconditions.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 { t as f64 } else { 100.0 }
+}
+
+fn page_kb() -> u64 {
+    // SAFETY: sysconf has no memory-safety preconditions.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    u64::try_from(p).map_or(4, |p| (p / 1024).max(1))
+}
+
+/// The value of a `Name:   123 kB` line of `/proc/PID/status`.
+fn status_kb(status: &str, name: &str) -> Option<u64> {
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(name))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The resident memory, in KiB, of every process in group `pgid`.
+pub(crate) fn group_rss_kb(pgid: u32) -> u64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    let page = page_kb();
+    dir.filter_map(|e| {
+        let name = e.ok()?.file_name();
+        let pid: u32 = name.to_str()?.parse().ok()?;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        // pgrp is field 5, rss (in pages) field 24.
+        let pgrp: u32 = fields.get(2)?.parse().ok()?;
+        let rss: u64 = fields.get(21)?.parse().ok()?;
+        (pgrp == pgid).then_some(rss * page)
+    })
+    .sum()
+}
+
+/// How `--memory-limit` was enforced for a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MemoryLimitBy {
+    /// smtgrid summed the process group's resident memory from `/proc`
+    /// every [`WATCH_EVERY`] and killed the group over the limit.
+    Watcher,
+}
+
+/// `--memory-limit`: the most resident memory a run's processes may use
+/// together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryLimit {
+    /// The limit in MiB.
+    pub mb: u64,
+}
+
+impl MemoryLimit {
+    /// The most `--memory-limit` takes: 1 TiB.
+    pub const MAX_MB: u64 = 1 << 20;
+
+    /// The mechanism that holds the limit on this machine.
+    pub fn by(&self) -> MemoryLimitBy {
+        MemoryLimitBy::Watcher
+    }
+
+    /// Whether the processes of group `pgid` are over the limit now.
+    pub(crate) fn exceeded_by_group(&self, pgid: u32) -> bool {
+        group_rss_kb(pgid) > self.mb.saturating_mul(1024)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_lines_are_read_by_name() {
+        let s = "Name:\tz3\nVmPeak:\t  9000 kB\nVmHWM:\t    4242 kB\nVmRSS:\t 100 kB\n";
+        assert_eq!(status_kb(s, "VmHWM:"), Some(4242));
+        assert_eq!(status_kb(s, "VmSwap:"), None);
+    }
+
+    #[test]
+    fn this_process_has_counters() {
+        let u = Usage::of_running(std::process::id()).expect("/proc is there");
+        assert!(u.max_rss_kb > 0);
+        assert!(u.cpu_ms >= 0.0);
+        // Our own group holds at least us.
+        // SAFETY: getpgrp has no preconditions.
+        let pgid = unsafe { libc::getpgrp() } as u32;
+        assert!(group_rss_kb(pgid) > 0);
+    }
+
+    #[test]
+    fn usage_adds_cpu_and_keeps_the_larger_peak() {
+        let a = Usage {
+            cpu_ms: 1.5,
+            max_rss_kb: 10,
+        };
+        let b = Usage {
+            cpu_ms: 2.0,
+            max_rss_kb: 7,
+        };
+        assert_eq!(
+            a.and(b),
+            Usage {
+                cpu_ms: 3.5,
+                max_rss_kb: 10
+            }
+        );
+        assert_eq!(b.since(a).cpu_ms, 0.5);
+    }
+}
