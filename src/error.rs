@@ -166,17 +166,6 @@ impl Error {
         }
     }
 
-    /// The process exit status this error calls for. This is the one place
-    /// errors become exit statuses.
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            Error::Input(_) | Error::Usage(_) => 2,
-            Error::Io { .. } | Error::Output(_) | Error::Image(_) => 2,
-            Error::OutputClosed => 0,
-            Error::Interrupted => 130,
-        }
-    }
-
     /// Whether the error is to be reported on standard error; a closed
     /// standard output is not a failure to report.
     pub fn is_reported(&self) -> bool {

@@ -40,6 +40,7 @@ pub mod parse;
 pub mod provenance;
 pub mod puzzle;
 pub mod render;
+pub mod reporter;
 pub mod smtlib;
 pub mod solve;
 pub mod solver;

@@ -43,9 +43,9 @@ fn solve(args: &[&str]) -> Output {
     smtgrid(&[&["solve"], args].concat())
 }
 
-/// `smtgrid solve ARGS… --format json`: the output and its JSON lines.
+/// `smtgrid solve ARGS… --format jsonl`: the output and its JSON lines.
 fn solve_json(args: &[&str]) -> (Output, Vec<Value>) {
-    let o = solve(&[args, &["--format", "json"]].concat());
+    let o = solve(&[args, &["--format", "jsonl"]].concat());
     let runs = json_lines(&o);
     (o, runs)
 }
@@ -109,7 +109,7 @@ fn every_puzzle_is_solved_and_verified(solver: &str) {
         "--encoding",
         "onehot",
         "--format",
-        "json",
+        "jsonl",
     ]
     .map(String::from)
     .to_vec();
@@ -452,7 +452,7 @@ fn inspect_reports_every_encoding() {
         "--encoding",
         "all",
         "--format",
-        "json",
+        "jsonl",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let j = &json_lines(&o)[0];
@@ -484,7 +484,7 @@ fn solvers_lists_known_and_custom_solvers() {
     let o = smtgrid(&[
         "solvers",
         "--format",
-        "json",
+        "jsonl",
         "--solver-cmd",
         "mine=/bin/true",
     ]);
@@ -710,7 +710,7 @@ fn auto_with_named_solvers_compares_every_answer() {
     // its own line, so the contradiction is always seen.
     let a = format!("a=sh {}", fake("late_unsat.sh"));
     let b = format!("b=sh {}", fake("late_model.sh"));
-    for format in ["json", "text"] {
+    for format in ["jsonl", "text"] {
         let o = smtgrid(&[
             "solve",
             "puzzles/sudoku-4x4.toml",
@@ -727,7 +727,7 @@ fn auto_with_named_solvers_compares_every_answer() {
         ]);
         assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
         assert!(stderr(&o).contains("SOLVERS DISAGREE"), "{}", stderr(&o));
-        if format == "json" {
+        if format == "jsonl" {
             let runs = json_lines(&o);
             assert_eq!(runs.len(), 2);
             assert_eq!(runs[0]["status"], "unsat");
@@ -822,7 +822,7 @@ fn a_closed_output_stops_the_run_quietly() {
     let mut child = spawn_solve(
         &[
             &args[..],
-            &["--solver", "c", "--encoding", "lia", "--format", "json"],
+            &["--solver", "c", "--encoding", "lia", "--format", "jsonl"],
         ]
         .concat(),
         std::process::Stdio::piped(),

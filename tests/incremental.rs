@@ -44,11 +44,11 @@ fn json_lines(stdout: &[u8]) -> Vec<Value> {
         .collect()
 }
 
-/// `smtgrid solve FILE --solver SOLVER --encoding ENCODING --format json`
+/// `smtgrid solve FILE --solver SOLVER --encoding ENCODING --format jsonl`
 /// with `more` arguments: its records and its output.
 fn solve(file: &str, solver: &str, encoding: &str, more: &[&str]) -> (Vec<Value>, Output) {
     let mut args = vec!["solve", file, "--solver", solver, "--encoding", encoding];
-    args.extend_from_slice(&["--format", "json"]);
+    args.extend_from_slice(&["--format", "jsonl"]);
     args.extend_from_slice(more);
     let o = smtgrid(&args);
     (json_lines(&o.stdout), o)

@@ -241,26 +241,33 @@ fn emit_never_overwrites_its_input() {
 
 #[test]
 fn o_names_a_directory_with_a_trailing_slash() {
+    // A missing folder is created, with its parents: `-o pictures/` works
+    // from a fresh clone.
     let dir = tempfile::tempdir().expect("temp dir");
-    let missing = format!("{}/", dir.path().join("missing").display());
+    let missing = format!("{}/", dir.path().join("missing/deeper").display());
     let o = smtgrid(&["emit", "puzzles/sudoku-4x4.toml", "-o", &missing]);
-    let err = text(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("there is no directory"), "{err}");
-    assert!(err.contains("mkdir -p"), "{err}");
-    assert!(!err.contains("Is a directory"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(
+        names_in(&dir.path().join("missing/deeper")),
+        ["sudoku-4x4.smt2"]
+    );
 
-    let in_missing = dir.path().join("missing/x.smt2");
+    let in_missing = dir.path().join("new/x.smt2");
     let o = smtgrid(&[
         "emit",
         "puzzles/sudoku-4x4.toml",
         "-o",
         in_missing.to_str().expect("UTF-8 path"),
     ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(in_missing.is_file());
+
+    // A folder that cannot be made is an error naming it.
+    let blocked = format!("{}/sub/", in_missing.display());
+    let o = smtgrid(&["emit", "puzzles/sudoku-4x4.toml", "-o", &blocked]);
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("there is no directory"), "{err}");
-    assert!(!dir.path().join("missing").exists());
+    assert!(err.contains("x.smt2/sub"), "{err}");
 
     // An existing directory, with or without the slash: one file per puzzle.
     let lines = dir.path().join("two.txt");

@@ -787,7 +787,7 @@ fn huge_outputs_cost_bounded_memory_and_short_messages() {
     ];
     for (name, spec, session) in cases {
         let mut args = vec!["solve", "puzzles/sudoku-4x4.toml", "--encoding", "lia"];
-        args.extend(["--timeout", "60", "--format", "json"]);
+        args.extend(["--timeout", "60", "--format", "jsonl"]);
         if session {
             args.extend(["--solver", &spec, "--unique"]);
         } else {

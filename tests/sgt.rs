@@ -45,7 +45,7 @@ fn all_unique(file: &Path, solver: &str, expect: usize) -> Vec<Value> {
         "--timeout",
         "120",
         "--format",
-        "json",
+        "jsonl",
     ]);
     let runs: Vec<Value> = String::from_utf8_lossy(&o.stdout)
         .lines()

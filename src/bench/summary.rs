@@ -632,6 +632,50 @@ impl Summary {
     }
 }
 
+/// How a summary is shown: one exporter per format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SummaryFormat {
+    /// The text table ([`Summary::table`]), findings included.
+    Table,
+    /// CSV rows ([`Summary::csv`]).
+    Csv,
+    /// One JSON document ([`Summary::json`]).
+    Json,
+}
+
+impl SummaryFormat {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [SummaryFormat; 3] = [
+        SummaryFormat::Table,
+        SummaryFormat::Csv,
+        SummaryFormat::Json,
+    ];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            SummaryFormat::Table => "table",
+            SummaryFormat::Csv => "csv",
+            SummaryFormat::Json => "json",
+        }
+    }
+
+    /// `summary` in this format.
+    pub fn export(self, summary: &Summary) -> String {
+        match self {
+            SummaryFormat::Table => summary.table(),
+            SummaryFormat::Csv => summary.csv(),
+            SummaryFormat::Json => summary.json(),
+        }
+    }
+
+    /// Whether the findings (disagreements, invalid models, missing runs)
+    /// are part of the output; otherwise they go to standard error.
+    pub fn holds_findings(self) -> bool {
+        self == SummaryFormat::Table
+    }
+}
+
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }

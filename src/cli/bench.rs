@@ -1,36 +1,44 @@
 //! `smtgrid bench`: runs every puzzle × solver × encoding, records each
 //! run and summarises them.
 
-use super::{
-    InputArgs, MemoryArgs, SolverArgs, SummaryArgs, check_summary_args, jobs, limits, open,
-    show_summary,
-};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::Completion;
+use super::config::{EncodingName, Inputs, MemoryArgs, SolverArgs, duration, encodings, plan};
+use super::report::{SummaryArgs, show_summary};
 use crate::bench::summary::summarize;
 use crate::bench::{Progress, Record, ResultsFile, RunKey, Shard};
-use crate::encode::{Encoding, Options};
+use crate::encode::Options;
 use crate::error::{Error, Result};
+use crate::output::note;
 use crate::puzzle::Puzzle;
-use crate::solve::{Mode, Plan, RunMode, SessionUse};
+use crate::solve::{Mode, RunMode, SessionUse};
 use crate::solver;
-use clap::Args;
-use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub(super) struct BenchArgs {
-    /// Puzzle files (`-` for standard input).
-    #[arg(required = true)]
-    puzzles: Vec<PathBuf>,
     #[command(flatten)]
     solvers: SolverArgs,
     /// Encodings, separated by commas, or `all`.
-    #[arg(long, short, default_value = "all", value_name = "E,…|all")]
-    encoding: String,
+    #[arg(
+        long,
+        short,
+        default_value = "all",
+        value_delimiter = ',',
+        value_name = "E,…|all"
+    )]
+    encoding: Vec<EncodingName>,
     /// Use the unsimplified encodings.
     #[arg(long)]
     plain: bool,
-    /// Wall-clock limit of one run, in seconds (at most 604800, a week).
-    #[arg(long, default_value_t = 60.0)]
-    timeout: f64,
+    /// Wall-clock limit of one run: seconds, or a number and a unit
+    /// (500ms, 5s, 2m, 1h), at most a week.
+    #[arg(long, default_value = "60", value_parser = duration, value_name = "TIME")]
+    timeout: Duration,
     #[command(flatten)]
     memory: MemoryArgs,
     /// Solver processes run at once (default: the number of cores; twice
@@ -48,10 +56,10 @@ pub(super) struct BenchArgs {
     mode: RunMode,
     /// Write each run to FILE (JSON Lines), flushed as each puzzle's runs
     /// finish.
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    /// Skip the runs already in --out and add the rest to it.
-    #[arg(long, requires = "out")]
+    #[arg(long, short, visible_alias = "out", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Skip the runs already in --output and add the rest to it.
+    #[arg(long, requires = "output")]
     resume: bool,
     /// Run only the K-th (from 0) of N slices of the run list.
     #[arg(long, value_name = "K/N")]
@@ -59,65 +67,59 @@ pub(super) struct BenchArgs {
     #[command(flatten)]
     summary: SummaryArgs,
     #[command(flatten)]
-    input: InputArgs,
+    inputs: Inputs,
 }
 
-pub(super) fn run(a: BenchArgs) -> Result<i32> {
-    let limits = limits(a.timeout, &a.memory)?;
+pub(super) fn run(a: BenchArgs) -> Result<Completion> {
+    a.inputs.check()?;
     if a.repeat == 0 {
         return Err(Error::Usage("--repeat must be at least 1".into()));
     }
-    let encodings = if a.encoding == "all" {
-        Encoding::ALL.to_vec()
-    } else {
-        a.encoding
-            .split(',')
-            .map(|name| {
-                Encoding::from_name(name).ok_or_else(|| {
-                    Error::Usage(format!(
-                        "unknown encoding `{name}`: use lia, onehot, bv, a list of them, or all"
-                    ))
-                })
-            })
-            .collect::<Result<Vec<_>>>()?
-    };
-    let shown = check_summary_args(&a.summary)?;
+    let encodings = encodings(&a.encoding);
+    let shown = a.summary.check()?;
     // Files are read once for the run list and again for each repeat, so
     // only the puzzles in flight are held; standard input can be read only
     // once, so its puzzles are kept.
-    let from_stdin = a.puzzles.iter().any(|p| p.as_os_str() == "-");
+    let from_stdin = a.inputs.reads_stdin();
     let mut kept = Vec::new();
     let mut names = Vec::new();
-    for path in &a.puzzles {
-        for p in open(path, &a.input)? {
-            let p = p?;
-            names.push(p.name.clone());
-            if from_stdin {
-                kept.push(p);
-            }
+    for p in a.inputs.each() {
+        let p = p?;
+        names.push(p.name.clone());
+        if from_stdin {
+            kept.push(p);
         }
     }
     let pass = || -> Box<dyn Iterator<Item = Result<Puzzle>> + '_> {
         if from_stdin {
-            return Box::new(kept.iter().cloned().map(Ok));
+            Box::new(kept.iter().cloned().map(Ok))
+        } else {
+            Box::new(a.inputs.each())
         }
-        Box::new(a.puzzles.iter().flat_map(|path| {
-            let stream: Box<dyn Iterator<Item = Result<Puzzle>>> = match open(path, &a.input) {
-                Ok(s) => Box::new(s.map(|p| p.map_err(Error::from))),
-                Err(e) => Box::new(std::iter::once(Err(e))),
-            };
-            stream
-        }))
     };
-    let solvers = a.solvers.request()?.solvers().map_err(Error::Usage)?;
+    let sessions = match a.mode {
+        RunMode::Process => SessionUse::Never,
+        RunMode::Incremental => SessionUse::Always,
+    };
+    let plan = plan(
+        a.solvers.request()?,
+        false,
+        Mode::Fixed(encodings.clone()),
+        a.timeout,
+        a.jobs,
+    )?
+    .options(Options { plain: a.plain })
+    .memory(a.memory.limit())
+    .sessions(sessions)
+    .build();
     for p in shown.iter().flat_map(|(x, y)| [x, y]) {
-        if !solvers.iter().any(|s| s.label == p.solver) || !encodings.contains(&p.encoding) {
+        if !plan.solvers.iter().any(|s| s.label == p.solver) || !encodings.contains(&p.encoding) {
             return Err(Error::Usage(format!(
                 "--scatter {p}: that pair is not benchmarked; pick two of --solver × --encoding"
             )));
         }
     }
-    let (mut file, mut records) = match &a.out {
+    let (mut file, mut records) = match &a.output {
         Some(path) => {
             let (f, r) = ResultsFile::open(path, a.resume)?;
             (Some(f), r)
@@ -125,22 +127,9 @@ pub(super) fn run(a: BenchArgs) -> Result<i32> {
         None => (None, Vec::new()),
     };
     let done: std::collections::HashSet<RunKey> = records.iter().map(Record::key).collect();
-    let labels: Vec<&str> = solvers.iter().map(|s| s.label.as_str()).collect();
+    let labels: Vec<&str> = plan.solvers.iter().map(|s| s.label.as_str()).collect();
     let groups = crate::bench::run_list(&names, &labels, &encodings, a.repeat, a.shard, &done);
     drop(names);
-    let sessions = match a.mode {
-        RunMode::Process => SessionUse::Never,
-        RunMode::Incremental => SessionUse::Always,
-    };
-    let plan = Plan {
-        solvers,
-        mode: Mode::Fixed(encodings),
-        options: Options { plain: a.plain },
-        limits,
-        jobs: jobs(a.jobs, sessions)?,
-        unique: false,
-        sessions,
-    };
     let total = groups.iter().map(|g| g.pairs.len() as u64).sum();
     let mut progress = Progress::new(total);
     let cancel = solver::install_ctrlc_handler();
@@ -152,11 +141,11 @@ pub(super) fn run(a: BenchArgs) -> Result<i32> {
                 && let Err(e) = f.append(r)
             {
                 write_error = Some(e);
-                return std::ops::ControlFlow::Break(());
+                return ControlFlow::Break(());
             }
         }
         records.extend(new);
-        std::ops::ControlFlow::Continue(())
+        ControlFlow::Continue(())
     });
     progress.finish();
     if let Some(e) = write_error {
@@ -164,15 +153,15 @@ pub(super) fn run(a: BenchArgs) -> Result<i32> {
     }
     ran?;
     if cancel.is_cancelled() {
-        let kept = match &a.out {
+        let kept = match &a.output {
             Some(p) => format!(
                 "; the finished runs are in {}: add --resume to make the rest",
                 p.display()
             ),
             None => String::new(),
         };
-        eprintln!("smtgrid: interrupted; every solver was stopped{kept}");
-        return Ok(130);
+        note(format_args!("interrupted; every solver was stopped{kept}"));
+        return Ok(Completion::Interrupted);
     }
     let mut summary = summarize(&records);
     if a.shard.is_some() {
@@ -180,5 +169,5 @@ pub(super) fn run(a: BenchArgs) -> Result<i32> {
         summary.missing.clear();
     }
     show_summary(&summary, &a.summary, shown)?;
-    Ok(if summary.failed() { 1 } else { 0 })
+    Ok(Completion::failed_if(summary.failed()))
 }

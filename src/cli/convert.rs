@@ -1,10 +1,14 @@
 //! `smtgrid convert`: writes puzzles of any readable format as native TOML.
 
-use super::{InputArgs, emit_target, open, write_each};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::Completion;
+use super::config::Inputs;
+use super::target::{Target, write_each};
 use crate::error::Result;
 use crate::parse;
-use clap::{Args, ValueEnum};
-use std::path::PathBuf;
 
 /// What `convert` writes.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -15,26 +19,24 @@ enum OutputFormat {
 
 #[derive(Debug, Args)]
 pub(super) struct ConvertArgs {
-    /// The puzzle file (`-` for standard input).
-    puzzle: PathBuf,
     /// The format to write.
     #[arg(long, value_enum, default_value = "toml")]
     to: OutputFormat,
-    /// Write to FILE, or one file per puzzle into DIR (needed for a file of
-    /// many puzzles).
+    /// Write to FILE, or one file per puzzle into DIR (needed for many
+    /// puzzles; created if need be).
     #[arg(long, short, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
     #[command(flatten)]
-    input: InputArgs,
+    inputs: Inputs,
 }
 
-pub(super) fn run(a: ConvertArgs) -> Result<i32> {
-    let target = emit_target(a.output.as_deref(), &a.puzzle)?;
-    let puzzles = open(&a.puzzle, &a.input)?;
+pub(super) fn run(a: ConvertArgs) -> Result<Completion> {
+    a.inputs.check()?;
+    let target = Target::of(a.output.as_deref(), &a.inputs)?;
     match a.to {
-        OutputFormat::Toml => write_each(puzzles, target, &a.puzzle, "toml", |_, p| {
+        OutputFormat::Toml => write_each(a.inputs.each(), &a.inputs, &target, "toml", |_, p| {
             Ok(parse::to_toml(p))
         })?,
     }
-    Ok(0)
+    Ok(Completion::Clean)
 }

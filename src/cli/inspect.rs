@@ -1,45 +1,60 @@
-//! `smtgrid inspect`: what a puzzle lowers and encodes into.
+//! `smtgrid inspect`: what puzzles lower and encode into.
 
-use super::{Encodings, Format, InputArgs, open};
+use clap::Args;
+
+use super::Completion;
+use super::config::{EncodingName, Format, Inputs, encodings};
 use crate::encode::Options;
 use crate::error::Result;
 use crate::inspect::Inspection;
 use crate::output::Stdout;
+use crate::reporter::Records;
 use crate::solver;
-use clap::Args;
-use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub(super) struct InspectArgs {
-    /// The puzzle file (`-` for standard input).
-    puzzle: PathBuf,
-    /// The encoding, or `all` for every one side by side.
-    #[arg(long, short, default_value = "lia")]
-    encoding: Encodings,
+    /// Encodings, separated by commas, or `all` for every one side by side.
+    #[arg(
+        long,
+        short,
+        default_value = "lia",
+        value_delimiter = ',',
+        value_name = "E,…|all"
+    )]
+    encoding: Vec<EncodingName>,
     /// Inspect the unsimplified form.
     #[arg(long)]
     plain: bool,
-    /// Output format.
+    /// Output format: text, `json` (one document: an array of one object
+    /// per puzzle) or `jsonl` (one object per puzzle, a line each).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     #[command(flatten)]
-    input: InputArgs,
+    inputs: Inputs,
 }
 
-pub(super) fn run(a: InspectArgs) -> Result<i32> {
-    let encs = a.encoding.list();
+pub(super) fn run(a: InspectArgs) -> Result<Completion> {
+    a.inputs.check()?;
+    let encs = encodings(&a.encoding);
     let opts = Options { plain: a.plain };
-    let puzzles = open(&a.puzzle, &a.input)?;
     let cancel = solver::install_ctrlc_handler();
-    let mut out = Stdout::new();
-    for p in puzzles {
-        let p = &p?;
-        let inspection = Inspection::new(p, &encs, &opts, &cancel)?;
-        match a.format {
-            Format::Json => writeln!(out, "{}", inspection.json())?,
-            Format::Text => out.write_str(&inspection.text())?,
+    match a.format.json() {
+        Some(form) => {
+            let mut records = Records::new(form);
+            for p in a.inputs.each() {
+                let p = &p?;
+                records.record(&Inspection::new(p, &encs, &opts, &cancel)?.json())?;
+            }
+            records.finish()?;
+        }
+        None => {
+            let mut out = Stdout::new();
+            for p in a.inputs.each() {
+                let p = &p?;
+                out.write_str(&Inspection::new(p, &encs, &opts, &cancel)?.text())?;
+            }
+            out.flush()?;
         }
     }
-    out.flush()?;
-    Ok(0)
+    Ok(Completion::Clean)
 }

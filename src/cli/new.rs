@@ -1,9 +1,11 @@
 //! `smtgrid new`: prints a starter puzzle file.
 
+use clap::Args;
+
+use super::Completion;
 use crate::error::{Error, Result};
 use crate::output::Stdout;
 use crate::puzzle::Kind;
-use clap::Args;
 
 #[derive(Debug, Args)]
 pub(super) struct NewArgs {
@@ -14,10 +16,10 @@ pub(super) struct NewArgs {
     size: Option<usize>,
 }
 
-pub(super) fn run(a: NewArgs) -> Result<i32> {
+pub(super) fn run(a: NewArgs) -> Result<Completion> {
     let text = crate::templates::template(a.kind, a.size).map_err(Error::Usage)?;
     let mut out = Stdout::new();
     out.write_str(&text)?;
     out.flush()?;
-    Ok(0)
+    Ok(Completion::Clean)
 }

@@ -1,40 +1,52 @@
-//! `smtgrid solve`: solves puzzles and prints each verified answer.
+//! `smtgrid solve`: solves puzzles and shows each verified answer.
 
-use super::{
-    Encodings, Format, InputArgs, MemoryArgs, SolverArgs, existing_dir, jobs, limits, puzzles_of,
-    text_style,
-};
-use crate::encode::{Encoding, Options};
-use crate::error::{Error, Result};
-use crate::output::{note, write_file_atomically};
-use crate::provenance::Provenance;
-use crate::render::{result_text, svg::svg};
-use crate::solve::{Mode, Plan, SessionUse, solve_all};
-use crate::solver;
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Duration;
+
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
-use std::io::Write;
-use std::path::PathBuf;
+
+use super::Completion;
+use super::config::{
+    ENCODING_NAMES, EncodingName, Format, Inputs, MemoryArgs, SolverArgs, duration, encodings,
+    plan, text_style,
+};
+use super::target::create_dir;
+use crate::encode::{Encoding, Options};
+use crate::error::{Error, Result};
+use crate::output::note;
+use crate::provenance::Provenance;
+use crate::reporter::{Json, Reporter, SvgFolder, Text};
+use crate::solve::{Mode, SessionUse, solve_all};
+use crate::solver;
 
 #[derive(Debug, Args)]
 pub(super) struct SolveArgs {
-    /// Puzzle files (`-` for standard input).
-    #[arg(required = true)]
-    pub(super) puzzles: Vec<PathBuf>,
     #[command(flatten)]
     solvers: SolverArgs,
-    /// The encoding; `auto` races encodings (each named solver gives its
-    /// own answer; without --solver, every installed solver races for one
-    /// answer); `all` runs every encoding.
-    #[arg(long, short, value_enum, default_value = "auto")]
-    encoding: SolveEncoding,
+    /// Encodings, separated by commas: `auto` races encodings (each named
+    /// solver gives its own answer; without --solver, every installed
+    /// solver races for one answer); a list or `all` gives one answer per
+    /// solver and encoding.
+    #[arg(
+        long,
+        short,
+        value_enum,
+        default_value = "auto",
+        value_delimiter = ',',
+        value_name = "auto|E,…|all"
+    )]
+    encoding: Vec<SolveEncoding>,
     /// Use the unsimplified encodings.
     #[arg(long)]
     plain: bool,
-    /// Wall-clock limit for one solver's answer to one puzzle, in seconds
-    /// (at most 604800, a week); under `auto` a solver's encodings share it.
-    #[arg(long, default_value_t = 60.0)]
-    timeout: f64,
+    /// Wall-clock limit for one solver's answer to one puzzle: seconds, or
+    /// a number and a unit (500ms, 5s, 2m, 1h), at most a week; under
+    /// `auto` a solver's encodings share it.
+    #[arg(long, default_value = "60", value_parser = duration, value_name = "TIME")]
+    timeout: Duration,
     #[command(flatten)]
     memory: MemoryArgs,
     /// Solver processes run at once (default: the number of cores; twice
@@ -51,11 +63,12 @@ pub(super) struct SolveArgs {
     /// shape on. `--unique` always uses processes.
     #[arg(long, value_enum, default_value = "auto")]
     mode: SolveMode,
-    /// Output format: text, or JSON Lines (one object per run).
+    /// Output format: text, `json` (one document: an array of one object
+    /// per run) or `jsonl` (one object per run, a line each).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// Write a picture of each solved puzzle, with its verified solution,
-    /// into DIR (one `.svg` per puzzle).
+    /// into DIR (one `.svg` per puzzle; DIR is created if need be).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
     /// Draw grids in plain ASCII even on a terminal (where cages and
@@ -63,7 +76,7 @@ pub(super) struct SolveArgs {
     #[arg(long)]
     ascii: bool,
     #[command(flatten)]
-    input: InputArgs,
+    inputs: Inputs,
 }
 
 /// How `solve` runs solvers.
@@ -87,18 +100,19 @@ impl SolveMode {
     }
 }
 
-/// The encodings `solve` takes: `auto`, then those of the encoder table.
+/// The encodings `solve` takes: `auto`, then those of the encoder table
+/// and `all`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SolveEncoding {
     Auto,
-    Chosen(Encodings),
+    Chosen(EncodingName),
 }
 
 const SOLVE_ENCODINGS: [SolveEncoding; Encoding::COUNT + 2] = {
     let mut v = [SolveEncoding::Auto; Encoding::COUNT + 2];
     let mut i = 0;
     while i < Encoding::COUNT + 1 {
-        v[i + 1] = SolveEncoding::Chosen(super::ENCODINGS[i]);
+        v[i + 1] = SolveEncoding::Chosen(ENCODING_NAMES[i]);
         i += 1;
     }
     v
@@ -114,7 +128,7 @@ impl ValueEnum for SolveEncoding {
                 PossibleValue::new("auto")
                     .help("Race encodings in the measured order; keep the first definite answer"),
             ),
-            SolveEncoding::Chosen(Encodings::All) => {
+            SolveEncoding::Chosen(EncodingName::All) => {
                 Some(PossibleValue::new("all").help("Every encoding, one answer each"))
             }
             SolveEncoding::Chosen(e) => e.to_possible_value(),
@@ -122,84 +136,80 @@ impl ValueEnum for SolveEncoding {
     }
 }
 
-pub(super) fn run(a: SolveArgs) -> Result<i32> {
-    let limits = limits(a.timeout, &a.memory)?;
-    let input_error = std::cell::RefCell::new(None);
-    let puzzles = puzzles_of(&a.puzzles, &a.input, &input_error);
-    let mut request = a.solvers.request()?;
-    let named = !request.names.is_empty();
-    let mode = match a.encoding {
-        SolveEncoding::Auto if named => Mode::EachSolver,
-        SolveEncoding::Auto => {
-            // auto races every installed solver unless told otherwise.
-            request.names.push("all".into());
-            Mode::Portfolio
-        }
-        SolveEncoding::Chosen(e) => Mode::Fixed(e.list()),
-    };
-    let solvers = request.solvers().map_err(Error::Usage)?;
-    let plan = Plan {
-        solvers,
-        mode,
-        options: Options { plain: a.plain },
-        limits,
-        jobs: jobs(a.jobs, a.mode.sessions())?,
-        unique: a.unique,
-        sessions: a.mode.sessions(),
-    };
-    let style = text_style(a.ascii);
-    if let Some(dir) = &a.svg {
-        existing_dir(dir)?;
-    }
-    let mut svg_error = None;
-    let cancel = solver::install_ctrlc_handler();
-    let mut failed = false;
-    let mut write_error: Option<std::io::Error> = None;
-    let mut out = std::io::stdout().lock();
-    solve_all(puzzles, &plan, &cancel, |p, r| {
-        if let (Some(dir), Some(grid)) = (&a.svg, r.lines.iter().find_map(|l| l.run.outcome.grid()))
-        {
-            let path = dir.join(crate::output::file_name(&p.name, "svg"));
-            if let Err(e) = write_file_atomically(&path, &svg(p, Some(grid))) {
-                svg_error.get_or_insert(e);
+impl SolveEncoding {
+    /// The encodings named, as a solving mode; `auto` stands alone.
+    fn mode(names: &[SolveEncoding], solvers_named: bool) -> Result<Mode> {
+        let mut chosen = Vec::new();
+        for n in names {
+            match n {
+                SolveEncoding::Chosen(e) => chosen.push(*e),
+                SolveEncoding::Auto if names.len() > 1 => {
+                    return Err(Error::Usage(
+                        "--encoding auto races the encodings and cannot be listed with others; \
+                         give auto alone, or a list of encodings"
+                            .into(),
+                    ));
+                }
+                SolveEncoding::Auto if solvers_named => return Ok(Mode::EachSolver),
+                SolveEncoding::Auto => return Ok(Mode::Portfolio),
             }
         }
+        Ok(Mode::Fixed(encodings(&chosen)))
+    }
+}
+
+pub(super) fn run(a: SolveArgs) -> Result<Completion> {
+    a.inputs.check()?;
+    let request = a.solvers.request()?;
+    let mode = SolveEncoding::mode(&a.encoding, !request.names.is_empty())?;
+    // Racing for one answer uses every installed solver unless told otherwise.
+    let all = mode == Mode::Portfolio;
+    let plan = plan(request, all, mode, a.timeout, a.jobs)?
+        .options(Options { plain: a.plain })
+        .memory(a.memory.limit())
+        .unique(a.unique)
+        .sessions(a.mode.sessions())
+        .build();
+    let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
+    if let Some(dir) = &a.svg {
+        create_dir(dir)?;
+        reporters.push(Box::new(SvgFolder::new(dir)));
+    }
+    reporters.push(match a.format.json() {
+        Some(form) => Box::new(Json::new(form, Provenance::of(&plan))),
+        None => Box::new(Text::new(text_style(a.ascii))),
+    });
+    let input_error = RefCell::new(None);
+    let cancel = solver::install_ctrlc_handler();
+    let mut failed = false;
+    let mut write_error = None;
+    solve_all(a.inputs.stream(&input_error), &plan, &cancel, |p, r| {
         failed |= !r.succeeded();
         for f in &r.findings {
             note(format_args!("{}: {}", p.name, f.message()));
         }
-        let written = match a.format {
-            Format::Json => r.lines.iter().try_for_each(|l| {
-                let mut report = l.run.report(p);
-                report.provenance = Some(Provenance::of(&plan));
-                let line = serde_json::to_string(&report).unwrap_or_default();
-                writeln!(out, "{line}")
-            }),
-            Format::Text => write!(out, "{}", result_text(p, r, style)),
-        }
-        .and_then(|()| out.flush());
-        match written {
-            Ok(()) => std::ops::ControlFlow::Continue(()),
+        match reporters.iter_mut().try_for_each(|rep| rep.puzzle(p, r)) {
+            Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 write_error = Some(e);
-                std::ops::ControlFlow::Break(())
+                ControlFlow::Break(())
             }
         }
     });
     if cancel.is_cancelled() {
         note("interrupted; every solver was stopped");
-        return Ok(130);
+        return Ok(Completion::Interrupted);
     }
     if let Some(e) = input_error.into_inner() {
         return Err(e);
     }
-    match write_error {
-        // A closed pipe (`| head -1`) means the reader has all it wanted:
-        // a quiet success; anything else is a failed write.
-        Some(e) => Err(Error::from_stdout(e)),
-        None => match svg_error {
-            Some(e) => Err(e),
-            None => Ok(if failed { 1 } else { 0 }),
-        },
+    // A closed pipe (`| head -1`) means the reader has all it wanted: a
+    // quiet success; anything else is a failed write.
+    if let Some(e) = write_error {
+        return Err(e);
     }
+    for rep in &mut reporters {
+        rep.finish()?;
+    }
+    Ok(Completion::failed_if(failed))
 }

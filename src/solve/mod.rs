@@ -27,8 +27,8 @@ use crate::smtlib::reply::read_answer;
 use crate::smtlib::sexp::parse_all;
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
-    Cancel, Limits, RunEnd, RunOutput, Session, SessionError, Solver, Usage, auto_order,
-    read_versions, run,
+    Cancel, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Usage,
+    auto_order, read_versions, run,
 };
 
 use incremental::{Fit, Sessions};
@@ -87,6 +87,89 @@ pub struct Plan {
     pub unique: bool,
     /// When to use incremental sessions.
     pub sessions: SessionUse,
+}
+
+/// The limit for one answer when none is given: a minute.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+impl Plan {
+    /// A plan for `solvers` in `mode`, with the defaults [`PlanBuilder`]
+    /// names; `solve`, `bench` and `render` all build theirs this way.
+    pub fn builder(solvers: Vec<Solver>, mode: Mode) -> PlanBuilder {
+        PlanBuilder {
+            plan: Plan {
+                solvers,
+                mode,
+                options: Options::default(),
+                limits: Limits::timeout(DEFAULT_TIMEOUT),
+                jobs: 0,
+                unique: false,
+                sessions: SessionUse::Repeated,
+            },
+            jobs: None,
+        }
+    }
+}
+
+/// Builds a [`Plan`]. Defaults: simplified encodings,
+/// [`DEFAULT_TIMEOUT`], no uniqueness check, sessions from the second
+/// puzzle of a shape on ([`SessionUse::Repeated`]) and
+/// [`default_jobs`] solver processes at once.
+#[derive(Debug, Clone)]
+pub struct PlanBuilder {
+    plan: Plan,
+    jobs: Option<usize>,
+}
+
+impl PlanBuilder {
+    /// Encoder options.
+    pub fn options(mut self, options: Options) -> Self {
+        self.plan.options = options;
+        self
+    }
+    /// The limit for one solver's answer to one puzzle.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.plan.limits.timeout = timeout;
+        self
+    }
+    /// The limit on a solver's resident memory, if any.
+    pub fn memory(mut self, memory: Option<MemoryLimit>) -> Self {
+        self.plan.limits.memory = memory;
+        self
+    }
+    /// Solver processes run at once; `None` for [`default_jobs`].
+    pub fn jobs(mut self, jobs: Option<usize>) -> Self {
+        self.jobs = jobs;
+        self
+    }
+    /// Whether to ask for a second solution.
+    pub fn unique(mut self, unique: bool) -> Self {
+        self.plan.unique = unique;
+        self
+    }
+    /// When to use incremental sessions.
+    pub fn sessions(mut self, sessions: SessionUse) -> Self {
+        self.plan.sessions = sessions;
+        self
+    }
+    /// The plan.
+    pub fn build(self) -> Plan {
+        let mut plan = self.plan;
+        plan.jobs = self.jobs.unwrap_or_else(|| default_jobs(plan.sessions));
+        plan
+    }
+}
+
+/// Solver processes run at once by default: the number of cores; twice
+/// that for incremental sessions, whose workers wait on their solver about
+/// half the time (measured: 10,000 17-clue sudokus, yices2/onehot, 2 cores:
+/// best of three 4.9 s with 2 jobs, 3.8 s with 4).
+pub fn default_jobs(sessions: SessionUse) -> usize {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    match sessions {
+        SessionUse::Always => 2 * cores,
+        SessionUse::Never | SessionUse::Repeated => cores,
+    }
 }
 
 /// Solves every puzzle, pulling them from `puzzles` as work frees up (only

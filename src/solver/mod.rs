@@ -65,7 +65,7 @@ pub fn install_ctrlc_handler() -> Cancel {
             if let Err(e) = ctrlc::set_handler(move || c.cancel()) {
                 // Without the handler Ctrl-C still stops smtgrid; only a
                 // solver that is running at that moment may survive.
-                eprintln!("smtgrid: warning: cannot catch Ctrl-C: {e}");
+                crate::output::note(format_args!("warning: cannot catch Ctrl-C: {e}"));
             }
             cancel
         })

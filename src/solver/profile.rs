@@ -157,7 +157,9 @@ fn table() -> &'static Table {
         // only fires on a broken build; knowing no solvers then is safer
         // than stopping.
         parse_table(TABLE).unwrap_or_else(|e| {
-            eprintln!("smtgrid: internal error: src/solver/profiles.toml: {e}");
+            crate::output::note(format_args!(
+                "internal error: src/solver/profiles.toml: {e}"
+            ));
             Table::default()
         })
     })

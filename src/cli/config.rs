@@ -1,0 +1,287 @@
+//! What several commands share: the puzzle inputs, the solver request,
+//! the encodings and time limit, read once per command into the library's
+//! types (a [`Plan`] for the commands that solve).
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::builder::PossibleValue;
+use clap::{Args, ValueEnum};
+
+use crate::encode::Encoding;
+use crate::error::{Error, Result};
+use crate::parse::{self, InputFormat};
+use crate::puzzle::Puzzle;
+use crate::render::TextStyle;
+use crate::reporter::JsonForm;
+use crate::solve::{MAX_TIMEOUT, Mode, Plan, PlanBuilder};
+use crate::solver::{MemoryLimit, SolverRequest};
+
+/// The puzzle files a command reads, and how.
+#[derive(Debug, Args)]
+pub(super) struct Inputs {
+    /// Puzzle files (`-` for standard input, once).
+    #[arg(required = true, value_name = "PUZZLE")]
+    pub(super) puzzles: Vec<PathBuf>,
+    /// Input format; by default taken from the extension, else the content.
+    #[arg(long)]
+    input_format: Option<InputFormat>,
+    /// Read at most this many MB (2^20 bytes) of one input, counted after
+    /// decompressing a .gz.
+    #[arg(long, value_name = "MB", default_value_t = parse::DEFAULT_MAX_INPUT_MB,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_input_mb: u64,
+}
+
+impl Inputs {
+    /// Refuses a second `-`: standard input can be read only once.
+    pub(super) fn check(&self) -> Result<()> {
+        if self.puzzles.iter().filter(|p| *p == Path::new("-")).count() > 1 {
+            return Err(Error::Usage(
+                "`-` (standard input) is given more than once, but standard input can be read \
+                 only once; give `-` once"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether standard input is one of the inputs.
+    pub(super) fn reads_stdin(&self) -> bool {
+        self.puzzles.iter().any(|p| p.as_os_str() == "-")
+    }
+
+    /// The puzzles of `path`, parsed as they are read: a file of many
+    /// puzzles is never held whole.
+    pub(super) fn open(&self, path: &Path) -> Result<parse::PuzzleStream> {
+        let limits = parse::InputLimits::with_max_mb(self.max_input_mb);
+        Ok(parse::open(path, self.input_format, limits)?)
+    }
+
+    /// The puzzles of every input, in order, each file opened when the
+    /// one before it runs out; the first error is the last item.
+    pub(super) fn each(&self) -> impl Iterator<Item = Result<Puzzle>> + '_ {
+        let mut paths = self.puzzles.iter();
+        let mut current: Option<parse::PuzzleStream> = None;
+        let mut done = false;
+        // No file after an error is opened (it could be standard input).
+        std::iter::from_fn(move || {
+            while !done {
+                if let Some(stream) = &mut current {
+                    match stream.next() {
+                        Some(Ok(p)) => return Some(Ok(p)),
+                        Some(Err(e)) => {
+                            done = true;
+                            return Some(Err(e.into()));
+                        }
+                        None => current = None,
+                    }
+                }
+                match self.open(paths.next()?) {
+                    Ok(s) => current = Some(s),
+                    Err(e) => {
+                        done = true;
+                        return Some(Err(e));
+                    }
+                }
+            }
+            None
+        })
+    }
+
+    /// Like [`Inputs::each`], but the first error ends the stream and is
+    /// kept in `error`, so that what came before it is still solved and
+    /// reported.
+    pub(super) fn stream<'a>(
+        &'a self,
+        error: &'a RefCell<Option<Error>>,
+    ) -> impl Iterator<Item = Puzzle> + 'a {
+        self.each().map_while(move |p| match p {
+            Ok(p) => Some(p),
+            Err(e) => {
+                error.borrow_mut().get_or_insert(e);
+                None
+            }
+        })
+    }
+}
+
+/// Encodings on the command line: names, or `all`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum EncodingName {
+    One(Encoding),
+    All,
+}
+
+/// Every encoding of the encoder table, then `all`.
+pub(super) const ENCODING_NAMES: [EncodingName; Encoding::COUNT + 1] = {
+    let mut v = [EncodingName::All; Encoding::COUNT + 1];
+    let mut i = 0;
+    while i < Encoding::COUNT {
+        v[i] = EncodingName::One(Encoding::ALL[i]);
+        i += 1;
+    }
+    v
+};
+
+impl ValueEnum for EncodingName {
+    fn value_variants<'a>() -> &'a [Self] {
+        &ENCODING_NAMES
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            EncodingName::One(e) => PossibleValue::new(e.name()).help(e.summary()),
+            EncodingName::All => PossibleValue::new("all").help("Every encoding"),
+        })
+    }
+}
+
+/// The encodings named, in order, each once; `all` stands for every one.
+pub(super) fn encodings(names: &[EncodingName]) -> Vec<Encoding> {
+    let mut list = Vec::new();
+    for n in names {
+        let add: &[Encoding] = match n {
+            EncodingName::One(e) => std::slice::from_ref(e),
+            EncodingName::All => &Encoding::ALL,
+        };
+        for e in add {
+            if !list.contains(e) {
+                list.push(*e);
+            }
+        }
+    }
+    list
+}
+
+/// Output formats of the commands that print records: one JSON document,
+/// or a stream of JSON Lines.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub(super) enum Format {
+    /// Text for people.
+    Text,
+    /// One JSON document: an array of the records, written as they come.
+    Json,
+    /// JSON Lines: one record per line, each a JSON object.
+    Jsonl,
+}
+
+impl Format {
+    /// How records are written, for the JSON formats.
+    pub(super) fn json(self) -> Option<JsonForm> {
+        match self {
+            Format::Text => None,
+            Format::Json => Some(JsonForm::Document),
+            Format::Jsonl => Some(JsonForm::Lines),
+        }
+    }
+}
+
+/// `--solver` and `--solver-cmd`.
+#[derive(Debug, Args)]
+pub(super) struct SolverArgs {
+    /// Solvers to use: names separated by commas, `all`, or `NAME=PATH` to
+    /// point a solver at a binary (`z3@TAG=PATH` adds a second z3). The
+    /// default depends on the command (see its help).
+    #[arg(long, value_name = "NAME,…|all|NAME=PATH")]
+    solver: Vec<String>,
+    /// Add a solver not in the table: `NAME=/path/bin ARGS…`; it gets the
+    /// script's path as its last argument. Select it with `--solver NAME`.
+    #[arg(long, value_name = "NAME=CMD")]
+    solver_cmd: Vec<String>,
+}
+
+impl SolverArgs {
+    /// The solvers asked for.
+    pub(super) fn request(&self) -> Result<SolverRequest> {
+        // `--solver a,b=PATH` selects several; each may point at a binary.
+        let mut names = Vec::new();
+        for value in &self.solver {
+            for name in value.split(',') {
+                if name.trim().is_empty() {
+                    return Err(Error::Usage(format!(
+                        "`--solver '{value}'` has an empty solver name; give NAME, NAME,NAME…, \
+                         all, NAME=PATH or PROFILE@TAG=PATH"
+                    )));
+                }
+                names.push(name.to_string());
+            }
+        }
+        SolverRequest::parse(&names, &self.solver_cmd).map_err(Error::Usage)
+    }
+}
+
+/// `--memory-limit MB`, shared by `solve` and `bench`.
+#[derive(Debug, Args)]
+pub(super) struct MemoryArgs {
+    /// Stop a solver whose processes use more than MB MiB of resident
+    /// memory together (status `memout`), 1 to 1048576. Enforced by a
+    /// watcher that sums the solver's process group every 10 ms; each
+    /// record says so.
+    #[arg(long, value_name = "MB",
+          value_parser = clap::value_parser!(u64).range(1..=crate::solver::MemoryLimit::MAX_MB))]
+    memory_limit: Option<u64>,
+}
+
+impl MemoryArgs {
+    /// The limit, if one was given.
+    pub(super) fn limit(&self) -> Option<MemoryLimit> {
+        self.memory_limit.map(|mb| MemoryLimit { mb })
+    }
+}
+
+/// Starts the one [`Plan`] of `solve`, `bench` and `render`: the solvers
+/// of `request` (every installed one when none is named and `all_by_default`),
+/// in `mode`, with the time limit and `--jobs` given.
+pub(super) fn plan(
+    mut request: SolverRequest,
+    all_by_default: bool,
+    mode: Mode,
+    timeout: Duration,
+    jobs: Option<usize>,
+) -> Result<PlanBuilder> {
+    if all_by_default && request.names.is_empty() {
+        request.names.push("all".into());
+    }
+    if jobs == Some(0) {
+        return Err(Error::Usage("--jobs must be at least 1".into()));
+    }
+    let solvers = request.solvers().map_err(Error::Usage)?;
+    Ok(Plan::builder(solvers, mode).timeout(timeout).jobs(jobs))
+}
+
+/// Reads a time limit: seconds (`90`, `0.5`), or a number with a unit,
+/// `ms`, `s`, `m` or `h` (`500ms`, `5s`, `2m`, `1h`). A limit below a
+/// millisecond could not even start a solver, and one above a week
+/// overflows the clock arithmetic: both are refused before anything
+/// starts.
+pub(super) fn duration(text: &str) -> std::result::Result<Duration, String> {
+    let t = text.trim();
+    let (number, unit) = [("ms", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0)]
+        .iter()
+        .find_map(|&(suffix, unit)| t.strip_suffix(suffix).map(|n| (n, unit)))
+        .unwrap_or((t, 1.0));
+    let secs = number.trim().parse::<f64>().map_err(|_| {
+        format!(
+            "`{text}` is not a time: give seconds (90), or a number and a unit: 500ms, 5s, 2m, 1h"
+        )
+    })? * unit;
+    let max = MAX_TIMEOUT.as_secs_f64();
+    if !(0.001..=max).contains(&secs) {
+        return Err(format!(
+            "a time limit must be from 0.001 s to {max} s (a week), not {text}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Box-drawing cage and region borders on a terminal, plain ASCII
+/// elsewhere or when asked.
+pub(super) fn text_style(ascii: bool) -> TextStyle {
+    use std::io::IsTerminal;
+    if ascii || !std::io::stdout().is_terminal() {
+        TextStyle::Ascii
+    } else {
+        TextStyle::Boxes
+    }
+}

@@ -1,0 +1,132 @@
+//! Where the commands that write one file per puzzle (`emit`, `convert`,
+//! `render`) write: standard output, a file, or a folder they create.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::config::Inputs;
+use crate::error::{Error, Result};
+use crate::output::{Stdout, file_name, note, same_file, write_file_atomically};
+use crate::puzzle::Puzzle;
+
+/// Where `-o` points.
+pub(super) enum Target {
+    /// No `-o`: one puzzle, on standard output.
+    Stdout,
+    /// One puzzle, into this file.
+    File(PathBuf),
+    /// One `NAME.EXT` per puzzle into this folder.
+    Dir(PathBuf),
+}
+
+impl Target {
+    /// Reads `-o`: an existing directory or a path ending in `/` is a
+    /// folder, created if need be (with its parents); anything else a
+    /// file, whose folder is created if need be. Never an input file.
+    pub(super) fn of(output: Option<&Path>, inputs: &Inputs) -> Result<Target> {
+        use std::os::unix::ffi::OsStrExt;
+        let Some(path) = output else {
+            return Ok(Target::Stdout);
+        };
+        if path.is_dir() {
+            return Ok(Target::Dir(path.to_path_buf()));
+        }
+        if path.as_os_str().as_bytes().ends_with(b"/") {
+            create_dir(path)?;
+            return Ok(Target::Dir(path.to_path_buf()));
+        }
+        not_an_input(path, inputs)?;
+        if let Some(folder) = path.parent()
+            && !folder.as_os_str().is_empty()
+            && !folder.is_dir()
+        {
+            create_dir(folder)?;
+        }
+        Ok(Target::File(path.to_path_buf()))
+    }
+}
+
+/// Creates `dir` and its parents.
+pub(super) fn create_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+fn not_an_input(output: &Path, inputs: &Inputs) -> Result<()> {
+    if let Some(input) = inputs.puzzles.iter().find(|i| same_file(output, i)) {
+        return Err(Error::Usage(format!(
+            "-o {}: that is the input file {}; write to another file",
+            output.display(),
+            input.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Writes `make(index, p)` for every puzzle of `inputs` to `target`: one
+/// `NAME.EXT` per puzzle into a folder, or a file or standard output when
+/// there is one puzzle. Never over an input file, and never two puzzles
+/// into one file.
+pub(super) fn write_each(
+    mut puzzles: impl Iterator<Item = Result<Puzzle>>,
+    inputs: &Inputs,
+    target: &Target,
+    ext: &str,
+    mut make: impl FnMut(usize, &Puzzle) -> Result<String>,
+) -> Result<()> {
+    if let Target::Dir(dir) = target {
+        // One at a time: a file of many puzzles is never held whole.
+        let mut written: HashMap<String, String> = HashMap::new();
+        for (n, p) in puzzles.enumerate() {
+            let p = p?;
+            let name = file_name(&p.name, ext);
+            if let Some(first) = written.get(&name) {
+                return Err(Error::Usage(format!(
+                    "{} and {} would both be written to {}: give them in separate runs or \
+                     rename one",
+                    first,
+                    p.name,
+                    dir.join(&name).display()
+                )));
+            }
+            let file = dir.join(&name);
+            not_an_input(&file, inputs)?;
+            write_file_atomically(&file, &make(n, &p)?)?;
+            written.insert(name, p.name.clone());
+        }
+        note(format_args!(
+            "wrote {} .{ext} files to {}",
+            written.len(),
+            dir.display()
+        ));
+        return Ok(());
+    }
+    // The stream never starts empty; `None` stays no output, not a panic.
+    let Some(p) = puzzles.next().transpose()? else {
+        return Ok(());
+    };
+    if let Some(second) = puzzles.next() {
+        let second = second?;
+        let held = match &inputs.puzzles[..] {
+            [one] => format!("{} holds more than one puzzle", one.display()),
+            _ => format!(
+                "the inputs hold more than one puzzle ({} and {})",
+                p.name, second.name
+            ),
+        };
+        return Err(Error::Usage(format!(
+            "{held}: give a directory with -o DIR/ to write one .{ext} per puzzle"
+        )));
+    }
+    let text = make(0, &p)?;
+    match target {
+        Target::File(file) => write_file_atomically(file, &text),
+        _ => {
+            let mut out = Stdout::new();
+            out.write_str(&text)?;
+            out.flush()
+        }
+    }
+}

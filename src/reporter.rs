@@ -1,0 +1,174 @@
+//! How solved puzzles are shown: one [`Reporter`] per output format (text
+//! grids, JSON Lines, a folder of SVG pictures), each given every puzzle's
+//! result as it is decided. Summaries of `bench` and `report` have theirs
+//! in [`crate::bench::summary::SummaryFormat`].
+
+use std::path::{Path, PathBuf};
+
+use crate::error::Result;
+use crate::output::{Stdout, file_name, write_file_atomically};
+use crate::provenance::Provenance;
+use crate::puzzle::Puzzle;
+use crate::render::{TextStyle, result_text, svg::svg};
+use crate::solve::PuzzleResult;
+
+/// Shows results as they come.
+pub trait Reporter {
+    /// Shows one puzzle's result. An error stops the run (standard output
+    /// closed or full): nothing more is solved.
+    fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()>;
+
+    /// Called once after the last puzzle: the first error kept back, if
+    /// any.
+    fn finish(&mut self) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// The verified grids and a line per run, on standard output
+/// ([`result_text`]).
+pub struct Text {
+    out: Stdout,
+    style: TextStyle,
+}
+
+impl Text {
+    /// Writes in `style`.
+    pub fn new(style: TextStyle) -> Self {
+        Text {
+            out: Stdout::new(),
+            style,
+        }
+    }
+}
+
+impl Reporter for Text {
+    fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()> {
+        self.out.write_str(&result_text(p, r, self.style))?;
+        // Each puzzle shows as soon as it is decided.
+        self.out.flush()
+    }
+}
+
+/// How records (one per run, puzzle or solver) are written as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonForm {
+    /// One JSON document: an array of the records.
+    Document,
+    /// JSON Lines: one record per line.
+    Lines,
+}
+
+/// Records written to standard output as they come, in a [`JsonForm`]:
+/// the array of a document is opened before the first record and closed
+/// by [`Records::finish`], so even a long stream is never held.
+pub struct Records {
+    out: Stdout,
+    form: JsonForm,
+    count: usize,
+}
+
+impl Records {
+    /// Starts writing records in `form`.
+    pub fn new(form: JsonForm) -> Self {
+        Records {
+            out: Stdout::new(),
+            form,
+            count: 0,
+        }
+    }
+
+    /// Writes one record.
+    pub fn record(&mut self, value: &impl serde::Serialize) -> Result<()> {
+        let text = serde_json::to_string(value).unwrap_or_default();
+        match (self.form, self.count) {
+            (JsonForm::Lines, _) => writeln!(self.out, "{text}")?,
+            (JsonForm::Document, 0) => write!(self.out, "[\n{text}")?,
+            (JsonForm::Document, _) => write!(self.out, ",\n{text}")?,
+        }
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Pushes out what was written, so each record shows when it is made.
+    pub fn flush(&mut self) -> Result<()> {
+        self.out.flush()
+    }
+
+    /// Ends the output (closes a document's array) and flushes it.
+    pub fn finish(&mut self) -> Result<()> {
+        match (self.form, self.count) {
+            (JsonForm::Lines, _) => {}
+            (JsonForm::Document, 0) => writeln!(self.out, "[]")?,
+            (JsonForm::Document, _) => writeln!(self.out, "\n]")?,
+        }
+        self.out.flush()
+    }
+}
+
+/// One JSON object per run ([`crate::solve::RunReport`]) on standard
+/// output, in a [`JsonForm`].
+pub struct Json {
+    records: Records,
+    provenance: Provenance,
+}
+
+impl Json {
+    /// Writes records in `form`, each with `provenance`.
+    pub fn new(form: JsonForm, provenance: Provenance) -> Self {
+        Json {
+            records: Records::new(form),
+            provenance,
+        }
+    }
+}
+
+impl Reporter for Json {
+    fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()> {
+        for l in &r.lines {
+            let mut report = l.run.report(p);
+            report.provenance = Some(self.provenance.clone());
+            self.records.record(&report)?;
+        }
+        self.records.flush()
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        self.records.finish()
+    }
+}
+
+/// A picture of each solved puzzle with its verified solution, one
+/// `.svg` per puzzle in a folder. A file that cannot be written does not
+/// stop the run: the first such error is reported at the end.
+pub struct SvgFolder {
+    dir: PathBuf,
+    error: Option<crate::error::Error>,
+}
+
+impl SvgFolder {
+    /// Writes into `dir`, which exists.
+    pub fn new(dir: &Path) -> Self {
+        SvgFolder {
+            dir: dir.to_path_buf(),
+            error: None,
+        }
+    }
+}
+
+impl Reporter for SvgFolder {
+    fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()> {
+        // Only a grid the checker accepted is ever drawn.
+        if let Some(grid) = r.lines.iter().find_map(|l| l.run.outcome.grid()) {
+            let path = self.dir.join(file_name(&p.name, "svg"));
+            if let Err(e) = write_file_atomically(&path, &svg(p, Some(grid))) {
+                self.error.get_or_insert(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        self.error.take().map_or(Ok(()), Err)
+    }
+}
