@@ -142,6 +142,12 @@ pub type Grid = Vec<Vec<Option<u32>>>;
 pub struct Puzzle {
     /// A name for reports: the file stem, or `FILE:LINE` for line files.
     pub name: String,
+    /// What tells the puzzle apart from every other of a run, in records,
+    /// resume keys, disagreement checks and output file names: the path as
+    /// given for a puzzle that is a whole file (`easy/1.toml`, where the
+    /// name is only `1`), `FILE:LINE` for one of a line or `.sgt` file,
+    /// `stdin` or `stdin:LINE` for standard input.
+    pub id: String,
     /// The optional title from the file.
     pub title: Option<String>,
     /// The rules.
@@ -199,6 +205,7 @@ impl Puzzle {
     pub fn blank(name: &str, kind: Kind, n: usize) -> Puzzle {
         Puzzle {
             name: name.to_string(),
+            id: name.to_string(),
             title: None,
             kind,
             rows: n,

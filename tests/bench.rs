@@ -97,6 +97,7 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
     assert_eq!(
         sorted_keys(&rs[0]),
         [
+            "asked_mode",
             "command",
             "cpu_ms",
             "date",
@@ -109,6 +110,7 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
             "memory_limit_by",
             "memory_limit_mb",
             "mode",
+            "plain",
             "puzzle",
             "repeat",
             "size",
@@ -780,4 +782,181 @@ fn per_puzzle_tables_comparison_and_the_html_page() {
         1 + 3 + 1 + 2,
         "summary and per-puzzle rows"
     );
+}
+/// A results file is read within the same bound as a puzzle file: an
+/// endless line is an input error, not an allocation.
+#[test]
+fn an_endless_results_file_is_an_input_error() {
+    let o = smtgrid(&["report", "/dev/zero"]);
+    assert_exit(&o, 2, &o.stderr, "/dev/zero:1");
+}
+
+/// `--out` must name a results file: a directory is refused with a
+/// message that says so, and a file that is not results (here the puzzle
+/// file itself) is refused and left as it was, with or without --resume.
+#[test]
+fn only_a_results_file_is_resumed_and_others_are_left_untouched() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game = dir.path().join("game.sgt");
+    let id = "keen:4:_a__a_a5_3aa,m3d2m24s2d2a4s1";
+    std::fs::write(&game, id).expect("write");
+    let g = game.to_str().expect("utf-8");
+    for resume in [&["--resume"][..], &[]] {
+        let args = [
+            &[
+                "bench",
+                g,
+                "--solver",
+                "yices2",
+                "--encoding",
+                "onehot",
+                "--out",
+                g,
+            ][..],
+            resume,
+        ]
+        .concat();
+        let o = smtgrid(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert_eq!(std::fs::read_to_string(&game).expect("read"), id);
+    }
+    let d = dir.path().to_str().expect("utf-8");
+    for resume in [&["--resume"][..], &[]] {
+        let args = [
+            &[
+                "bench",
+                g,
+                "--solver",
+                "yices2",
+                "--encoding",
+                "onehot",
+                "--out",
+                d,
+            ][..],
+            resume,
+        ]
+        .concat();
+        let o = smtgrid(&args);
+        assert_exit(
+            &o,
+            2,
+            &o.stderr,
+            "is a directory, but the results go to one file",
+        );
+    }
+}
+
+/// A results file cut inside a multi-byte character reads like one cut
+/// just before it: the cut line is dropped and named.
+#[test]
+fn a_results_file_cut_inside_a_character_is_reported() {
+    let (dir, path) = synthetic(2);
+    let mut body = std::fs::read(&path).expect("read");
+    let line = serde_json::json!({"puzzle": "café", "solver": "a"}).to_string();
+    let cut = line.find('é').expect("an é") + 1;
+    body.extend_from_slice(&line.as_bytes()[..cut]);
+    let cut_file = dir.path().join("cut.jsonl");
+    std::fs::write(&cut_file, body).expect("write");
+    let o = smtgrid(&["report", cut_file.to_str().expect("utf-8")]);
+    assert_exit(
+        &o,
+        0,
+        &o.stderr,
+        "cut.jsonl:5: ignoring a cut-off last line",
+    );
+}
+
+/// Labels and names from a results file reach neither the terminal nor
+/// a plot raw.
+#[test]
+fn report_escapes_what_came_from_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut body = String::new();
+    for (puzzle, solver, status) in [
+        ("p\u{1b}[2J", "\u{1b}]0;owned\u{7}a", "sat"),
+        ("p\u{1b}[2J", "b\u{fffe}", "unsat"),
+        ("q", "b\u{fffe}", "sat"),
+    ] {
+        let r = serde_json::json!({
+            "puzzle": puzzle, "kind": "sudoku", "size": "9x9",
+            "solver": solver, "solver_version": "1.0", "encoding": "onehot",
+            "mode": "process", "status": status, "verified": status == "sat",
+            "time_ms": 5, "timeout_ms": 2000, "repeat": 0,
+            "machine": {"cores": 2, "os": "linux x86_64", "smtgrid": "0.1.0"},
+            "error": null
+        });
+        body.push_str(&format!("{r}\n"));
+    }
+    let results = dir.path().join("hostile.jsonl");
+    std::fs::write(&results, body).expect("write");
+    let r = results.to_str().expect("utf-8");
+    for format in ["table", "csv", "json"] {
+        let plot = dir.path().join(format!("{format}.svg"));
+        let o = smtgrid(&[
+            "report",
+            r,
+            "--format",
+            format,
+            "--plot",
+            plot.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+        for stream in [&o.stdout, &o.stderr] {
+            assert!(
+                !stream.contains(&0x1b) && !stream.contains(&0x07),
+                "{format}: {}",
+                text(stream)
+            );
+        }
+        let (_, texts) = svg_texts(&plot);
+        assert!(
+            texts.iter().any(|t| t.contains("\\u{1b}]0;owned")),
+            "{texts:?}"
+        );
+    }
+}
+
+/// A plot is replaced whole or not at all: a write that fails part-way
+/// leaves the previous plot as it was.
+#[test]
+fn a_failed_plot_write_keeps_the_previous_plot() {
+    let (dir, results) = synthetic(40);
+    let cactus = dir.path().join("cactus.svg");
+    let args = [
+        "report",
+        results.to_str().expect("utf-8"),
+        "--plot",
+        cactus.to_str().expect("utf-8"),
+    ];
+    ok_stdout(&smtgrid(&args));
+    let before = std::fs::read(&cactus).expect("a plot");
+    assert!(before.len() > 8192, "{}", before.len());
+    let mut c = bin();
+    c.args(args);
+    // SAFETY: between fork and exec this calls only setrlimit and signal,
+    // which are async-signal-safe.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        c.pre_exec(|| {
+            let lim = libc::rlimit {
+                rlim_cur: 8192,
+                rlim_max: 8192,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &lim) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let o = c.output().expect("smtgrid runs");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read(&cactus).expect("the plot"), before);
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }

@@ -261,3 +261,25 @@ fn render_into_a_missing_directory_is_a_usage_error() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// A title may hold any character, also those XML 1.0 cannot (control
+/// characters, U+FFFE, U+FFFF): the picture stays well-formed and keeps
+/// the rest of the title.
+#[test]
+fn titles_with_characters_xml_forbids_still_make_well_formed_svg() {
+    let path = common::root().join("puzzles/sudoku-4x4.toml");
+    let mut p = parse::load(&path, None).expect("parses").remove(0);
+    let hostile = "a\u{fffe}b\u{ffff}c\u{1b}]0;x\u{7}d\u{0}<e>&\u{fffd}";
+    p.title = Some(hostile.into());
+    let picture = svg(&p, None);
+    let doc = parse_svg(&picture);
+    let title = doc
+        .descendants()
+        .find(|n| n.has_tag_name("title"))
+        .and_then(|n| n.text())
+        .expect("a title");
+    assert!(
+        title.starts_with("a b c ]0;x d <e>&\u{fffd} ("),
+        "{title:?}"
+    );
+}

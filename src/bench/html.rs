@@ -146,21 +146,23 @@ pub fn provenance(records: &[Record]) -> Vec<(String, String)> {
         ),
         (
             "time limit".into(),
-            join(all(records
-                .iter()
-                .map(|r| format!("{} s", r.timeout_ms as f64 / 1000.0)))),
+            join(all(records.iter().map(|r| {
+                format!("{} s", r.settings.timeout_ms as f64 / 1000.0)
+            }))),
         ),
         (
             "memory limit".into(),
-            join(all(records.iter().map(|r| match r.memory_limit_mb {
-                Some(mb) => format!(
-                    "{mb} MiB ({})",
-                    r.memory_limit_by
-                        .map_or("mechanism not recorded", |b| match b {
-                            crate::solver::MemoryLimitBy::Watcher => "watcher",
-                        })
-                ),
-                None => "none".into(),
+            join(all(records.iter().map(|r| {
+                match r.settings.memory_limit_mb {
+                    Some(mb) => format!(
+                        "{mb} MiB ({})",
+                        r.memory_limit_by
+                            .map_or("mechanism not recorded", |b| match b {
+                                crate::solver::MemoryLimitBy::Watcher => "watcher",
+                            })
+                    ),
+                    None => "none".into(),
+                }
             }))),
         ),
         (

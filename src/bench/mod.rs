@@ -13,22 +13,25 @@
 pub mod export;
 pub mod html;
 pub mod plot;
+pub mod settings;
 pub mod stats;
 pub mod summary;
 
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{BufRead, Read, Seek, SeekFrom, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::encode::Encoding;
-use crate::error::{Error, InputError, Location, Result};
+use crate::error::{Error, InputError, Location, Result, escape_controls};
+use crate::parse::InputLimits;
 use crate::puzzle::{Kind, Puzzle};
 use crate::solve::{Measured, Outcome, Plan, RunMode, Status, solve_pairs};
 use crate::solver::{Cancel, MemoryLimitBy};
+pub use settings::Settings;
 
 pub use crate::provenance::Machine;
 
@@ -36,7 +39,8 @@ pub use crate::provenance::Machine;
 /// file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
-    /// The puzzle's name (`puzzles/top95.txt:3`).
+    /// The puzzle's identity ([`Puzzle::id`]: `puzzles/top95.txt:3`,
+    /// `easy/1.toml`).
     pub puzzle: String,
     /// Its kind.
     pub kind: Kind,
@@ -60,12 +64,10 @@ pub struct Record {
     /// CPU time, peak memory, the command line and the binary's hash.
     #[serde(flatten)]
     pub measured: Measured,
-    /// The time limit of the run in milliseconds (PAR-2 charges twice this
-    /// for a run without a definite answer).
-    pub timeout_ms: u64,
-    /// `--memory-limit` in MiB, or `null` for none.
-    #[serde(default)]
-    pub memory_limit_mb: Option<u64>,
+    /// The options that change what the run measures (its time and
+    /// memory limits among them): top-level fields of the line.
+    #[serde(flatten)]
+    pub settings: Settings,
     /// How the memory limit was held, or `null` for none.
     #[serde(default)]
     pub memory_limit_by: Option<MemoryLimitBy>,
@@ -174,7 +176,63 @@ pub struct Group {
 
 /// The run list: repeat-major, then puzzles in order, then solvers (by
 /// label, as in the plan) × encodings; only the runs `shard` takes and
-/// `done` does not hold.
+/// `done` does not hold. It is walked, never held: `--repeat` may ask for
+/// many runs of many puzzles, and only the groups in flight are kept.
+#[derive(Debug, Clone, Copy)]
+pub struct RunList<'a> {
+    /// The puzzles' identities ([`Puzzle::id`]), in input order.
+    pub puzzles: &'a [String],
+    /// The solvers' labels, in the plan's order.
+    pub solvers: &'a [&'a str],
+    /// The encodings.
+    pub encodings: &'a [Encoding],
+    /// Runs of each triple.
+    pub repeats: u32,
+    /// The slice of the list this bench makes, if any.
+    pub shard: Option<Shard>,
+    /// The runs already made.
+    pub done: &'a HashSet<RunKey>,
+}
+
+impl<'a> RunList<'a> {
+    /// The groups, in run order, made as they are taken.
+    pub fn groups(self) -> impl Iterator<Item = Group> + 'a {
+        (0..self.repeats).flat_map(move |repeat| {
+            self.puzzles
+                .iter()
+                .enumerate()
+                .filter_map(move |(i, name)| self.group(i, name, repeat))
+        })
+    }
+
+    /// How many runs the list holds (the groups' pairs), counted by
+    /// walking it.
+    pub fn runs(self) -> u64 {
+        self.groups().map(|g| g.pairs.len() as u64).sum()
+    }
+
+    fn group(self, puzzle: usize, name: &str, repeat: u32) -> Option<Group> {
+        let pairs: Vec<(usize, Encoding)> = (0..self.solvers.len())
+            .flat_map(|s| self.encodings.iter().map(move |&e| (s, e)))
+            .filter(|&(s, encoding)| {
+                let key = RunKey {
+                    puzzle: name.to_string(),
+                    solver: self.solvers[s].to_string(),
+                    encoding,
+                    repeat,
+                };
+                self.shard.is_none_or(|sh| sh.takes(&key)) && !self.done.contains(&key)
+            })
+            .collect();
+        (!pairs.is_empty()).then_some(Group {
+            puzzle,
+            repeat,
+            pairs,
+        })
+    }
+}
+
+/// The run list of [`RunList`], collected.
 pub fn run_list(
     puzzles: &[String],
     solvers: &[&str],
@@ -183,31 +241,31 @@ pub fn run_list(
     shard: Option<Shard>,
     done: &HashSet<RunKey>,
 ) -> Vec<Group> {
-    let mut groups = Vec::new();
-    for repeat in 0..repeats {
-        for (i, name) in puzzles.iter().enumerate() {
-            let pairs: Vec<(usize, Encoding)> = (0..solvers.len())
-                .flat_map(|s| encodings.iter().map(move |&e| (s, e)))
-                .filter(|&(s, encoding)| {
-                    let key = RunKey {
-                        puzzle: name.clone(),
-                        solver: solvers[s].to_string(),
-                        encoding,
-                        repeat,
-                    };
-                    shard.is_none_or(|sh| sh.takes(&key)) && !done.contains(&key)
-                })
-                .collect();
-            if !pairs.is_empty() {
-                groups.push(Group {
-                    puzzle: i,
-                    repeat,
-                    pairs,
-                });
-            }
+    RunList {
+        puzzles,
+        solvers,
+        encodings,
+        repeats,
+        shard,
+        done,
+    }
+    .groups()
+    .collect()
+}
+
+/// Refuses a run whose puzzles do not all have their own identity (the
+/// same file given twice): their runs would count as one puzzle's.
+pub fn check_distinct(ids: &[String]) -> Result<()> {
+    let mut seen = HashSet::with_capacity(ids.len());
+    for id in ids {
+        if !seen.insert(id.as_str()) {
+            return Err(Error::Usage(format!(
+                "the puzzle {} is given twice: give each puzzle file once",
+                escape_controls(id)
+            )));
         }
     }
-    groups
+    Ok(())
 }
 
 /// Runs every group through the scheduler and calls `finished` with each
@@ -219,18 +277,22 @@ pub fn run_list(
 /// `puzzle` indexes it), once per repeat: only the puzzles in flight are
 /// held. A pass that fails or ends early (the input changed since the run
 /// list was made) stops the run with that error.
-pub fn run<I: Iterator<Item = Result<Puzzle>>>(
+pub fn run<I: Iterator<Item = Result<Puzzle>>, G: std::borrow::Borrow<Group>>(
     pass: impl Fn() -> I,
-    groups: &[Group],
+    groups: impl IntoIterator<Item = G>,
     plan: &Plan,
     cancel: &Cancel,
     mut finished: impl FnMut(&Group, Vec<Record>) -> ControlFlow<()>,
 ) -> Result<()> {
     let machine = Machine::this();
-    let timeout_ms = plan.limits.timeout.as_millis() as u64;
+    let settings = Settings::of(plan);
     let error = std::cell::RefCell::new(None);
     let mut source: Option<(u32, usize, I)> = None;
-    let items = groups.iter().map_while(|g| {
+    // The groups pulled and not yet finished, oldest first: the scheduler
+    // hands results back in the order it pulled them.
+    let in_flight = std::cell::RefCell::new(std::collections::VecDeque::new());
+    let items = groups.into_iter().map_while(|g| {
+        let g: &Group = g.borrow();
         let (_, next, puzzles) = match &mut source {
             Some(s) if s.0 == g.repeat => s,
             _ => source.insert((g.repeat, 0, pass())),
@@ -239,7 +301,10 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>>(
             let index = *next;
             *next += 1;
             match puzzles.next() {
-                Some(Ok(p)) if index == g.puzzle => return Some((p, g.pairs.clone())),
+                Some(Ok(p)) if index == g.puzzle => {
+                    in_flight.borrow_mut().push_back(g.clone());
+                    return Some((p, g.pairs.clone()));
+                }
                 Some(Ok(_)) => {}
                 Some(Err(e)) => {
                     error.borrow_mut().get_or_insert(e);
@@ -257,7 +322,9 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>>(
         }
     });
     solve_pairs(items, plan, cancel, |p, r| {
-        let g = &groups[r.index];
+        let Some(g) = in_flight.borrow_mut().pop_front() else {
+            return ControlFlow::Break(());
+        };
         let date = crate::provenance::now_utc();
         let records = r
             .lines
@@ -277,8 +344,7 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>>(
                     verified: rep.verified,
                     time_ms: rep.time_ms,
                     measured: rep.measured,
-                    timeout_ms,
-                    memory_limit_mb: plan.limits.memory.map(|m| m.mb),
+                    settings: settings.clone(),
                     memory_limit_by: plan.limits.memory.map(|m| m.by()),
                     repeat: g.repeat,
                     machine: machine.clone(),
@@ -287,7 +353,7 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>>(
                 }
             })
             .collect();
-        finished(g, records)
+        finished(&g, records)
     });
     error.into_inner().map_or(Ok(()), Err)
 }
@@ -344,46 +410,113 @@ impl Progress {
 pub struct Loaded {
     /// Every record, in file order.
     pub records: Vec<Record>,
+    /// The line of each record, in the same order.
+    pub lines: Vec<usize>,
     /// Bytes up to the end of the last record.
     pub complete_len: u64,
     /// A last line cut off mid-way (the run was killed while writing it),
     /// if any; it is ignored.
     pub cut_off: Option<Location>,
+    /// The bytes of that cut-off line.
+    cut_bytes: Vec<u8>,
 }
 
-/// Reads a results file. A line that is not a record is an input error
-/// naming the file and line, except a last line without its newline,
-/// which a killed run may leave: that one is reported in
-/// [`Loaded::cut_off`] and ignored.
+/// The longest line of a results file: a record is a few hundred bytes.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// The most repeats of a triple: `--repeat` takes 1 to this, and a record
+/// numbers its repeat from 0 to one less.
+pub const MAX_REPEAT: u32 = 10_000;
+
+/// Whether `text` is the start of a JSON object that ends too early: a
+/// record cut off mid-way. A line that is anything else (text, a complete
+/// object that is not a record) means the file is not a results file.
+fn cut_json_object(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+        && serde_json::from_str::<serde_json::Value>(text).is_err_and(|e| e.is_eof())
+}
+
+/// Reads a results file with the default [`InputLimits`].
 pub fn read_results(path: &Path) -> Result<Loaded> {
-    let io = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = File::open(path).map_err(io)?;
-    let mut reader = BufReader::new(file);
+    read_results_within(path, InputLimits::default())
+}
+
+/// Reads a results file, at most `limits.max_bytes` of it and
+/// [`MAX_RECORD_BYTES`] per line. A line that is not a record is an input
+/// error naming the file and line, except a last line without its newline
+/// that is a JSON object cut off mid-way, which a killed run may leave (even in the
+/// middle of a character): that one is reported in [`Loaded::cut_off`] and
+/// ignored.
+pub fn read_results_within(path: &Path, limits: InputLimits) -> Result<Loaded> {
+    let mut input = crate::parse::open_input(path, limits)?;
     let mut loaded = Loaded::default();
     let at = Location::file(path);
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut number = 0;
     loop {
         line.clear();
-        let n = reader.read_line(&mut line).map_err(io)?;
+        let mut bounded = (&mut input.reader).take(MAX_RECORD_BYTES as u64 + 1);
+        let n = bounded
+            .read_until(b'\n', &mut line)
+            .map_err(|e| input.error(e, at.at_line(number + 1)))?;
         if n == 0 {
             break;
         }
         number += 1;
-        let complete = line.ends_with('\n');
-        if line.trim().is_empty() {
+        let complete = line.last() == Some(&b'\n');
+        if !complete && line.len() > MAX_RECORD_BYTES {
+            return Err(InputError::new(
+                at.at_line(number),
+                format!(
+                    "line {number} is longer than {} MB: a results file holds one record of a few \
+                     hundred bytes per line; give files written by `smtgrid bench --out`",
+                    MAX_RECORD_BYTES >> 20
+                ),
+            )
+            .into());
+        }
+        let text = match std::str::from_utf8(&line) {
+            Ok(t) => t,
+            // Cut inside a character: the same as cut just before it.
+            Err(e) if !complete && e.error_len().is_none() => {
+                std::str::from_utf8(&line[..e.valid_up_to()]).unwrap_or_default()
+            }
+            Err(e) => {
+                let valid = &line[..e.valid_up_to()];
+                let column = String::from_utf8_lossy(valid).chars().count() + 1;
+                return Err(InputError::new(
+                    at.at(number, column),
+                    "not UTF-8 text, so not a results file; give files written by \
+                     `smtgrid bench --out`",
+                )
+                .into());
+            }
+        };
+        if text.trim().is_empty() {
             loaded.complete_len += n as u64;
             continue;
         }
-        match serde_json::from_str::<Record>(line.trim_end()) {
+        match serde_json::from_str::<Record>(text.trim_end()) {
             Ok(r) => {
+                if r.repeat >= MAX_REPEAT {
+                    return Err(InputError::new(
+                        at.at_line(number),
+                        format!(
+                            "repeat {} is out of range: a run is repeated at most {MAX_REPEAT} \
+                             times, numbered from 0; is this record damaged?",
+                            r.repeat
+                        ),
+                    )
+                    .into());
+                }
                 loaded.records.push(r);
+                loaded.lines.push(number);
                 loaded.complete_len += n as u64;
             }
-            Err(_) if !complete => loaded.cut_off = Some(at.at_line(number)),
+            Err(_) if !complete && cut_json_object(text) => {
+                loaded.cut_off = Some(at.at_line(number));
+                loaded.cut_bytes = line.clone();
+            }
             Err(e) => {
                 return Err(InputError::new(
                     at.at(number, e.column().max(1)),
@@ -398,6 +531,34 @@ pub fn read_results(path: &Path) -> Result<Loaded> {
     Ok(loaded)
 }
 
+/// Refuses records of `loaded` (read from `path`) made under settings
+/// other than `ours`, naming the first such record's line and each
+/// difference.
+pub fn check_settings(path: &Path, loaded: &Loaded, ours: &Settings) -> Result<()> {
+    for (r, &line) in loaded.records.iter().zip(&loaded.lines) {
+        let differences = ours.differences(&r.settings);
+        if !differences.is_empty() {
+            return Err(InputError::new(
+                Location::file(path).at_line(line),
+                format!(
+                    "this run was made with other settings than this bench: {}; resume with \
+                     the same options, or give another --out file",
+                    settings::describe(&differences)
+                ),
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// Whether `path` starts like a gzip stream.
+fn is_gzip(path: &Path) -> std::io::Result<bool> {
+    let mut head = Vec::new();
+    File::open(path)?.take(2).read_to_end(&mut head)?;
+    Ok(head == [0x1f, 0x8b])
+}
+
 /// A results file open for appending, one flushed line per record, so an
 /// interrupted bench leaves a valid file.
 pub struct ResultsFile {
@@ -409,54 +570,132 @@ impl ResultsFile {
     /// Opens `path` for a bench: with `resume`, reads the records already
     /// there (dropping a cut-off last line) and appends after them;
     /// without, refuses a file that holds records, so no results are lost
-    /// by accident.
+    /// by accident. Only a results file is resumed: a directory, a device,
+    /// a compressed file or a file with a line that is not a record is
+    /// refused and left as it is.
     pub fn open(path: &Path, resume: bool) -> Result<(ResultsFile, Vec<Record>)> {
+        let (file, loaded) = ResultsFile::open_within(path, resume, InputLimits::default(), None)?;
+        Ok((file, loaded.records))
+    }
+
+    /// [`ResultsFile::open`] for runs made under `settings`, reading at
+    /// most `limits` of the file, and giving the records read with their
+    /// lines. A record made under other settings is refused (before the
+    /// file is touched), naming its line and each difference: runs under
+    /// different limits or options are not one benchmark.
+    pub fn open_within(
+        path: &Path,
+        resume: bool,
+        limits: InputLimits,
+        settings: Option<&Settings>,
+    ) -> Result<(ResultsFile, Loaded)> {
         let io = |source| Error::Io {
             path: path.to_path_buf(),
             source,
         };
-        let exists = path.metadata().is_ok_and(|m| m.len() > 0);
-        let mut records = Vec::new();
-        if exists && !resume {
+        let shown = escape_controls(&path.display().to_string()).into_owned();
+        let meta = match std::fs::metadata(path) {
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(io(e)),
+        };
+        if let Some(m) = &meta {
+            if m.is_dir() {
+                return Err(Error::Usage(format!(
+                    "--out {shown} is a directory, but the results go to one file: give a file \
+                     name, e.g. --out {}",
+                    escape_controls(&path.join("results.jsonl").display().to_string())
+                )));
+            }
+            if !m.is_file() {
+                return Err(Error::Usage(format!(
+                    "--out {shown} is not a regular file (a device or a pipe cannot be resumed \
+                     or kept): give a file name"
+                )));
+            }
+        }
+        let exists = meta.is_some_and(|m| m.len() > 0);
+        if !exists {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(io)?;
+            return Ok((
+                ResultsFile {
+                    path: path.to_path_buf(),
+                    file,
+                },
+                Loaded::default(),
+            ));
+        }
+        if is_gzip(path).map_err(io)? {
             return Err(Error::Usage(format!(
-                "{} already holds results: add --resume to skip the runs in it and add the rest, \
-                 or remove it",
-                path.display()
+                "--out {shown} is compressed, and results can only be added to a plain file: \
+                 decompress it first, or give another file"
             )));
         }
+        // Read before anything is opened for writing: a file that is not
+        // a results file is refused untouched.
+        let loaded = read_results_within(path, limits).map_err(|e| match e {
+            Error::Input(e) if !resume => Error::Usage(format!(
+                "--out {shown} already exists and is not a results file ({e}): give another file"
+            )),
+            e => e,
+        })?;
+        if !resume {
+            return Err(Error::Usage(format!(
+                "{shown} already holds results: add --resume to skip the runs in it and add the \
+                 rest, or remove it"
+            )));
+        }
+        if let Some(ours) = settings {
+            check_settings(path, &loaded, ours)?;
+        }
         let mut file = std::fs::OpenOptions::new()
-            .create(true)
             .read(true)
             .append(true)
             .open(path)
             .map_err(io)?;
-        if exists {
-            let loaded = read_results(path)?;
-            if let Some(at) = &loaded.cut_off {
-                crate::output::note(format_args!(
-                    "{at}: dropping a cut-off last line; that run is made again"
-                ));
-                file.set_len(loaded.complete_len).map_err(io)?;
+        if let Some(at) = &loaded.cut_off {
+            // The line is dropped only if the file still ends with exactly
+            // the bytes read (no line ends were changed in reading).
+            let len = file.metadata().map_err(io)?.len();
+            let mut tail = Vec::new();
+            file.seek(SeekFrom::Start(loaded.complete_len))
+                .map_err(io)?;
+            (&mut file)
+                .take(loaded.cut_bytes.len() as u64 + 1)
+                .read_to_end(&mut tail)
+                .map_err(io)?;
+            if len != loaded.complete_len + tail.len() as u64 || tail != loaded.cut_bytes {
+                return Err(Error::Usage(format!(
+                    "{at}: the last line is cut off, but the file changed while it was read (or \
+                     has \\r line ends): remove the cut-off line by hand, then resume"
+                )));
             }
-            // A complete file may still lack its last newline only if it
-            // was written by hand; a record must start on its own line.
-            if loaded.complete_len > 0 {
-                let mut last = [0u8];
-                file.seek(SeekFrom::Start(loaded.complete_len - 1))
-                    .map_err(io)?;
-                file.read_exact(&mut last).map_err(io)?;
-                if last[0] != b'\n' {
-                    file.write_all(b"\n").map_err(io)?;
-                }
+            crate::output::note(format_args!(
+                "{at}: dropping a cut-off last line; that run is made again"
+            ));
+            file.set_len(loaded.complete_len).map_err(io)?;
+        }
+        // A complete file may still lack its last newline only if it
+        // was written by hand; a record must start on its own line.
+        if loaded.complete_len > 0 {
+            let mut last = [0u8];
+            file.seek(SeekFrom::Start(loaded.complete_len - 1))
+                .map_err(io)?;
+            file.read_exact(&mut last).map_err(io)?;
+            if last[0] != b'\n' {
+                file.write_all(b"\n").map_err(io)?;
             }
-            records = loaded.records;
         }
         Ok((
             ResultsFile {
                 path: path.to_path_buf(),
                 file,
             },
-            records,
+            loaded,
         ))
     }
 
@@ -483,7 +722,8 @@ mod tests {
             "kind = \"sudoku\"\ngivens = \"\"\"\n4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n\"\"\"\n";
         let one = crate::parse::parse_str(text, &Location::file("a.toml"), None).expect("parses");
         let mut two = one[0].clone();
-        two.name = "b.toml".into();
+        two.name = "b".into();
+        two.id = "b.toml".into();
         vec![one[0].clone(), two]
     }
 
@@ -503,7 +743,7 @@ mod tests {
 
     #[test]
     fn repeats_are_interleaved_not_in_a_row() {
-        let p: Vec<String> = puzzles().into_iter().map(|p| p.name).collect();
+        let p: Vec<String> = puzzles().into_iter().map(|p| p.id).collect();
         let s = ["z3", "yices2"];
         let groups = run_list(&p, &s, &Encoding::ALL, 2, None, &HashSet::new());
         let order: Vec<(usize, u32)> = groups.iter().map(|g| (g.puzzle, g.repeat)).collect();
@@ -513,7 +753,7 @@ mod tests {
 
     #[test]
     fn shards_split_the_run_list_exactly() {
-        let p: Vec<String> = puzzles().into_iter().map(|p| p.name).collect();
+        let p: Vec<String> = puzzles().into_iter().map(|p| p.id).collect();
         let s = ["z3", "yices2", "cvc5"];
         let all = keys(
             &run_list(&p, &s, &Encoding::ALL, 3, None, &HashSet::new()),
@@ -539,7 +779,7 @@ mod tests {
 
     #[test]
     fn done_runs_are_skipped() {
-        let p: Vec<String> = puzzles().into_iter().map(|p| p.name).collect();
+        let p: Vec<String> = puzzles().into_iter().map(|p| p.id).collect();
         let s = ["z3"];
         let all = keys(
             &run_list(&p, &s, &[Encoding::Lia], 1, None, &HashSet::new()),
@@ -549,6 +789,157 @@ mod tests {
         let done: HashSet<RunKey> = all[..1].iter().cloned().collect();
         let rest = keys(&run_list(&p, &s, &[Encoding::Lia], 1, None, &done), &p, &s);
         assert_eq!(rest, all[1..]);
+    }
+
+    fn record_line(puzzle: &str, timeout_ms: u64) -> String {
+        let r = Record {
+            puzzle: puzzle.into(),
+            kind: Kind::Sudoku,
+            size: "4x4".into(),
+            solver: "z3".into(),
+            solver_version: None,
+            encoding: Encoding::Lia,
+            mode: RunMode::Process,
+            status: Status::Sat,
+            verified: true,
+            time_ms: 3.0,
+            measured: Measured::default(),
+            settings: Settings {
+                timeout_ms,
+                memory_limit_mb: None,
+                plain: Some(false),
+                asked_mode: Some(RunMode::Process),
+            },
+            memory_limit_by: None,
+            repeat: 0,
+            machine: Machine::this(),
+            date: None,
+            error: None,
+        };
+        serde_json::to_string(&r).expect("a record serialises") + "\n"
+    }
+
+    #[test]
+    fn a_record_cut_at_any_byte_is_dropped_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r.jsonl");
+        let first = record_line("a", 1000);
+        let second = record_line("café", 1000);
+        // Every cut of the second line, inside the two-byte é too.
+        for cut in 1..second.len() - 1 {
+            let mut bytes = first.clone().into_bytes();
+            bytes.extend_from_slice(&second.as_bytes()[..cut]);
+            std::fs::write(&path, &bytes).expect("write");
+            let loaded = read_results(&path).unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
+            assert_eq!(loaded.records.len(), 1, "cut at {cut}");
+            assert_eq!(loaded.cut_off, Some(Location::file(&path).at_line(2)));
+            assert_eq!(loaded.complete_len, first.len() as u64);
+            let (_, kept) = ResultsFile::open(&path, true).expect("resumes");
+            assert_eq!(kept.len(), 1);
+            assert_eq!(std::fs::read(&path).expect("read"), first.as_bytes());
+        }
+    }
+
+    #[test]
+    fn a_file_that_is_not_results_is_refused_untouched() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("f");
+        let record = record_line("a", 1000);
+        for body in [
+            "my notes, no newline at the end".to_string(),
+            "keen:4:_a__a_a5_3aa,m3d2m24s2d2a4s1".into(),
+            "{\"name\": \"a complete object\"}".into(),
+            format!("{record}[1, 2"),
+            format!("{record}{{\"puzzle\": \"x\"}}\n{record}"),
+            format!("{record}\u{fffd}\n"),
+        ] {
+            std::fs::write(&path, &body).expect("write");
+            for resume in [true, false] {
+                let e = ResultsFile::open(&path, resume)
+                    .map(|_| ())
+                    .expect_err(&body);
+                assert!(matches!(e, Error::Input(_) | Error::Usage(_)), "{e}");
+                assert_eq!(std::fs::read_to_string(&path).expect("read"), body);
+            }
+        }
+        let e = ResultsFile::open(dir.path(), true)
+            .map(|_| ())
+            .expect_err("a dir");
+        assert!(e.to_string().contains("is a directory"), "{e}");
+        let bad = b"{\"puzzle\": \"\xff\"}\n";
+        std::fs::write(&path, bad).expect("write");
+        let e = read_results(&path).map(|_| ()).expect_err("not UTF-8");
+        assert!(e.to_string().contains(":1:"), "{e}");
+    }
+
+    #[test]
+    fn implausible_repeats_are_input_errors_with_their_line() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r.jsonl");
+        let ok = record_line("a", 1000);
+        let bad = ok.replace("\"repeat\":0", "\"repeat\":4294967294");
+        std::fs::write(&path, format!("{ok}{bad}")).expect("write");
+        let e = read_results(&path).map(|_| ()).expect_err("out of range");
+        let shown = e.to_string();
+        assert!(
+            shown.contains("r.jsonl:2:") && shown.contains("4294967294"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn resuming_under_other_settings_is_refused_naming_each() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r.jsonl");
+        let body = record_line("a", 1) + &record_line("b", 60_000);
+        std::fs::write(&path, &body).expect("write");
+        let ours = Settings {
+            timeout_ms: 60_000,
+            memory_limit_mb: None,
+            plain: Some(false),
+            asked_mode: Some(RunMode::Process),
+        };
+        let e = ResultsFile::open_within(&path, true, InputLimits::default(), Some(&ours))
+            .map(|_| ())
+            .expect_err("another limit");
+        let shown = e.to_string();
+        assert!(shown.contains("r.jsonl:1:"), "{shown}");
+        assert!(
+            shown.contains("timeout_ms (--timeout) is 1 there but 60000 here"),
+            "{shown}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), body);
+        let same = Settings {
+            timeout_ms: 1,
+            ..ours.clone()
+        };
+        std::fs::write(&path, record_line("a", 1)).expect("write");
+        ResultsFile::open_within(&path, true, InputLimits::default(), Some(&same))
+            .expect("the same settings resume");
+    }
+
+    #[test]
+    fn the_run_list_is_walked_not_held() {
+        // A billion runs are planned without holding them.
+        let p: Vec<String> = (0..100_000).map(|i| format!("p{i}")).collect();
+        let list = RunList {
+            puzzles: &p,
+            solvers: &["z3"],
+            encodings: &[Encoding::Lia],
+            repeats: MAX_REPEAT,
+            shard: None,
+            done: &HashSet::new(),
+        };
+        let first: Vec<(usize, u32)> = list
+            .groups()
+            .take(3)
+            .map(|g| (g.puzzle, g.repeat))
+            .collect();
+        assert_eq!(first, [(0, 0), (1, 0), (2, 0)]);
+        assert!(check_distinct(&p).is_ok());
+        let twice = vec!["a.toml".to_string(), "b.toml".into(), "a.toml".into()];
+        let e = check_distinct(&twice).expect_err("given twice");
+        assert!(e.to_string().contains("a.toml is given twice"), "{e}");
     }
 
     #[test]

@@ -8,8 +8,10 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use super::summary::{Cell, Pair, Summary};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, escape_controls};
+use crate::output::write_file_atomically;
 use crate::render::png::ImageFormat;
+use crate::render::svg::xml_chars;
 
 const SIZE: (u32, u32) = (960, 600);
 /// The least time drawn: a log scale has no room for 0 ms. Times are
@@ -130,7 +132,7 @@ pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
             .map(|c| seconds(c.time_ms))
             .collect();
         if t.is_empty() {
-            nothing.push(pair.to_string());
+            nothing.push(label(pair));
             continue;
         }
         t.sort_by(f64::total_cmp);
@@ -207,7 +209,7 @@ pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
             }
             legend_area
                 .draw(&Text::new(
-                    format!("{pair} ({} solved)", points.len()),
+                    label(format!("{pair} ({} solved)", points.len())),
                     (48, y - 7),
                     font.clone(),
                 ))
@@ -284,7 +286,7 @@ pub fn scatter_sized(s: &Summary, a: &Pair, b: &Pair, size: PlotSize) -> Result<
         let root = SVGBackend::with_string(&mut svg, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_error)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(format!("{a} vs {b}"), ("sans-serif", 22))
+            .caption(label(format!("{a} vs {b}")), ("sans-serif", 22))
             .margin(16)
             .x_label_area_size(50)
             .y_label_area_size(70)
@@ -292,8 +294,8 @@ pub fn scatter_sized(s: &Summary, a: &Pair, b: &Pair, size: PlotSize) -> Result<
             .map_err(draw_error)?;
         chart
             .configure_mesh()
-            .x_desc(format!("{a}: time (s, log scale)"))
-            .y_desc(format!("{b}: time (s, log scale)"))
+            .x_desc(label(format!("{a}: time (s, log scale)")))
+            .y_desc(label(format!("{b}: time (s, log scale)")))
             .axis_desc_style(("sans-serif", 16))
             .label_style(("sans-serif", 13))
             .draw()
@@ -401,11 +403,16 @@ fn format_of(path: &Path) -> Result<ImageFormat> {
 }
 
 /// Writes a plot to `path`: the SVG as it is, or rasterised (one pixel
-/// per unit) when the name ends in `.png`.
+/// per unit) when the name ends in `.png`; whole or not at all, like every
+/// file smtgrid writes.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
     let bytes = format_of(path)?.encode(svg, 1.0).map_err(Error::Image)?;
-    std::fs::write(path, bytes).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    write_file_atomically(path, &bytes)
+}
+
+/// A label from a results file (a solver's label), fit for a plot: control
+/// characters shown escaped, as on a terminal, and what XML cannot hold
+/// replaced; plotters escapes the markup.
+fn label(text: impl std::fmt::Display) -> String {
+    xml_chars(&escape_controls(&text.to_string())).into_owned()
 }

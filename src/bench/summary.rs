@@ -16,6 +16,7 @@ use super::export::Table;
 use super::stats::{self, Spread};
 use super::{Record, RunKey};
 use crate::encode::Encoding;
+use crate::error::escape_controls;
 use crate::solve::Status;
 
 /// How many missing or duplicated runs are named one by one.
@@ -79,7 +80,7 @@ impl Cell {
             time_ms: r.time_ms,
             cpu_ms: r.measured.cpu_ms,
             max_rss_kb: r.measured.max_rss_kb,
-            timeout_ms: r.timeout_ms,
+            timeout_ms: r.settings.timeout_ms,
             spread: None,
         }
     }
@@ -126,9 +127,14 @@ pub struct PairStats {
     pub total_s: f64,
     /// Puzzles no other pair solved.
     pub only: usize,
-    /// Puzzles the virtual best solved and this pair did not.
+    /// The puzzles it has runs for: it is compared with the virtual best
+    /// over these only (a shard, or a report with missing runs, holds a
+    /// pair's runs of only some puzzles).
+    pub compared: usize,
+    /// Of those, the puzzles the virtual best solved and this pair did not.
     pub behind_best: usize,
-    /// Its PAR-2 minus the virtual best's, in seconds.
+    /// Its PAR-2 minus the virtual best's over the same puzzles, in
+    /// seconds.
     pub par2_over_best_s: f64,
 }
 
@@ -161,9 +167,15 @@ pub struct Summary {
     pub disagreements: Vec<String>,
     /// Runs whose grid broke a rule.
     pub invalid_models: Vec<String>,
-    /// Runs of the puzzles × pairs × repeats seen that no record holds.
+    /// How many runs of the puzzles × pairs × repeats seen no record
+    /// holds: counted, never listed whole.
+    pub missing_runs: u64,
+    /// The first of them (at most 20), named.
     pub missing: Vec<String>,
-    /// Runs recorded more than once (the first record counts).
+    /// How many runs are recorded more than once (the first record
+    /// counts).
+    pub duplicate_runs: u64,
+    /// The first of them (at most 20), named.
     pub duplicates: Vec<String>,
     /// Runs repeated with a large spread: (puzzle, pair, spread), worst
     /// first (see [`Spread::is_large`]).
@@ -178,10 +190,14 @@ pub struct Summary {
 pub fn summarize(records: &[Record]) -> Summary {
     let mut seen: BTreeMap<RunKey, &Record> = BTreeMap::new();
     let mut duplicates = Vec::new();
+    let mut duplicate_runs = 0u64;
     for r in records {
         match seen.entry(r.key()) {
             std::collections::btree_map::Entry::Occupied(e) => {
-                duplicates.push(e.key().to_string());
+                duplicate_runs += 1;
+                if duplicates.len() < NAMED {
+                    duplicates.push(e.key().to_string());
+                }
             }
             std::collections::btree_map::Entry::Vacant(e) => {
                 e.insert(r);
@@ -196,17 +212,30 @@ pub fn summarize(records: &[Record]) -> Summary {
             encoding: k.encoding,
         })
         .collect();
-    let repeats = seen.keys().map(|k| k.repeat + 1).max().unwrap_or(0);
+    let repeats = seen
+        .keys()
+        .map(|k| u64::from(k.repeat) + 1)
+        .max()
+        .unwrap_or(0);
 
+    // Every run of puzzles × pairs × repeats that is not seen is missing:
+    // counted by subtraction (each seen run is one of them), and only the
+    // first few named, found by walking the runs in order, which passes
+    // at most every seen run on the way.
+    let all_runs = (puzzles.len() as u128) * (pairs.len() as u128) * u128::from(repeats);
+    let missing_runs = u64::try_from(all_runs - seen.len() as u128).unwrap_or(u64::MAX);
     let mut missing = Vec::new();
-    for &puzzle in &puzzles {
+    'walk: for &puzzle in &puzzles {
         for pair in &pairs {
             for repeat in 0..repeats {
+                if missing.len() as u64 >= missing_runs.min(NAMED as u64) {
+                    break 'walk;
+                }
                 let key = RunKey {
                     puzzle: puzzle.into(),
                     solver: pair.solver.clone(),
                     encoding: pair.encoding,
-                    repeat,
+                    repeat: u32::try_from(repeat).unwrap_or(u32::MAX),
                 };
                 if !seen.contains_key(&key) {
                     missing.push(key.to_string());
@@ -264,13 +293,13 @@ pub fn summarize(records: &[Record]) -> Summary {
             }
         }
     }
-    let best_par2_ms: f64 = puzzles
-        .iter()
-        .map(|p| {
-            best.get(p)
-                .map_or(limit_of.get(p).copied().unwrap_or(0) as f64 * 2.0, |b| b.1)
-        })
-        .sum();
+    // The virtual best's PAR-2 time of one puzzle: its fastest solved run,
+    // else twice the largest limit it was run with.
+    let best_ms = |p: &str| {
+        best.get(p)
+            .map_or(limit_of.get(p).copied().unwrap_or(0) as f64 * 2.0, |b| b.1)
+    };
+    let best_par2_ms: f64 = puzzles.iter().map(|p| best_ms(p)).sum();
     let mut fastest: BTreeMap<String, usize> = BTreeMap::new();
     for (pair, _) in best.values() {
         *fastest.entry(pair.to_string()).or_default() += 1;
@@ -290,7 +319,8 @@ pub fn summarize(records: &[Record]) -> Summary {
             let mut times: Vec<f64> = by_puzzle.values().map(|c| c.time_ms).collect();
             times.sort_by(f64::total_cmp);
             let par2_ms: f64 = by_puzzle.values().map(Cell::par2_ms).sum();
-            let solved_here = |p: &&str| by_puzzle.get(*p).is_some_and(|c| c.solved);
+            // Compared with the virtual best over the puzzles it ran only.
+            let best_here_ms: f64 = by_puzzle.keys().map(|p| best_ms(p)).sum();
             PairStats {
                 solver: pair.solver.clone(),
                 encoding: pair.encoding,
@@ -312,8 +342,12 @@ pub fn summarize(records: &[Record]) -> Summary {
                     .values()
                     .filter(|ps| ps.len() == 1 && ps[0] == pair)
                     .count(),
-                behind_best: best.keys().filter(|p| !solved_here(p)).count(),
-                par2_over_best_s: secs(par2_ms) - secs(best_par2_ms),
+                compared: by_puzzle.len(),
+                behind_best: by_puzzle
+                    .iter()
+                    .filter(|(p, c)| !c.solved && best.contains_key(p.as_str()))
+                    .count(),
+                par2_over_best_s: secs(par2_ms) - secs(best_here_ms),
             }
         })
         .collect();
@@ -347,12 +381,14 @@ pub fn summarize(records: &[Record]) -> Summary {
     Summary {
         puzzles: puzzles.len(),
         runs: seen.len(),
-        repeats,
+        repeats: u32::try_from(repeats).unwrap_or(u32::MAX),
         pairs: stats,
         virtual_best,
         disagreements,
         invalid_models,
+        missing_runs,
         missing,
+        duplicate_runs,
         duplicates,
         noisy,
         cells,
@@ -365,6 +401,17 @@ fn secs(ms: f64) -> f64 {
 
 fn median_ms(sorted: &[f64]) -> f64 {
     super::stats::median(sorted)
+}
+
+/// A difference of times in seconds, short, with its sign: `+0.012`,
+/// `-1.23`.
+fn signed(s: f64) -> String {
+    let t = short(s.abs());
+    if s < 0.0 && t.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        format!("-{t}")
+    } else {
+        format!("+{t}")
+    }
 }
 
 /// A time in seconds, short: `0.012`, `1.23`, `45.6`, `1234`.
@@ -408,8 +455,14 @@ impl Summary {
             .pairs
             .iter()
             .map(|p| {
+                let over = if p.compared < self.puzzles {
+                    format!(" ({} of {} puzzles run)", p.compared, self.puzzles)
+                } else {
+                    String::new()
+                };
                 vec![
-                    format!("{}/{}", p.solver, p.encoding),
+                    // Labels and names come from files: shown escaped.
+                    format!("{}/{}", escape_controls(&p.solver), p.encoding),
                     p.solved.to_string(),
                     p.unsat.to_string(),
                     p.timeout.to_string(),
@@ -422,7 +475,11 @@ impl Summary {
                     short(p.median_s),
                     short(p.total_s),
                     p.only.to_string(),
-                    format!("+{} s, {} behind", short(p.par2_over_best_s), p.behind_best),
+                    format!(
+                        "{} s, {} behind{over}",
+                        signed(p.par2_over_best_s),
+                        p.behind_best
+                    ),
                 ]
             })
             .collect();
@@ -451,7 +508,11 @@ impl Summary {
             s.push_str(&line(r));
         }
         let vb = &self.virtual_best;
-        let fastest: Vec<String> = vb.fastest.iter().map(|(p, n)| format!("{p} {n}")).collect();
+        let fastest: Vec<String> = vb
+            .fastest
+            .iter()
+            .map(|(p, n)| format!("{} {n}", escape_controls(p)))
+            .collect();
         let _ = writeln!(
             s,
             "virtual best: {} of {} puzzles solved, PAR-2 {} s; fastest per puzzle: {}",
@@ -482,10 +543,10 @@ impl Summary {
     pub fn findings(&self) -> String {
         let mut s = String::new();
         for d in &self.disagreements {
-            let _ = writeln!(s, "SOLVERS DISAGREE: {d}");
+            let _ = writeln!(s, "SOLVERS DISAGREE: {}", escape_controls(d));
         }
         for i in &self.invalid_models {
-            let _ = writeln!(s, "INVALID MODEL: {i}");
+            let _ = writeln!(s, "INVALID MODEL: {}", escape_controls(i));
         }
         if !self.noisy.is_empty() {
             let _ = writeln!(
@@ -498,22 +559,33 @@ impl Summary {
                 Spread::LARGE_CV * 100.0
             );
             for (puzzle, pair, spread) in self.noisy.iter().take(NAMED) {
-                let _ = writeln!(s, "  {puzzle} {pair}: {}", spread.describe());
+                let _ = writeln!(
+                    s,
+                    "  {} {}: {}",
+                    escape_controls(puzzle),
+                    escape_controls(pair),
+                    spread.describe()
+                );
             }
             if self.noisy.len() > NAMED {
                 let _ = writeln!(s, "  … and {} more", self.noisy.len() - NAMED);
             }
         }
-        for (what, list) in [("missing", &self.missing), ("duplicated", &self.duplicates)] {
-            if list.is_empty() {
+        for (what, count, named) in [
+            ("missing", self.missing_runs, &self.missing),
+            ("duplicated", self.duplicate_runs, &self.duplicates),
+        ] {
+            // A shard's summary forgets its missing runs by emptying the
+            // list: the other shards hold them.
+            if named.is_empty() {
                 continue;
             }
-            let _ = writeln!(s, "{} {what} run{}:", list.len(), plural(list.len()));
-            for k in list.iter().take(NAMED) {
-                let _ = writeln!(s, "  {k}");
+            let _ = writeln!(s, "{count} {what} run{}:", plural(count));
+            for k in named {
+                let _ = writeln!(s, "  {}", escape_controls(k));
             }
-            if list.len() > NAMED {
-                let _ = writeln!(s, "  … and {} more", list.len() - NAMED);
+            if count > named.len() as u64 {
+                let _ = writeln!(s, "  … and {} more", count - named.len() as u64);
             }
         }
         s
@@ -626,22 +698,25 @@ impl SummaryFormat {
     }
 }
 
-fn plural(n: usize) -> &'static str {
+fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// A CSV field: quoted when it holds a comma or a quote, and with control
+/// characters escaped, as everything from a file shown on a terminal.
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
+    let s = escape_controls(s);
+    if s.contains([',', '"']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s.into_owned()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::Machine;
+    use crate::bench::{Machine, Settings};
     use crate::puzzle::Kind;
     use crate::solve::RunMode;
 
@@ -658,8 +733,12 @@ mod tests {
             verified: status == Status::Sat,
             time_ms: time_ms as f64,
             measured: Default::default(),
-            timeout_ms: 1000,
-            memory_limit_mb: None,
+            settings: Settings {
+                timeout_ms: 1000,
+                memory_limit_mb: None,
+                plain: Some(false),
+                asked_mode: Some(RunMode::Process),
+            },
             memory_limit_by: None,
             repeat,
             machine: Machine::this(),
@@ -729,12 +808,68 @@ mod tests {
     #[test]
     fn huge_times_from_a_file_do_not_overflow() {
         let mut slow = rec("p", "a", Status::Sat, u64::MAX, 0);
-        slow.timeout_ms = u64::MAX;
+        slow.settings.timeout_ms = u64::MAX;
         let mut out = rec("q", "a", Status::Timeout, u64::MAX, 0);
-        out.timeout_ms = u64::MAX;
+        out.settings.timeout_ms = u64::MAX;
         let s = summarize(&[slow, out]);
         assert!(s.pairs[0].par2_s > 1e15, "{}", s.pairs[0].par2_s);
         assert!(s.table().contains("a/onehot"));
+    }
+
+    #[test]
+    fn missing_runs_are_counted_not_listed() {
+        // One run of repeat 9999 of 2 puzzles × 2 pairs: 40,000 runs, of
+        // which 3 are recorded; only the first 20 missing are named.
+        let rs = [
+            rec("p", "a", Status::Sat, 1, 9_999),
+            rec("q", "b", Status::Sat, 1, 0),
+            rec("q", "b", Status::Sat, 1, 0),
+        ];
+        let s = summarize(&rs);
+        assert_eq!(s.repeats, 10_000);
+        assert_eq!(s.missing_runs, 2 * 2 * 10_000 - 2);
+        assert_eq!(s.missing.len(), 20);
+        assert_eq!(s.missing[0], "p a/onehot repeat 0");
+        assert_eq!((s.duplicate_runs, s.duplicates.len()), (1, 1));
+        let t = s.findings();
+        assert!(t.contains("39998 missing runs:"), "{t}");
+        assert!(t.contains("  … and 39978 more"), "{t}");
+    }
+
+    #[test]
+    fn each_pair_is_compared_with_the_best_over_the_puzzles_it_ran() {
+        // As in a shard: `a` ran p only (fastest there), `b` ran p and q.
+        let rs = [
+            rec("p", "a", Status::Sat, 100, 0),
+            rec("p", "b", Status::Sat, 300, 0),
+            rec("q", "b", Status::Sat, 500, 0),
+        ];
+        let s = summarize(&rs);
+        let a = &s.pairs[0];
+        assert_eq!((a.compared, a.behind_best), (1, 0));
+        assert!(a.par2_over_best_s.abs() < 1e-9, "{}", a.par2_over_best_s);
+        let b = &s.pairs[1];
+        assert_eq!((b.compared, b.behind_best), (2, 0));
+        assert!((b.par2_over_best_s - 0.2).abs() < 1e-9);
+        let t = s.table();
+        assert!(t.contains("+0.000 s, 0 behind (1 of 2 puzzles run)"), "{t}");
+        assert!(!t.contains("+-"), "{t}");
+    }
+
+    #[test]
+    fn text_from_a_file_is_shown_escaped() {
+        let rs = [
+            rec("\u{1b}]0;owned\u{7}p", "\u{1b}[31ma", Status::Sat, 1, 0),
+            rec("q\u{1b}[2J", "b", Status::Unsat, 1, 0),
+            rec("q\u{1b}[2J", "\u{1b}[31ma", Status::Sat, 1, 0),
+        ];
+        let s = summarize(&rs);
+        for out in [s.table(), s.findings(), s.csv()] {
+            assert!(!out.contains('\u{1b}'), "{out}");
+            assert!(!out.contains('\u{7}'), "{out}");
+        }
+        assert!(s.table().contains("\\u{1b}[31ma/onehot"), "{}", s.table());
+        assert!(s.findings().contains("SOLVERS DISAGREE: q\\u{1b}[2J"));
     }
 
     #[test]

@@ -152,8 +152,16 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
             {
                 create_dir(folder)?;
             }
-            let (f, r) = ResultsFile::open(path, a.resume)?;
-            (Some(f), r)
+            // Runs made under other limits or options are not resumed
+            // into this file: the file says which setting differs.
+            let settings = crate::bench::Settings::of(&plan);
+            let (f, loaded) = ResultsFile::open_within(
+                path,
+                a.resume,
+                crate::parse::InputLimits::default(),
+                Some(&settings),
+            )?;
+            (Some(f), loaded.records)
         }
         None => (None, Vec::new()),
     };

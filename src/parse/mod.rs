@@ -22,7 +22,8 @@ use crate::puzzle::{Kind, Puzzle};
 
 pub use cages::parse_clue;
 pub use grid::{square_box, suggested_box};
-pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_LINE_BYTES};
+pub(crate) use read::open as open_input;
+pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_INPUT_MB, MAX_LINE_BYTES};
 pub use write::to_toml;
 
 /// The input formats smtgrid reads.
@@ -180,6 +181,8 @@ pub fn open(
 struct Names {
     /// The one puzzle of a TOML or kakuro file: the file's stem.
     whole: String,
+    /// Its identity: the path as given.
+    whole_id: String,
     /// The puzzles of a line file: `THIS:LINE`.
     lines: String,
 }
@@ -189,6 +192,7 @@ impl Names {
         if file.file == Path::new("-") {
             return Names {
                 whole: "stdin".into(),
+                whole_id: "stdin".into(),
                 lines: "stdin".into(),
             };
         }
@@ -207,6 +211,7 @@ impl Names {
             .map_or_else(|| name.to_string(), |s| s.to_string_lossy().into_owned());
         Names {
             whole,
+            whole_id: shown.clone(),
             lines: shown,
         }
     }
@@ -242,8 +247,12 @@ fn parse_whole(
 ) -> Result<Vec<Puzzle>, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let stem = names.whole.clone();
+    let whole = |mut p: Puzzle| {
+        p.id.clone_from(&names.whole_id);
+        vec![p]
+    };
     match format {
-        InputFormat::Toml | InputFormat::Lines => Ok(vec![native::parse(text, file, &stem)?]),
+        InputFormat::Toml | InputFormat::Lines => Ok(whole(native::parse(text, file, &stem)?)),
         InputFormat::Sgt => sgt::parse(text, file, &names.lines),
         InputFormat::Kakuro => {
             if text
@@ -258,7 +267,7 @@ fn parse_whole(
             let layout = kakuro::bare(text, file)?;
             let mut p = Puzzle::blank(&stem, Kind::Kakuro, 0);
             native::set_kakuro(&mut p, layout.cells);
-            Ok(vec![p])
+            Ok(whole(p))
         }
     }
 }

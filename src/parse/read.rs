@@ -13,6 +13,10 @@ use crate::error::{InputError, Location};
 /// The default bound on the bytes read from one input, in MB (2^20 bytes).
 pub const DEFAULT_MAX_INPUT_MB: u64 = 64;
 
+/// The largest `--max-input-mb`: 1 TiB. A bound in bytes then still fits
+/// a `u64` with room for the reader's "one byte past the limit".
+pub const MAX_INPUT_MB: u64 = 1 << 20;
+
 /// The longest line a sudoku line file may have, in bytes.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
@@ -32,10 +36,11 @@ impl Default for InputLimits {
 }
 
 impl InputLimits {
-    /// The default limits with at most `mb` MB (2^20 bytes) per input.
+    /// The default limits with at most `mb` MB (2^20 bytes) per input;
+    /// `mb` is taken as at most [`MAX_INPUT_MB`].
     pub fn with_max_mb(mb: u64) -> Self {
         InputLimits {
-            max_bytes: mb.saturating_mul(1 << 20),
+            max_bytes: mb.min(MAX_INPUT_MB) << 20,
             max_line: MAX_LINE_BYTES,
         }
     }
@@ -71,7 +76,7 @@ impl<R: Read> Read for Bounded<R> {
         // larger one.
         let want = buf
             .len()
-            .min(usize::try_from(self.left + 1).unwrap_or(usize::MAX));
+            .min(usize::try_from(self.left.saturating_add(1)).unwrap_or(usize::MAX));
         let n = self.inner.read(&mut buf[..want])?;
         if n as u64 > self.left {
             self.left = 0;
@@ -137,7 +142,7 @@ pub(crate) fn newlines(text: &str) -> Cow<'_, str> {
 }
 
 /// An open input: its bytes, bounded and with `\n` line ends.
-pub(crate) struct Input {
+pub struct Input {
     /// The reader.
     pub reader: Box<dyn BufRead>,
     /// Whether the bytes are decompressed from gzip (for messages).
@@ -150,7 +155,7 @@ pub(crate) struct Input {
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Opens `path` (`-` for standard input) for bounded reading.
-pub(crate) fn open(path: &Path, limits: InputLimits) -> Result<Input, InputError> {
+pub fn open(path: &Path, limits: InputLimits) -> Result<Input, InputError> {
     let file = Location::file(path);
     let cannot = |e: io::Error| InputError::new(file.clone(), format!("cannot read the file: {e}"));
     let raw: Box<dyn Read> = if path == Path::new("-") {
@@ -398,5 +403,19 @@ mod tests {
         };
         let e = over.read_to_end(&mut Vec::new()).expect_err("over");
         assert!(e.get_ref().is_some_and(|i| i.is::<TooLarge>()));
+    }
+
+    #[test]
+    fn the_largest_limits_read_everything() {
+        // "One byte past the limit" must not wrap around to nothing.
+        let mut all = Bounded {
+            inner: &b"12345"[..],
+            left: u64::MAX,
+        };
+        let mut out = Vec::new();
+        assert_eq!(all.read_to_end(&mut out).expect("reads"), 5);
+        let most = InputLimits::with_max_mb(u64::MAX);
+        assert_eq!(most, InputLimits::with_max_mb(MAX_INPUT_MB));
+        assert_eq!(most.max_bytes, MAX_INPUT_MB << 20);
     }
 }

@@ -52,6 +52,7 @@ pub(crate) fn parse(
         }
         let mut p = one(line, file, i + 1)?;
         p.name = format!("{name_file}:{}", i + 1);
+        p.id.clone_from(&p.name);
         out.push(p);
     }
     if out.is_empty() {

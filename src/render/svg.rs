@@ -816,18 +816,33 @@ fn notes(s: &mut Svg, l: &Layout) {
     }
 }
 
-/// Text made safe for an XML text node or attribute: markup characters
-/// escaped and control characters dropped (XML 1.0 cannot hold them).
-fn xml_escape(t: &str) -> String {
+/// `t` with every character an SVG document cannot hold replaced by a
+/// space: control characters, and U+FFFE and U+FFFF, which XML 1.0
+/// forbids even escaped. Markup characters are left as they are, for a
+/// writer that escapes them itself (plotters); [`xml_escape`] does both.
+pub fn xml_chars(t: &str) -> std::borrow::Cow<'_, str> {
+    let forbidden = |c: char| c.is_control() || matches!(c, '\u{fffe}' | '\u{ffff}');
+    if !t.chars().any(forbidden) {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    std::borrow::Cow::Owned(
+        t.chars()
+            .map(|c| if forbidden(c) { ' ' } else { c })
+            .collect(),
+    )
+}
+
+/// Text made safe for an XML text node or attribute: the characters XML
+/// cannot hold replaced ([`xml_chars`]) and markup characters escaped.
+pub fn xml_escape(t: &str) -> String {
     let mut out = String::with_capacity(t.len());
-    for ch in t.chars() {
+    for ch in xml_chars(t).chars() {
         match ch {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if c.is_control() => out.push(' '),
             c => out.push(c),
         }
     }
@@ -844,6 +859,12 @@ mod tests {
             xml_escape("a<b>&\"c'\u{1b}d"),
             "a&lt;b&gt;&amp;&quot;c&apos; d"
         );
+        // XML 1.0 forbids the two noncharacters even as references.
+        assert_eq!(xml_escape("a\u{fffe}b\u{ffff}c\u{fffd}"), "a b c\u{fffd}");
+        assert!(matches!(
+            xml_chars("plain é <"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]
