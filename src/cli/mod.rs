@@ -34,7 +34,7 @@ use crate::solve::RunMode;
 #[derive(Debug, Parser)]
 #[command(name = "smtgrid", version, propagate_version = true)]
 #[command(
-    after_help = "Examples:\n  smtgrid solve puzzles/classic.toml\n  smtgrid solve puzzles/*.toml --solver all\n  smtgrid emit puzzles/calcudoku-hard.toml --encoding onehot -o hard.smt2\n  smtgrid new killer > my.toml"
+    after_help = "Examples:\n  smtgrid solve puzzles/classic.toml\n  smtgrid solve puzzles/sudoku-4x4.toml puzzles/killer-4x4.toml --solver all\n  smtgrid emit puzzles/calcudoku-hard.toml --encoding onehot -o hard.smt2\n  smtgrid new killer > my.toml"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -45,7 +45,7 @@ pub struct Cli {
 enum Command {
     /// Write a puzzle of any readable format as native TOML, to edit it.
     #[command(
-        after_help = "Examples:\n  smtgrid convert games.sgt --to toml -o dir/\n  smtgrid convert top95.txt -o dir/\n  smtgrid convert keen.sgt > keen.toml"
+        after_help = "Examples:\n  smtgrid convert tests/fixtures/sgt/keen.sgt --to toml -o keen/\n  smtgrid convert puzzles/hardest.txt -o hardest/\n  smtgrid convert puzzles/kakuro-small.toml > kakuro.toml"
     )]
     Convert(convert::ConvertArgs),
     /// Print a puzzle as an SMT-LIB2 script.
@@ -57,7 +57,7 @@ enum Command {
     /// solutions' differences, candidates and a given that makes it unique
     /// when it has several; redundant givens when it has one.
     #[command(
-        after_help = "Examples:\n  smtgrid explain broken.toml\n  smtgrid explain puzzles/kakuro-small.toml --count 10 --format json\n  smtgrid explain p.toml --svg pictures/"
+        after_help = "Examples:\n  smtgrid explain docs/examples/killer-broken.toml\n  smtgrid explain puzzles/kakuro-small.toml --count 10 --format json\n  smtgrid explain docs/examples/calcudoku-two.toml --svg pictures/"
     )]
     Explain(explain::ExplainArgs),
     /// Show what a puzzle lowers and encodes into.
@@ -81,7 +81,7 @@ enum Command {
     Solvers(solvers::SolversArgs),
     /// Solve puzzles with one or more solvers and verify every answer.
     #[command(
-        after_help = "Examples:\n  smtgrid solve puzzles/classic.toml\n  smtgrid solve puzzles/*.toml --solver all --encoding lia\n  smtgrid solve puzzles/classic.toml --unique --format json\n  smtgrid solve p.toml --solver z3,z3@debian=/usr/bin/z3\n  smtgrid solve p.toml --solver-cmd 'mysolver=/opt/bin/solve --smt2' --solver mysolver"
+        after_help = "Examples:\n  smtgrid solve puzzles/classic.toml\n  smtgrid solve puzzles/sudoku-*.toml --solver all --encoding onehot,bv\n  smtgrid solve puzzles/sudoku-4x4.toml --unique --format json\n  smtgrid solve puzzles/killer-9x9.toml --solver z3,z3@debian=/usr/bin/z3\n  smtgrid solve puzzles/sudoku-4x4.toml --solver-cmd 'mysolver=z3 -smt2' --solver mysolver --encoding onehot"
     )]
     #[command(mut_arg(
         "solver",
@@ -93,13 +93,13 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Run every puzzle × solver × encoding, record each run, summarise.
     #[command(
-        after_help = "Examples:\n  smtgrid bench puzzles/*.toml --solver all --encoding all --timeout 20 --plot cactus.svg\n  smtgrid bench puzzles/top95.txt --solver yices2,z3 --encoding onehot --repeat 3 --out r.jsonl\n  smtgrid bench puzzles/top95.txt --solver all --out r-$K.jsonl --shard $K/4 --resume\n  smtgrid bench puzzles/*.toml --solver z3,yices2 --encoding onehot --scatter z3/onehot,yices2/onehot"
+        after_help = "Examples:\n  smtgrid bench puzzles/killer-*.toml --solver yices2,z3 --encoding onehot,bv --timeout 20 --plot cactus.svg\n  smtgrid bench puzzles/hardest.txt --solver yices2,z3 --encoding onehot --repeat 3 -o r.jsonl\n  smtgrid bench puzzles/hardest.txt --solver yices2 --encoding onehot -o r-0.jsonl --shard 0/4 --resume\n  smtgrid bench puzzles/killer-*.toml --solver z3,yices2 --encoding onehot --scatter z3/onehot,yices2/onehot"
     )]
     #[command(mut_arg("solver", solver_default("the first found of z3, cvc5, yices2")))]
     Bench(bench::BenchArgs),
     /// Summarise, tabulate and plot the results files of `bench`.
     #[command(
-        after_help = "Examples:\n  smtgrid report results-*.jsonl\n  smtgrid report a.jsonl b.jsonl --format csv --plot cactus.svg"
+        after_help = "Examples:\n  smtgrid report docs/bench-top95.jsonl\n  smtgrid report docs/bench-top95.jsonl --format csv --plot cactus.svg\n  smtgrid report docs/bench-top95.jsonl --per-puzzle --format markdown"
     )]
     Report(report::ReportArgs),
     /// Draw a puzzle as an SVG picture, as printed puzzles look.
@@ -110,11 +110,11 @@ enum Command {
     Render(render::RenderArgs),
     /// Print a shell's completion script for smtgrid.
     #[command(
-        after_help = "Examples:\n  smtgrid completions bash > ~/.local/share/bash-completion/completions/smtgrid\n  smtgrid completions zsh > ~/.zfunc/_smtgrid\n  smtgrid completions fish > ~/.config/fish/completions/smtgrid.fish"
+        after_help = "Examples:\n  smtgrid completions bash > smtgrid.bash\n  smtgrid completions zsh > _smtgrid\n  smtgrid completions fish > smtgrid.fish"
     )]
     Completions(completions::CompletionsArgs),
     /// Print smtgrid's manual page, or write one per command into a folder.
-    #[command(after_help = "Examples:\n  smtgrid man | man -l -\n  smtgrid man -o man/")]
+    #[command(after_help = "Examples:\n  smtgrid man > smtgrid.1\n  smtgrid man -o man/")]
     Man(completions::ManArgs),
 }
 
