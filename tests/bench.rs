@@ -536,6 +536,8 @@ fn the_progress_bar_shows_on_a_terminal_only() {
         "no progress bar on the terminal: {tty:?}"
     );
     assert!(tty.contains("0 failed"), "{tty:?}");
+    // The smoothed rate, to 3 significant digits, once runs finished.
+    assert!(tty.contains(" runs/s"), "{tty:?}");
     let csv = std::fs::read_to_string(&out).expect("summary");
     assert!(csv.starts_with("solver,encoding,solved,"), "{csv}");
     assert!(!csv.contains("runs"), "the bar leaked into stdout: {csv}");

@@ -13,6 +13,7 @@
 pub mod export;
 pub mod html;
 pub mod plot;
+pub mod progress;
 pub mod settings;
 pub mod stats;
 pub mod summary;
@@ -31,6 +32,7 @@ use crate::parse::InputLimits;
 use crate::puzzle::{Kind, Puzzle};
 use crate::solve::{Measured, Outcome, Plan, RunMode, Status, solve_pairs};
 use crate::solver::{Cancel, MemoryLimitBy};
+pub use progress::Progress;
 pub use settings::Settings;
 
 pub use crate::provenance::Machine;
@@ -356,53 +358,6 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>, G: std::borrow::Borrow<Group>>(
         finished(&g, records)
     });
     error.into_inner().map_or(Ok(()), Err)
-}
-
-/// The progress bar on stderr: runs done of all, elapsed time, ETA, runs
-/// per second and failures so far. Drawn only when stderr is a terminal,
-/// so nothing of it reaches a file or a pipe, and never on stdout.
-pub struct Progress {
-    bar: indicatif::ProgressBar,
-    failures: u64,
-}
-
-impl Progress {
-    /// A bar for `total` runs.
-    pub fn new(total: u64) -> Progress {
-        use std::io::IsTerminal;
-        let bar = if std::io::stderr().is_terminal() {
-            let bar = indicatif::ProgressBar::new(total);
-            // Elapsed time and ETA move on while a slow run holds the count.
-            bar.enable_steady_tick(std::time::Duration::from_millis(500));
-            bar
-        } else {
-            indicatif::ProgressBar::hidden()
-        };
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} runs  {elapsed} elapsed  ETA {eta}  {per_sec}  {msg}",
-        ) {
-            bar.set_style(style);
-        }
-        bar.set_message("0 failed");
-        Progress { bar, failures: 0 }
-    }
-
-    /// Counts a finished group: `runs` runs (stopped ones included), of
-    /// which `records` were recorded. A failure is a run that is neither
-    /// solved nor unsupported.
-    pub fn add(&mut self, runs: usize, records: &[Record]) {
-        self.failures += records
-            .iter()
-            .filter(|r| !r.solved() && r.status != Status::Unsupported)
-            .count() as u64;
-        self.bar.set_message(format!("{} failed", self.failures));
-        self.bar.inc(runs as u64);
-    }
-
-    /// Draws the bar's final state and leaves it on the terminal.
-    pub fn finish(&self) {
-        self.bar.finish();
-    }
 }
 
 /// The records of a results file, and what was wrong with it.

@@ -173,8 +173,8 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     let mut progress = Progress::new(total);
     let cancel = solver::install_ctrlc_handler();
     let mut write_error = None;
-    let ran = crate::bench::run(pass, &groups, &plan, &cancel, |g, new| {
-        progress.add(g.pairs.len(), &new);
+    let ran = crate::bench::run(pass, &groups, &plan, &cancel, |_, new| {
+        progress.add(&new);
         for r in &new {
             if let Some(f) = &mut file
                 && let Err(e) = f.append(r)
