@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::Completion;
+use super::config::InputSize;
 use crate::bench::plot;
 use crate::bench::summary::{Pair, Summary, SummaryFormat, summarize};
 use crate::error::{Error, Result};
@@ -16,6 +17,8 @@ pub(super) struct ReportArgs {
     /// Results files written by `bench --output`.
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    #[command(flatten)]
+    size: InputSize,
     #[command(flatten)]
     summary: SummaryArgs,
 }
@@ -38,8 +41,8 @@ pub(super) struct SummaryArgs {
     /// scatter.svg.
     #[arg(long, value_name = "FILE.svg|FILE.png", requires = "scatter")]
     scatter_out: Option<PathBuf>,
-    /// The size of the plots in pixels (default 960x600 for the cactus
-    /// plot, 700x700 for the scatter).
+    /// The size of the plots in pixels, each side 300 to 4000 (default
+    /// 960x600 for the cactus plot, 700x700 for the scatter).
     #[arg(long, value_name = "WxH")]
     plot_size: Option<plot::PlotSize>,
     /// Show one row per puzzle and one column per pair instead of the
@@ -159,7 +162,7 @@ pub(super) fn run(a: ReportArgs) -> Result<Completion> {
     let shown = a.summary.check()?;
     let mut records = Vec::new();
     for path in &a.files {
-        let loaded = crate::bench::read_results(path)?;
+        let loaded = crate::bench::read_results_within(path, a.size.limits())?;
         if let Some(at) = loaded.cut_off {
             note(format_args!(
                 "{at}: ignoring a cut-off last line (an interrupted write)"
