@@ -212,7 +212,7 @@ pub enum Group {
     Inequalities,
     /// Skyscrapers edge clues.
     EdgeClues,
-    /// Constraints implied by the others ([`derive`]): not the puzzle's
+    /// Constraints implied by the others ([`mod@derive`]): not the puzzle's
     /// rules, so the checker skips them.
     Derived,
 }

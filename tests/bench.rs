@@ -227,6 +227,71 @@ fn resume_runs_only_what_is_missing_and_report_finds_it_complete() {
     assert!(!t.contains("missing") && !t.contains("duplicated"), "{t}");
 }
 
+/// Runs made with other time limits are not one benchmark: `report`
+/// refuses to merge them, naming a run of each side and the difference,
+/// until `--keep` picks one side.
+#[test]
+fn report_refuses_runs_of_other_settings_unless_told_which_to_keep() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bench = |timeout: &str, name: &str| {
+        let out = dir.path().join(name);
+        let o = smtgrid(&[
+            "bench",
+            "puzzles/sudoku-4x4.toml",
+            "--solver",
+            "yices2",
+            "--encoding",
+            "onehot,lia",
+            "--timeout",
+            timeout,
+            "--out",
+            out.to_str().expect("utf-8"),
+        ]);
+        ok_stdout(&o);
+        out.to_str().expect("utf-8").to_string()
+    };
+    let (a, b) = (bench("20", "a.jsonl"), bench("30", "b.jsonl"));
+    let o = smtgrid(&["report", &a, &b]);
+    assert_exit(
+        &o,
+        2,
+        &o.stderr,
+        "timeout_ms (--timeout) is 20000 there but 30000 here",
+    );
+    let said = text(&o.stderr);
+    assert!(
+        said.contains(&format!("{b}:1:")) && said.contains(&format!("{a}:1")),
+        "{said}"
+    );
+    assert!(
+        said.contains("--keep timeout_ms=20000 or --keep timeout_ms=30000"),
+        "{said}"
+    );
+    assert!(o.stdout.is_empty(), "nothing reported: {}", text(&o.stdout));
+    let o = smtgrid(&[
+        "report",
+        &a,
+        &b,
+        "--keep",
+        "timeout_ms=30000",
+        "--format",
+        "json",
+    ]);
+    let summary: Value = serde_json::from_str(&ok_stdout(&o)).expect("a JSON summary");
+    assert_eq!(summary["runs"], 2, "only b's runs: {summary}");
+    assert_exit(
+        &o,
+        0,
+        &o.stderr,
+        "--keep timeout_ms=30000: left out 2 of 4 runs",
+    );
+    let o = smtgrid(&["report", &a, "--keep", "timeout=30000"]);
+    assert_exit(&o, 2, &o.stderr, "timeout_ms");
+    let o = smtgrid(&["report", &a, "--keep", "timeout_ms=30000"]);
+    assert_exit(&o, 2, &o.stderr, "keeps none of the 2 runs");
+}
+
 /// The README's GNU parallel recipe, over 4 local shards.
 #[test]
 fn parallel_shards_merge_into_exactly_the_unsharded_runs() {

@@ -943,6 +943,64 @@ mod tests {
     }
 
     #[test]
+    fn report_merges_only_runs_of_one_setting_unless_told_which_to_keep() {
+        use settings::{Keep, select};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let read = |name: &str, body: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, body).expect("write");
+            (path.clone(), read_results(&path).expect("reads"))
+        };
+        let mixed = || {
+            vec![
+                read("a.jsonl", &(record_line("a", 10) + &record_line("b", 10))),
+                read("b.jsonl", &(record_line("a", 20) + &record_line("c", 10))),
+            ]
+        };
+        let shown = select(mixed(), &[]).expect_err("a mix").to_string();
+        assert!(
+            shown.starts_with("b.jsonl:1:") || shown.contains("b.jsonl:1: "),
+            "{shown}"
+        );
+        assert!(shown.contains("a.jsonl:1"), "{shown}");
+        assert!(
+            shown.contains("timeout_ms (--timeout) is 10 there but 20 here"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("--keep timeout_ms=10 or --keep timeout_ms=20"),
+            "{shown}"
+        );
+        let keep: Keep = "timeout_ms=10".parse().expect("a setting");
+        let s = select(mixed(), &[keep]).expect("one setting kept");
+        let kept: Vec<&str> = s.records.iter().map(|r| r.puzzle.as_str()).collect();
+        assert_eq!((kept, s.left_out), (vec!["a", "b", "c"], 1));
+        let none: Keep = "timeout_ms=5".parse().expect("a setting");
+        let shown = select(mixed(), &[none])
+            .expect_err("keeps none")
+            .to_string();
+        assert!(shown.contains("timeout_ms is 10 or 20"), "{shown}");
+        assert!("timeout=5".parse::<Keep>().is_err());
+        assert!("timeout_ms".parse::<Keep>().is_err());
+        // Older records, without the newer settings, match each other only.
+        let old = |line: String| line.replace(r#""plain":false,"#, "");
+        let olds = old(record_line("a", 10)) + &old(record_line("b", 10));
+        assert!(olds.lines().all(|l| !l.contains("plain")), "{olds}");
+        let s = select(vec![read("old.jsonl", &olds)], &[]).expect("all not recorded");
+        assert_eq!((s.records.len(), s.left_out), (2, 0));
+        let both = vec![
+            read("old.jsonl", &olds),
+            read("new.jsonl", &record_line("c", 10)),
+        ];
+        let shown = select(both, &[]).expect_err("a mix").to_string();
+        assert!(
+            shown.contains("plain (--plain) is not recorded there but false here")
+                && shown.contains("--keep plain=null or --keep plain=false"),
+            "{shown}"
+        );
+    }
+
+    #[test]
     fn the_run_list_is_walked_not_held() {
         // A billion runs are planned without holding them.
         let p: Vec<String> = (0..100_000).map(|i| format!("p{i}")).collect();

@@ -17,6 +17,12 @@ pub(super) struct ReportArgs {
     /// Results files written by `bench --output`.
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    /// Report only the runs whose setting FIELD has VALUE, e.g.
+    /// timeout_ms=20000, plain=true, asked_mode=process, memory_limit_mb=null
+    /// (null: none, or not recorded). Runs made under different settings
+    /// are refused without it; repeat it to fix several settings.
+    #[arg(long, value_name = "FIELD=VALUE")]
+    keep: Vec<crate::bench::settings::Keep>,
     #[command(flatten)]
     size: InputSize,
     #[command(flatten)]
@@ -160,16 +166,27 @@ pub(super) fn show_summary(
 
 pub(super) fn run(a: ReportArgs) -> Result<Completion> {
     let shown = a.summary.check()?;
-    let mut records = Vec::new();
-    for path in &a.files {
-        let loaded = crate::bench::read_results_within(path, a.size.limits())?;
-        if let Some(at) = loaded.cut_off {
+    let mut files = Vec::new();
+    for path in a.files {
+        let loaded = crate::bench::read_results_within(&path, a.size.limits())?;
+        if let Some(at) = &loaded.cut_off {
             note(format_args!(
                 "{at}: ignoring a cut-off last line (an interrupted write)"
             ));
         }
-        records.extend(loaded.records);
+        files.push((path, loaded));
     }
+    let selection = crate::bench::settings::select(files, &a.keep)?;
+    if selection.left_out > 0 {
+        let keep: Vec<String> = a.keep.iter().map(ToString::to_string).collect();
+        note(format_args!(
+            "{}: left out {} of {} runs (made under other settings)",
+            keep.join(" "),
+            selection.left_out,
+            selection.left_out + selection.records.len()
+        ));
+    }
+    let records = selection.records;
     if records.is_empty() {
         return Err(Error::Usage(
             "the files hold no runs: give results files written by `smtgrid bench --output`".into(),

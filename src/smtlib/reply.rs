@@ -5,8 +5,8 @@
 //! line is ever matched as text. Two ways in:
 //!
 //! * [`read_answer`] reads the whole stdout of a one-shot run.
-//! * [`classify`] reads one reply at a time, for an interactive session that
-//!   takes expressions off its pipe with [`super::sexp::parse_prefix`].
+//! * `classify` reads one reply at a time, for an interactive session that
+//!   takes expressions off its pipe one at a time.
 //!
 //! Model formats understood (all recorded from real solvers under
 //! `tests/fixtures/replies/`):
@@ -225,7 +225,7 @@ fn error_message(rest: &[Sexp]) -> String {
 /// know, above all yices models, which are a sequence of top-level
 /// `(= x 5)` expressions: send `(get-model)` then `(echo "smtgrid-end")`,
 /// merge every [`Reply::Model`] read until `is_echo(&sexp, "smtgrid-end")`
-/// (a [`Collector`] does the merging).
+/// (a `Collector` does the merging).
 /// Keep `text` to letters, digits and `-`: z3 and yices print it raw, and
 /// yices 2.6.5 does not understand `""` inside strings.
 pub fn is_echo(sexp: &Sexp, text: &str) -> bool {
@@ -239,7 +239,7 @@ pub fn is_echo(sexp: &Sexp, text: &str) -> bool {
 /// `… (check-sat) (get-model) (get-value …)`, possibly with several
 /// `check-sat`s.
 ///
-/// Each reply is [`classify`]-ed and given to a [`Collector`]: `results`
+/// Each reply is `classify`-ed and given to a `Collector`: `results`
 /// gets each `check-sat` result in order; `model` holds the last model
 /// read, with later `(get-value …)` replies and the further `(= x 5)` lines
 /// of a yices model added to it; `errors` gets each `(error …)` message;

@@ -10,7 +10,7 @@
 //! can make it build a gigantic tree (64 MB of `x x x …` would take 2 GB
 //! as a tree).
 //!
-//! Three entry points: [`parse_all`] reads a complete text, [`parse_prefix`]
+//! Three entry points: [`parse_all`] reads a complete text, `parse_prefix`
 //! reads one expression from the front of a buffer that may still grow (an
 //! interactive session), and `Stream` reads a complete text one
 //! expression, or one element of a list, at a time, so that a big reply
@@ -38,7 +38,7 @@ pub enum Sexp {
 pub const MAX_DEPTH: usize = 2048;
 
 /// How many atoms, strings and lists one parse may build: one call of
-/// [`parse_all`] or [`parse_prefix`], one expression of a `Stream`. A
+/// [`parse_all`] or `parse_prefix`, one expression of a `Stream`. A
 /// tree takes about 64 bytes a node, so this bounds a tree to about 64 MB.
 /// One entry of a model takes about 6 nodes, and a model is read one entry
 /// at a time (`Stream`); no single reply to smtgrid's scripts comes near.
