@@ -253,3 +253,88 @@ fn a_large_line_file_is_streamed() {
     let grown = own_max_rss_kb() - before;
     assert!(grown < 16 * 1024, "peak memory grew by {grown} KB");
 }
+
+#[test]
+fn every_numeric_flag_out_of_its_range_is_a_usage_error() {
+    // Refused by the argument parser, before a file is read, a thread
+    // started or a list allocated (docs/limits.md has the table).
+    let p = "puzzles/classic.toml";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let family = dir.path().join("family");
+    let family = family.to_str().expect("UTF-8 path");
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", p, "--jobs", "0"], "0 is not in 1..=1024"),
+        (&["solve", p, "--jobs", "20000"], "20000 is not in 1..=1024"),
+        (&["bench", p, "--jobs", "20000"], "20000 is not in 1..=1024"),
+        (
+            &["emit", p, "--benchmark", family, "--jobs", "20000"],
+            "20000 is not in 1..=1024",
+        ),
+        (&["bench", p, "--repeat", "0"], "0 is not in 1..=10000"),
+        (
+            &["bench", p, "--repeat", "10001"],
+            "10001 is not in 1..=10000",
+        ),
+        (
+            &["emit", p, "--max-input-mb", "0"],
+            "0 is not in 1..=1048576",
+        ),
+        (
+            &["inspect", p, "--max-input-mb", "1048577"],
+            "1048577 is not in 1..=1048576",
+        ),
+        (
+            &["report", "docs/bench-puzzles.jsonl", "--max-input-mb", "0"],
+            "0 is not in 1..=1048576",
+        ),
+        (&["explain", p, "--count", "1"], "1 is not in 2..=10000"),
+        (
+            &["explain", p, "--count", "10001"],
+            "10001 is not in 2..=10000",
+        ),
+        (
+            &["solve", p, "--memory-limit", "0"],
+            "0 is not in 1..=1048576",
+        ),
+        (&["solve", p, "--timeout", "8d"], "--timeout"),
+        (
+            &[
+                "report",
+                "docs/bench-puzzles.jsonl",
+                "--plot-size",
+                "99999x600",
+            ],
+            "each 300 to 4000",
+        ),
+        (&["new", "sudoku", "--size", "100000"], "between 1 and 64"),
+    ];
+    for (args, says) in cases {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+    }
+    assert!(!Path::new(family).exists(), "nothing was written");
+}
+
+#[test]
+fn report_reads_results_files_within_max_input_mb() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("big.jsonl");
+    let records = std::fs::read_to_string(root().join("docs/bench-puzzles.jsonl")).expect("read");
+    let mut text = String::new();
+    while text.len() <= 1 << 20 {
+        text.push_str(&records);
+    }
+    std::fs::write(&path, text).expect("write");
+    let path = path.to_str().expect("UTF-8 path");
+    refused(
+        &["report", path, "--max-input-mb", "1"],
+        "the input is larger than 1 MB",
+    );
+    // Under a larger limit it is read (the repeated records make a
+    // summary of its own, whatever its exit status).
+    let r = run(&["report", path, "--max-input-mb", "2"]);
+    assert_ne!(r.code, 2, "{}", r.stderr);
+    assert!(!r.stdout.is_empty() && r.stderr.is_empty(), "{}", r.stderr);
+}

@@ -8,11 +8,13 @@ use std::time::Duration;
 use clap::Args;
 
 use super::Completion;
-use super::config::{EncodingName, Inputs, MemoryArgs, SolverArgs, duration, encodings, plan};
+use super::config::{
+    EncodingName, Inputs, MemoryArgs, SolverArgs, duration, encodings, jobs, plan,
+};
 use super::report::{SummaryArgs, show_summary};
 use super::target::create_dir;
 use crate::bench::summary::summarize;
-use crate::bench::{Progress, Record, ResultsFile, RunKey, Shard};
+use crate::bench::{Progress, Record, ResultsFile, RunKey, RunList, Shard};
 use crate::encode::Options;
 use crate::error::{Error, Result};
 use crate::output::note;
@@ -42,12 +44,14 @@ pub(super) struct BenchArgs {
     timeout: Duration,
     #[command(flatten)]
     memory: MemoryArgs,
-    /// Solver processes run at once (default: the number of cores; twice
-    /// that with `--mode incremental`).
-    #[arg(long, short)]
+    /// Solver processes run at once, 1 to 1024 (default: the number of
+    /// cores; twice that with `--mode incremental`).
+    #[arg(long, short, value_name = "N", value_parser = jobs())]
     jobs: Option<usize>,
-    /// Run each triple K times, interleaved; the median run counts.
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    /// Run each triple K times, interleaved; the median run counts. 1 to
+    /// 10000.
+    #[arg(long, default_value_t = 1, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::bench::MAX_REPEAT)))]
     repeat: u32,
     /// How solvers run: a process per run, or incremental sessions that
     /// keep one solver per shape and ask each puzzle's givens under
@@ -78,9 +82,6 @@ pub(super) struct BenchArgs {
 
 pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     a.inputs.check()?;
-    if a.repeat == 0 {
-        return Err(Error::Usage("--repeat must be at least 1".into()));
-    }
     let encodings = encodings(&a.encoding);
     let shown = a.summary.check()?;
     // Files are read once for the run list and again for each repeat, so
@@ -167,13 +168,20 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     };
     let done: std::collections::HashSet<RunKey> = records.iter().map(Record::key).collect();
     let labels: Vec<&str> = plan.solvers.iter().map(|s| s.label.as_str()).collect();
-    let groups = crate::bench::run_list(&names, &labels, &encodings, a.repeat, a.shard, &done);
-    drop(names);
-    let total = groups.iter().map(|g| g.pairs.len() as u64).sum();
-    let mut progress = Progress::new(total);
+    // Walked as the runs are made, never collected: `--repeat` times many
+    // puzzles may be far more runs than fit in memory.
+    let list = RunList {
+        puzzles: &names,
+        solvers: &labels,
+        encodings: &encodings,
+        repeats: a.repeat,
+        shard: a.shard,
+        done: &done,
+    };
+    let mut progress = Progress::new(list.runs());
     let cancel = solver::install_ctrlc_handler();
     let mut write_error = None;
-    let ran = crate::bench::run(pass, &groups, &plan, &cancel, |_, new| {
+    let ran = crate::bench::run(pass, list.groups(), &plan, &cancel, |_, new| {
         progress.add(&new);
         for r in &new {
             if let Some(f) = &mut file

@@ -15,7 +15,7 @@ use crate::parse::{self, InputFormat};
 use crate::puzzle::Puzzle;
 use crate::render::TextStyle;
 use crate::reporter::JsonForm;
-use crate::solve::{MAX_TIMEOUT, Mode, Plan, PlanBuilder};
+use crate::solve::{MAX_JOBS, MAX_TIMEOUT, Mode, Plan, PlanBuilder};
 use crate::solver::{MemoryLimit, SolverRequest};
 
 /// The puzzle files a command reads, and how.
@@ -27,11 +27,25 @@ pub(super) struct Inputs {
     /// Input format; by default taken from the extension, else the content.
     #[arg(long)]
     input_format: Option<InputFormat>,
+    #[command(flatten)]
+    size: InputSize,
+}
+
+/// `--max-input-mb MB`, shared by every command that reads files.
+#[derive(Debug, Args)]
+pub(super) struct InputSize {
     /// Read at most this many MB (2^20 bytes) of one input, counted after
-    /// decompressing a .gz.
+    /// decompressing a .gz: 1 to 1048576.
     #[arg(long, value_name = "MB", default_value_t = parse::DEFAULT_MAX_INPUT_MB,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=parse::MAX_INPUT_MB))]
     max_input_mb: u64,
+}
+
+impl InputSize {
+    /// The limits the reader applies to one input.
+    pub(super) fn limits(&self) -> parse::InputLimits {
+        parse::InputLimits::with_max_mb(self.max_input_mb)
+    }
 }
 
 impl Inputs {
@@ -55,7 +69,7 @@ impl Inputs {
     /// The puzzles of `path`, parsed as they are read: a file of many
     /// puzzles is never held whole.
     pub(super) fn open(&self, path: &Path) -> Result<parse::PuzzleStream> {
-        let limits = parse::InputLimits::with_max_mb(self.max_input_mb);
+        let limits = self.size.limits();
         Ok(parse::open(path, self.input_format, limits)?)
     }
 
@@ -242,11 +256,14 @@ pub(super) fn plan(
     if all_by_default && request.names.is_empty() {
         request.names.push("all".into());
     }
-    if jobs == Some(0) {
-        return Err(Error::Usage("--jobs must be at least 1".into()));
-    }
     let solvers = request.solvers().map_err(Error::Usage)?;
     Ok(Plan::builder(solvers, mode).timeout(timeout).jobs(jobs))
+}
+
+/// `--jobs N`: 1 to [`MAX_JOBS`], refused by clap (exit 2) before any
+/// thread or process starts.
+pub(super) fn jobs() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS as u64)
 }
 
 /// Reads a time limit: seconds (`90`, `0.5`), or a number with a unit,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::Completion;
-use super::config::{EncodingName, Inputs, SolverArgs, duration, encodings, plan};
+use super::config::{EncodingName, Inputs, SolverArgs, duration, encodings, jobs, plan};
 use super::target::{Target, write_each};
 use crate::encode::{Encoding, Options, encode_cancellable};
 use crate::error::{Error, Result};
@@ -59,12 +59,13 @@ pub(super) struct EmitArgs {
     /// every installed one).
     #[command(flatten)]
     solvers: SolverArgs,
-    /// With --benchmark: wall-clock limit of one solver on one file.
+    /// With --benchmark: wall-clock limit of one solver on one file:
+    /// seconds, or a number and a unit (500ms, 5s, 2m, 1h), at most a week.
     #[arg(long, default_value = "60", value_parser = duration, value_name = "TIME", requires = "benchmark")]
     timeout: Duration,
-    /// With --benchmark: solver processes run at once (default: the number
-    /// of cores).
-    #[arg(long, short, requires = "benchmark")]
+    /// With --benchmark: solver processes run at once, 1 to 1024 (default:
+    /// the number of cores).
+    #[arg(long, short, value_name = "N", value_parser = jobs(), requires = "benchmark")]
     jobs: Option<usize>,
     #[command(flatten)]
     inputs: Inputs,

@@ -21,13 +21,13 @@ use crate::solver;
 pub(super) struct ExplainArgs {
     #[command(flatten)]
     solvers: SolverArgs,
-    /// Count solutions up to N (each one checked).
+    /// Count solutions up to N (each one checked), 2 to 10000.
     #[arg(long, default_value_t = 2, value_name = "N",
           value_parser = clap::value_parser!(u64).range(2..=MAX_COUNT as u64))]
     count: u64,
     /// Time for each puzzle's explanation: seconds, or a number and a unit
-    /// (500ms, 5s, 2m, 1h); what is not done by then is reported as not
-    /// done.
+    /// (500ms, 5s, 2m, 1h), at most a week; what is not done by then is
+    /// reported as not done.
     #[arg(long, default_value = "60", value_parser = duration, value_name = "TIME")]
     timeout: Duration,
     /// Output format: text, `json` (one document: an array of one object

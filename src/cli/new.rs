@@ -11,8 +11,8 @@ use crate::puzzle::Kind;
 pub(super) struct NewArgs {
     /// The kind of puzzle.
     kind: Kind,
-    /// Grid size (default: the template's).
-    #[arg(long)]
+    /// Grid size, 1 to 64 (3 to 64 for kakuro; default: the template's).
+    #[arg(long, value_name = "N")]
     size: Option<usize>,
 }
 

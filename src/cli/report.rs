@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::Completion;
+use super::config::InputSize;
 use crate::bench::plot;
 use crate::bench::summary::{Pair, Summary, SummaryFormat, summarize};
 use crate::error::{Error, Result};
@@ -22,6 +23,8 @@ pub(super) struct ReportArgs {
     /// are refused without it; repeat it to fix several settings.
     #[arg(long, value_name = "FIELD=VALUE")]
     keep: Vec<crate::bench::settings::Keep>,
+    #[command(flatten)]
+    size: InputSize,
     #[command(flatten)]
     summary: SummaryArgs,
 }
@@ -44,8 +47,8 @@ pub(super) struct SummaryArgs {
     /// scatter.svg.
     #[arg(long, value_name = "FILE.svg|FILE.png", requires = "scatter")]
     scatter_out: Option<PathBuf>,
-    /// The size of the plots in pixels (default 960x600 for the cactus
-    /// plot, 700x700 for the scatter).
+    /// The size of the plots in pixels, each side 300 to 4000 (default
+    /// 960x600 for the cactus plot, 700x700 for the scatter).
     #[arg(long, value_name = "WxH")]
     plot_size: Option<plot::PlotSize>,
     /// Show one row per puzzle and one column per pair instead of the
@@ -165,7 +168,7 @@ pub(super) fn run(a: ReportArgs) -> Result<Completion> {
     let shown = a.summary.check()?;
     let mut files = Vec::new();
     for path in a.files {
-        let loaded = crate::bench::read_results(&path)?;
+        let loaded = crate::bench::read_results_within(&path, a.size.limits())?;
         if let Some(at) = &loaded.cut_off {
             note(format_args!(
                 "{at}: ignoring a cut-off last line (an interrupted write)"

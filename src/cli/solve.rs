@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use super::Completion;
 use super::config::{
     ENCODING_NAMES, EncodingName, Format, Inputs, MemoryArgs, SolverArgs, duration, encodings,
-    plan, text_style,
+    jobs, plan, text_style,
 };
 use super::target::create_dir;
 use crate::encode::{Encoding, Options};
@@ -50,9 +50,9 @@ pub(super) struct SolveArgs {
     timeout: Duration,
     #[command(flatten)]
     memory: MemoryArgs,
-    /// Solver processes run at once (default: the number of cores; twice
-    /// that with `--mode incremental`).
-    #[arg(long, short)]
+    /// Solver processes run at once, 1 to 1024 (default: the number of
+    /// cores; twice that with `--mode incremental`).
+    #[arg(long, short, value_name = "N", value_parser = jobs())]
     jobs: Option<usize>,
     /// Ask each solver for a second solution to tell whether the found one
     /// is unique.

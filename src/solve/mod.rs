@@ -168,6 +168,11 @@ impl PlanBuilder {
     }
 }
 
+/// The most solver processes (and worker threads) `--jobs` may ask for:
+/// each job is a thread and a solver process, so a larger count would
+/// exhaust the process table before it sped anything up.
+pub const MAX_JOBS: usize = 1024;
+
 /// Solver processes run at once by default: the number of cores; twice
 /// that for incremental sessions, whose workers wait on their solver about
 /// half the time (measured: 10,000 17-clue sudokus, yices2/onehot, 2 cores:

@@ -241,8 +241,18 @@ pub fn schedule<W: Jobs>(
     let changed = Condvar::new();
     let mut groups = groups.fuse();
     std::thread::scope(|scope| {
+        // A thread the system refuses (limits on threads or memory) is
+        // not fatal: the run goes on with the workers it has, and the
+        // calling thread works itself when it has none.
+        let mut workers = 0;
         for _ in 0..limits.jobs.max(1) {
-            scope.spawn(|| worker(work, &state, &changed, root, &all));
+            let spawned = std::thread::Builder::new()
+                .name("smtgrid-worker".into())
+                .spawn_scoped(scope, || worker(work, &state, &changed, root, &all));
+            if spawned.is_err() {
+                break;
+            }
+            workers += 1;
         }
         // Whatever ends the loop, the workers must be told to finish.
         let finish = || {
@@ -327,6 +337,17 @@ pub fn schedule<W: Jobs>(
                 finish();
                 return;
             }
+            if workers == 0 {
+                let mut closed_some = false;
+                if let Some(picked) = st.pick(root, &all, &mut closed_some) {
+                    drop(st);
+                    run_picked(work, &state, picked, root, &all);
+                    continue;
+                }
+                if closed_some {
+                    continue;
+                }
+            }
             // Woken by a finished job or a pulled group; the timeout only
             // notices Ctrl-C while every worker is busy.
             let _ = changed.wait_timeout(st, Duration::from_millis(50));
@@ -361,28 +382,38 @@ fn worker<W: Jobs>(
                 .unwrap_or_else(|e| e.into_inner().0);
         };
         drop(st);
-        let ctx = JobCtx {
-            slot: &picked.cancel,
-            all,
-            root,
-        };
-        let out = work.run(&picked.group, &picked.work, &ctx);
-        let decisive = work.decisive(&out);
-        drop(picked.group);
-        let mut st = lock(state);
-        let first = st.first;
-        if let Some(g) = st.groups.get_mut(picked.seq - first) {
-            g.open -= 1;
-            let s = &mut g.slots[picked.slot];
-            s.ends[picked.job] = Some(JobEnd::Ran(out));
-            if decisive && s.stop == StopRule::FirstDecisive && s.winner.is_none() {
-                s.winner = Some(picked.job);
-                s.cancel.cancel();
-                g.open -= s.close(StopCause::Answered);
-            }
-        }
-        drop(st);
+        run_picked(work, state, picked, root, all);
         changed.notify_all();
+    }
+}
+
+/// Runs one picked job and records how it ended.
+fn run_picked<W: Jobs>(
+    work: &W,
+    state: &Mutex<State<W::Group, W::Job, W::Output>>,
+    picked: Picked<W::Group, W::Job>,
+    root: &Cancel,
+    all: &Cancel,
+) {
+    let ctx = JobCtx {
+        slot: &picked.cancel,
+        all,
+        root,
+    };
+    let out = work.run(&picked.group, &picked.work, &ctx);
+    let decisive = work.decisive(&out);
+    drop(picked.group);
+    let mut st = lock(state);
+    let first = st.first;
+    if let Some(g) = st.groups.get_mut(picked.seq - first) {
+        g.open -= 1;
+        let s = &mut g.slots[picked.slot];
+        s.ends[picked.job] = Some(JobEnd::Ran(out));
+        if decisive && s.stop == StopRule::FirstDecisive && s.winner.is_none() {
+            s.winner = Some(picked.job);
+            s.cancel.cancel();
+            g.open -= s.close(StopCause::Answered);
+        }
     }
 }
 
