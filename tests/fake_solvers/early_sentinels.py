@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # A "z3" for sessions that never reads its input and prints every echo
-# sentinel in advance, each after an `unknown` (after the fake of
-# ../shared/repros/turn3/04-early-sentinel, copied here). Once all is
+# sentinel in advance, each after an `unknown` (the fake solver of the
+# adversarial pass's defect 04, rewritten here). Once all is
 # printed it creates TMPDIR/smtgrid-early-sentinels-PARENT_PID, then sleeps.
 import os, sys, tempfile, time
 if '--version' in sys.argv:

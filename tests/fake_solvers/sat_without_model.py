@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # A "z3" that answers `sat` to every check-sat and an error to every
-# get-model and get-value, echoing sentinels properly (after the fake of
-# ../shared/repros/turn3/11-sat-no-model, copied here).
+# get-model and get-value, echoing sentinels properly (the fake solver of
+# the adversarial pass's defect 11, rewritten here).
 import re, sys
 if '--version' in sys.argv:
     print("Z3 version 4.8.12 - 64 bit"); sys.exit(0)
