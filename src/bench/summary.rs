@@ -138,6 +138,45 @@ pub struct PairStats {
     pub par2_over_best_s: f64,
 }
 
+/// The columns that every summary table shows of a pair, in order.
+const PAIR_HEAD: [&str; 13] = [
+    "solver/encoding",
+    "solved",
+    "unsat",
+    "timeout",
+    "unknown",
+    "error",
+    "invalid",
+    "memout",
+    "unsupp",
+    "PAR-2 s",
+    "median s",
+    "total s",
+    "only",
+];
+
+impl PairStats {
+    /// The cells of [`PAIR_HEAD`] for this pair, under `label` (escaped
+    /// as its table needs).
+    fn cells(&self, label: String) -> Vec<String> {
+        vec![
+            label,
+            self.solved.to_string(),
+            self.unsat.to_string(),
+            self.timeout.to_string(),
+            self.unknown.to_string(),
+            self.error.to_string(),
+            self.invalid_model.to_string(),
+            self.memout.to_string(),
+            self.unsupported.to_string(),
+            short(self.par2_s),
+            short(self.median_s),
+            short(self.total_s),
+            self.only.to_string(),
+        ]
+    }
+}
+
 /// The virtual best: for each puzzle, the fastest pair that solved it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct VirtualBest {
@@ -435,22 +474,7 @@ impl Summary {
     /// The text table, the virtual-best line and the findings.
     pub fn table(&self) -> String {
         let mut s = String::new();
-        let head = [
-            "solver/encoding",
-            "solved",
-            "unsat",
-            "timeout",
-            "unknown",
-            "error",
-            "invalid",
-            "memout",
-            "unsupp",
-            "PAR-2 s",
-            "median s",
-            "total s",
-            "only",
-            "vs best",
-        ];
+        let head: Vec<&str> = PAIR_HEAD.iter().copied().chain(["vs best"]).collect();
         let rows: Vec<Vec<String>> = self
             .pairs
             .iter()
@@ -460,27 +484,15 @@ impl Summary {
                 } else {
                     String::new()
                 };
-                vec![
-                    // Labels and names come from files: shown escaped.
-                    format!("{}/{}", escape_controls(&p.solver), p.encoding),
-                    p.solved.to_string(),
-                    p.unsat.to_string(),
-                    p.timeout.to_string(),
-                    p.unknown.to_string(),
-                    p.error.to_string(),
-                    p.invalid_model.to_string(),
-                    p.memout.to_string(),
-                    p.unsupported.to_string(),
-                    short(p.par2_s),
-                    short(p.median_s),
-                    short(p.total_s),
-                    p.only.to_string(),
-                    format!(
-                        "{} s, {} behind{over}",
-                        signed(p.par2_over_best_s),
-                        p.behind_best
-                    ),
-                ]
+                // Labels and names come from files: shown escaped.
+                let label = format!("{}/{}", escape_controls(&p.solver), p.encoding);
+                let mut row = p.cells(label);
+                row.push(format!(
+                    "{} s, {} behind{over}",
+                    signed(p.par2_over_best_s),
+                    p.behind_best
+                ));
+                row
             })
             .collect();
         let widths: Vec<usize> = (0..head.len())
@@ -503,7 +515,8 @@ impl Summary {
             }
             l.trim_end().to_string() + "\n"
         };
-        s.push_str(&line(&head.map(String::from)));
+        let head: Vec<String> = head.iter().map(|h| h.to_string()).collect();
+        s.push_str(&line(&head));
         for r in &rows {
             s.push_str(&line(r));
         }
@@ -886,41 +899,11 @@ impl Summary {
     /// exports: one row per pair, then the virtual best; the best PAR-2
     /// marked.
     pub fn summary_table(&self) -> Table {
-        let head = [
-            "solver/encoding",
-            "solved",
-            "unsat",
-            "timeout",
-            "unknown",
-            "error",
-            "invalid",
-            "memout",
-            "unsupp",
-            "PAR-2 s",
-            "median s",
-            "total s",
-            "only",
-        ];
+        let head = PAIR_HEAD;
         let mut rows: Vec<Vec<String>> = self
             .pairs
             .iter()
-            .map(|p| {
-                vec![
-                    format!("{}/{}", p.solver, p.encoding),
-                    p.solved.to_string(),
-                    p.unsat.to_string(),
-                    p.timeout.to_string(),
-                    p.unknown.to_string(),
-                    p.error.to_string(),
-                    p.invalid_model.to_string(),
-                    p.memout.to_string(),
-                    p.unsupported.to_string(),
-                    short(p.par2_s),
-                    short(p.median_s),
-                    short(p.total_s),
-                    p.only.to_string(),
-                ]
-            })
+            .map(|p| p.cells(format!("{}/{}", p.solver, p.encoding)))
             .collect();
         let best = self
             .pairs
