@@ -8,12 +8,15 @@ use crate::encode::{Encoded, Encoding, Interrupted, Options, encode_cancellable}
 use crate::lower::lower;
 use crate::model::{Group, Model, Rule, Target, rc};
 use crate::puzzle::Puzzle;
+use crate::solve::{PuzzleResult, Run};
 
 /// One puzzle's lowered model and its encodings' scripts.
 pub struct Inspection<'a> {
     puzzle: &'a Puzzle,
     model: Model,
     scripts: Vec<Encoded>,
+    /// With `--solve`: the reported run of each solver × encoding.
+    runs: Vec<Run>,
 }
 
 impl<'a> Inspection<'a> {
@@ -34,7 +37,14 @@ impl<'a> Inspection<'a> {
             puzzle,
             model,
             scripts,
+            runs: Vec::new(),
         })
+    }
+
+    /// Adds what solving the puzzle gave (`inspect --solve`): each line's
+    /// status, time and search effort.
+    pub fn solved(&mut self, result: &PuzzleResult) {
+        self.runs = result.lines.iter().map(|l| l.run.clone()).collect();
     }
 
     fn givens(&self) -> usize {
@@ -110,6 +120,13 @@ impl<'a> Inspection<'a> {
                 "assertions": s.assertions,
                 "bytes": s.script.len(),
             })).collect::<Vec<_>>(),
+            "solved": self.runs.iter().map(|r| serde_json::json!({
+                "solver": r.solver,
+                "encoding": r.encoding,
+                "status": r.outcome.status(),
+                "time_ms": r.time_ms,
+                "stats": r.measured.stats,
+            })).collect::<Vec<_>>(),
         })
     }
 
@@ -159,6 +176,28 @@ impl<'a> Inspection<'a> {
         }
         for (origin, says) in derived {
             let _ = writeln!(s, "  {origin}: {says}");
+        }
+        if !self.runs.is_empty() {
+            let _ = writeln!(
+                s,
+                "  {:<9} {:<8} {:<8} {:>10} {:>10} {:>10} {:>12}",
+                "encoding", "solver", "status", "time", "conflicts", "decisions", "propagations"
+            );
+            for r in &self.runs {
+                let count = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+                let stats = r.measured.stats.as_ref();
+                let _ = writeln!(
+                    s,
+                    "  {:<9} {:<8} {:<8} {:>10} {:>10} {:>10} {:>12}",
+                    r.encoding.name(),
+                    r.solver,
+                    r.outcome.status().name(),
+                    format!("{:.1} ms", r.time_ms),
+                    count(stats.and_then(|s| s.conflicts)),
+                    count(stats.and_then(|s| s.decisions)),
+                    count(stats.and_then(|s| s.propagations)),
+                );
+            }
         }
         s
     }

@@ -98,6 +98,7 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
         sorted_keys(&rs[0]),
         [
             "asked_mode",
+            "asked_stats",
             "command",
             "cpu_ms",
             "date",
@@ -117,6 +118,7 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
             "solver",
             "solver_sha256",
             "solver_version",
+            "stats",
             "status",
             "time_ms",
             "timeout_ms",

@@ -159,6 +159,7 @@ fn json_lines_carry_exactly_the_documented_fields() {
             "solver",
             "solver_sha256",
             "solver_version",
+            "stats",
             "status",
             "time_ms",
             "timeout_ms",

@@ -788,6 +788,7 @@ mod tests {
                 memory_limit_mb: None,
                 plain: Some(false),
                 asked_mode: Some(RunMode::Process),
+                asked_stats: None,
             },
             memory_limit_by: None,
             repeat: 0,
@@ -877,6 +878,7 @@ mod tests {
             memory_limit_mb: None,
             plain: Some(false),
             asked_mode: Some(RunMode::Process),
+            asked_stats: None,
         };
         let e = ResultsFile::open_within(&path, true, InputLimits::default(), Some(&ours))
             .map(|_| ())

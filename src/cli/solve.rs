@@ -10,7 +10,8 @@ use clap::{Args, ValueEnum};
 
 use super::Completion;
 use super::config::{
-    ENCODING_NAMES, EncodingName, Format, Inputs, MemoryArgs, SolverArgs, duration, encodings,
+    ENCODING_NAMES, EncodingName, Format, Inputs, MemoryArgs, SolverArgs, StatsArgs, duration,
+    encodings,
     jobs, plan, text_style,
 };
 use super::target::create_dir;
@@ -50,6 +51,8 @@ pub(super) struct SolveArgs {
     timeout: Duration,
     #[command(flatten)]
     memory: MemoryArgs,
+    #[command(flatten)]
+    stats: StatsArgs,
     /// Solver processes run at once, 1 to 1024 (default: the number of
     /// cores; twice that with `--mode incremental`).
     #[arg(long, short, value_name = "N", value_parser = jobs())]
@@ -193,6 +196,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
         .options(Options { plain: a.plain })
         .memory(a.memory.limit())
         .unique(a.unique)
+        .stats(a.stats.stats())
         .sessions(a.mode.sessions())
         .transcript(
             a.transcript

@@ -353,6 +353,9 @@ pub struct Encoded {
     /// Byte offset of the closing `(check-sat)`: assertions added for a
     /// follow-up question go here.
     body_end: usize,
+    /// Byte offset just past `(get-model)`, before `(exit)`: where
+    /// [`Encoded::asking`] puts its further questions.
+    model_end: usize,
     /// Number of `declare-const` commands.
     pub declarations: usize,
     /// Number of `assert` commands.
@@ -368,13 +371,27 @@ impl Encoded {
     /// The script with `extra` asserted before `(check-sat)`, e.g. a
     /// blocking clause to ask for a second solution.
     pub fn with_assertions(&self, comment: &str, extra: &[Term]) -> String {
+        self.asking(Some((comment, extra)), "")
+    }
+    /// The script with `extra` (a comment and assertions) asserted before
+    /// `(check-sat)`, if given, and the commands `after` sent after
+    /// `(get-model)`, before `(exit)`: e.g. a statistics question.
+    pub fn asking(&self, extra: Option<(&str, &[Term])>, after: &str) -> String {
         let mut mid = Script::new();
-        mid.comment(comment);
-        for t in extra {
-            mid.assert(t);
+        if let Some((comment, terms)) = extra {
+            mid.comment(comment);
+            for t in terms {
+                mid.assert(t);
+            }
         }
-        let (head, tail) = self.script.split_at(self.body_end);
-        format!("{head}{}{tail}", mid.as_str())
+        let s = &self.script;
+        format!(
+            "{}{}{}{after}{}",
+            &s[..self.body_end],
+            mid.as_str(),
+            &s[self.body_end..self.model_end],
+            &s[self.model_end..]
+        )
     }
     /// The script up to (not including) its closing `(check-sat)`, for an
     /// interactive session that sends its own questions.
@@ -738,21 +755,25 @@ fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
     let header_end = head.as_str().len();
     let declarations = body.script.declarations();
     let assertions = body.script.assertions();
-    let mut tail = Script::new();
-    tail.check_sat();
-    tail.get_model();
-    tail.exit();
-    let commands = Script::commands_of(&[&head, &body.script, &tail]);
+    let mut ask = Script::new();
+    ask.check_sat();
+    ask.get_model();
+    let mut end = Script::new();
+    end.exit();
+    let commands = Script::commands_of(&[&head, &body.script, &ask, &end]);
     let mut script = head.into_string();
     script.push_str(body.script.as_str());
     let body_end = script.len();
-    script.push_str(tail.as_str());
+    script.push_str(ask.as_str());
+    let model_end = script.len();
+    script.push_str(end.as_str());
     Encoded {
         encoding,
         logic: body.logic,
         script,
         header_end,
         body_end,
+        model_end,
         declarations,
         assertions,
         commands,
