@@ -232,7 +232,12 @@ pub(super) struct StatsArgs {
     /// `auto` asks the solvers whose profile calls it cheap (z3, yices2),
     /// `always` also cvc5 and cvc4 (milliseconds a question), `never`
     /// none. See docs/stats.md.
-    #[arg(long, value_enum, default_value = "auto", value_name = "auto|always|never")]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "auto",
+        value_name = "auto|always|never"
+    )]
     stats: StatsWhen,
 }
 

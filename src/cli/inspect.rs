@@ -95,21 +95,26 @@ fn solve_each(
     .build();
     let input_error = RefCell::new(None);
     let mut failed: Option<Error> = None;
-    solve_all(a.inputs.stream(&input_error), &plan, cancel, |p: &Puzzle, r| {
-        let written = Inspection::new(p, encs, opts, cancel)
-            .map_err(Error::from)
-            .and_then(|mut i| {
-                i.solved(r);
-                out.write(&i)
-            });
-        match written {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failed = Some(e);
-                ControlFlow::Break(())
+    solve_all(
+        a.inputs.stream(&input_error),
+        &plan,
+        cancel,
+        |p: &Puzzle, r| {
+            let written = Inspection::new(p, encs, opts, cancel)
+                .map_err(Error::from)
+                .and_then(|mut i| {
+                    i.solved(r);
+                    out.write(&i)
+                });
+            match written {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
             }
-        }
-    });
+        },
+    );
     if let Some(e) = input_error.into_inner() {
         return Err(e);
     }

@@ -11,8 +11,7 @@ use clap::{Args, ValueEnum};
 use super::Completion;
 use super::config::{
     ENCODING_NAMES, EncodingName, Format, Inputs, MemoryArgs, SolverArgs, StatsArgs, duration,
-    encodings,
-    jobs, plan, text_style,
+    encodings, jobs, plan, text_style,
 };
 use super::target::create_dir;
 use crate::encode::{Encoding, Options};

@@ -449,21 +449,12 @@ pub(crate) struct Body {
 }
 
 /// Writes the comments before constraint `c`: its group's heading when the
-/// group changes (with `givens_note` under the givens heading), and the
-/// origin of each cage and run. Shared by every encoding so their scripts
-/// read alike.
-pub(crate) fn comment_constraint(
-    s: &mut Script,
-    last: &mut Option<Group>,
-    c: &Constraint,
-    givens_note: Option<&str>,
-) {
+/// group changes, and the origin of each cage and run. Shared by every
+/// encoding so their scripts read alike.
+pub(crate) fn comment_constraint(s: &mut Script, last: &mut Option<Group>, c: &Constraint) {
     if *last != Some(c.group) {
         *last = Some(c.group);
         s.comment(c.group.title());
-        if let (Group::Givens, Some(note)) = (c.group, givens_note) {
-            s.comment(note);
-        }
     }
     if matches!(
         c.group,
@@ -471,6 +462,23 @@ pub(crate) fn comment_constraint(
     ) {
         s.comment(&c.origin);
     }
+}
+
+/// Appends one constraint's commands, `part` (written into a script of
+/// their own), after its comments ([`comment_constraint`]); a constraint
+/// that needed no command (its cells all decided, a group of one open
+/// cell) leaves no comment either, so a script has no empty group.
+pub(crate) fn append_constraint(
+    s: &mut Script,
+    last: &mut Option<Group>,
+    c: &Constraint,
+    part: Script,
+) {
+    if part.is_empty() {
+        return;
+    }
+    comment_constraint(s, last, c);
+    s.append(part);
 }
 
 /// The SMT-LIB name of a cell's constant: `x_R_C`, 1-based, as the source
@@ -563,6 +571,20 @@ pub fn propagation_conflict(model: &Model) -> Option<String> {
     propagate::Prepared::new(model, false, &Cancel::new())
         .ok()?
         .conflict
+}
+
+/// The value propagation decides for each cell (`None`: still open), as
+/// the `onehot` and `bv` scripts use it; every cell open in the plain form
+/// or when propagation proves there is no solution.
+pub fn propagated_values(
+    model: &Model,
+    options: &Options,
+    cancel: &Cancel,
+) -> Result<Vec<Option<i64>>, Interrupted> {
+    let p = propagate::Prepared::new(model, options.plain, cancel)?;
+    Ok((0..model.cells.len())
+        .map(|c| p.decided(c).filter(|_| p.conflict.is_none()))
+        .collect())
 }
 
 /// A script in which each statement of a puzzle can be switched on and

@@ -169,14 +169,30 @@ mod tests {
 
     #[test]
     fn errors_garbage_and_floods_are_refused_not_read() {
-        assert!(read_statistics("(error \"no statistics\")").unwrap_err().contains("error"));
-        assert!(read_statistics("unsupported").unwrap_err().contains("unsupported"));
+        assert!(
+            read_statistics("(error \"no statistics\")")
+                .unwrap_err()
+                .contains("error")
+        );
+        assert!(
+            read_statistics("unsupported")
+                .unwrap_err()
+                .contains("unsupported")
+        );
         assert!(read_statistics("").is_err());
         assert!(read_statistics("(:decisions 3").is_err());
         let huge = format!("({})", ":k 1 ".repeat(MAX_STATISTICS_BYTES / 5 + 1));
         assert!(read_statistics(&huge).unwrap_err().contains("more than"));
-        let many = format!("({})", (0..2 * MAX_STATISTICS_ENTRIES).map(|i| format!(":k{i} {i} ")).collect::<String>());
-        assert_eq!(read_statistics(&many).unwrap().len(), MAX_STATISTICS_ENTRIES);
+        let many = format!(
+            "({})",
+            (0..2 * MAX_STATISTICS_ENTRIES)
+                .map(|i| format!(":k{i} {i} "))
+                .collect::<String>()
+        );
+        assert_eq!(
+            read_statistics(&many).unwrap().len(),
+            MAX_STATISTICS_ENTRIES
+        );
         let odd = "(:a 1 :b :c 2 x 3 :d 99999999999999999999999 :e 1e5)";
         assert_eq!(
             read_statistics(odd).unwrap(),

@@ -36,7 +36,7 @@ pub enum StatsUse {
 impl StatsUse {
     /// The profile's statistics description, if this setting asks the
     /// solver.
-    pub fn asks<'p>(self, profile: Option<&'p Statistics>) -> Option<&'p Statistics> {
+    pub fn asks(self, profile: Option<&Statistics>) -> Option<&Statistics> {
         profile.filter(|s| match self {
             StatsUse::Auto => s.cheap,
             StatsUse::Always => true,
@@ -133,11 +133,12 @@ impl Stats {
     }
 }
 
-/// Adds `later` to what a run has so far.
-pub(super) fn add(so_far: &mut Option<Stats>, later: Option<Stats>) {
+/// Adds `later` to what a run has so far (boxed: most runs have none,
+/// and a run is moved around a lot).
+pub(super) fn add(so_far: &mut Option<Box<Stats>>, later: Option<Stats>) {
     *so_far = match (so_far.take(), later) {
-        (Some(a), Some(b)) => Some(a.and(b)),
-        (a, b) => a.or(b),
+        (Some(a), Some(b)) => Some(Box::new(a.and(b))),
+        (a, b) => a.or(b.map(Box::new)),
     };
 }
 
@@ -156,8 +157,12 @@ mod tests {
     fn z3_zeros_left_out_are_zero_and_sessions_report_differences() {
         let z3 = stats_of("z3");
         let mut totals = Totals::new();
-        let first = Stats::read("(:decisions 2 :propagations 9 :memory 17.1)", &z3, &mut totals)
-            .expect("read");
+        let first = Stats::read(
+            "(:decisions 2 :propagations 9 :memory 17.1)",
+            &z3,
+            &mut totals,
+        )
+        .expect("read");
         assert_eq!(
             (first.conflicts, first.decisions, first.propagations),
             (Some(0), Some(2), Some(9))
@@ -189,7 +194,10 @@ mod tests {
         let a = Stats::read(text, &y, &mut totals).expect("read");
         let b = Stats::read(text, &y, &mut totals).expect("read");
         assert_eq!(a, b);
-        assert_eq!((a.conflicts, a.decisions, a.propagations), (Some(1), Some(5), Some(6)));
+        assert_eq!(
+            (a.conflicts, a.decisions, a.propagations),
+            (Some(1), Some(5), Some(6))
+        );
         assert_eq!(a.raw.keys().collect::<Vec<_>>(), ["theory-propagations"]);
     }
 
@@ -199,12 +207,15 @@ mod tests {
         let text = "(:all-statistics ((\"sat::conflicts\" 3) (\"sat::decisions\" 9) \
                     (\"sat::propagations\" 66) (\"sat::starts\" 2) (\"theory::uf::lemmas\" 4)))";
         let s = Stats::read(text, &c, &mut Totals::new()).expect("read");
-        assert_eq!((s.conflicts, s.decisions, s.propagations), (Some(3), Some(9), Some(66)));
+        assert_eq!(
+            (s.conflicts, s.decisions, s.propagations),
+            (Some(3), Some(9), Some(66))
+        );
         assert_eq!(s.raw.keys().collect::<Vec<_>>(), ["sat::starts"]);
         assert_eq!(Stats::read("(error \"x\")", &c, &mut Totals::new()), None);
         let mut none = None;
         add(&mut none, Some(s.clone()));
         add(&mut none, None);
-        assert_eq!(none, Some(s));
+        assert_eq!(none, Some(Box::new(s)));
     }
 }

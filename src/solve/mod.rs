@@ -32,8 +32,8 @@ use crate::solver::{
     Transcripts, Usage, auto_order, read_versions, run_recorded,
 };
 
-pub use effort::{Stats, StatsUse};
 use effort::Totals;
+pub use effort::{Stats, StatsUse};
 use incremental::{Fit, Sessions};
 pub use outcome::{
     ErrorKind, Finding, Line, Measured, Outcome, PuzzleResult, Run, RunMode, RunReport, Status,

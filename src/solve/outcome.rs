@@ -281,7 +281,7 @@ pub struct Measured {
     /// The solver's search effort (conflicts, decisions, propagations),
     /// where it was asked and answered (`--stats`); `null` otherwise.
     #[serde(default)]
-    pub stats: Option<super::Stats>,
+    pub stats: Option<Box<super::Stats>>,
 }
 
 impl Run {

@@ -308,13 +308,21 @@ mod tests {
 
     #[test]
     fn every_tested_interactive_solver_says_how_it_reports_statistics() {
-        for p in profiles().iter().filter(|p| p.tested && p.interactive_args.is_some()) {
-            let s = p.statistics.as_ref().unwrap_or_else(|| panic!("{}", p.name));
+        for p in profiles()
+            .iter()
+            .filter(|p| p.tested && p.interactive_args.is_some())
+        {
+            let s = p
+                .statistics
+                .as_ref()
+                .unwrap_or_else(|| panic!("{}", p.name));
             for keys in [&s.conflicts, &s.decisions, &s.propagations] {
                 assert!(!keys.is_empty(), "{}: {s:?}", p.name);
             }
         }
-        let cvc5 = profile("cvc5").and_then(|p| p.statistics.as_ref()).expect("cvc5");
+        let cvc5 = profile("cvc5")
+            .and_then(|p| p.statistics.as_ref())
+            .expect("cvc5");
         assert!(!cvc5.cheap && cvc5.keeps("sat::starts") && !cvc5.keeps("theory::uf::lemmas"));
         assert!(profile("boolector").is_some_and(|p| p.statistics.is_none()));
     }
