@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 mod common;
-use common::{bin, fake_solver, require, root, smtgrid, sorted_keys};
+use common::{bin, fake_solver, require, root, smtgrid, sorted_keys, top95_head};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -57,21 +57,6 @@ fn key(r: &Value) -> (String, String, String, u64) {
         r["encoding"].as_str().unwrap_or_default().into(),
         r["repeat"].as_u64().unwrap_or(u64::MAX),
     )
-}
-
-/// A new temporary directory, and in it a lines file of the first `n`
-/// puzzles of puzzles/top95.txt.
-fn top95_head(n: usize) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let all = std::fs::read_to_string(root().join("puzzles/top95.txt")).expect("top95");
-    let lines: Vec<&str> = all
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .take(n)
-        .collect();
-    let path = dir.path().join("top95-head.txt");
-    std::fs::write(&path, lines.join("\n") + "\n").expect("write");
-    (dir, path)
 }
 
 #[test]

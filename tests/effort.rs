@@ -6,20 +6,12 @@
 
 mod common;
 
-use common::{require, root, smtgrid};
+use common::{require, root, smtgrid, top95_head};
 use serde_json::Value;
 
 /// Two puzzles of puzzles/top95.txt that need search on onehot.
 fn two_hard() -> (tempfile::TempDir, String) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let all = std::fs::read_to_string(root().join("puzzles/top95.txt")).expect("top95");
-    let lines: Vec<&str> = all
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .take(2)
-        .collect();
-    let path = dir.path().join("two.txt");
-    std::fs::write(&path, lines.join("\n") + "\n").expect("write");
+    let (dir, path) = top95_head(2);
     let path = path.to_str().expect("utf-8").to_string();
     (dir, path)
 }
