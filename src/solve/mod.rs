@@ -619,20 +619,24 @@ fn unsupported(
 }
 
 /// Whether `solver` takes the scripts of at least one of `encodings`
-/// (with `options`), judged like a run is: from the structure of a small
-/// sudoku's script in each encoding (its commands and logic).
+/// (with `options`), judged as [`refusal`] judges each.
 pub fn takes_any(solver: &Solver, encodings: &[Encoding], options: &Options) -> bool {
+    encodings
+        .iter()
+        .any(|&e| refusal(solver, e, options).is_none())
+}
+
+/// Why `solver` does not take the scripts of `encoding` (with `options`),
+/// or `None` if it does; judged like a run is, from the structure of a
+/// small sudoku's script (its commands and logic).
+pub fn refusal(solver: &Solver, encoding: Encoding, options: &Options) -> Option<String> {
     const SUDOKU: &str =
         "kind = \"sudoku\"\ngivens = \"\"\"\n4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n\"\"\"\n";
-    let Ok(puzzles) = crate::parse::parse_str(SUDOKU, &crate::Location::file("probe.toml"), None)
-    else {
-        return true;
-    };
+    let puzzles =
+        crate::parse::parse_str(SUDOKU, &crate::Location::file("probe.toml"), None).ok()?;
     let model = lower(&puzzles[0]);
-    encodings.iter().any(|&e| {
-        let enc = crate::encode::encode(&model, e, options);
-        unsupported(solver, &enc.commands, enc.logic, e).is_none()
-    })
+    let enc = crate::encode::encode(&model, encoding, options);
+    unsupported(solver, &enc.commands, enc.logic, encoding)
 }
 
 /// Solver × encoding pairs for `auto`, in the order they start: the
