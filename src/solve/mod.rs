@@ -740,8 +740,13 @@ impl Asker<'_> {
     fn count(&self, usage: Option<Usage>, command: &[String]) {
         let mut m = self.meter.borrow_mut();
         if let Some(u) = usage {
-            m.cpu_ms = Some(m.cpu_ms.unwrap_or(0.0) + u.cpu_ms);
-            m.max_rss_kb = Some(m.max_rss_kb.unwrap_or(0).max(u.max_rss_kb));
+            let so_far = Usage {
+                cpu_ms: m.cpu_ms.unwrap_or(0.0),
+                max_rss_kb: m.max_rss_kb.unwrap_or(0),
+            };
+            let total = so_far.and(u);
+            m.cpu_ms = Some(total.cpu_ms);
+            m.max_rss_kb = Some(total.max_rss_kb);
         }
         if m.command.is_empty() {
             m.command = command.to_vec();
