@@ -446,7 +446,8 @@ fn a_disagreement_is_listed_and_fails_the_bench() {
         &o,
         1,
         &o.stdout,
-        "SOLVERS DISAGREE: sudoku-4x4: yices2/lia (repeat 0) found a verified solution but liar/lia",
+        "SOLVERS DISAGREE: puzzles/sudoku-4x4.toml: yices2/lia (repeat 0) found a verified solution but \
+         liar/lia",
     );
 }
 

@@ -104,7 +104,7 @@ impl Record {
 /// What identifies a run: (puzzle, solver, encoding, repeat).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RunKey {
-    /// The puzzle's name.
+    /// The puzzle's identity ([`Puzzle::id`]).
     pub puzzle: String,
     /// The solver's label.
     pub solver: String,

@@ -89,14 +89,15 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     // once, so its puzzles are kept.
     let from_stdin = a.inputs.reads_stdin();
     let mut kept = Vec::new();
-    let mut names = Vec::new();
+    let mut ids = Vec::new();
     for p in a.inputs.each() {
         let p = p?;
-        names.push(p.name.clone());
+        ids.push(p.id.clone());
         if from_stdin {
             kept.push(p);
         }
     }
+    crate::bench::check_distinct(&ids)?;
     let pass = || -> Box<dyn Iterator<Item = Result<Puzzle>> + '_> {
         if from_stdin {
             Box::new(kept.iter().cloned().map(Ok))
@@ -188,7 +189,7 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     // Walked as the runs are made, never collected: `--repeat` times many
     // puzzles may be far more runs than fit in memory.
     let list = RunList {
-        puzzles: &names,
+        puzzles: &ids,
         solvers: &labels,
         encodings: &encodings,
         repeats: a.repeat,

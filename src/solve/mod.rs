@@ -458,7 +458,7 @@ impl Jobs for Work<'_> {
             limit,
             limits: self.plan.limits,
             ctx,
-            run: format!("{} {}/{}", w.puzzle.name, solver.label, job.encoding),
+            run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
             transcripts: self.plan.transcript.as_ref(),
             meter: RefCell::default(),
         };
