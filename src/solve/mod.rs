@@ -756,7 +756,7 @@ impl Asker<'_> {
     /// Sets this run's figures from a session's counters: the CPU time
     /// since `before` (from the session's start without it) and its peak
     /// memory so far. A session killed meanwhile leaves them as they were.
-    fn count_session(&self, before: Option<Usage>, s: &Session) {
+    fn count_session(&self, before: Option<Usage>, s: &mut Session) {
         let mut m = self.meter.borrow_mut();
         if let Some(now) = s.usage() {
             let u = now.since(before.unwrap_or_default());
