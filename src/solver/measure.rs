@@ -27,8 +27,15 @@ use std::time::Duration;
 /// stopped.
 pub const WATCH_EVERY: Duration = Duration::from_millis(10);
 
-/// What the kernel accounted for a set of processes: CPU time and peak
-/// resident memory.
+/// `ms` milliseconds to the microsecond, the resolution of the kernel's
+/// CPU times: sums and differences of millisecond values gain binary noise
+/// (`100.0 + 73.319` is `173.31900000000002`) that records would print.
+pub fn to_us(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+/// What the kernel accounted for a set of processes: CPU time (to the
+/// microsecond, see [`to_us`]) and peak resident memory.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Usage {
     /// User plus system CPU time, in milliseconds.
@@ -42,7 +49,7 @@ impl Usage {
     /// is the larger peak.
     pub fn and(self, other: Usage) -> Usage {
         Usage {
-            cpu_ms: self.cpu_ms + other.cpu_ms,
+            cpu_ms: to_us(self.cpu_ms + other.cpu_ms),
             max_rss_kb: self.max_rss_kb.max(other.max_rss_kb),
         }
     }
@@ -50,7 +57,7 @@ impl Usage {
     pub(crate) fn from_rusage(ru: &libc::rusage) -> Usage {
         let ms = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
         Usage {
-            cpu_ms: ms(ru.ru_utime) + ms(ru.ru_stime),
+            cpu_ms: to_us(ms(ru.ru_utime) + ms(ru.ru_stime)),
             // Linux gives ru_maxrss in KiB.
             max_rss_kb: u64::try_from(ru.ru_maxrss).unwrap_or(0),
         }
@@ -60,7 +67,7 @@ impl Usage {
     /// time is the difference, memory the peak so far.
     pub fn since(self, before: Usage) -> Usage {
         Usage {
-            cpu_ms: (self.cpu_ms - before.cpu_ms).max(0.0),
+            cpu_ms: to_us((self.cpu_ms - before.cpu_ms).max(0.0)),
             max_rss_kb: self.max_rss_kb,
         }
     }
@@ -101,7 +108,7 @@ impl Counters {
             .iter()
             .map(|f| f.parse::<f64>().unwrap_or(0.0))
             .sum();
-        let cpu_ms = ticks * 1000.0 / clock_ticks();
+        let cpu_ms = to_us(ticks * 1000.0 / clock_ticks());
         let status = reread(&mut self.status, &mut self.buf)?;
         Some(Usage {
             cpu_ms,
@@ -247,5 +254,36 @@ mod tests {
             }
         );
         assert_eq!(b.since(a).cpu_ms, 0.5);
+    }
+
+    /// Regression: records of the top95 bench held CPU times such as
+    /// `173.31900000000002`, the float sum of user and system time.
+    #[test]
+    fn cpu_times_stay_at_microsecond_resolution() {
+        let tv = |tv_sec, tv_usec| libc::timeval { tv_sec, tv_usec };
+        // SAFETY: rusage is plain data; all zeroes is a valid value.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        ru.ru_utime = tv(0, 100_000);
+        ru.ru_stime = tv(0, 73_319);
+        ru.ru_maxrss = 1;
+        let u = Usage::from_rusage(&ru);
+        let json = |u: Usage| serde_json::to_string(&u.cpu_ms).expect("a number");
+        assert_eq!(json(u), "173.319");
+        let more = Usage {
+            cpu_ms: 0.1,
+            max_rss_kb: 1,
+        };
+        assert_eq!(json(u.and(more).and(more)), "173.519");
+        assert_eq!(json(u.and(more).since(more)), "173.319");
+        assert_eq!(
+            json(
+                Usage {
+                    cpu_ms: 0.2,
+                    ..more
+                }
+                .since(more)
+            ),
+            "0.1"
+        );
     }
 }
