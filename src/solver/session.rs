@@ -385,14 +385,14 @@ impl Session {
             return Err(self.died(status));
         }
         while !text.is_empty() {
-            if let Some((sentinel, scan)) = answer.as_mut() {
-                if find_sentinel(&self.output.now().bytes, scan, sentinel).is_some() {
-                    let what = format!(
-                        "it printed `{sentinel}` before the command that asks for it was sent \
-                         (it answers without reading its input)"
-                    );
-                    return Err(self.fail(Failure::Protocol(what)));
-                }
+            if let Some((sentinel, scan)) = answer.as_mut()
+                && find_sentinel(&self.output.now().bytes, scan, sentinel).is_some()
+            {
+                let what = format!(
+                    "it printed `{sentinel}` before the command that asks for it was sent \
+                     (it answers without reading its input)"
+                );
+                return Err(self.fail(Failure::Protocol(what)));
             }
             let Some(fd) = self.input.as_ref().map(|i| i.as_raw_fd()) else {
                 let status = self.reap_after_eof();
