@@ -795,6 +795,7 @@ mod tests {
                 memory_limit_mb: None,
                 plain: Some(false),
                 asked_mode: Some(RunMode::Process),
+                asked_stats: None,
             },
             memory_limit_by: None,
             repeat,
