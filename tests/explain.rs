@@ -393,3 +393,40 @@ fn the_command_line_reports_json_text_and_pictures() {
     let error = run["error"].as_str().expect("an error line");
     assert!(error.contains("smtgrid explain"), "{error}");
 }
+
+#[test]
+fn solve_names_the_solvers_core_when_propagation_has_no_reason() {
+    // A wrong given that singles do not refute: without it the puzzle has
+    // a solution, so every unsat core holds it.
+    let file = "tests/fixtures/unsat/sudoku-search.txt";
+    for (format, mode) in [("jsonl", "process"), ("text", "incremental")] {
+        let out = common::smtgrid(&[
+            "solve",
+            file,
+            "--solver",
+            "z3",
+            "--encoding",
+            "onehot",
+            "--format",
+            format,
+            "--mode",
+            mode,
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let said = match format {
+            "jsonl" => {
+                let r: serde_json::Value = serde_json::from_str(&text).expect("a record");
+                assert_eq!(r["status"], "unsat", "{r}");
+                r["error"].as_str().expect("error").to_string()
+            }
+            _ => text.to_string(),
+        };
+        assert!(
+            said.contains("the solver's unsat core, not minimised")
+                && said.contains("given r1c4 = 1")
+                && said.contains("`smtgrid explain` names a minimal set"),
+            "{mode}: {said}"
+        );
+        assert_eq!(out.status.code(), Some(0), "{mode}");
+    }
+}

@@ -183,6 +183,12 @@ impl<'a> Asker<'a> {
         })
     }
 
+    /// Whether the solver's unsat cores were read (else a core is all the
+    /// statements that were on).
+    pub fn gave_core(&self) -> bool {
+        self.cores
+    }
+
     /// Asks whether the statements `on` and the `extra` conditions can all
     /// hold.
     pub fn ask(&mut self, on: &[usize], extra: &[Extra]) -> Result<Answer, Stop> {

@@ -36,16 +36,54 @@ pub use ask::Stop;
 use ask::{Answer, Asker, Extra};
 pub use text::{Picture, Report, render_text};
 
+/// The most statements of an unminimised core a line names.
+const CORE_NAMED: usize = 8;
+
 /// One line saying why `p` has no solution, for `solve`: propagation's
-/// reason when it finds one, and where to get a minimal conflict.
-pub fn no_solution_line(p: &crate::puzzle::Puzzle) -> String {
+/// reason when it finds one, else the statements of the solver's
+/// unminimised unsat `core` when there is one, and where to get a minimal
+/// conflict.
+pub fn no_solution_line(p: &crate::puzzle::Puzzle, core: Option<&[String]>) -> String {
+    const MINIMAL: &str = "`smtgrid explain` names a minimal set of conflicting statements";
     let model = crate::lower::lower(p);
-    match crate::encode::propagation_conflict(&model) {
-        Some(why) => format!(
-            "no solution: {why}; `smtgrid explain` names a minimal set of conflicting statements"
-        ),
-        None => "no solution; `smtgrid explain` names a minimal set of conflicting statements"
-            .to_string(),
+    match (crate::encode::propagation_conflict(&model), core) {
+        (Some(why), _) => format!("no solution: {why}; {MINIMAL}"),
+        (None, Some(core)) if !core.is_empty() => {
+            let named: Vec<&str> = core.iter().take(CORE_NAMED).map(String::as_str).collect();
+            let more = match core.len().saturating_sub(CORE_NAMED) {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            format!(
+                "no solution: these {} statements cannot all hold (the solver's unsat core, not \
+                 minimised): {}{more}; {MINIMAL}",
+                core.len(),
+                named.join("; ")
+            )
+        }
+        (None, _) => format!("no solution; {MINIMAL}"),
+    }
+}
+
+/// The statements the solver's unsat core blames for `p` having no
+/// solution: one `check-sat-assuming` over every statement in a session
+/// of `solver`, until `deadline`. Not minimised (that is what [`explain`]
+/// does); `None` when the solver gives no core, answers otherwise, or
+/// cannot take the question.
+pub fn unminimised_core(
+    p: &crate::puzzle::Puzzle,
+    solver: &Solver,
+    deadline: Instant,
+    cancel: &Cancel,
+) -> Option<Vec<String>> {
+    let (model, statements) = crate::lower::lower_with_statements(p);
+    let mut asker = Asker::start(&model, &statements, solver, deadline, cancel).ok()?;
+    let all: Vec<usize> = (0..statements.len()).collect();
+    match asker.ask(&all, &[]).ok()? {
+        Answer::Unsat(core) if asker.gave_core() => {
+            Some(core.iter().map(|&k| statements[k].name.clone()).collect())
+        }
+        _ => None,
     }
 }
 

@@ -66,7 +66,10 @@ pub fn result_text(p: &Puzzle, r: &PuzzleResult, opts: &TextOptions) -> String {
             text.push_str(&format!("\n    {e}"));
         }
         if run.outcome == Outcome::Unsat {
-            text.push_str(&format!("\n    {}", crate::explain::no_solution_line(p)));
+            text.push_str(&format!(
+                "\n    {}",
+                crate::explain::no_solution_line(p, run.core.as_deref())
+            ));
         }
         s.push_str(&text);
         s.push('\n');

@@ -429,6 +429,7 @@ impl Jobs for Work<'_> {
             time_ms: 0.0,
             measured: Measured::default(),
             outcome: Outcome::Stopped(ctx.stop_cause()),
+            core: None,
         };
         if ctx.cancel().is_cancelled() {
             return run;
@@ -480,6 +481,12 @@ impl Jobs for Work<'_> {
         };
         run.time_ms = ms(took);
         run.measured = asker.meter.into_inner();
+        // No solution and no reason from propagation: the solver's own
+        // unsat core, one more question within the same limit (not in
+        // the run's time).
+        if outcome == Outcome::Unsat && crate::encode::propagation_conflict(w.model()).is_none() {
+            run.core = crate::explain::unminimised_core(&w.puzzle, solver, deadline, ctx.cancel());
+        }
         run.outcome = outcome;
         run
     }
@@ -546,6 +553,7 @@ impl Work<'_> {
                                 time_ms: 0.0,
                                 measured: Measured::default(),
                                 outcome: Outcome::Stopped(cause),
+                                core: None,
                             },
                         ));
                     }

@@ -275,6 +275,9 @@ pub struct Run {
     pub measured: Measured,
     /// How it ended.
     pub outcome: Outcome,
+    /// After `unsat` with no reason from propagation: the statements the
+    /// solver's unsat core blames (not minimised), when it gave one.
+    pub core: Option<Vec<String>>,
 }
 
 /// What a run cost, as the kernel accounts it, and the command that ran.
@@ -331,7 +334,7 @@ impl Run {
             measured: self.measured.clone(),
             grid: self.outcome.grid().cloned(),
             error: match self.outcome {
-                Outcome::Unsat => Some(crate::explain::no_solution_line(p)),
+                Outcome::Unsat => Some(crate::explain::no_solution_line(p, self.core.as_deref())),
                 _ => self.outcome.message(),
             },
             provenance: None,
@@ -530,6 +533,7 @@ pub(crate) mod fixtures {
             time_ms: 1.0,
             measured: Measured::default(),
             outcome,
+            core: None,
         }
     }
 
