@@ -540,7 +540,7 @@ impl Work<'_> {
                     JobEnd::Ran(r) if Some(i) == shown => run = Some((job, r)),
                     JobEnd::Ran(r) => {
                         unreported.push(r.clone());
-                        also.push(Tried::Ran(r));
+                        also.push(Tried::Ran(Box::new(r)));
                     }
                     JobEnd::NotStarted(cause) if run.is_none() && shown.is_none() && i == 0 => {
                         run = Some((

@@ -388,8 +388,9 @@ pub struct RunReport {
 /// A run of a race that is not the reported one.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Tried {
-    /// It ran (or was stopped while running).
-    Ran(Run),
+    /// It ran (or was stopped while running); boxed, as most races are
+    /// reported without their other runs.
+    Ran(Box<Run>),
     /// It never started.
     NotStarted {
         /// `solver on encoding`.
