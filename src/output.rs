@@ -224,6 +224,104 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// to 99,999 puzzles per file.
 pub const NUMBER_WIDTH: usize = 5;
 
+/// Output files for the puzzles of one run, one each: a puzzle's identity
+/// ([`Puzzle::id`](crate::puzzle::Puzzle::id)) less the folders every
+/// input shares, so the puzzles of one folder keep their plain names
+/// (`classic.svg`, `top95-00003.svg`) and same-named puzzles of different
+/// folders keep theirs apart (`easy/1.svg`, `hard/1.svg`). Two puzzles
+/// whose names still meet (ids that differ only in characters a file name
+/// cannot hold) are refused, never written over each other.
+pub struct OutputNames {
+    /// The leading folders of every input, left out of the names.
+    shared: Vec<std::ffi::OsString>,
+    /// Names handed out, each with the puzzle that has it.
+    taken: std::collections::HashMap<std::path::PathBuf, String>,
+}
+
+impl OutputNames {
+    /// Names for the puzzles read from `inputs` (paths as given; `-` is
+    /// standard input).
+    pub fn new(inputs: &[std::path::PathBuf]) -> Self {
+        let mut shared: Option<Vec<std::ffi::OsString>> = None;
+        for input in inputs {
+            let folders: Vec<_> = folders(input.parent().unwrap_or(Path::new(""))).collect();
+            shared = Some(match shared {
+                None => folders,
+                Some(s) => s
+                    .into_iter()
+                    .zip(folders)
+                    .take_while(|(a, b)| a == b)
+                    .map(|(a, _)| a)
+                    .collect(),
+            });
+        }
+        OutputNames {
+            shared: shared.unwrap_or_default(),
+            taken: std::collections::HashMap::new(),
+        }
+    }
+
+    /// The file in `dir` with extension `ext` for the puzzle whose identity
+    /// is `id`, its folder created; an error when an earlier puzzle of the
+    /// run has it already.
+    pub fn file(&mut self, dir: &Path, id: &str, ext: &str) -> Result<std::path::PathBuf> {
+        let name = self.claim(id, ext)?;
+        let file = dir.join(&name);
+        if let Some(folder) = file
+            .parent()
+            .filter(|_| name.parent() != Some(Path::new("")))
+        {
+            std::fs::create_dir_all(folder).map_err(|source| Error::Io {
+                path: folder.to_path_buf(),
+                source,
+            })?;
+        }
+        Ok(file)
+    }
+
+    /// The path, relative to the output folder, of the file with extension
+    /// `ext` for the puzzle whose identity is `id`.
+    fn claim(&mut self, id: &str, ext: &str) -> Result<std::path::PathBuf> {
+        let path = Path::new(id);
+        let mut parts: Vec<_> = folders(path).collect();
+        let last = parts.pop().unwrap_or_default();
+        let mut name = std::path::PathBuf::new();
+        if parts.starts_with(&self.shared) {
+            parts.drain(..self.shared.len());
+        }
+        for folder in parts {
+            name.push(safe_name(&folder.to_string_lossy()));
+        }
+        name.push(file_name(&last.to_string_lossy(), ext));
+        if let Some(first) = self.taken.get(&name) {
+            return Err(Error::Usage(format!(
+                "{} and {id} would both be written to {}: give them in separate runs or rename \
+                 one",
+                first,
+                name.display()
+            )));
+        }
+        self.taken.insert(name.clone(), id.to_string());
+        Ok(name)
+    }
+
+    /// How many names were handed out.
+    pub fn count(&self) -> usize {
+        self.taken.len()
+    }
+}
+
+/// The named parts of `path`: `.` and the root left out, `..` kept (it is
+/// made a safe name where it is used).
+fn folders(path: &Path) -> impl Iterator<Item = std::ffi::OsString> + '_ {
+    use std::path::Component;
+    path.components().filter_map(|c| match c {
+        Component::Normal(s) => Some(s.to_os_string()),
+        Component::ParentDir => Some("..".into()),
+        _ => None,
+    })
+}
+
 /// A file name for the output of the puzzle named `puzzle`, with
 /// extension `ext`: see [`file_stem`].
 pub fn file_name(puzzle: &str, ext: &str) -> String {
@@ -289,6 +387,33 @@ mod tests {
         assert_eq!(file_stem("x.txt.gz:12"), "x-00012");
         assert_eq!(file_stem("a.sgt:1"), "a-00001");
         assert_eq!(file_stem(".hidden"), "_.hidden");
+    }
+
+    #[test]
+    fn puzzles_of_other_folders_keep_their_folders_and_names_never_meet() {
+        let paths = |p: &[&str]| p.iter().map(std::path::PathBuf::from).collect::<Vec<_>>();
+        let mut one = OutputNames::new(&paths(&["puzzles/a.toml", "./puzzles/top95.txt"]));
+        let name =
+            |n: &mut OutputNames, id| n.claim(id, "svg").expect("free").display().to_string();
+        assert_eq!(name(&mut one, "puzzles/a.toml"), "a.svg");
+        assert_eq!(name(&mut one, "./puzzles/top95.txt:3"), "top95-00003.svg");
+        let mut two = OutputNames::new(&paths(&["set/easy/1.toml", "set/hard/1.toml"]));
+        assert_eq!(name(&mut two, "set/easy/1.toml"), "easy/1.svg");
+        assert_eq!(name(&mut two, "set/hard/1.toml"), "hard/1.svg");
+        let mut up = OutputNames::new(&paths(&["../x/1.toml", "1.toml", "-"]));
+        assert_eq!(name(&mut up, "../x/1.toml"), "_../x/1.svg");
+        assert_eq!(name(&mut up, "1.toml"), "1.svg");
+        assert_eq!(name(&mut up, "stdin:2"), "stdin-00002.svg");
+        let mut odd = OutputNames::new(&paths(&["a b.toml", "a_b.toml"]));
+        name(&mut odd, "a b.toml");
+        let e = odd
+            .claim("a_b.toml", "svg")
+            .expect_err("one file for two puzzles");
+        assert!(
+            e.to_string().contains("would both be written to a_b.svg"),
+            "{e}"
+        );
+        assert_eq!(odd.count(), 1);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Result;
-use crate::output::{Stdout, file_name, write_file_atomically};
+use crate::output::{Stdout, write_file_atomically};
 use crate::provenance::Provenance;
 use crate::puzzle::Puzzle;
 use crate::render::{TextOptions, result_text, svg::svg};
@@ -143,14 +143,17 @@ impl Reporter for Json {
 /// stop the run: the first such error is reported at the end.
 pub struct SvgFolder {
     dir: PathBuf,
+    names: crate::output::OutputNames,
     error: Option<crate::error::Error>,
 }
 
 impl SvgFolder {
-    /// Writes into `dir`, which exists.
-    pub fn new(dir: &Path) -> Self {
+    /// Writes into `dir`, which exists, the pictures of the puzzles read
+    /// from `inputs`, each into its own file.
+    pub fn new(dir: &Path, inputs: &[PathBuf]) -> Self {
         SvgFolder {
             dir: dir.to_path_buf(),
+            names: crate::output::OutputNames::new(inputs),
             error: None,
         }
     }
@@ -160,8 +163,11 @@ impl Reporter for SvgFolder {
     fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()> {
         // Only a grid the checker accepted is ever drawn.
         if let Some(grid) = r.lines.iter().find_map(|l| l.run.outcome.grid()) {
-            let path = self.dir.join(file_name(&p.name, "svg"));
-            if let Err(e) = write_file_atomically(&path, &svg(p, Some(grid))) {
+            let written = self
+                .names
+                .file(&self.dir, &p.id, "svg")
+                .and_then(|path| write_file_atomically(&path, &svg(p, Some(grid))));
+            if let Err(e) = written {
                 self.error.get_or_insert(e);
             }
         }

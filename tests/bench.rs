@@ -170,6 +170,64 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
     assert!(!text(&o.stderr).contains("runs"), "{}", text(&o.stderr));
 }
 
+/// With no `--solver`, bench runs every installed solver on the encodings
+/// its profile takes, and nothing else: Boolector 1.5 takes none of the
+/// scripts and Bitwuzla no `lia`, and neither adds `unsupported` records
+/// (they would be charged by PAR-2 as if the solver had failed). Every
+/// record is a run that happened, measured and with its command.
+#[test]
+fn a_default_bench_runs_only_what_each_installed_solver_takes() {
+    let all = ["z3", "cvc5", "yices2", "cvc4", "boolector", "bitwuzla"];
+    require(&all);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("r.jsonl");
+    let o = smtgrid(&[
+        "bench",
+        "puzzles/sudoku-4x4.toml",
+        "--timeout",
+        "60",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    ok_stdout(&o);
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("left out bitwuzla/lia: bitwuzla does not take QF_LIA"),
+        "{err}"
+    );
+    let rs = records(&out);
+    let pairs: BTreeSet<String> = rs
+        .iter()
+        .map(|r| {
+            format!(
+                "{}/{}",
+                r["solver"].as_str().unwrap_or("?"),
+                r["encoding"].as_str().unwrap_or("?")
+            )
+        })
+        .collect();
+    let mut want = BTreeSet::new();
+    for s in ["z3", "cvc5", "yices2", "cvc4"] {
+        for e in ["lia", "onehot", "bv"] {
+            want.insert(format!("{s}/{e}"));
+        }
+    }
+    want.insert("bitwuzla/onehot".into());
+    want.insert("bitwuzla/bv".into());
+    assert_eq!(pairs, want);
+    assert_eq!(rs.len(), want.len());
+    for r in &rs {
+        assert_eq!(r["status"], "sat", "{r}");
+        assert!(r["cpu_ms"].as_f64().is_some_and(|t| t >= 0.0), "{r}");
+        assert!(r["max_rss_kb"].as_u64().is_some_and(|m| m > 0), "{r}");
+        let binary = r["command"][0].as_str().unwrap_or_default();
+        assert!(
+            std::path::Path::new(binary).is_file(),
+            "the command starts with the solver's binary: {r}"
+        );
+    }
+}
+
 #[test]
 fn resume_runs_only_what_is_missing_and_report_finds_it_complete() {
     require(&["yices2"]);
@@ -388,7 +446,8 @@ fn a_disagreement_is_listed_and_fails_the_bench() {
         &o,
         1,
         &o.stdout,
-        "SOLVERS DISAGREE: sudoku-4x4: yices2/lia (repeat 0) found a verified solution but liar/lia",
+        "SOLVERS DISAGREE: puzzles/sudoku-4x4.toml: yices2/lia (repeat 0) found a verified solution but \
+         liar/lia",
     );
 }
 

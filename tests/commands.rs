@@ -10,7 +10,7 @@ use std::process::Output;
 use serde_json::Value;
 
 mod common;
-use common::{require, smtgrid};
+use common::{bin, require, smtgrid};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -77,13 +77,101 @@ fn every_command_that_reads_puzzles_takes_many_and_creates_its_folder() {
 #[test]
 fn two_puzzles_never_share_one_output_file() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let copy = dir.path().join("copy");
-    std::fs::create_dir(&copy).expect("mkdir");
-    std::fs::copy(TWO[0], copy.join("sudoku-4x4.toml")).expect("copy");
-    let out = format!("{}/", dir.path().join("out").display());
-    let other = copy.join("sudoku-4x4.toml");
-    let o = smtgrid(&["emit", TWO[0], other.to_str().expect("UTF-8"), "-o", &out]);
-    usage_error(&o, &["would both be written to", "sudoku-4x4.smt2"]);
+    // Different puzzle files whose names differ only in a character a
+    // file name is not given: both would be `a_b.smt2`.
+    for name in ["a b.toml", "a_b.toml"] {
+        std::fs::copy(TWO[0], dir.path().join(name)).expect("copy");
+    }
+    let o = bin()
+        .args(["emit", "a b.toml", "a_b.toml", "-o", "out/"])
+        .current_dir(dir.path())
+        .output()
+        .expect("runs");
+    usage_error(&o, &["would both be written to", "a_b.smt2"]);
+}
+
+/// Defect 02 of the third adversarial pass: `easy/1.toml` and `hard/1.toml`
+/// are two puzzles, in records, resume keys, disagreement checks and
+/// output file names alike.
+#[test]
+fn puzzles_of_one_name_in_other_folders_stay_two_puzzles() {
+    require(&["yices2", "z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let at = |p: &str| dir.path().join(p);
+    for (copy, from) in [
+        ("easy/1.toml", TWO[0]),
+        ("k1/x.toml", "puzzles/killer-4x4.toml"),
+        ("k2/x.toml", "puzzles/calcudoku-4x4.toml"),
+    ] {
+        std::fs::create_dir_all(at(copy).parent().expect("a folder")).expect("mkdir");
+        std::fs::copy(common::root().join(from), at(copy)).expect("copy");
+    }
+    std::fs::create_dir_all(at("hard")).expect("mkdir");
+    // No value is left for r1c1: the same stem, another puzzle, unsat.
+    std::fs::write(
+        at("hard/1.toml"),
+        "kind = \"sudoku\"\ngivens = \"\"\"\n. 1 2 .\n3 . . .\n4 . . .\n. . . .\n\"\"\"\n",
+    )
+    .expect("write");
+    let run = |args: &[&str]| {
+        bin()
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("runs")
+    };
+    let bench = |files: &[&str], solver: &str, out: &str, more: &[&str]| {
+        let args = [
+            &["bench"],
+            files,
+            &["--solver", solver, "--encoding", "onehot", "--out", out],
+            more,
+        ];
+        ok(&run(&args.concat()))
+    };
+    let puzzles = |file: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(at(file)).expect("results");
+        let mut p: Vec<String> = text
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).expect("a record")["puzzle"].to_string())
+            .collect();
+        p.sort();
+        p
+    };
+    let both = ["\"easy/1.toml\"", "\"hard/1.toml\""];
+    let pair = ["easy/1.toml", "hard/1.toml"];
+
+    let summary = bench(&pair, "yices2", "a.jsonl", &[]);
+    assert_eq!(puzzles("a.jsonl"), both, "{summary}");
+
+    bench(&pair[..1], "yices2", "b.jsonl", &[]);
+    bench(&pair, "yices2", "b.jsonl", &["--resume"]);
+    assert_eq!(
+        puzzles("b.jsonl"),
+        both,
+        "the resumed run makes hard/1's run"
+    );
+
+    bench(&pair[..1], "yices2,z3", "easy.jsonl", &[]);
+    bench(&pair[1..], "yices2,z3", "hard.jsonl", &[]);
+    let report = ok(&run(&["report", "easy.jsonl", "hard.jsonl"]));
+    assert!(!report.contains("DISAGREE"), "{report}");
+
+    ok(&run(&[
+        "solve",
+        "k1/x.toml",
+        "k2/x.toml",
+        "--solver",
+        "yices2",
+        "--svg",
+        "svg/",
+    ]));
+    let title = |f: &str| std::fs::read_to_string(at(f)).expect("a picture");
+    assert!(title("svg/k1/x.svg").contains("Killer 4x4"));
+    assert!(title("svg/k2/x.svg").contains("Calcudoku 4x4"));
+    ok(&run(&["emit", "k1/x.toml", "k2/x.toml", "-o", "smt2/"]));
+    assert_eq!(names_in(&at("smt2")), ["k1", "k2"]);
+    assert_eq!(names_in(&at("smt2/k1")), ["x.smt2"]);
 }
 
 #[test]

@@ -101,7 +101,7 @@ fn many_puzzles_then_unsat_then_more(solver: &str) {
     }
     assert_eq!(o.status.code(), Some(0), "{stderr}");
 }
-per_solver!(many_puzzles_then_unsat_then_more: z3, cvc5, yices2);
+per_solver!(many_puzzles_then_unsat_then_more: z3, cvc5, yices2, bitwuzla);
 
 #[test]
 fn int_cells_are_read_back_by_name() {

@@ -131,6 +131,20 @@ fn expected() -> BTreeMap<String, Answer> {
             ),
         );
     }
+    // Bitwuzla (PyPI's library behind scripts/bitwuzla-launcher): bit-vector
+    // values in binary, echo with its quotes, `success` lines read over;
+    // its errors go to stderr (exit status 1), so stdout holds none.
+    put("bitwuzla-bv", answer(&[Sat], &bvs, &[], false));
+    put("bitwuzla-uf-bool", answer(&[Sat], &bools, &[], false));
+    put(
+        "bitwuzla-echo",
+        answer(&[Sat], &[("a \"b\" (c)", bool(true))], &[], false),
+    );
+    put(
+        "bitwuzla-multi",
+        answer(&[Sat, Unsat, Sat], &[("x", bv(12, 8))], &[], false),
+    );
+    put("bitwuzla-syntax-error", answer(&[], &[], &[], false));
     // boolector 1.5's `-m` model (`a 0101` lines) is not SMT-LIB: only the
     // result is read.
     put("boolector-bv", answer(&[Sat], &[], &[], false));

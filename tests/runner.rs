@@ -16,6 +16,10 @@ use common::{PROFILES, assert_gone, per_solver, second_z3, solver};
 const TINY_LIA: &str = "(set-option :produce-models true)\n(set-logic QF_LIA)\n\
 (declare-const x Int)\n(assert (and (> x 2) (< x 5)))\n(check-sat)\n(get-model)\n(exit)\n";
 
+/// [`TINY_LIA`] in bit-vectors, for solvers without arithmetic.
+const TINY_BV: &str = "(set-option :produce-models true)\n(set-logic QF_BV)\n\
+(declare-const x (_ BitVec 4))\n(assert (= (bvadd x #b0001) #b0100))\n(check-sat)\n(get-model)\n(exit)\n";
+
 fn fake_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_solvers")
 }
@@ -311,22 +315,23 @@ fn custom_solver_with_a_bad_path_is_listed_with_the_reason() {
 
 // ---- real solvers ----------------------------------------------------
 
-const REQUIRED: [&str; 5] = ["z3", "cvc5", "yices2", "cvc4", "boolector"];
+const REQUIRED: [&str; 6] = ["z3", "cvc5", "yices2", "cvc4", "boolector", "bitwuzla"];
 
 fn installed() -> Vec<Found> {
     discover(&[], &[], &Cancel::new())
 }
 
-per_solver!(real_solver_answers_a_tiny_script: z3, cvc5, yices2, cvc4, boolector);
+per_solver!(real_solver_answers_a_tiny_script: z3, cvc5, yices2, cvc4, boolector, bitwuzla);
 
 fn real_solver_answers_a_tiny_script(label: &str) {
     let solver = solver(label);
     let boolector_script = "(set-logic QF_BV)\n(declare-fun x () (_ BitVec 4))\n\
         (assert (= (bvadd x #b0001) #b0100))\n(check-sat)\n(exit)\n";
-    let script = if label == "boolector" {
-        boolector_script
-    } else {
-        TINY_LIA
+    // Boolector has no get-model and prints bits; Bitwuzla has no Int.
+    let (script, model) = match label {
+        "boolector" => (boolector_script, "x 0011"),
+        "bitwuzla" => (TINY_BV, "(define-fun x () (_ BitVec 4) #b0011)"),
+        _ => (TINY_LIA, "define-fun x () Int"),
     };
     let out = run(
         &solver,
@@ -347,19 +352,11 @@ fn real_solver_answers_a_tiny_script(label: &str) {
         "{label}: {}",
         out.stdout
     );
-    if label == "boolector" {
-        assert!(
-            out.stdout.contains("x 0011"),
-            "boolector -m prints the model: {}",
-            out.stdout
-        );
-    } else {
-        assert!(
-            out.stdout.contains("define-fun x () Int"),
-            "{label}: {}",
-            out.stdout
-        );
-    }
+    assert!(
+        out.stdout.contains(model),
+        "{label} prints the model: {}",
+        out.stdout
+    );
     let v = solver.version.clone().unwrap_or_default();
     assert!(
         v.starts_with(|c: char| c.is_ascii_digit()),
@@ -496,6 +493,68 @@ fn session_enumerates_solutions(label: &str) {
     let pid = sess.pid() as i32;
     drop(sess);
     assert_gone(pid, label);
+}
+
+/// Bitwuzla's interactive mode (PyPI's library behind
+/// scripts/bitwuzla-launcher, reading stdin as it comes): scopes, values,
+/// `get-value` after unsat (nothing printed, the session goes on), and the
+/// sentinel echo that frames every reply.
+#[test]
+fn bitwuzla_session_answers_scoped_questions() {
+    let solver = solver("bitwuzla");
+    let deadline = || Instant::now() + Duration::from_secs(10);
+    let mut sess = Session::start(&solver, Some("QF_BV"), &Cancel::new()).expect("starts");
+    sess.send(
+        "(set-option :produce-models true)\n(set-logic QF_BV)\n(declare-const x (_ BitVec 4))",
+        deadline(),
+    )
+    .expect("send");
+    for (given, answer, value) in [
+        ("#x3", "sat", Some("((x #b0011))")),
+        ("#x4", "sat", Some("((x #b0100))")),
+    ] {
+        let question = format!("(push 1)\n(assert (= x {given}))\n(check-sat)\n(get-value (x))");
+        let r = sess.command(&question, deadline()).expect("answers");
+        let mut lines = r.lines();
+        assert_eq!(lines.next(), Some(answer), "{r}");
+        assert_eq!(lines.next(), value, "{r}");
+        sess.send("(pop 1)", deadline()).expect("pop");
+    }
+    let r = sess
+        .command(
+            "(push 1)\n(assert (= x #x1))\n(assert (= x #x2))\n(check-sat)\n(get-value (x))",
+            deadline(),
+        )
+        .expect("answers");
+    assert_eq!(r.trim(), "unsat", "nothing after unsat: {r:?}");
+    sess.send("(pop 1)", deadline()).expect("pop");
+    let r = sess.command("(check-sat)", deadline()).expect("goes on");
+    assert_eq!(r.trim(), "sat");
+    let pid = sess.pid() as i32;
+    drop(sess);
+    assert_gone(pid, "bitwuzla");
+}
+
+/// The launcher's own time limit (the profile's `--time-limit={ms}`), as
+/// Bitwuzla's binary does it: `unknown` and exit 0 once it passes.
+#[test]
+fn bitwuzla_stops_itself_at_its_time_limit() {
+    let solver = solver("bitwuzla");
+    let limit = Duration::from_millis(500);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = dir.path().join("pigeonhole.smt2");
+    std::fs::write(&script, pigeonhole(12)).expect("write");
+    let start = Instant::now();
+    let out = std::process::Command::new(&solver.path)
+        .args(&solver.profile.oneshot_args)
+        .args(solver.profile.timeout_args_for(limit))
+        .arg(&script)
+        .output()
+        .expect("bitwuzla runs");
+    let took = start.elapsed();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "unknown\n");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(took >= limit && took < limit + GRACE, "{took:?}");
 }
 
 #[test]

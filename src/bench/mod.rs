@@ -104,7 +104,7 @@ impl Record {
 /// What identifies a run: (puzzle, solver, encoding, repeat).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RunKey {
-    /// The puzzle's name.
+    /// The puzzle's identity ([`Puzzle::id`]).
     pub puzzle: String,
     /// The solver's label.
     pub solver: String,
@@ -177,8 +177,8 @@ pub struct Group {
 }
 
 /// The run list: repeat-major, then puzzles in order, then solvers (by
-/// label, as in the plan) × encodings; only the runs `shard` takes and
-/// `done` does not hold. It is walked, never held: `--repeat` may ask for
+/// label, as in the plan) × encodings but the pairs `left_out`; only the
+/// runs `shard` takes and `done` does not hold. It is walked, never held: `--repeat` may ask for
 /// many runs of many puzzles, and only the groups in flight are kept.
 #[derive(Debug, Clone, Copy)]
 pub struct RunList<'a> {
@@ -194,9 +194,17 @@ pub struct RunList<'a> {
     pub shard: Option<Shard>,
     /// The runs already made.
     pub done: &'a HashSet<RunKey>,
+    /// (solver label, encoding) pairs not run at all: a default bench
+    /// leaves out the encodings a solver does not take (Bitwuzla's `lia`),
+    /// which would only add `unsupported` records charged by PAR-2.
+    pub left_out: &'a [(&'a str, Encoding)],
 }
 
 impl<'a> RunList<'a> {
+    fn runs_pair(self, solver: &str, encoding: Encoding) -> bool {
+        !self.left_out.contains(&(solver, encoding))
+    }
+
     /// The groups, in run order, made as they are taken.
     pub fn groups(self) -> impl Iterator<Item = Group> + 'a {
         (0..self.repeats).flat_map(move |repeat| {
@@ -216,10 +224,13 @@ impl<'a> RunList<'a> {
         if self.shard.is_some() {
             return self.groups().map(|g| g.pairs.len() as u64).sum();
         }
-        let all = u64::from(self.repeats)
-            * self.puzzles.len() as u64
-            * self.solvers.len() as u64
-            * self.encodings.len() as u64;
+        let pairs = self
+            .solvers
+            .iter()
+            .flat_map(|&s| self.encodings.iter().map(move |&e| (s, e)))
+            .filter(|&(s, e)| self.runs_pair(s, e))
+            .count();
+        let all = u64::from(self.repeats) * self.puzzles.len() as u64 * pairs as u64;
         if self.done.is_empty() {
             return all;
         }
@@ -232,6 +243,7 @@ impl<'a> RunList<'a> {
                     && puzzles.contains(k.puzzle.as_str())
                     && self.solvers.contains(&k.solver.as_str())
                     && self.encodings.contains(&k.encoding)
+                    && self.runs_pair(&k.solver, k.encoding)
             })
             .count() as u64;
         all - made
@@ -247,7 +259,9 @@ impl<'a> RunList<'a> {
                     encoding,
                     repeat,
                 };
-                self.shard.is_none_or(|sh| sh.takes(&key)) && !self.done.contains(&key)
+                self.runs_pair(self.solvers[s], encoding)
+                    && self.shard.is_none_or(|sh| sh.takes(&key))
+                    && !self.done.contains(&key)
             })
             .collect();
         (!pairs.is_empty()).then_some(Group {
@@ -274,6 +288,7 @@ pub fn run_list(
         repeats,
         shard,
         done,
+        left_out: &[],
     }
     .groups()
     .collect()
@@ -966,6 +981,7 @@ mod tests {
             repeats: MAX_REPEAT,
             shard: None,
             done: &HashSet::new(),
+            left_out: &[],
         };
         let first: Vec<(usize, u32)> = list
             .groups()
@@ -1009,6 +1025,7 @@ mod tests {
                 repeats: 3,
                 shard,
                 done: &done,
+                left_out: &[],
             };
             let walked: u64 = list.groups().map(|g| g.pairs.len() as u64).sum();
             assert_eq!(list.runs(), walked, "{shard:?}");
@@ -1020,8 +1037,31 @@ mod tests {
             repeats: 3,
             shard: None,
             done: &done,
+            left_out: &[],
         };
         assert_eq!(list.runs(), 3 * 5 * 2 - 2);
+        // A pair left out is neither run nor counted, and its made runs
+        // are not subtracted twice.
+        let lia = [Encoding::Lia, Encoding::Bv];
+        for shard in [None, Some(Shard { index: 2, count: 3 })] {
+            let list = RunList {
+                encodings: &lia,
+                shard,
+                left_out: &[("cvc5", Encoding::Lia)],
+                ..list
+            };
+            let walked: Vec<(usize, Encoding)> = list.groups().flat_map(|g| g.pairs).collect();
+            assert!(!walked.contains(&(1, Encoding::Lia)), "{walked:?}");
+            assert_eq!(list.runs(), walked.len() as u64, "{shard:?}");
+        }
+        let list = RunList {
+            encodings: &lia,
+            left_out: &[("cvc5", Encoding::Lia)],
+            ..list
+        };
+        // 5 puzzles × 3 repeats × 3 pairs, less the made runs of z3/lia on
+        // p0 and z3/bv on p2 (cvc5/lia's on p4 is left out already).
+        assert_eq!(list.runs(), 3 * 5 * 3 - 2);
     }
 
     #[test]

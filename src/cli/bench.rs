@@ -89,14 +89,15 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     // once, so its puzzles are kept.
     let from_stdin = a.inputs.reads_stdin();
     let mut kept = Vec::new();
-    let mut names = Vec::new();
+    let mut ids = Vec::new();
     for p in a.inputs.each() {
         let p = p?;
-        names.push(p.name.clone());
+        ids.push(p.id.clone());
         if from_stdin {
             kept.push(p);
         }
     }
+    crate::bench::check_distinct(&ids)?;
     let pass = || -> Box<dyn Iterator<Item = Result<Puzzle>> + '_> {
         if from_stdin {
             Box::new(kept.iter().cloned().map(Ok))
@@ -129,6 +130,9 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
             .transpose()?,
     )
     .build();
+    // Named solvers run on every chosen encoding (a script one refuses is
+    // recorded `unsupported`); by default only what each one takes runs.
+    let mut left_out = Vec::new();
     if !named {
         let options = plan.options;
         plan.solvers
@@ -138,9 +142,23 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
                 "no installed solver takes these encodings' scripts; name one with --solver".into(),
             ));
         }
+        for s in &plan.solvers {
+            for &e in &encodings {
+                if let Some(why) = crate::solve::refusal(s, e, &options) {
+                    note(format_args!(
+                        "left out {}/{e}: {why}; name the solver with --solver to record it as unsupported",
+                        s.label
+                    ));
+                    left_out.push((s.label.as_str(), e));
+                }
+            }
+        }
     }
     for p in shown.iter().flat_map(|(x, y)| [x, y]) {
-        if !plan.solvers.iter().any(|s| s.label == p.solver) || !encodings.contains(&p.encoding) {
+        if !plan.solvers.iter().any(|s| s.label == p.solver)
+            || !encodings.contains(&p.encoding)
+            || left_out.contains(&(p.solver.as_str(), p.encoding))
+        {
             return Err(Error::Usage(format!(
                 "--scatter {p}: that pair is not benchmarked; pick two of --solver × --encoding"
             )));
@@ -171,12 +189,13 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     // Walked as the runs are made, never collected: `--repeat` times many
     // puzzles may be far more runs than fit in memory.
     let list = RunList {
-        puzzles: &names,
+        puzzles: &ids,
         solvers: &labels,
         encodings: &encodings,
         repeats: a.repeat,
         shard: a.shard,
         done: &done,
+        left_out: &left_out,
     };
     let mut progress = Progress::new(list.runs());
     let cancel = solver::install_ctrlc_handler();

@@ -49,6 +49,7 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
     if let Some(dir) = &a.svg {
         create_dir(dir)?;
     }
+    let mut names = crate::output::OutputNames::new(&a.inputs.puzzles);
     let request = a.solvers.request()?;
     let solvers = request.solvers().map_err(Error::Usage)?;
     let Some(solver) = solvers.first() else {
@@ -106,7 +107,7 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
         first = false;
         out.write_str(&text)?;
         if let Some(dir) = &a.svg {
-            let file = dir.join(crate::output::file_name(&p.name, "svg"));
+            let file = names.file(dir, &p.id, "svg")?;
             let overlay = Picture::of(&report);
             write_file_atomically(&file, &svg_with(&p, overlay.digits.as_ref(), &overlay))?;
         }

@@ -204,7 +204,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
     if let Some(dir) = &a.svg {
         create_dir(dir)?;
-        reporters.push(Box::new(SvgFolder::new(dir)));
+        reporters.push(Box::new(SvgFolder::new(dir, &a.inputs.puzzles)));
     }
     reporters.push(match a.format.json() {
         Some(form) => Box::new(Json::new(form, Provenance::of(&plan))),

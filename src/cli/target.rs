@@ -1,12 +1,11 @@
 //! Where the commands that write one file per puzzle (`emit`, `convert`,
 //! `render`) write: standard output, a file, or a folder they create.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::config::Inputs;
 use crate::error::{Error, Result};
-use crate::output::{Stdout, file_name, note, same_file, write_file_atomically};
+use crate::output::{OutputNames, Stdout, note, same_file, write_file_atomically};
 use crate::puzzle::Puzzle;
 
 /// Where `-o` points.
@@ -78,27 +77,16 @@ pub(super) fn write_each(
 ) -> Result<()> {
     if let Target::Dir(dir) = target {
         // One at a time: a file of many puzzles is never held whole.
-        let mut written: HashMap<String, String> = HashMap::new();
+        let mut names = OutputNames::new(&inputs.puzzles);
         for (n, p) in puzzles.enumerate() {
             let p = p?;
-            let name = file_name(&p.name, ext);
-            if let Some(first) = written.get(&name) {
-                return Err(Error::Usage(format!(
-                    "{} and {} would both be written to {}: give them in separate runs or \
-                     rename one",
-                    first,
-                    p.name,
-                    dir.join(&name).display()
-                )));
-            }
-            let file = dir.join(&name);
+            let file = names.file(dir, &p.id, ext)?;
             not_an_input(&file, inputs)?;
             write_file_atomically(&file, &make(n, &p)?)?;
-            written.insert(name, p.name.clone());
         }
         note(format_args!(
             "wrote {} .{ext} files to {}",
-            written.len(),
+            names.count(),
             dir.display()
         ));
         return Ok(());

@@ -145,7 +145,7 @@ impl Asker<'_> {
                 s.set_cancel(self.ctx.cancel());
                 s.set_run(&self.run);
                 s.set_memory_limit(self.limits.memory);
-                let before = s.usage();
+                let before = s.last_usage();
                 (s, shared.end_question(), before)
             }
             None => match self.start_session(shared) {
@@ -177,7 +177,7 @@ impl Asker<'_> {
         let fail = |e| self.session_failed(&e);
         let mut s = self.start(shared.logic).map_err(fail)?;
         let reply = s.command(&shared.setup, self.deadline);
-        self.count_session(None, &s);
+        self.count_session(None, &mut s);
         let reply = reply.map_err(fail)?;
         if reply.trim().is_empty() {
             Ok(s)

@@ -458,7 +458,7 @@ impl Jobs for Work<'_> {
             limit,
             limits: self.plan.limits,
             ctx,
-            run: format!("{} {}/{}", w.puzzle.name, solver.label, job.encoding),
+            run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
             transcripts: self.plan.transcript.as_ref(),
             meter: RefCell::default(),
         };
@@ -619,20 +619,24 @@ fn unsupported(
 }
 
 /// Whether `solver` takes the scripts of at least one of `encodings`
-/// (with `options`), judged like a run is: from the structure of a small
-/// sudoku's script in each encoding (its commands and logic).
+/// (with `options`), judged as [`refusal`] judges each.
 pub fn takes_any(solver: &Solver, encodings: &[Encoding], options: &Options) -> bool {
+    encodings
+        .iter()
+        .any(|&e| refusal(solver, e, options).is_none())
+}
+
+/// Why `solver` does not take the scripts of `encoding` (with `options`),
+/// or `None` if it does; judged like a run is, from the structure of a
+/// small sudoku's script (its commands and logic).
+pub fn refusal(solver: &Solver, encoding: Encoding, options: &Options) -> Option<String> {
     const SUDOKU: &str =
         "kind = \"sudoku\"\ngivens = \"\"\"\n4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n\"\"\"\n";
-    let Ok(puzzles) = crate::parse::parse_str(SUDOKU, &crate::Location::file("probe.toml"), None)
-    else {
-        return true;
-    };
+    let puzzles =
+        crate::parse::parse_str(SUDOKU, &crate::Location::file("probe.toml"), None).ok()?;
     let model = lower(&puzzles[0]);
-    encodings.iter().any(|&e| {
-        let enc = crate::encode::encode(&model, e, options);
-        unsupported(solver, &enc.commands, enc.logic, e).is_none()
-    })
+    let enc = crate::encode::encode(&model, encoding, options);
+    unsupported(solver, &enc.commands, enc.logic, encoding)
 }
 
 /// Solver × encoding pairs for `auto`, in the order they start: the
@@ -736,8 +740,13 @@ impl Asker<'_> {
     fn count(&self, usage: Option<Usage>, command: &[String]) {
         let mut m = self.meter.borrow_mut();
         if let Some(u) = usage {
-            m.cpu_ms = Some(m.cpu_ms.unwrap_or(0.0) + u.cpu_ms);
-            m.max_rss_kb = Some(m.max_rss_kb.unwrap_or(0).max(u.max_rss_kb));
+            let so_far = Usage {
+                cpu_ms: m.cpu_ms.unwrap_or(0.0),
+                max_rss_kb: m.max_rss_kb.unwrap_or(0),
+            };
+            let total = so_far.and(u);
+            m.cpu_ms = Some(total.cpu_ms);
+            m.max_rss_kb = Some(total.max_rss_kb);
         }
         if m.command.is_empty() {
             m.command = command.to_vec();
@@ -747,7 +756,7 @@ impl Asker<'_> {
     /// Sets this run's figures from a session's counters: the CPU time
     /// since `before` (from the session's start without it) and its peak
     /// memory so far. A session killed meanwhile leaves them as they were.
-    fn count_session(&self, before: Option<Usage>, s: &Session) {
+    fn count_session(&self, before: Option<Usage>, s: &mut Session) {
         let mut m = self.meter.borrow_mut();
         if let Some(now) = s.usage() {
             let u = now.since(before.unwrap_or_default());

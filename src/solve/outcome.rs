@@ -289,7 +289,7 @@ impl Run {
     /// The JSON Lines record of this run for puzzle `p`.
     pub fn report(&self, p: &Puzzle) -> RunReport {
         RunReport {
-            puzzle: p.name.clone(),
+            puzzle: p.id.clone(),
             kind: p.kind,
             solver: self.solver.clone(),
             solver_version: self.version.clone(),
@@ -314,7 +314,8 @@ impl Run {
 /// these fields.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RunReport {
-    /// The puzzle's name.
+    /// The puzzle's identity ([`Puzzle::id`]): its file as given, or
+    /// `FILE:LINE` for one of a file of many.
     pub puzzle: String,
     /// Its kind.
     pub kind: Kind,

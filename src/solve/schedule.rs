@@ -230,7 +230,21 @@ pub fn schedule<W: Jobs>(
     groups: impl Iterator<Item = W::Group>,
     limits: Limits,
     root: &Cancel,
+    emit: impl FnMut(&W::Group, Vec<SlotEnd<W::Job, W::Output>>) -> ControlFlow<()>,
+) {
+    schedule_granted(work, groups, limits, root, emit, usize::MAX);
+}
+
+/// [`schedule`] on a system that grants at most `granted` worker threads
+/// and refuses the rest, as it does when a limit on threads or memory is
+/// reached: tests make the refusal, which the system rarely does on cue.
+fn schedule_granted<W: Jobs>(
+    work: &W,
+    groups: impl Iterator<Item = W::Group>,
+    limits: Limits,
+    root: &Cancel,
     mut emit: impl FnMut(&W::Group, Vec<SlotEnd<W::Job, W::Output>>) -> ControlFlow<()>,
+    granted: usize,
 ) {
     let all = root.child();
     let state: Mutex<State<W::Group, W::Job, W::Output>> = Mutex::new(State {
@@ -245,10 +259,14 @@ pub fn schedule<W: Jobs>(
         // not fatal: the run goes on with the workers it has, and the
         // calling thread works itself when it has none.
         let mut workers = 0;
-        for _ in 0..limits.jobs.max(1) {
-            let spawned = std::thread::Builder::new()
-                .name("smtgrid-worker".into())
-                .spawn_scoped(scope, || worker(work, &state, &changed, root, &all));
+        for n in 0..limits.jobs.max(1) {
+            let spawned = match n < granted {
+                true => std::thread::Builder::new()
+                    .name("smtgrid-worker".into())
+                    .spawn_scoped(scope, || worker(work, &state, &changed, root, &all))
+                    .map(drop),
+                false => Err(std::io::Error::from(std::io::ErrorKind::OutOfMemory)),
+            };
             if spawned.is_err() {
                 break;
             }
@@ -525,6 +543,57 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(seen, (0..20).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn refused_threads_leave_fewer_workers_and_with_none_the_caller_works() {
+        // Records which threads ran the jobs.
+        struct Where(Mutex<std::collections::BTreeSet<String>>);
+        impl Jobs for Where {
+            type Group = usize;
+            type Job = u64;
+            type Output = usize;
+            fn slots(&self, _: &usize) -> Vec<Slot<u64>> {
+                vec![Slot {
+                    jobs: vec![3, 1],
+                    stop: StopRule::None,
+                }]
+            }
+            fn run(&self, g: &usize, ms: &u64, _: &JobCtx) -> usize {
+                std::thread::sleep(Duration::from_millis(*ms));
+                let me = std::thread::current();
+                lock(&self.0).insert(me.name().unwrap_or("caller").to_string());
+                *g
+            }
+            fn decisive(&self, _: &usize) -> bool {
+                false
+            }
+        }
+        let caller = std::thread::current()
+            .name()
+            .unwrap_or("caller")
+            .to_string();
+        for (granted, ran_on) in [(0, vec![caller]), (1, vec!["smtgrid-worker".into()])] {
+            let w = Where(Mutex::new(Default::default()));
+            let mut seen = Vec::new();
+            let limits = Limits { jobs: 4, window: 3 };
+            schedule_granted(
+                &w,
+                0..8,
+                limits,
+                &Cancel::new(),
+                |g, slots| {
+                    let ran: Vec<_> = slots[0].jobs.iter().map(|(_, e)| e.clone()).collect();
+                    assert_eq!(ran, [JobEnd::Ran(*g), JobEnd::Ran(*g)], "granted {granted}");
+                    seen.push(*g);
+                    ControlFlow::Continue(())
+                },
+                granted,
+            );
+            assert_eq!(seen, (0..8).collect::<Vec<_>>(), "granted {granted}");
+            let threads: Vec<String> = lock(&w.0).iter().cloned().collect();
+            assert_eq!(threads, ran_on, "granted {granted}");
+        }
     }
 
     #[test]

@@ -27,8 +27,15 @@ use std::time::Duration;
 /// stopped.
 pub const WATCH_EVERY: Duration = Duration::from_millis(10);
 
-/// What the kernel accounted for a set of processes: CPU time and peak
-/// resident memory.
+/// `ms` milliseconds to the microsecond, the resolution of the kernel's
+/// CPU times: sums and differences of millisecond values gain binary noise
+/// (`100.0 + 73.319` is `173.31900000000002`) that records would print.
+pub fn to_us(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+/// What the kernel accounted for a set of processes: CPU time (to the
+/// microsecond, see [`to_us`]) and peak resident memory.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Usage {
     /// User plus system CPU time, in milliseconds.
@@ -42,7 +49,7 @@ impl Usage {
     /// is the larger peak.
     pub fn and(self, other: Usage) -> Usage {
         Usage {
-            cpu_ms: self.cpu_ms + other.cpu_ms,
+            cpu_ms: to_us(self.cpu_ms + other.cpu_ms),
             max_rss_kb: self.max_rss_kb.max(other.max_rss_kb),
         }
     }
@@ -50,17 +57,49 @@ impl Usage {
     pub(crate) fn from_rusage(ru: &libc::rusage) -> Usage {
         let ms = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
         Usage {
-            cpu_ms: ms(ru.ru_utime) + ms(ru.ru_stime),
+            cpu_ms: to_us(ms(ru.ru_utime) + ms(ru.ru_stime)),
             // Linux gives ru_maxrss in KiB.
             max_rss_kb: u64::try_from(ru.ru_maxrss).unwrap_or(0),
         }
     }
 
-    /// A running process's counters: CPU time of it and of the children
-    /// it reaped (`/proc/PID/stat`), and its peak resident memory since it
-    /// started (`VmHWM`). `None` once it is gone.
-    pub fn of_running(pid: u32) -> Option<Usage> {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    /// The usage between `before` and `self` of one running process: CPU
+    /// time is the difference, memory the peak so far.
+    pub fn since(self, before: Usage) -> Usage {
+        Usage {
+            cpu_ms: to_us((self.cpu_ms - before.cpu_ms).max(0.0)),
+            max_rss_kb: self.max_rss_kb,
+        }
+    }
+}
+
+/// A running process's counters, read as often as a session asks a
+/// question: CPU time of it and of the children it reaped
+/// (`/proc/PID/stat`), and its peak resident memory since it started
+/// (`VmHWM` of `/proc/PID/status`). Both files stay open and are read
+/// again from their start, into one buffer: opening them for each puzzle
+/// cost more than the rest of smtgrid's work on an easy one.
+#[derive(Debug)]
+pub(crate) struct Counters {
+    stat: std::fs::File,
+    status: std::fs::File,
+    buf: Vec<u8>,
+}
+
+impl Counters {
+    /// Opens the counters of process `pid`; `None` when it is gone.
+    pub(crate) fn open(pid: u32) -> Option<Counters> {
+        let open = |name| std::fs::File::open(format!("/proc/{pid}/{name}")).ok();
+        Some(Counters {
+            stat: open("stat")?,
+            status: open("status")?,
+            buf: Vec::with_capacity(2048),
+        })
+    }
+
+    /// The counters now; `None` once the process is gone.
+    pub(crate) fn read(&mut self) -> Option<Usage> {
+        let stat = reread(&mut self.stat, &mut self.buf)?;
         let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
         // After `pid (comm)`: state is field 3; utime, stime, cutime,
         // cstime are fields 14–17 (proc(5)).
@@ -69,21 +108,25 @@ impl Usage {
             .iter()
             .map(|f| f.parse::<f64>().unwrap_or(0.0))
             .sum();
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let cpu_ms = to_us(ticks * 1000.0 / clock_ticks());
+        let status = reread(&mut self.status, &mut self.buf)?;
         Some(Usage {
-            cpu_ms: ticks * 1000.0 / clock_ticks(),
-            max_rss_kb: status_kb(&status, "VmHWM:").unwrap_or(0),
+            cpu_ms,
+            max_rss_kb: status_kb(status, "VmHWM:").unwrap_or(0),
         })
     }
+}
 
-    /// The usage between `before` and `self` of one running process: CPU
-    /// time is the difference, memory the peak so far.
-    pub fn since(self, before: Usage) -> Usage {
-        Usage {
-            cpu_ms: (self.cpu_ms - before.cpu_ms).max(0.0),
-            max_rss_kb: self.max_rss_kb,
-        }
-    }
+/// The whole of a `/proc` file kept open, read again from its start into
+/// `buf`. Its text is generated anew by each read from offset 0.
+fn reread<'b>(file: &mut std::fs::File, buf: &'b mut Vec<u8>) -> Option<&'b str> {
+    use std::io::{Read, Seek};
+    buf.clear();
+    file.rewind().ok()?;
+    // A process's stat and status are a few KiB; the bound keeps a
+    // surprise from growing the buffer without end.
+    file.take(1 << 16).read_to_end(buf).ok()?;
+    std::str::from_utf8(buf).ok()
 }
 
 fn clock_ticks() -> f64 {
@@ -172,10 +215,21 @@ mod tests {
     }
 
     #[test]
-    fn this_process_has_counters() {
-        let u = Usage::of_running(std::process::id()).expect("/proc is there");
+    fn this_process_has_counters_and_they_read_again() {
+        let mut c = Counters::open(std::process::id()).expect("/proc is there");
+        let u = c.read().expect("counters");
         assert!(u.max_rss_kb > 0);
         assert!(u.cpu_ms >= 0.0);
+        // Work that takes CPU shows in a later reading of the same files
+        // (the kernel counts in ticks, and a loaded machine gives this
+        // thread few of them: spin until one shows, within a bound).
+        let spin = std::time::Instant::now();
+        let mut again = u;
+        while again.cpu_ms <= u.cpu_ms && spin.elapsed() < Duration::from_secs(20) {
+            std::hint::black_box((0..10_000).sum::<u64>());
+            again = c.read().expect("counters again");
+        }
+        assert!(again.cpu_ms > u.cpu_ms, "{u:?} then {again:?}");
         // Our own group holds at least us.
         // SAFETY: getpgrp has no preconditions.
         let pgid = unsafe { libc::getpgrp() } as u32;
@@ -200,5 +254,36 @@ mod tests {
             }
         );
         assert_eq!(b.since(a).cpu_ms, 0.5);
+    }
+
+    /// Regression: records of the top95 bench held CPU times such as
+    /// `173.31900000000002`, the float sum of user and system time.
+    #[test]
+    fn cpu_times_stay_at_microsecond_resolution() {
+        let tv = |tv_sec, tv_usec| libc::timeval { tv_sec, tv_usec };
+        // SAFETY: rusage is plain data; all zeroes is a valid value.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        ru.ru_utime = tv(0, 100_000);
+        ru.ru_stime = tv(0, 73_319);
+        ru.ru_maxrss = 1;
+        let u = Usage::from_rusage(&ru);
+        let json = |u: Usage| serde_json::to_string(&u.cpu_ms).expect("a number");
+        assert_eq!(json(u), "173.319");
+        let more = Usage {
+            cpu_ms: 0.1,
+            max_rss_kb: 1,
+        };
+        assert_eq!(json(u.and(more).and(more)), "173.519");
+        assert_eq!(json(u.and(more).since(more)), "173.319");
+        assert_eq!(
+            json(
+                Usage {
+                    cpu_ms: 0.2,
+                    ..more
+                }
+                .since(more)
+            ),
+            "0.1"
+        );
     }
 }

@@ -260,6 +260,10 @@ mod tests {
             profile("boolector").map(|p| p.timeout_args_for(d)),
             Some(vec!["-t".to_string(), "2".into()])
         );
+        assert_eq!(
+            profile("bitwuzla").map(|p| p.timeout_args_for(d)),
+            Some(vec!["--time-limit=1500".to_string()])
+        );
         assert!(Profile::plain("x").timeout_args_for(d).is_empty());
     }
 

@@ -6,7 +6,7 @@
 //! prints before that line is the reply. z3 and yices-smt2 print the
 //! string bare, cvc5 and cvc4 with its quotes; both are recognised.
 
-use super::measure::{MemoryLimit, Usage, WATCH_EVERY};
+use super::measure::{Counters, MemoryLimit, Usage, WATCH_EVERY};
 use super::pipe::{Kept, Pipe, excerpt};
 use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDOUT_CAP, read_output, tail_lines};
@@ -138,6 +138,9 @@ pub struct Session {
     memory: Option<MemoryLimit>,
     /// Set once the solver is gone: how it ended.
     ended: Option<String>,
+    /// The solver's CPU and memory counters, and their last reading.
+    counters: Option<Counters>,
+    last_usage: Option<Usage>,
     /// With `--transcript`: the conversation's file.
     transcript: Option<Transcript>,
     /// The run the current command belongs to, for the transcript.
@@ -195,7 +198,8 @@ impl Session {
         // The cap bounds the unanswered part only: each reply is taken out
         // as soon as it is complete.
         let (output, stderr) = read_output(&mut child);
-        let transcript = transcripts.map(|t| t.open(&name, child.id(), &solver.path, &args));
+        let child_pid = child.id();
+        let transcript = transcripts.map(|t| t.open(&name, child_pid, &solver.path, &args));
         Ok(Session {
             name,
             command,
@@ -209,6 +213,8 @@ impl Session {
             cancel: cancel.clone(),
             memory: None,
             ended: None,
+            counters: Counters::open(child_pid),
+            last_usage: None,
             transcript,
             run: String::new(),
         })
@@ -234,11 +240,20 @@ impl Session {
 
     /// The solver's counters now (CPU time so far, peak memory since it
     /// started; see `measure.rs`), or `None` once it is gone.
-    pub fn usage(&self) -> Option<Usage> {
+    pub fn usage(&mut self) -> Option<Usage> {
         if self.ended.is_some() {
             return None;
         }
-        Usage::of_running(self.pid())
+        self.last_usage = self.counters.as_mut()?.read();
+        self.last_usage
+    }
+
+    /// The counters as [`Session::usage`] last read them. A session waits
+    /// for its next question after each reply, so for a pooled session
+    /// this is where its next question's figures start, with no reading
+    /// of its own.
+    pub fn last_usage(&self) -> Option<Usage> {
+        self.last_usage
     }
 
     /// Whether the solver is gone (it ended, or was killed).
