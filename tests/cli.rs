@@ -159,6 +159,7 @@ fn json_lines_carry_exactly_the_documented_fields() {
             "solver",
             "solver_sha256",
             "solver_version",
+            "stats",
             "status",
             "time_ms",
             "timeout_ms",
@@ -476,7 +477,10 @@ fn inspect_reports_every_encoding() {
     assert!(encs.iter().all(|e| e["bytes"].as_u64().unwrap_or(0) > 0));
     let o = smtgrid(&["inspect", "puzzles/classic.toml"]);
     let text = stdout(&o);
-    assert!(text.contains("64 unknown, 17 given"), "{text}");
+    assert!(
+        text.contains("81 (17 given, 0 decided by propagation, 64 unknown)"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -82,11 +82,15 @@ pub(super) fn encode_guarded(
         if cancel.is_cancelled() {
             return Err(Interrupted);
         }
-        comment_constraint(&mut s, &mut group, c, None);
+        // All different over one cell says nothing: no command, and no
+        // comment either (no empty group).
+        if matches!(c.rule, Rule::AllDifferent { .. }) && c.rule.cells().len() < 2 {
+            continue;
+        }
+        comment_constraint(&mut s, &mut group, c);
         let vars: Vec<Term> = c.rule.cells().iter().map(|&id| var(id)).collect();
         let t = match &c.rule {
             Rule::Fixed { cell, value } => Term::eq(var(*cell), Term::Int(*value)),
-            Rule::AllDifferent { .. } if vars.len() < 2 => continue,
             Rule::AllDifferent { .. } => Term::app("distinct", vars),
             Rule::Sum { target, .. } => match target {
                 Target::Eq(v) => Term::eq(add(vars), Term::Int(*v)),

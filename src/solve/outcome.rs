@@ -278,6 +278,10 @@ pub struct Measured {
     /// The SHA-256 of the solver's binary (its path is `command[0]`).
     #[serde(default)]
     pub solver_sha256: Option<String>,
+    /// The solver's search effort (conflicts, decisions, propagations),
+    /// where it was asked and answered (`--stats`); `null` otherwise.
+    #[serde(default)]
+    pub stats: Option<Box<super::Stats>>,
 }
 
 impl Run {

@@ -1,7 +1,9 @@
-//! Reading a solver's output streams: one loop, on a thread of its own per
-//! stream, keeping a bounded part of what it reads, so that neither a
-//! flooding solver nor one that stops writing can block smtgrid or fill its
-//! memory.
+//! Reading a solver's output streams, keeping a bounded part of what is
+//! read, so that neither a flooding solver nor one that stops writing can
+//! block smtgrid or fill its memory: [`Pipe`] reads on a thread of its own
+//! (a one-shot run's streams, every stderr), [`Polled`] when the waiting
+//! thread asks (a session's replies, one per puzzle, so no hand-off
+//! between threads per puzzle).
 
 use std::io::Read;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -138,6 +140,99 @@ impl Pipe {
     }
 }
 
+/// One output stream read by the thread that waits on it, with no thread
+/// of its own: the descriptor is non-blocking, and each call reads what
+/// has arrived. A session waits on its solver's replies this way, so a
+/// reply reaches the waiting thread without a hand-off between threads.
+#[derive(Debug)]
+pub(crate) struct Polled {
+    stream: Option<std::process::ChildStdout>,
+    kept: Kept,
+    keep: Keep,
+    buf: Vec<u8>,
+}
+
+impl Polled {
+    /// Reads `stream` (closed and empty without one) when asked.
+    pub fn new(stream: Option<std::process::ChildStdout>, keep: Keep) -> Polled {
+        use std::os::fd::AsRawFd;
+        if let Some(s) = &stream {
+            // SAFETY: fcntl on a descriptor this process owns, with
+            // integer arguments only.
+            unsafe {
+                let fd = s.as_raw_fd();
+                let flags = libc::fcntl(fd, libc::F_GETFL);
+                if flags >= 0 {
+                    libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+                }
+            }
+        }
+        let closed = stream.is_none();
+        Polled {
+            stream,
+            kept: Kept {
+                closed,
+                ..Kept::default()
+            },
+            keep,
+            buf: Vec::new(),
+        }
+    }
+
+    /// What has been read, after reading everything that has arrived,
+    /// without waiting.
+    pub fn now(&mut self) -> &mut Kept {
+        while let Some(s) = &mut self.stream {
+            if self.buf.is_empty() {
+                self.buf = vec![0; CHUNK];
+            }
+            match s.read(&mut self.buf) {
+                Ok(0) => {
+                    self.stream = None;
+                    self.kept.closed = true;
+                }
+                Ok(n) => keep_bytes(&mut self.kept, &self.buf[..n], self.keep),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+                Err(_) => {
+                    self.stream = None;
+                    self.kept.closed = true;
+                }
+            }
+            // A solver that floods is stopped by the caller; reading on
+            // could go on for as long as it writes.
+            if self.kept.dropped > 0 {
+                break;
+            }
+        }
+        &mut self.kept
+    }
+
+    /// Waits until more arrives, the stream closes or `d` passes, then
+    /// reads what is there.
+    pub fn wait(&mut self, d: Duration) -> &mut Kept {
+        use std::os::fd::AsRawFd;
+        if let Some(s) = &self.stream {
+            let mut p = libc::pollfd {
+                fd: s.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            let ms = d.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
+            // SAFETY: one valid pollfd, for the duration of the call.
+            unsafe {
+                libc::poll(&mut p, 1, ms);
+            }
+        }
+        self.now()
+    }
+
+    /// Takes out everything read so far and what has arrived.
+    pub fn take(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.now().bytes)
+    }
+}
+
 /// Adds `data` to what is kept.
 fn keep_bytes(k: &mut Kept, data: &[u8], keep: Keep) {
     match keep {
@@ -212,6 +307,42 @@ mod tests {
         assert!(pipe.overflowed());
         assert_eq!(pipe.take(), data[..150_000]);
         assert!(pipe.take().is_empty());
+    }
+
+    fn polled(script: &str, keep: Keep) -> (std::process::Child, Polled) {
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", script])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("sh runs");
+        let p = Polled::new(child.stdout.take(), keep);
+        (child, p)
+    }
+
+    #[test]
+    fn a_polled_stream_gives_what_arrived_and_then_its_end() {
+        let (mut child, mut p) = polled("printf 'a\\nb\\n'; sleep 0.3; printf c", Keep::Head(100));
+        let until = Instant::now() + Duration::from_secs(20);
+        while p.now().bytes.len() < 4 && Instant::now() < until {
+            p.wait(Duration::from_millis(50));
+        }
+        assert_eq!(p.now().bytes, b"a\nb\n");
+        assert!(!p.now().closed, "the rest has not arrived yet");
+        while !p.wait(Duration::from_millis(50)).closed && Instant::now() < until {}
+        assert_eq!(p.take(), b"a\nb\nc");
+        assert!(p.now().closed);
+        child.wait().expect("reaped");
+    }
+
+    #[test]
+    fn a_polled_flood_is_counted_and_reading_stops() {
+        let (mut child, mut p) = polled("yes", Keep::Head(1000));
+        let until = Instant::now() + Duration::from_secs(20);
+        while p.wait(Duration::from_millis(50)).dropped == 0 && Instant::now() < until {}
+        assert_eq!(p.now().bytes.len(), 1000);
+        assert!(p.now().dropped > 0);
+        child.kill().expect("killed");
+        child.wait().expect("reaped");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! string bare, cvc5 and cvc4 with its quotes; both are recognised.
 
 use super::measure::{Counters, MemoryLimit, Usage, WATCH_EVERY};
-use super::pipe::{Kept, Pipe, excerpt};
+use super::pipe::{Keep, Kept, Pipe, Polled, excerpt};
 use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDOUT_CAP, read_output, tail_lines};
 use super::transcript::{Transcript, Transcripts};
@@ -130,7 +130,7 @@ pub struct Session {
     /// the command's deadline and the cancel flag in view.
     input: Option<ChildStdin>,
     /// Stdout; what it holds is the unanswered part of the replies.
-    output: Pipe,
+    output: Polled,
     stderr: Pipe,
     next_sentinel: u64,
     cancel: Cancel,
@@ -197,7 +197,10 @@ impl Session {
         }
         // The cap bounds the unanswered part only: each reply is taken out
         // as soon as it is complete.
-        let (output, stderr) = read_output(&mut child);
+        // Replies are read by the thread that waits for them; stderr,
+        // which nobody waits for, on a thread of its own.
+        let output = Polled::new(child.stdout.take(), Keep::Head(STDOUT_CAP));
+        let (_, stderr) = read_output(&mut child);
         let child_pid = child.id();
         let transcript = transcripts.map(|t| t.open(&name, child_pid, &solver.path, &args));
         Ok(Session {
@@ -319,8 +322,12 @@ impl Session {
         // pipe before anything is read as its answer.
         self.record(|t, run| t.sent(run, &text));
         let mut next_watch = Instant::now() + WATCH_EVERY;
-        let mut kept = self.output.lock();
+        let mut wait = None;
         loop {
+            let kept = match wait {
+                None => self.output.now(),
+                Some(d) => self.output.wait(d),
+            };
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
                 let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
                 let framed = self
@@ -328,18 +335,15 @@ impl Session {
                     .is_some()
                     .then(|| String::from_utf8_lossy(&kept.bytes[..end]).into_owned());
                 kept.bytes.drain(..end);
-                drop(kept);
                 if let Some(framed) = framed {
                     self.record(|t, run| t.received(run, &framed));
                 }
                 return Ok(reply);
             }
-            if let Some(e) = output_failure(&kept) {
-                drop(kept);
+            if let Some(e) = output_failure(kept) {
                 return Err(self.fail(e));
             }
             if let Some(e) = self.check_time(deadline) {
-                drop(kept);
                 return Err(self.fail(e));
             }
             let now = Instant::now();
@@ -348,7 +352,6 @@ impl Session {
             {
                 next_watch = now + WATCH_EVERY;
                 if m.exceeded_by_group(self.pid()) {
-                    drop(kept);
                     self.kill();
                     self.ended = Some("killed over the memory limit".into());
                     return Err(SessionError::MemoryLimit {
@@ -358,7 +361,11 @@ impl Session {
                     });
                 }
             }
-            kept = self.output.wait(kept, (deadline - now).min(TICK));
+            let mut d = deadline.saturating_duration_since(now).min(TICK);
+            if self.memory.is_some() {
+                d = d.min(next_watch.saturating_duration_since(now));
+            }
+            wait = Some(d);
         }
     }
 
@@ -378,16 +385,14 @@ impl Session {
             return Err(self.died(status));
         }
         while !text.is_empty() {
-            if let Some((sentinel, scan)) = answer.as_mut() {
-                let kept = self.output.lock();
-                if find_sentinel(&kept.bytes, scan, sentinel).is_some() {
-                    drop(kept);
-                    let what = format!(
-                        "it printed `{sentinel}` before the command that asks for it was sent \
-                         (it answers without reading its input)"
-                    );
-                    return Err(self.fail(Failure::Protocol(what)));
-                }
+            if let Some((sentinel, scan)) = answer.as_mut()
+                && find_sentinel(&self.output.now().bytes, scan, sentinel).is_some()
+            {
+                let what = format!(
+                    "it printed `{sentinel}` before the command that asks for it was sent \
+                     (it answers without reading its input)"
+                );
+                return Err(self.fail(Failure::Protocol(what)));
             }
             let Some(fd) = self.input.as_ref().map(|i| i.as_raw_fd()) else {
                 let status = self.reap_after_eof();
