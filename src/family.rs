@@ -1056,12 +1056,15 @@ mod tests {
         }
     }
 
+    /// A file's solvers, each with its answer and time in ms.
+    type Runs = [(&'static str, &'static str, f64); 3];
+
     #[test]
     fn the_readme_counts_answers_and_spreads_of_real_solving_times() {
         let mut fam = Family::new(Settings::new(std::env::temp_dir())).expect("temp dir");
         // Each file: its solvers' answers and times in ms. 40 ms against
         // 1 ms is process start-up, not a spread to report.
-        let files: [(&str, [(&str, &'static str, f64); 3]); 2] = [
+        let files: [(&str, Runs); 2] = [
             (
                 "quick",
                 [
