@@ -152,3 +152,86 @@ fn inspect_cell_counts_add_up() {
     }
     assert!(decided > 0, "propagation decides some cell somewhere");
 }
+
+#[test]
+fn inspect_constraint_shows_one_statement_in_every_encoding() {
+    let o = common::smtgrid(&[
+        "inspect",
+        "puzzles/calcudoku-4x4.toml",
+        "--plain",
+        "--constraint",
+        "cage a",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        text.starts_with("cage a: 12*, 3 cells (r1c1 r1c2 r2c1)\n"),
+        "{text}"
+    );
+    let at = |needle: &str| {
+        text.find(needle)
+            .unwrap_or_else(|| panic!("{needle}: {text}"))
+    };
+    // One after another, each under its name, with its declarations.
+    let (lia, onehot, bv) = (
+        at("  lia (QF_NIA)"),
+        at("  onehot (QF_UF)"),
+        at("  bv (QF_BV)"),
+    );
+    assert!(lia < onehot && onehot < bv, "{text}");
+    assert!(at("(declare-const x_1_1 Int)") < at("(assert (= (* x_1_1 x_1_2 x_2_1) 12))"));
+    assert!(at("(assert (= (* x_1_1 x_1_2 x_2_1) 12))") < onehot);
+    let table = at("(assert (or (and x_1_1_1 x_1_2_3 x_2_1_4)");
+    assert!(
+        onehot < at("(declare-const x_1_1_1 Bool)") && table < bv,
+        "{text}"
+    );
+    assert!(
+        bv < at("(declare-const x_1_1 (_ BitVec 3))") && bv < at("(bvmul"),
+        "{text}"
+    );
+    // No other statement leaks in: nothing about row 1's fourth cell.
+    assert!(!text.contains("x_1_4"), "{text}");
+
+    // Propagated: a killer row whose cells propagation decides needs no
+    // command in onehot and bv; lia still states it.
+    let o = common::smtgrid(&[
+        "inspect",
+        "puzzles/killer-9x9.toml",
+        "--constraint",
+        "row 3",
+        "--format",
+        "jsonl",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON line");
+    let st = &j["statements"][0];
+    assert_eq!(st["statement"], "row 3", "{j}");
+    let encs = st["encodings"].as_array().expect("encodings");
+    assert_eq!(encs.len(), 3, "{j}");
+    assert!(
+        encs[0]["commands"]
+            .as_str()
+            .is_some_and(|c| c.contains("(distinct x_3_1")),
+        "{j}"
+    );
+    for e in &encs[1..] {
+        assert_eq!(e["commands"], "", "{j}");
+        assert!(
+            e["note"]
+                .as_str()
+                .is_some_and(|n| n.contains("propagation decided")),
+            "{j}"
+        );
+    }
+
+    // `row 3` is not `row 30`, and a name that is no statement is a usage
+    // error naming some that are.
+    let o = common::smtgrid(&["inspect", "puzzles/classic.toml", "--constraint", "cage z"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no statement `cage z` in classic") && err.contains("given r1c6 = 6"),
+        "{err}"
+    );
+}

@@ -11,7 +11,7 @@ use super::Completion;
 use super::config::{EncodingName, Format, Inputs, SolverArgs, duration, encodings, plan};
 use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
-use crate::inspect::Inspection;
+use crate::inspect::{Inspection, StatementScripts};
 use crate::output::Stdout;
 use crate::puzzle::Puzzle;
 use crate::reporter::Records;
@@ -20,15 +20,16 @@ use crate::solver::{self, Cancel};
 
 #[derive(Debug, Args)]
 pub(super) struct InspectArgs {
-    /// Encodings, separated by commas, or `all` for every one side by side.
-    #[arg(
-        long,
-        short,
-        default_value = "lia",
-        value_delimiter = ',',
-        value_name = "E,…|all"
-    )]
+    /// Encodings, separated by commas, or `all` for every one side by side
+    /// (default: lia; with --constraint, all).
+    #[arg(long, short, value_delimiter = ',', value_name = "E,…|all")]
     encoding: Vec<EncodingName>,
+    /// Show one statement of the puzzle as each encoding states it, with
+    /// the declarations it uses: a name as `explain` gives them, e.g.
+    /// `cage a`, `row 3`, `column 7`, `box 5`, `given r1c2`, `diagonal`
+    /// (repeatable; every statement the name starts is shown).
+    #[arg(long, value_name = "STATEMENT")]
+    constraint: Vec<String>,
     /// Inspect the unsimplified form.
     #[arg(long)]
     plain: bool,
@@ -54,11 +55,24 @@ pub(super) struct InspectArgs {
 
 pub(super) fn run(a: InspectArgs) -> Result<Completion> {
     a.inputs.check()?;
-    let encs = encodings(&a.encoding);
+    let encs = match (a.encoding.is_empty(), a.constraint.is_empty()) {
+        (false, _) => encodings(&a.encoding),
+        (true, true) => vec![Encoding::Lia],
+        (true, false) => Encoding::ALL.to_vec(),
+    };
     let opts = Options { plain: a.plain };
     let cancel = solver::install_ctrlc_handler();
     let mut out = Output::new(a.format);
-    if a.solve {
+    if !a.constraint.is_empty() {
+        for p in a.inputs.each() {
+            let p = &p?;
+            let i = Inspection::new(p, &encs, &opts, &cancel)?;
+            for q in &a.constraint {
+                let shown = i.statement_scripts(q).map_err(Error::Usage)?;
+                out.statements(p, &shown)?;
+            }
+        }
+    } else if a.solve {
         solve_each(&a, &encs, &opts, &cancel, &mut out)?;
     } else {
         for p in a.inputs.each() {
@@ -139,6 +153,16 @@ impl Output {
         match self {
             Output::Json(r) => r.record(&i.json()),
             Output::Text(out) => out.write_str(&i.text()),
+        }
+    }
+
+    fn statements(&mut self, p: &Puzzle, shown: &[StatementScripts]) -> Result<()> {
+        match self {
+            Output::Json(r) => r.record(&serde_json::json!({
+                "puzzle": p.name,
+                "statements": shown,
+            })),
+            Output::Text(out) => shown.iter().try_for_each(|s| out.write_str(&s.text())),
         }
     }
 

@@ -134,11 +134,13 @@ pub(super) fn encode(
             script: e.s,
             logic: "QF_BV",
             decoder: Decoder { cells },
+            spans: Vec::new(),
         });
     }
     e.cells();
     let mut group: Option<Group> = None;
-    for c in &model.constraints {
+    let mut spans = vec![None; model.constraints.len()];
+    for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
         }
@@ -164,7 +166,7 @@ pub(super) fn encode(
             e.s.assert(&t);
         }
         let part = std::mem::replace(&mut e.s, whole);
-        append_constraint(&mut e.s, &mut group, c, part);
+        spans[i] = append_constraint(&mut e.s, &mut group, c, part);
     }
     let cells = (0..model.cells.len())
         .map(|c| match prep.decided(c) {
@@ -176,6 +178,7 @@ pub(super) fn encode(
         script: e.s,
         logic: "QF_BV",
         decoder: Decoder { cells },
+        spans,
     })
 }
 

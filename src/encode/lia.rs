@@ -78,6 +78,7 @@ pub(super) fn encode_guarded(
 
     let mut group: Option<Group> = None;
     let mut aux = 0;
+    let mut spans = vec![None; model.constraints.len()];
     for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
@@ -88,6 +89,7 @@ pub(super) fn encode_guarded(
             continue;
         }
         comment_constraint(&mut s, &mut group, c);
+        let start = s.as_str().len();
         let vars: Vec<Term> = c.rule.cells().iter().map(|&id| var(id)).collect();
         let t = match &c.rule {
             Rule::Fixed { cell, value } => Term::eq(var(*cell), Term::Int(*value)),
@@ -176,6 +178,7 @@ pub(super) fn encode_guarded(
             Some(g) => s.assert(&Term::implies(g.clone(), t)),
             None => s.assert(&t),
         }
+        spans[i] = Some((start, s.as_str().len()));
     }
     let decoder = Decoder {
         cells: names.into_iter().map(CellRead::Int).collect(),
@@ -184,6 +187,7 @@ pub(super) fn encode_guarded(
         script: s,
         logic: if nonlinear { "QF_NIA" } else { "QF_LIA" },
         decoder,
+        spans,
     })
 }
 

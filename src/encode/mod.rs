@@ -365,6 +365,10 @@ pub struct Encoded {
     pub commands: Vec<&'static str>,
     /// Reads the grid back.
     pub decoder: Decoder,
+    /// Per constraint of the model: where its commands are in `script`
+    /// (byte range, comments left out); `None` for one that needed none
+    /// (propagation decided its cells).
+    pub spans: Vec<Option<(usize, usize)>>,
 }
 
 impl Encoded {
@@ -446,6 +450,9 @@ pub(crate) struct Body {
     pub logic: &'static str,
     /// How to read cells back.
     pub decoder: Decoder,
+    /// Per constraint of the model: where its commands are in `script`
+    /// (byte range, comments left out); `None` for one that needed none.
+    pub spans: Vec<Option<(usize, usize)>>,
 }
 
 /// Writes the comments before constraint `c`: its group's heading when the
@@ -465,7 +472,8 @@ pub(crate) fn comment_constraint(s: &mut Script, last: &mut Option<Group>, c: &C
 }
 
 /// Appends one constraint's commands, `part` (written into a script of
-/// their own), after its comments ([`comment_constraint`]); a constraint
+/// their own), after its comments ([`comment_constraint`]), and returns
+/// where they are; a constraint
 /// that needed no command (its cells all decided, a group of one open
 /// cell) leaves no comment either, so a script has no empty group.
 pub(crate) fn append_constraint(
@@ -473,12 +481,14 @@ pub(crate) fn append_constraint(
     last: &mut Option<Group>,
     c: &Constraint,
     part: Script,
-) {
+) -> Option<(usize, usize)> {
     if part.is_empty() {
-        return;
+        return None;
     }
     comment_constraint(s, last, c);
+    let start = s.as_str().len();
     s.append(part);
+    Some((start, s.as_str().len()))
 }
 
 /// The SMT-LIB name of a cell's constant: `x_R_C`, 1-based, as the source
@@ -800,5 +810,10 @@ fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
         assertions,
         commands,
         decoder: body.decoder,
+        spans: body
+            .spans
+            .iter()
+            .map(|s| s.map(|(a, b)| (a + header_end, b + header_end)))
+            .collect(),
     }
 }

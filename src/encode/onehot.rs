@@ -104,6 +104,7 @@ pub(super) fn encode(
     }
     e.cells();
     let mut group: Option<Group> = None;
+    let mut spans = vec![None; model.constraints.len()];
     for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
@@ -136,13 +137,14 @@ pub(super) fn encode(
             rule => e.arithmetic(rule),
         }
         let part = std::mem::replace(&mut e.s, whole);
-        append_constraint(&mut e.s, &mut group, c, part);
+        spans[i] = append_constraint(&mut e.s, &mut group, c, part);
     }
     let decoder = e.decoder();
     Ok(Body {
         script: e.s,
         logic: "QF_UF",
         decoder,
+        spans,
     })
 }
 
@@ -228,6 +230,7 @@ impl<'a> Emitter<'a> {
             script: self.s,
             logic: "QF_UF",
             decoder: Decoder { cells },
+            spans: Vec::new(),
         }
     }
 
