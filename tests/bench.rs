@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 mod common;
-use common::{bin, fake_solver, require, root, smtgrid, sorted_keys};
+use common::{bin, fake_solver, require, root, smtgrid, sorted_keys, top95_head};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -59,21 +59,6 @@ fn key(r: &Value) -> (String, String, String, u64) {
     )
 }
 
-/// A new temporary directory, and in it a lines file of the first `n`
-/// puzzles of puzzles/top95.txt.
-fn top95_head(n: usize) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let all = std::fs::read_to_string(root().join("puzzles/top95.txt")).expect("top95");
-    let lines: Vec<&str> = all
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .take(n)
-        .collect();
-    let path = dir.path().join("top95-head.txt");
-    std::fs::write(&path, lines.join("\n") + "\n").expect("write");
-    (dir, path)
-}
-
 #[test]
 fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
     require(&["yices2"]);
@@ -98,6 +83,7 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
         sorted_keys(&rs[0]),
         [
             "asked_mode",
+            "asked_stats",
             "command",
             "cpu_ms",
             "date",
@@ -117,6 +103,7 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
             "solver",
             "solver_sha256",
             "solver_version",
+            "stats",
             "status",
             "time_ms",
             "timeout_ms",

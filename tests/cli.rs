@@ -144,6 +144,7 @@ fn json_lines_carry_exactly_the_documented_fields() {
             "command",
             "cpu_ms",
             "date",
+            "differs",
             "encoding",
             "error",
             "first_answer_ms",
@@ -159,6 +160,7 @@ fn json_lines_carry_exactly_the_documented_fields() {
             "solver",
             "solver_sha256",
             "solver_version",
+            "stats",
             "status",
             "time_ms",
             "timeout_ms",
@@ -213,7 +215,26 @@ fn unique_tells_a_unique_puzzle_from_one_with_many_solutions(solver: &str) {
     ]);
     assert_eq!(runs.len(), 2, "{}", stderr(&o));
     assert_eq!(runs[0]["unique"], true, "{solver}: {}", runs[0]);
+    assert_eq!(runs[0]["differs"], Value::Null, "{solver}: {}", runs[0]);
     assert_eq!(runs[1]["unique"], false, "{solver}: {}", runs[1]);
+    // The cells where the second solution differs, [row, column] from 1:
+    // at least two (a grid differing in one cell breaks a rule), each in
+    // the grid.
+    let differs = runs[1]["differs"].as_array().expect("differs");
+    assert!(differs.len() >= 2, "{solver}: {}", runs[1]);
+    for cell in differs {
+        let rc: Vec<u64> = cell
+            .as_array()
+            .expect("a pair")
+            .iter()
+            .filter_map(Value::as_u64)
+            .collect();
+        assert!(
+            rc.len() == 2 && rc.iter().all(|&x| (1..=9).contains(&x)),
+            "{}",
+            runs[1]
+        );
+    }
     assert_eq!(o.status.code(), Some(0));
 }
 
@@ -476,7 +497,10 @@ fn inspect_reports_every_encoding() {
     assert!(encs.iter().all(|e| e["bytes"].as_u64().unwrap_or(0) > 0));
     let o = smtgrid(&["inspect", "puzzles/classic.toml"]);
     let text = stdout(&o);
-    assert!(text.contains("64 unknown, 17 given"), "{text}");
+    assert!(
+        text.contains("81 (17 given, 0 decided by propagation, 64 unknown)"),
+        "{text}"
+    );
 }
 
 #[test]

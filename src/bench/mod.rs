@@ -803,6 +803,7 @@ mod tests {
                 memory_limit_mb: None,
                 plain: Some(false),
                 asked_mode: Some(RunMode::Process),
+                asked_stats: None,
             },
             memory_limit_by: None,
             repeat: 0,
@@ -892,6 +893,7 @@ mod tests {
             memory_limit_mb: None,
             plain: Some(false),
             asked_mode: Some(RunMode::Process),
+            asked_stats: None,
         };
         let e = ResultsFile::open_within(&path, true, InputLimits::default(), Some(&ours))
             .map(|_| ())

@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 use super::{Loaded, Record};
 use crate::error::{Error, InputError, Location, Result};
-use crate::solve::{Plan, RunMode, SessionUse};
+use crate::solve::{Plan, RunMode, SessionUse, StatsUse};
 
 /// The options that change what a run measures. Flattened into each
 /// [`super::Record`], so each is a top-level field of a results line.
@@ -44,6 +44,11 @@ pub struct Settings {
     /// process under `--mode incremental`); `null` when not recorded.
     #[serde(default)]
     pub asked_mode: Option<RunMode>,
+    /// `--stats`: of which solvers statistics were asked (the question
+    /// follows the answer in a process run, so it is in `time_ms`);
+    /// `null` when not recorded.
+    #[serde(default)]
+    pub asked_stats: Option<StatsUse>,
 }
 
 /// Each setting's command-line flag, for messages; a setting missing here
@@ -53,6 +58,7 @@ pub const FLAGS: &[(&str, &str)] = &[
     ("memory_limit_mb", "--memory-limit"),
     ("plain", "--plain"),
     ("asked_mode", "--mode"),
+    ("asked_stats", "--stats"),
 ];
 
 impl Settings {
@@ -68,6 +74,7 @@ impl Settings {
                 // "from the second puzzle of a shape on" is sessions too.
                 SessionUse::Always | SessionUse::Repeated => RunMode::Incremental,
             }),
+            asked_stats: Some(plan.stats),
         }
     }
 
@@ -290,6 +297,7 @@ mod tests {
             memory_limit_mb: None,
             plain: Some(false),
             asked_mode: Some(RunMode::Process),
+            asked_stats: None,
         }
     }
 

@@ -726,6 +726,50 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// Orders puzzle names as a reader expects: runs of digits by their value,
+/// so `top95.txt:2` comes before `top95.txt:10` (a plain string order put
+/// line 10 first in the per-puzzle tables of a lines file).
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering::Equal;
+    let (ra, rb) = (runs(a), runs(b));
+    for (x, y) in ra.iter().zip(&rb) {
+        let order = match (
+            x.as_bytes()[0].is_ascii_digit(),
+            y.as_bytes()[0].is_ascii_digit(),
+        ) {
+            (true, true) => {
+                // Any length: compare without leading zeros, shorter first.
+                let (x, y) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+                x.len().cmp(&y.len()).then_with(|| x.cmp(y))
+            }
+            _ => x.cmp(y),
+        };
+        if order != Equal {
+            return order;
+        }
+    }
+    ra.len().cmp(&rb.len()).then_with(|| a.cmp(b))
+}
+
+/// `s` cut into maximal runs of ASCII digits and of everything else.
+fn runs(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut digits = None;
+    for (i, c) in s.char_indices() {
+        let d = c.is_ascii_digit();
+        if digits.is_some_and(|was| was != d) {
+            out.push(&s[start..i]);
+            start = i;
+        }
+        digits = Some(d);
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -751,6 +795,7 @@ mod tests {
                 memory_limit_mb: None,
                 plain: Some(false),
                 asked_mode: Some(RunMode::Process),
+                asked_stats: None,
             },
             memory_limit_by: None,
             repeat,
@@ -758,6 +803,41 @@ mod tests {
             date: None,
             error: None,
         }
+    }
+
+    /// Regression: the per-puzzle tables of the top95 bench listed
+    /// `top95.txt:10` … `top95.txt:19` before `top95.txt:2`.
+    #[test]
+    fn per_puzzle_rows_come_in_natural_order() {
+        let names = ["t.txt:10", "t.txt:2", "t.txt:100", "t.txt:9", "a.toml"];
+        let rs: Vec<Record> = names
+            .iter()
+            .map(|p| rec(p, "a", Status::Sat, 10, 0))
+            .collect();
+        let rows: Vec<String> = summarize(&rs)
+            .per_puzzle()
+            .rows
+            .into_iter()
+            .map(|r| r[0].clone())
+            .collect();
+        assert_eq!(
+            rows,
+            ["a.toml", "t.txt:2", "t.txt:9", "t.txt:10", "t.txt:100"]
+        );
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        assert_eq!(
+            natural_cmp("p007", "p7"),
+            Less,
+            "equal values: the text decides"
+        );
+        assert_eq!(natural_cmp("p7", "p7"), Equal);
+        assert_eq!(
+            natural_cmp("x:99999999999999999999999", "x:100000000000000000000000"),
+            Less
+        );
+        assert_eq!(natural_cmp("killer-9x9", "killer-12x12"), Less);
+        assert_eq!(natural_cmp("b", "a1"), Greater);
+        assert_eq!(natural_cmp("", "a"), Less);
     }
 
     #[test]
@@ -925,16 +1005,19 @@ impl Summary {
         }
     }
 
-    /// One row per puzzle, one column per pair: the time in seconds of a
-    /// solved run (with ± σ over repeats), else its status; the fastest
-    /// of each row marked.
+    /// One row per puzzle (in [`natural_cmp`] order), one column per pair:
+    /// the time in seconds of a solved run (with ± σ over repeats), else
+    /// its status; the fastest of each row marked.
     pub fn per_puzzle(&self) -> Table {
         let pairs: Vec<&Pair> = self.cells.keys().collect();
-        let puzzles: BTreeSet<&str> = self
+        let mut puzzles: Vec<&str> = self
             .cells
             .values()
             .flat_map(|c| c.keys().map(String::as_str))
+            .collect::<BTreeSet<&str>>()
+            .into_iter()
             .collect();
+        puzzles.sort_by(|a, b| natural_cmp(a, b));
         let mut rows = Vec::new();
         let mut marked = Vec::new();
         for (r, puzzle) in puzzles.iter().enumerate() {

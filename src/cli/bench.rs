@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::Completion;
 use super::config::{
-    EncodingName, Inputs, MemoryArgs, SolverArgs, duration, encodings, jobs, plan,
+    EncodingName, Inputs, MemoryArgs, SolverArgs, StatsArgs, duration, encodings, jobs, plan,
 };
 use super::report::{SummaryArgs, show_summary};
 use super::target::create_dir;
@@ -44,6 +44,8 @@ pub(super) struct BenchArgs {
     timeout: Duration,
     #[command(flatten)]
     memory: MemoryArgs,
+    #[command(flatten)]
+    stats: StatsArgs,
     /// Solver processes run at once, 1 to 1024 (default: the number of
     /// cores; twice that with `--mode incremental`).
     #[arg(long, short, value_name = "N", value_parser = jobs())]
@@ -122,6 +124,7 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     )?
     .options(Options { plain: a.plain })
     .memory(a.memory.limit())
+    .stats(a.stats.stats())
     .sessions(sessions)
     .transcript(
         a.transcript

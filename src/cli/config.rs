@@ -15,7 +15,7 @@ use crate::parse::{self, InputFormat};
 use crate::puzzle::Puzzle;
 use crate::render::TextStyle;
 use crate::reporter::JsonForm;
-use crate::solve::{MAX_JOBS, MAX_TIMEOUT, Mode, Plan, PlanBuilder};
+use crate::solve::{MAX_JOBS, MAX_TIMEOUT, Mode, Plan, PlanBuilder, StatsUse};
 use crate::solver::{MemoryLimit, SolverRequest};
 
 /// The puzzle files a command reads, and how.
@@ -205,6 +205,19 @@ pub(super) struct SolverArgs {
 }
 
 impl SolverArgs {
+    /// The flags as given (each with a leading space, empty when none
+    /// was), for a command line that makes the same run again.
+    pub(super) fn flags(&self) -> String {
+        let mut s = String::new();
+        if !self.solver.is_empty() {
+            s.push_str(&format!(" --solver {}", self.solver.join(",")));
+        }
+        for cmd in &self.solver_cmd {
+            s.push_str(&format!(" --solver-cmd '{cmd}'"));
+        }
+        s
+    }
+
     /// The solvers asked for.
     pub(super) fn request(&self) -> Result<SolverRequest> {
         // `--solver a,b=PATH` selects several; each may point at a binary.
@@ -221,6 +234,45 @@ impl SolverArgs {
             }
         }
         SolverRequest::parse(&names, &self.solver_cmd).map_err(Error::Usage)
+    }
+}
+
+/// `--stats WHEN`, shared by `solve`, `bench` and `inspect --solve`.
+#[derive(Debug, Args)]
+pub(super) struct StatsArgs {
+    /// Ask each solver for its search statistics after each answer
+    /// (conflicts, decisions, propagations: `stats` in JSON records):
+    /// `auto` asks the solvers whose profile calls it cheap (z3, yices2),
+    /// `always` also cvc5 and cvc4 (milliseconds a question), `never`
+    /// none. See docs/stats.md.
+    #[arg(
+        long,
+        value_enum,
+        default_value = "auto",
+        value_name = "auto|always|never"
+    )]
+    stats: StatsWhen,
+}
+
+/// When statistics are asked for.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum StatsWhen {
+    /// Of the solvers whose profile calls the question cheap.
+    Auto,
+    /// Of every solver whose profile says how it answers.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl StatsArgs {
+    /// The setting.
+    pub(super) fn stats(&self) -> StatsUse {
+        match self.stats {
+            StatsWhen::Auto => StatsUse::Auto,
+            StatsWhen::Always => StatsUse::Always,
+            StatsWhen::Never => StatsUse::Never,
+        }
     }
 }
 

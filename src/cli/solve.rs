@@ -10,8 +10,8 @@ use clap::{Args, ValueEnum};
 
 use super::Completion;
 use super::config::{
-    ENCODING_NAMES, EncodingName, Format, Inputs, MemoryArgs, SolverArgs, duration, encodings,
-    jobs, plan, text_style,
+    ENCODING_NAMES, EncodingName, Format, Inputs, MemoryArgs, SolverArgs, StatsArgs, duration,
+    encodings, jobs, plan, text_style,
 };
 use super::target::create_dir;
 use crate::encode::{Encoding, Options};
@@ -50,6 +50,8 @@ pub(super) struct SolveArgs {
     timeout: Duration,
     #[command(flatten)]
     memory: MemoryArgs,
+    #[command(flatten)]
+    stats: StatsArgs,
     /// Solver processes run at once, 1 to 1024 (default: the number of
     /// cores; twice that with `--mode incremental`).
     #[arg(long, short, value_name = "N", value_parser = jobs())]
@@ -193,6 +195,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
         .options(Options { plain: a.plain })
         .memory(a.memory.limit())
         .unique(a.unique)
+        .stats(a.stats.stats())
         .sessions(a.mode.sessions())
         .transcript(
             a.transcript

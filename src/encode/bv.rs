@@ -21,7 +21,7 @@ use super::lia::QUADRATIC_MAX;
 use super::propagate::Prepared;
 use super::{
     Body, CellRead, Decoder, Dims, Interrupted, Settings, alternatives, candidates, cell_name,
-    comment_constraint, log2_ceil,
+    append_constraint, log2_ceil,
 };
 use crate::cancel::Cancel;
 use crate::model::{CellId, Group, Model, Rule, Target};
@@ -134,36 +134,39 @@ pub(super) fn encode(
             script: e.s,
             logic: "QF_BV",
             decoder: Decoder { cells },
+            spans: Vec::new(),
         });
     }
     e.cells();
     let mut group: Option<Group> = None;
-    for c in &model.constraints {
+    let mut spans = vec![None; model.constraints.len()];
+    for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
         }
-        let note = (!prep.plain).then_some("propagated: decided cells are constants");
-        comment_constraint(&mut e.s, &mut group, c, note);
+        // The constraint's commands go into a script of their own, kept
+        // only if it needs some.
+        let whole = std::mem::take(&mut e.s);
         let t = match &c.rule {
-            Rule::Fixed { cell, value } if prep.plain => {
-                Term::eq(e.cell(*cell), lit(*value as u128, width))
-            }
-            Rule::Fixed { .. } => continue,
+            // Its cells all decided, and they satisfy it.
+            rule if prep.settled(rule) == Some(true) => None,
+            Rule::Fixed { cell, value } => Some(Term::eq(e.cell(*cell), lit(*value as u128, width))),
             Rule::AllDifferent { cells } => {
                 let open: Vec<Term> = e.open(cells).into_iter().map(|c| e.cell(c)).collect();
-                if open.len() < 2 {
-                    continue;
-                }
-                Term::app("distinct", open)
+                (open.len() >= 2).then(|| Term::app("distinct", open))
             }
-            Rule::Sum { cells, target } => e.sum(cells, target),
-            Rule::Product { cells, value } => e.product(cells, *value),
-            Rule::Difference { cells, value } => e.largest_is(cells, *value, false),
-            Rule::Ratio { cells, value } => e.largest_is(cells, *value, true),
-            Rule::Less { cells: [a, b] } => Term::app("bvult", vec![e.cell(*a), e.cell(*b)]),
-            Rule::Visible { cells, count } => e.visible(cells, *count),
+            Rule::Sum { cells, target } => Some(e.sum(cells, target)),
+            Rule::Product { cells, value } => Some(e.product(cells, *value)),
+            Rule::Difference { cells, value } => Some(e.largest_is(cells, *value, false)),
+            Rule::Ratio { cells, value } => Some(e.largest_is(cells, *value, true)),
+            Rule::Less { cells: [a, b] } => Some(Term::app("bvult", vec![e.cell(*a), e.cell(*b)])),
+            Rule::Visible { cells, count } => Some(e.visible(cells, *count)),
         };
-        e.s.assert(&t);
+        if let Some(t) = t {
+            e.s.assert(&t);
+        }
+        let part = std::mem::replace(&mut e.s, whole);
+        spans[i] = append_constraint(&mut e.s, &mut group, c, part);
     }
     let cells = (0..model.cells.len())
         .map(|c| match prep.decided(c) {
@@ -175,6 +178,7 @@ pub(super) fn encode(
         script: e.s,
         logic: "QF_BV",
         decoder: Decoder { cells },
+        spans,
     })
 }
 
@@ -215,15 +219,22 @@ impl Emitter<'_> {
 
     /// Declarations and candidate values of the undecided cells.
     fn cells(&mut self) {
-        self.s.comment("cells");
         let w = self.width;
-        for c in 0..self.model.cells.len() {
-            if self.prep.decided(c).is_none() {
-                self.s
-                    .declare_const(&cell_name(&self.model.cells[c]), Sort::BitVec(w));
-            }
+        let open = self.open(&(0..self.model.cells.len()).collect::<Vec<_>>());
+        if open.is_empty() {
+            // Propagation decided every cell: no section to head.
+            return;
         }
-        self.s.comment("domains");
+        self.s.comment(if self.prep.plain {
+            "cells"
+        } else {
+            "cells (propagated: decided cells are constants)"
+        });
+        for &c in &open {
+            self.s
+                .declare_const(&cell_name(&self.model.cells[c]), Sort::BitVec(w));
+        }
+        let whole = std::mem::take(&mut self.s);
         for c in 0..self.model.cells.len() {
             if self.prep.decided(c).is_some() {
                 continue;
@@ -254,6 +265,11 @@ impl Emitter<'_> {
                 )
             };
             self.s.assert(&t);
+        }
+        let domains = std::mem::replace(&mut self.s, whole);
+        if !domains.is_empty() {
+            self.s.comment("domains");
+            self.s.append(domains);
         }
     }
 

@@ -78,15 +78,21 @@ pub(super) fn encode_guarded(
 
     let mut group: Option<Group> = None;
     let mut aux = 0;
+    let mut spans = vec![None; model.constraints.len()];
     for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
         }
-        comment_constraint(&mut s, &mut group, c, None);
+        // All different over one cell says nothing: no command, and no
+        // comment either (no empty group).
+        if matches!(c.rule, Rule::AllDifferent { .. }) && c.rule.cells().len() < 2 {
+            continue;
+        }
+        comment_constraint(&mut s, &mut group, c);
+        let start = s.as_str().len();
         let vars: Vec<Term> = c.rule.cells().iter().map(|&id| var(id)).collect();
         let t = match &c.rule {
             Rule::Fixed { cell, value } => Term::eq(var(*cell), Term::Int(*value)),
-            Rule::AllDifferent { .. } if vars.len() < 2 => continue,
             Rule::AllDifferent { .. } => Term::app("distinct", vars),
             Rule::Sum { target, .. } => match target {
                 Target::Eq(v) => Term::eq(add(vars), Term::Int(*v)),
@@ -172,6 +178,7 @@ pub(super) fn encode_guarded(
             Some(g) => s.assert(&Term::implies(g.clone(), t)),
             None => s.assert(&t),
         }
+        spans[i] = Some((start, s.as_str().len()));
     }
     let decoder = Decoder {
         cells: names.into_iter().map(CellRead::Int).collect(),
@@ -180,6 +187,7 @@ pub(super) fn encode_guarded(
         script: s,
         logic: if nonlinear { "QF_NIA" } else { "QF_LIA" },
         decoder,
+        spans,
     })
 }
 

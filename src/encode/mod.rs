@@ -353,6 +353,9 @@ pub struct Encoded {
     /// Byte offset of the closing `(check-sat)`: assertions added for a
     /// follow-up question go here.
     body_end: usize,
+    /// Byte offset just past `(get-model)`, before `(exit)`: where
+    /// [`Encoded::asking`] puts its further questions.
+    model_end: usize,
     /// Number of `declare-const` commands.
     pub declarations: usize,
     /// Number of `assert` commands.
@@ -362,19 +365,37 @@ pub struct Encoded {
     pub commands: Vec<&'static str>,
     /// Reads the grid back.
     pub decoder: Decoder,
+    /// Per constraint of the model: where its commands are in `script`
+    /// (byte range, comments left out); `None` for one that needed none
+    /// (propagation decided its cells).
+    pub spans: Vec<Option<(usize, usize)>>,
 }
 
 impl Encoded {
     /// The script with `extra` asserted before `(check-sat)`, e.g. a
     /// blocking clause to ask for a second solution.
     pub fn with_assertions(&self, comment: &str, extra: &[Term]) -> String {
+        self.asking(Some((comment, extra)), "")
+    }
+    /// The script with `extra` (a comment and assertions) asserted before
+    /// `(check-sat)`, if given, and the commands `after` sent after
+    /// `(get-model)`, before `(exit)`: e.g. a statistics question.
+    pub fn asking(&self, extra: Option<(&str, &[Term])>, after: &str) -> String {
         let mut mid = Script::new();
-        mid.comment(comment);
-        for t in extra {
-            mid.assert(t);
+        if let Some((comment, terms)) = extra {
+            mid.comment(comment);
+            for t in terms {
+                mid.assert(t);
+            }
         }
-        let (head, tail) = self.script.split_at(self.body_end);
-        format!("{head}{}{tail}", mid.as_str())
+        let s = &self.script;
+        format!(
+            "{}{}{}{after}{}",
+            &s[..self.body_end],
+            mid.as_str(),
+            &s[self.body_end..self.model_end],
+            &s[self.model_end..]
+        )
     }
     /// The script up to (not including) its closing `(check-sat)`, for an
     /// interactive session that sends its own questions.
@@ -429,24 +450,18 @@ pub(crate) struct Body {
     pub logic: &'static str,
     /// How to read cells back.
     pub decoder: Decoder,
+    /// Per constraint of the model: where its commands are in `script`
+    /// (byte range, comments left out); `None` for one that needed none.
+    pub spans: Vec<Option<(usize, usize)>>,
 }
 
 /// Writes the comments before constraint `c`: its group's heading when the
-/// group changes (with `givens_note` under the givens heading), and the
-/// origin of each cage and run. Shared by every encoding so their scripts
-/// read alike.
-pub(crate) fn comment_constraint(
-    s: &mut Script,
-    last: &mut Option<Group>,
-    c: &Constraint,
-    givens_note: Option<&str>,
-) {
+/// group changes, and the origin of each cage and run. Shared by every
+/// encoding so their scripts read alike.
+pub(crate) fn comment_constraint(s: &mut Script, last: &mut Option<Group>, c: &Constraint) {
     if *last != Some(c.group) {
         *last = Some(c.group);
         s.comment(c.group.title());
-        if let (Group::Givens, Some(note)) = (c.group, givens_note) {
-            s.comment(note);
-        }
     }
     if matches!(
         c.group,
@@ -454,6 +469,26 @@ pub(crate) fn comment_constraint(
     ) {
         s.comment(&c.origin);
     }
+}
+
+/// Appends one constraint's commands, `part` (written into a script of
+/// their own), after its comments ([`comment_constraint`]), and returns
+/// where they are; a constraint
+/// that needed no command (its cells all decided, a group of one open
+/// cell) leaves no comment either, so a script has no empty group.
+pub(crate) fn append_constraint(
+    s: &mut Script,
+    last: &mut Option<Group>,
+    c: &Constraint,
+    part: Script,
+) -> Option<(usize, usize)> {
+    if part.is_empty() {
+        return None;
+    }
+    comment_constraint(s, last, c);
+    let start = s.as_str().len();
+    s.append(part);
+    Some((start, s.as_str().len()))
 }
 
 /// The SMT-LIB name of a cell's constant: `x_R_C`, 1-based, as the source
@@ -546,6 +581,20 @@ pub fn propagation_conflict(model: &Model) -> Option<String> {
     propagate::Prepared::new(model, false, &Cancel::new())
         .ok()?
         .conflict
+}
+
+/// The value propagation decides for each cell (`None`: still open), as
+/// the `onehot` and `bv` scripts use it; every cell open in the plain form
+/// or when propagation proves there is no solution.
+pub fn propagated_values(
+    model: &Model,
+    options: &Options,
+    cancel: &Cancel,
+) -> Result<Vec<Option<i64>>, Interrupted> {
+    let p = propagate::Prepared::new(model, options.plain, cancel)?;
+    Ok((0..model.cells.len())
+        .map(|c| p.decided(c).filter(|_| p.conflict.is_none()))
+        .collect())
 }
 
 /// A script in which each statement of a puzzle can be switched on and
@@ -738,24 +787,33 @@ fn finish(model: &Model, encoding: Encoding, body: Body) -> Encoded {
     let header_end = head.as_str().len();
     let declarations = body.script.declarations();
     let assertions = body.script.assertions();
-    let mut tail = Script::new();
-    tail.check_sat();
-    tail.get_model();
-    tail.exit();
-    let commands = Script::commands_of(&[&head, &body.script, &tail]);
+    let mut ask = Script::new();
+    ask.check_sat();
+    ask.get_model();
+    let mut end = Script::new();
+    end.exit();
+    let commands = Script::commands_of(&[&head, &body.script, &ask, &end]);
     let mut script = head.into_string();
     script.push_str(body.script.as_str());
     let body_end = script.len();
-    script.push_str(tail.as_str());
+    script.push_str(ask.as_str());
+    let model_end = script.len();
+    script.push_str(end.as_str());
     Encoded {
         encoding,
         logic: body.logic,
         script,
         header_end,
         body_end,
+        model_end,
         declarations,
         assertions,
         commands,
         decoder: body.decoder,
+        spans: body
+            .spans
+            .iter()
+            .map(|s| s.map(|(a, b)| (a + header_end, b + header_end)))
+            .collect(),
     }
 }

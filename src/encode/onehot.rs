@@ -27,7 +27,7 @@ use super::layered;
 use super::propagate::{Prepared, TUPLE_LIMIT};
 use super::{
     Body, CellRead, Decoder, Dims, Interrupted, Settings, alternatives, candidates, cell_name,
-    comment_constraint, log2_ceil,
+    append_constraint, log2_ceil,
 };
 use crate::cancel::Cancel;
 use crate::model::derive::MAX_CELLS;
@@ -104,6 +104,7 @@ pub(super) fn encode(
     }
     e.cells();
     let mut group: Option<Group> = None;
+    let mut spans = vec![None; model.constraints.len()];
     for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
@@ -114,14 +115,15 @@ pub(super) fn encode(
             // (3.4 MB instead of 0.6 MB); innies and outies are kept.
             continue;
         }
-        let note = (!prep.plain).then_some("propagated: decided cells have no variables");
-        comment_constraint(&mut e.s, &mut group, c, note);
+        // The constraint's commands go into a script of their own, kept
+        // only if it needs some.
+        let whole = std::mem::take(&mut e.s);
         match &c.rule {
+            // Its cells all decided, and they satisfy it.
+            rule if prep.settled(rule) == Some(true) => {}
             Rule::Fixed { cell, value } => {
-                if prep.plain {
-                    let lit = e.lit(*cell, *value);
-                    e.s.assert(&lit);
-                }
+                let lit = e.lit(*cell, *value);
+                e.s.assert(&lit);
             }
             Rule::AllDifferent { cells } => e.all_different(cells),
             Rule::Less { cells: [a, b] } => e.less(*a, *b),
@@ -134,12 +136,15 @@ pub(super) fn encode(
             }
             rule => e.arithmetic(rule),
         }
+        let part = std::mem::replace(&mut e.s, whole);
+        spans[i] = append_constraint(&mut e.s, &mut group, c, part);
     }
     let decoder = e.decoder();
     Ok(Body {
         script: e.s,
         logic: "QF_UF",
         decoder,
+        spans,
     })
 }
 
@@ -225,13 +230,22 @@ impl<'a> Emitter<'a> {
             script: self.s,
             logic: "QF_UF",
             decoder: Decoder { cells },
+            spans: Vec::new(),
         }
     }
 
     /// Declarations and exactly-one value per undecided cell.
     fn cells(&mut self) {
-        self.s
-            .comment("cells: one Bool per candidate value, exactly one true");
+        if (0..self.model.cells.len()).all(|c| self.prep.decided(c).is_some()) {
+            // Propagation decided every cell: no section to head.
+            return;
+        }
+        self.s.comment(if self.prep.plain {
+            "cells: one Bool per candidate value, exactly one true"
+        } else {
+            "cells: one Bool per candidate value, exactly one true (propagated: decided cells \
+             have no variables)"
+        });
         for c in 0..self.model.cells.len() {
             if self.prep.decided(c).is_some() {
                 continue;

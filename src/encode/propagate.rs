@@ -90,6 +90,14 @@ impl Prepared {
         }
     }
 
+    /// For a rule whose cells are all decided: whether those values
+    /// satisfy it (then it needs no assertion: asserting it would be
+    /// `(= #b1100 #b1100)`); `None` if a cell is open or in the plain form.
+    pub fn settled(&self, rule: &Rule) -> Option<bool> {
+        let values: Option<Vec<i64>> = rule.cells().iter().map(|&c| self.decided(c)).collect();
+        values.map(|v| rule.holds(&v))
+    }
+
     /// Whether two cells share an all-different constraint.
     pub fn differ(&self, a: CellId, b: CellId) -> bool {
         a != b && self.groups[a].iter().any(|g| self.groups[b].contains(g))

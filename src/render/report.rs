@@ -4,19 +4,6 @@ use super::{TextOptions, grid_text_with};
 use crate::puzzle::Puzzle;
 use crate::solve::{Outcome, PuzzleResult, Uniqueness, matches_recorded};
 
-/// The cells where two grids differ, as `r1c2 r3c4`.
-fn differing_cells(a: &crate::model::ValueGrid, b: &crate::model::ValueGrid) -> String {
-    let mut cells = Vec::new();
-    for (r, (x, y)) in a.iter().zip(b).enumerate() {
-        for (c, (u, v)) in x.iter().zip(y).enumerate() {
-            if u != v {
-                cells.push(crate::model::rc(r, c));
-            }
-        }
-    }
-    cells.join(" ")
-}
-
 /// The text report of one puzzle: its verified grid(s), then a status line
 /// per result line; with `opts.verbose`, each followed by the other runs
 /// of its race.
@@ -54,14 +41,18 @@ pub fn result_text(p: &Puzzle, r: &PuzzleResult, opts: &TextOptions) -> String {
             } => Some(g),
             _ => None,
         };
-        match (run.outcome.unique(), run.outcome.grid(), second) {
-            (Some(true), ..) => text.push_str("  unique"),
-            (Some(false), Some(first), Some(g)) => text.push_str(&format!(
-                "  NOT unique: a second solution differs in {}",
-                differing_cells(first, g)
-            )),
-            (Some(false), ..) => text.push_str("  NOT unique"),
-            (None, ..) => {}
+        match (run.outcome.unique(), run.outcome.differs()) {
+            (Some(true), _) => text.push_str("  unique"),
+            (Some(false), Some(cells)) => {
+                let cells: Vec<String> =
+                    cells.iter().map(|&(r, c)| crate::model::rc(r, c)).collect();
+                text.push_str(&format!(
+                    "  NOT unique: a second solution differs in {}",
+                    cells.join(" ")
+                ));
+            }
+            (Some(false), None) => text.push_str("  NOT unique"),
+            (None, _) => {}
         }
         match run.outcome.grid().and_then(|g| matches_recorded(p, g)) {
             Some(true) => text.push_str("  (= recorded solution)"),

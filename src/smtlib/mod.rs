@@ -5,6 +5,7 @@ pub mod benchmark;
 pub mod reply;
 pub mod script;
 pub mod sexp;
+pub mod stats;
 
 pub use reply::{Answer, CheckSat, Value};
 pub use script::{Script, Sort, Term};

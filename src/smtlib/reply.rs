@@ -254,13 +254,28 @@ pub fn is_echo(sexp: &Sexp, text: &str) -> bool {
 /// expression of more than [`super::sexp::MAX_NODES`] atoms and lists, and
 /// a model of more than [`MAX_MODEL_ENTRIES`] constants.
 pub fn read_answer(stdout: &str) -> Result<Answer, ReadError> {
+    read_answer_until(stdout, None).map(|(answer, _)| answer)
+}
+
+/// [`read_answer`] up to the output of `(echo "MARKER")` (see
+/// [`is_echo`]), if `marker` is given: the answer before it and, if the
+/// marker was found, the text after it, unread. What follows the marker
+/// (e.g. a statistics reply) can then be as garbled or as long as it
+/// likes without making the answer unreadable.
+pub fn read_answer_until<'a>(
+    stdout: &'a str,
+    marker: Option<&str>,
+) -> Result<(Answer, Option<&'a str>), ReadError> {
     let mut collector = Collector::new();
     let mut stream = Stream::new(stdout);
     loop {
         let Some(open) = stream.open_list() else {
             match stream.next_expr()? {
+                Some((_, sexp)) if marker.is_some_and(|m| is_echo(&sexp, m)) => {
+                    return Ok((collector.finish(), Some(stream.rest())));
+                }
                 Some((_, sexp)) => collector.add(classify(&sexp)),
-                None => return Ok(collector.finish()),
+                None => return Ok((collector.finish(), None)),
             }
             continue;
         };

@@ -254,6 +254,17 @@ impl Script {
     pub fn exit(&mut self) {
         self.bare("exit", "(exit)\n");
     }
+    /// Appends `other`: its text, counts and commands.
+    pub fn append(&mut self, other: Script) {
+        self.text.push_str(&other.text);
+        self.declarations += other.declarations;
+        self.assertions += other.assertions;
+        self.commands.extend(other.commands);
+    }
+    /// Whether nothing was written yet.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
     /// Number of `declare-const` commands so far.
     pub fn declarations(&self) -> usize {
         self.declarations

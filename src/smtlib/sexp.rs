@@ -395,6 +395,11 @@ impl<'a> Stream<'a> {
         }
     }
 
+    /// The text not yet read.
+    pub fn rest(&self) -> &'a str {
+        self.lexer.text.get(self.lexer.pos..).unwrap_or("")
+    }
+
     /// If the next token is `(`, takes it and returns its offset.
     pub fn open_list(&mut self) -> Option<usize> {
         let before = self.lexer.pos;

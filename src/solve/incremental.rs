@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::effort::Totals;
 use super::schedule::lock;
 use super::{Asker, ErrorKind, Outcome, PerEncoding};
 use crate::encode::{Encoding, Interrupted, Shared, encode_shared};
@@ -58,6 +59,8 @@ struct Idle {
     encoding: Encoding,
     shape: Arc<Shape>,
     session: Session,
+    /// The statistics its solver reported last.
+    totals: Totals,
 }
 
 /// The shapes of a run and its idle sessions.
@@ -105,12 +108,17 @@ impl Sessions {
         }
     }
 
-    fn take(&self, solver: usize, encoding: Encoding, shape: &Arc<Shape>) -> Option<Session> {
+    fn take(
+        &self,
+        solver: usize,
+        encoding: Encoding,
+        shape: &Arc<Shape>,
+    ) -> Option<(Session, Totals)> {
         let mut idle = lock(&self.idle);
         let i = idle.iter().position(|s| {
             s.solver == solver && s.encoding == encoding && Arc::ptr_eq(&s.shape, shape)
         })?;
-        idle.remove(i).map(|s| s.session)
+        idle.remove(i).map(|s| (s.session, s.totals))
     }
 
     fn put(&self, idle: Idle) {
@@ -139,23 +147,31 @@ impl Asker<'_> {
     ) -> (Outcome, Duration) {
         let start = Instant::now();
         // A pooled session still holds its last puzzle's givens.
-        let (mut session, ended, before) = match sessions.take(solver, shared.encoding, &fit.shape)
-        {
-            Some(mut s) => {
+        let taken = sessions.take(solver, shared.encoding, &fit.shape);
+        let (mut session, mut totals, ended, before) = match taken {
+            Some((mut s, totals)) => {
                 s.set_cancel(self.ctx.cancel());
                 s.set_run(&self.run);
                 s.set_memory_limit(self.limits.memory);
                 let before = s.last_usage();
-                (s, shared.end_question(), before)
+                (s, totals, shared.end_question(), before)
             }
             None => match self.start_session(shared) {
-                Ok(s) => (s, "", None),
+                Ok(s) => (s, Totals::new(), "", None),
                 Err(o) => return (o, start.elapsed()),
             },
         };
         let question = format!("{ended}{}", shared.question(&fit.givens));
         let outcome = self.ask_shared(&mut session, shared, &question, before);
         let took = start.elapsed();
+        // Asked after the answer is timed: the question is smtgrid's, not
+        // part of solving the puzzle.
+        if matches!(
+            outcome,
+            Outcome::Sat { .. } | Outcome::Unsat | Outcome::Unknown(_)
+        ) {
+            self.ask_stats(&mut session, &mut totals);
+        }
         let healthy = matches!(
             outcome,
             Outcome::Sat { .. } | Outcome::Unsat | Outcome::Unknown(_)
@@ -166,6 +182,7 @@ impl Asker<'_> {
                 encoding: shared.encoding,
                 shape: Arc::clone(&fit.shape),
                 session,
+                totals,
             });
         }
         (outcome, took)

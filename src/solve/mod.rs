@@ -9,6 +9,7 @@
 //!   are derived from them.
 //! - this module: what the jobs are ([`Mode`]) and how one runs.
 
+mod effort;
 mod incremental;
 pub mod outcome;
 pub mod schedule;
@@ -23,14 +24,16 @@ use crate::encode::{Encoded, Encoding, Interrupted, Options, Shared, encode_canc
 use crate::lower::lower;
 use crate::model::{Model, ValueGrid};
 use crate::puzzle::Puzzle;
-use crate::smtlib::reply::read_answer;
+use crate::smtlib::reply::read_answer_until;
 use crate::smtlib::sexp::parse_all;
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
-    Cancel, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Transcripts,
-    Usage, auto_order, read_versions, run_recorded,
+    Cancel, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Statistics,
+    Transcripts, Usage, auto_order, read_versions, run_recorded,
 };
 
+use effort::Totals;
+pub use effort::{Stats, StatsUse};
 use incremental::{Fit, Sessions};
 pub use outcome::{
     ErrorKind, Finding, Line, Measured, Outcome, PuzzleResult, Run, RunMode, RunReport, Status,
@@ -89,6 +92,8 @@ pub struct Plan {
     pub sessions: SessionUse,
     /// With `--transcript DIR`: where each solver conversation is written.
     pub transcript: Option<Transcripts>,
+    /// Of which solvers to ask for statistics after each answer.
+    pub stats: StatsUse,
 }
 
 /// The limit for one answer when none is given: a minute.
@@ -108,6 +113,7 @@ impl Plan {
                 unique: false,
                 sessions: SessionUse::Repeated,
                 transcript: None,
+                stats: StatsUse::Auto,
             },
             jobs: None,
         }
@@ -158,6 +164,11 @@ impl PlanBuilder {
     /// Where each solver conversation is written, if anywhere.
     pub fn transcript(mut self, transcript: Option<Transcripts>) -> Self {
         self.plan.transcript = transcript;
+        self
+    }
+    /// Of which solvers to ask for statistics.
+    pub fn stats(mut self, stats: StatsUse) -> Self {
+        self.plan.stats = stats;
         self
     }
     /// The plan.
@@ -461,6 +472,7 @@ impl Jobs for Work<'_> {
             run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
             transcripts: self.plan.transcript.as_ref(),
             meter: RefCell::default(),
+            stats: self.plan.stats.asks(solver.profile.statistics.as_ref()),
         };
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
@@ -700,6 +712,8 @@ struct Asker<'a> {
     transcripts: Option<&'a Transcripts>,
     /// What the solver processes of this run cost, added up as they end.
     meter: RefCell<Measured>,
+    /// How the solver reports statistics, if it is asked for them.
+    stats: Option<&'a Statistics>,
 }
 
 impl Asker<'_> {
@@ -717,7 +731,7 @@ impl Asker<'_> {
                 Err(e) => return (self.session_failed(&e), start.elapsed()),
             }
         }
-        let first = self.oneshot(enc, &enc.script);
+        let first = self.oneshot(enc, None);
         let values = match self.settle(enc, first) {
             Ok(v) => v,
             Err(o) => return (o, start.elapsed()),
@@ -727,8 +741,8 @@ impl Asker<'_> {
             return (Outcome::Sat { grid, unique: None }, start.elapsed());
         }
         self.meter.borrow_mut().first_answer_ms = Some(ms(start.elapsed()));
-        let again = enc.with_assertions("a different solution", &[enc.decoder.block(&values)]);
-        let second = self.oneshot(enc, &again);
+        let block = [enc.decoder.block(&values)];
+        let second = self.oneshot(enc, Some(("a different solution", &block)));
         (
             self.settle_unique(enc, grid, &values, second),
             start.elapsed(),
@@ -768,7 +782,20 @@ impl Asker<'_> {
         }
     }
 
-    fn oneshot(&self, enc: &Encoded, script: &str) -> Reply {
+    /// Runs the script of `enc`, with `extra` asserted if given and the
+    /// statistics question after it if the solver is asked one; the
+    /// statistics go to the meter.
+    fn oneshot(&self, enc: &Encoded, extra: Option<(&str, &[crate::smtlib::Term])>) -> Reply {
+        let marker = self.stats.map(|_| effort::MARKER);
+        let asked;
+        let script = match (extra, marker) {
+            (None, None) => enc.script.as_str(),
+            (extra, _) => {
+                let after = marker.map(|_| effort::question()).unwrap_or_default();
+                asked = enc.asking(extra, &after);
+                asked.as_str()
+            }
+        };
         let limits = Limits {
             timeout: self.deadline.saturating_duration_since(Instant::now()),
             memory: self.limits.memory,
@@ -784,16 +811,45 @@ impl Asker<'_> {
         if !out.command.is_empty() && !matches!(out.end, RunEnd::SpawnFailed(_)) {
             self.count(Some(out.usage), &out.command);
         }
+        let ended = out.end.to_string();
+        let read = || self.interpret_until(&out.stdout, &out.stderr_tail(5), &ended, marker);
         match &out.end {
             RunEnd::TimedOut => Reply::Other(self.timed_out()),
             RunEnd::MemoryLimit => Reply::Other(self.memout()),
             RunEnd::Cancelled => Reply::Other(Outcome::Stopped(self.ctx.stop_cause())),
             RunEnd::SpawnFailed(why) => Reply::Other(Outcome::Error(ErrorKind::Start, why.clone())),
-            RunEnd::OutputLimit => Reply::Other(Outcome::Error(
-                ErrorKind::TooMuchOutput,
-                format!("the solver {}", out.end),
-            )),
-            end => self.interpret(&out.stdout, &out.stderr_tail(5), &end.to_string()),
+            // A flood of statistics after a complete answer costs only the
+            // statistics.
+            RunEnd::OutputLimit => match marker.map(|_| read()) {
+                Some((reply, Some(_))) => reply,
+                _ => Reply::Other(Outcome::Error(
+                    ErrorKind::TooMuchOutput,
+                    format!("the solver {}", out.end),
+                )),
+            },
+            _ => {
+                let (reply, stats) = read();
+                if let (Some(text), Some(profile)) = (stats, self.stats) {
+                    let read = Stats::read(text, profile, &mut Totals::new());
+                    effort::add(&mut self.meter.borrow_mut().stats, read);
+                }
+                reply
+            }
+        }
+    }
+
+    /// Asks a session's solver for its statistics after an answer and adds
+    /// them to the meter; `totals` are what it reported before. A solver
+    /// that fails to answer leaves the run's answer as it is (the session
+    /// is then ended and not used again).
+    fn ask_stats(&self, s: &mut Session, totals: &mut Totals) {
+        let Some(profile) = self.stats else { return };
+        if s.is_ended() {
+            return;
+        }
+        if let Ok(text) = s.command("(get-info :all-statistics)\n", self.deadline) {
+            let read = Stats::read(&text, profile, totals);
+            effort::add(&mut self.meter.borrow_mut().stats, read);
         }
     }
 
@@ -815,15 +871,35 @@ impl Asker<'_> {
     /// Turns a solver's printed answer into a reply. `ended` says how the
     /// process ended, for messages.
     fn interpret(&self, stdout: &str, stderr_tail: &str, ended: &str) -> Reply {
-        let answer: Answer = match read_answer(stdout) {
+        self.interpret_until(stdout, stderr_tail, ended, None).0
+    }
+
+    /// [`Asker::interpret`] of what comes before the echo of `marker`, if
+    /// given, and the text after the marker, if it was found.
+    fn interpret_until<'t>(
+        &self,
+        stdout: &'t str,
+        stderr_tail: &str,
+        ended: &str,
+        marker: Option<&str>,
+    ) -> (Reply, Option<&'t str>) {
+        let (answer, rest): (Answer, _) = match read_answer_until(stdout, marker) {
             Ok(a) => a,
             Err(e) => {
-                return Reply::Other(Outcome::Error(
-                    ErrorKind::Unreadable,
-                    format!("unreadable output ({e}); it {ended}{}", tail(stderr_tail)),
-                ));
+                return (
+                    Reply::Other(Outcome::Error(
+                        ErrorKind::Unreadable,
+                        format!("unreadable output ({e}); it {ended}{}", tail(stderr_tail)),
+                    )),
+                    None,
+                );
             }
         };
+        (self.reply_of(answer, stdout, stderr_tail, ended), rest)
+    }
+
+    /// The reply an answer read from `stdout` makes.
+    fn reply_of(&self, answer: Answer, stdout: &str, stderr_tail: &str, ended: &str) -> Reply {
         let own_limit = || Outcome::Timeout("the solver's own time limit passed".into());
         // `unsupported` may answer a mere option (cvc5 on an unknown one)
         // while the check-sat still gets answered, so results come first.
@@ -955,13 +1031,16 @@ impl Asker<'_> {
     /// learnt.
     fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
         let mut s = self.start(enc.logic)?;
-        let ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
+        let mut totals = Totals::new();
+        let mut ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
             let text = s.command(cmds, self.deadline);
             // Read after every answer: a solver killed later has no
             // counters left to read.
             self.count_session(None, s);
             let text = text?;
-            Ok(self.interpret(&text, &s.stderr_tail(5), "answered"))
+            let reply = self.interpret(&text, &s.stderr_tail(5), "answered");
+            self.ask_stats(s, &mut totals);
+            Ok(reply)
         };
         let first = ask(&mut s, &format!("{}(check-sat)\n(get-model)\n", enc.body()))?;
         let values = match self.settle(enc, first) {

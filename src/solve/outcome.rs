@@ -181,6 +181,27 @@ impl Outcome {
         self.grid().into_iter().chain(second)
     }
 
+    /// With `--unique`, when a second solution was found: the cells
+    /// (row, column, from 0) where it differs from the first.
+    pub fn differs(&self) -> Option<Vec<(usize, usize)>> {
+        let (first, second) = match self {
+            Outcome::Sat {
+                grid,
+                unique: Some(Uniqueness::NotUnique(g)),
+            } => (grid, g),
+            _ => return None,
+        };
+        let mut cells = Vec::new();
+        for (r, (x, y)) in first.iter().zip(second).enumerate() {
+            for (c, (u, v)) in x.iter().zip(y).enumerate() {
+                if u != v {
+                    cells.push((r, c));
+                }
+            }
+        }
+        Some(cells)
+    }
+
     /// With `--unique`: `Some(true)` unique, `Some(false)` another
     /// solution was found, `None` not asked or not settled.
     pub fn unique(&self) -> Option<bool> {
@@ -278,6 +299,10 @@ pub struct Measured {
     /// The SHA-256 of the solver's binary (its path is `command[0]`).
     #[serde(default)]
     pub solver_sha256: Option<String>,
+    /// The solver's search effort (conflicts, decisions, propagations),
+    /// where it was asked and answered (`--stats`); `null` otherwise.
+    #[serde(default)]
+    pub stats: Option<Box<super::Stats>>,
 }
 
 impl Run {
@@ -298,6 +323,10 @@ impl Run {
             status: self.outcome.status(),
             verified: self.outcome.grid().is_some(),
             unique: self.outcome.unique(),
+            differs: self
+                .outcome
+                .differs()
+                .map(|cells| cells.into_iter().map(|(r, c)| [r + 1, c + 1]).collect()),
             time_ms: self.time_ms,
             measured: self.measured.clone(),
             grid: self.outcome.grid().cloned(),
@@ -333,6 +362,9 @@ pub struct RunReport {
     pub verified: bool,
     /// With `--unique`: whether the solution is the only one.
     pub unique: Option<bool>,
+    /// With `--unique`, when a second solution was found: the cells where
+    /// it differs from the first, as `[row, column]` counted from 1.
+    pub differs: Option<Vec<[usize; 2]>>,
     /// Wall-clock time of the solver run in milliseconds, with
     /// microsecond resolution (under `--unique`, of both questions).
     pub time_ms: f64,

@@ -35,7 +35,7 @@ pub fn to_us(ms: f64) -> f64 {
 }
 
 /// What the kernel accounted for a set of processes: CPU time (to the
-/// microsecond, see [`to_us`]) and peak resident memory.
+/// microsecond, see `to_us`) and peak resident memory.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Usage {
     /// User plus system CPU time, in milliseconds.

@@ -44,7 +44,9 @@ pub use discover::{
 };
 pub use measure::{MemoryLimit, MemoryLimitBy, Usage, WATCH_EVERY};
 pub(crate) use pipe::excerpt;
-pub use profile::{AutoPair, Profile, auto_order, default_solvers, env_var_for, profile, profiles};
+pub use profile::{
+    AutoPair, Profile, Statistics, auto_order, default_solvers, env_var_for, profile, profiles,
+};
 pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run, run_recorded};
 pub use session::{Session, SessionError};
 pub use table::table;

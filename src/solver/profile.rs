@@ -50,6 +50,48 @@ pub struct Profile {
     /// Peculiarities worth telling the user, shown by `smtgrid solvers`.
     #[serde(default)]
     pub quirks: Vec<String>,
+    /// How the solver answers `(get-info :all-statistics)`; `None`: it is
+    /// never asked.
+    #[serde(default)]
+    pub statistics: Option<Statistics>,
+}
+
+/// What a solver's `(get-info :all-statistics)` reply means, from
+/// `profiles.toml`: which of its keys are the counters smtgrid names the
+/// same for every solver, and whether asking is cheap.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Statistics {
+    /// Asked by default: the reply costs well under a millisecond.
+    pub cheap: bool,
+    /// Its counters add up over the `check-sat`s of a session.
+    pub cumulative: bool,
+    /// It leaves out counters that are zero (z3), so a missing counter
+    /// is 0 rather than unknown.
+    #[serde(default)]
+    pub omits_zeros: bool,
+    /// Its keys for the SAT search's conflicts, added up (z3 counts
+    /// in `conflicts` or, when it bit-blasts, `sat-conflicts`).
+    #[serde(default)]
+    pub conflicts: Vec<String>,
+    /// Its keys for the SAT search's decisions, added up.
+    #[serde(default)]
+    pub decisions: Vec<String>,
+    /// Its keys for the SAT search's (Boolean) propagations, added up.
+    #[serde(default)]
+    pub propagations: Vec<String>,
+    /// Prefixes of the other keys reported as they are; empty: every key
+    /// with a numeric value.
+    #[serde(default)]
+    pub keep: Vec<String>,
+}
+
+impl Statistics {
+    /// Whether a key the solver printed (without its leading `:`) is
+    /// reported raw.
+    pub fn keeps(&self, key: &str) -> bool {
+        self.keep.is_empty() || self.keep.iter().any(|k| key.starts_with(k.as_str()))
+    }
 }
 
 fn default_ok_exit_codes() -> Vec<i32> {
@@ -74,6 +116,7 @@ impl Profile {
             ok_exit_codes: default_ok_exit_codes(),
             logic_args: Default::default(),
             quirks: Vec::new(),
+            statistics: None,
         }
     }
 
@@ -265,6 +308,23 @@ mod tests {
             Some(vec!["--time-limit=1500".to_string()])
         );
         assert!(Profile::plain("x").timeout_args_for(d).is_empty());
+    }
+
+    #[test]
+    fn the_smt_solvers_checked_by_hand_say_how_they_report_statistics() {
+        for name in ["z3", "cvc5", "yices2", "cvc4"] {
+            let s = profile(name)
+                .and_then(|p| p.statistics.as_ref())
+                .unwrap_or_else(|| panic!("{name}"));
+            for keys in [&s.conflicts, &s.decisions, &s.propagations] {
+                assert!(!keys.is_empty(), "{name}: {s:?}");
+            }
+        }
+        let cvc5 = profile("cvc5")
+            .and_then(|p| p.statistics.as_ref())
+            .expect("cvc5");
+        assert!(!cvc5.cheap && cvc5.keeps("sat::starts") && !cvc5.keeps("theory::uf::lemmas"));
+        assert!(profile("boolector").is_some_and(|p| p.statistics.is_none()));
     }
 
     #[test]

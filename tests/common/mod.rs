@@ -67,6 +67,21 @@ pub fn sorted_keys(v: &serde_json::Value) -> Vec<&str> {
     keys
 }
 
+/// A new temporary directory, and in it a lines file of the first `n`
+/// puzzles of puzzles/top95.txt.
+pub fn top95_head(n: usize) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let all = std::fs::read_to_string(root().join("puzzles/top95.txt")).expect("top95");
+    let lines: Vec<&str> = all
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(n)
+        .collect();
+    let path = dir.path().join("top95-head.txt");
+    std::fs::write(&path, lines.join("\n") + "\n").expect("write");
+    (dir, path)
+}
+
 /// The TOML puzzle files of `puzzles/`, sorted by name.
 pub fn puzzle_files() -> Vec<PathBuf> {
     let dir = root().join("puzzles");
