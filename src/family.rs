@@ -12,7 +12,7 @@
 //! files, `STATUS.jsonl` (who answered what, how fast) and a `README.md`.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -102,7 +102,8 @@ pub struct Settings {
     pub unique: bool,
     /// The time limit each solver had, in seconds.
     pub time_limit: f64,
-    /// The solvers that answered, with versions, for `Target solver:`.
+    /// Every solver asked, with versions, for the README (a file's
+    /// `Target solver:` names those that took it).
     pub solvers: Vec<String>,
     /// The `emit` options that made the family (after the input file), to
     /// say in each file how to make it again.
@@ -310,7 +311,8 @@ pub struct Family {
     /// The assertions already written per encoding, by hash, to leave out
     /// a puzzle that is an exact duplicate of an earlier one.
     seen: HashMap<(Encoding, u64), String>,
-    /// Puzzles left out as duplicates: (puzzle, the earlier one).
+    /// Puzzles left out as duplicates: (puzzle in encoding, the earlier
+    /// puzzle).
     duplicates: Vec<(String, String)>,
 }
 
@@ -335,7 +337,8 @@ impl Family {
         &self.records
     }
 
-    /// Puzzles left out because an earlier puzzle had the same assertions.
+    /// Puzzles left out because an earlier puzzle had the same assertions
+    /// in that encoding: (`PUZZLE in ENCODING`, the earlier puzzle).
     pub fn duplicates(&self) -> &[(String, String)] {
         &self.duplicates
     }
@@ -355,7 +358,8 @@ impl Family {
             let enc = encode(&model, e, &self.settings.options);
             let key = (e, hash(enc.assertions_text()));
             if let Some(first) = self.seen.get(&key) {
-                self.duplicates.push((puzzle.name.clone(), first.clone()));
+                self.duplicates
+                    .push((format!("{} in {e}", puzzle.name), first.clone()));
                 continue;
             }
             self.seen.insert(key, puzzle.name.clone());
@@ -529,7 +533,7 @@ impl Family {
                 application:
                     "Grid puzzles (sudoku, killer, calcudoku, kakuro, ...) as constraint problems"
                         .into(),
-                target_solvers: s.solvers.clone(),
+                target_solvers: target_solvers(runs),
                 time_limit: Some(s.time_limit),
                 notes,
             },
@@ -560,9 +564,12 @@ impl Family {
         );
         let _ = writeln!(
             out,
-            "Grid puzzles written once and encoded by smtgrid: each puzzle in the \
-             {} encoding(s), one non-incremental file each{}. Category `crafted`, \
-             license {}.\n",
+            "Grid puzzles written once and encoded by smtgrid: each puzzle in {} ({}), \
+             one non-incremental file each{}. Category `crafted`, license {}.\n",
+            match s.encodings.len() {
+                1 => "one encoding".to_string(),
+                n => format!("{n} encodings"),
+            },
             s.encodings
                 .iter()
                 .map(|e| e.name())
@@ -594,6 +601,16 @@ impl Family {
                 row[1 + Status::ALL.iter().position(|x| x == st).unwrap_or(2)] += 1;
             }
         }
+        let total: usize = self.records.len();
+        let bytes: usize = self.records.iter().map(|r| r.bytes).sum();
+        let largest = self.records.iter().map(|r| r.bytes).max().unwrap_or(0);
+        let _ = writeln!(
+            out,
+            "{total} files, {:.0} KB in all, the largest {:.1} KB. The status columns count \
+             check-sat commands: an incremental file has two.\n",
+            bytes as f64 / 1e3,
+            largest as f64 / 1e3
+        );
         let _ = writeln!(
             out,
             "| folder | logic | files | sat | unsat | unknown |\n|---|---|---:|---:|---:|---:|"
@@ -605,14 +622,23 @@ impl Family {
                 row[0], row[1], row[2], row[3]
             );
         }
-        let total: usize = self.records.len();
-        let bytes: usize = self.records.iter().map(|r| r.bytes).sum();
-        let largest = self.records.iter().map(|r| r.bytes).max().unwrap_or(0);
+        let mut kinds: BTreeMap<&str, (usize, BTreeSet<&str>)> = BTreeMap::new();
+        for r in &self.records {
+            let k = kinds.entry(r.kind).or_default();
+            k.0 += 1;
+            k.1.insert(&r.puzzle);
+        }
         let _ = writeln!(
             out,
-            "\n{total} files, {:.0} KB in all, the largest {:.1} KB (statuses counted per check-sat).\n",
-            bytes as f64 / 1e3,
-            largest as f64 / 1e3
+            "\nBy kind: {}.\n",
+            kinds
+                .iter()
+                .map(|(kind, (files, puzzles))| format!(
+                    "{kind} {files} files ({} puzzles)",
+                    puzzles.len()
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
         let _ = writeln!(
             out,
@@ -620,54 +646,81 @@ impl Family {
         );
         let _ = writeln!(
             out,
-            "| solver | sat | unsat | no answer | median s | max s |\n|---|---:|---:|---:|---:|---:|"
+            "Per solver, over the non-incremental files: its answers, then the median \
+             and largest time of its sat and unsat answers (wall clock). \"No answer\" is a \
+             timeout, an unknown or an error; \"not taken\" a file in a logic or with a \
+             command the solver does not take.\n"
         );
-        let mut per: BTreeMap<&str, (usize, usize, usize, Vec<f64>)> = BTreeMap::new();
+        let _ = writeln!(
+            out,
+            "| solver | sat | unsat | no answer | not taken | median s | max s |\n\
+             |---|---:|---:|---:|---:|---:|---:|"
+        );
+        let mut per: BTreeMap<&str, ([usize; 4], Vec<f64>)> = BTreeMap::new();
         for r in self.records.iter().filter(|r| r.statuses.len() == 1) {
             for a in &r.runs {
-                let e = per.entry(&a.solver).or_default();
-                match a.answer {
-                    "sat" => e.0 += 1,
-                    "unsat" => e.1 += 1,
-                    _ => e.2 += 1,
-                }
+                let (counts, times) = per.entry(&a.solver).or_default();
+                counts[match a.answer {
+                    "sat" => 0,
+                    "unsat" => 1,
+                    "unsupported" => 3,
+                    _ => 2,
+                }] += 1;
                 if matches!(a.answer, "sat" | "unsat") {
-                    e.3.push(a.time_ms);
+                    times.push(a.time_ms);
                 }
             }
         }
-        for (solver, (sat, unsat, none, mut times)) in per {
+        for (solver, ([sat, unsat, none, untaken], mut times)) in per {
             times.sort_by(f64::total_cmp);
-            let med = times.get(times.len() / 2).copied().unwrap_or(0.0);
-            let max = times.last().copied().unwrap_or(0.0);
+            let secs = |t: Option<&f64>| t.map_or("–".to_string(), |t| format!("{:.2}", t / 1e3));
             let _ = writeln!(
                 out,
-                "| {solver} | {sat} | {unsat} | {none} | {:.2} | {:.2} |",
-                med / 1e3,
-                max / 1e3
+                "| {solver} | {sat} | {unsat} | {none} | {untaken} | {} | {} |",
+                secs(times.get(times.len() / 2)),
+                secs(times.last())
             );
         }
         let mut spreads: Vec<(f64, &Record)> = self
             .records
             .iter()
             .filter(|r| r.statuses.len() == 1)
+            // Below a second, a ratio measures process start-up, not solving.
+            .filter(|r| slowest_decisive_ms(&r.runs) >= 1000.0)
             .filter_map(|r| spread(&r.runs).map(|x| (x, r)))
             .collect();
         spreads.sort_by(|a, b| b.0.total_cmp(&a.0));
         if !spreads.is_empty() {
             let _ = writeln!(
                 out,
-                "\nLargest spreads between the slowest and the fastest decisive solver of one file:\n"
+                "\nLargest spreads between the slowest and the fastest decisive solver of one \
+                 file (among files where the slowest took a second or more):\n"
             );
             for (x, r) in spreads.iter().take(5) {
-                let _ = writeln!(out, "- `{}`: {x:.0}×", r.file);
+                let _ = writeln!(
+                    out,
+                    "- `{}`: {x:.0}× ({})",
+                    r.file,
+                    r.runs
+                        .iter()
+                        .filter(|a| matches!(a.answer, "sat" | "unsat"))
+                        .map(|a| format!("{} {:.2} s", a.solver, a.time_ms / 1e3))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
             }
         }
         if !self.duplicates.is_empty() {
             let _ = writeln!(
                 out,
-                "\n{} puzzle encodings were left out as exact duplicates of earlier ones.",
-                self.duplicates.len()
+                "\n{} puzzle encodings were left out: their assertions are byte for byte \
+                 those of an earlier puzzle in the same encoding ({}).",
+                self.duplicates.len(),
+                self.duplicates
+                    .iter()
+                    .map(|(p, first)| format!("{p} as {first}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
         }
         let disagreements: Vec<&Record> = self
@@ -761,6 +814,15 @@ fn spread(runs: &[Answer]) -> Option<f64> {
     (times.len() >= 2).then(|| hi / lo)
 }
 
+/// The time of the slowest sat or unsat answer among `runs`, in
+/// milliseconds (0 without one).
+fn slowest_decisive_ms(runs: &[Answer]) -> f64 {
+    runs.iter()
+        .filter(|a| matches!(a.answer, "sat" | "unsat"))
+        .map(|a| a.time_ms)
+        .fold(0.0, f64::max)
+}
+
 /// A run's wall-clock time to its first answer, in milliseconds.
 fn first_answer_ms(r: &Run) -> f64 {
     r.measured.first_answer_ms.unwrap_or(r.time_ms)
@@ -775,16 +837,34 @@ fn encoding_summary(e: Encoding) -> &'static str {
     }
 }
 
+/// A run's solver label with its version, if known.
+fn who(r: &Run) -> String {
+    match &r.version {
+        Some(v) => format!("{} {v}", r.solver),
+        None => r.solver.clone(),
+    }
+}
+
+/// `Target solver:` of a script: the solvers that took it, each once. One
+/// that refused its logic or commands (`unsupported`) checked nothing.
+fn target_solvers(runs: &[&Run]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in runs {
+        let w = who(r);
+        if !matches!(r.outcome, Outcome::Unsupported(_)) && !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    out
+}
+
 /// The free text on solver times: each solver's answer and time, and the
 /// spread between the fastest and the slowest decisive one.
 fn times_note(runs: &[&Run], limit: f64) -> String {
     let mut parts: Vec<String> = runs
         .iter()
         .map(|r| {
-            let who = match &r.version {
-                Some(v) => format!("{} {v}", r.solver),
-                None => r.solver.clone(),
-            };
+            let who = who(r);
             match &r.outcome {
                 o if o.is_definite() => format!(
                     "{who} {} in {:.2} s",
@@ -947,6 +1027,101 @@ mod tests {
         );
         assert_eq!(v.status, Status::Unknown);
         assert!(v.disagreement.is_some());
+    }
+
+    fn answer(solver: &str, answer: &'static str, time_ms: f64) -> Answer {
+        Answer {
+            solver: solver.into(),
+            version: None,
+            answer,
+            verified: answer == "sat",
+            second: None,
+            time_ms,
+            cpu_ms: None,
+            error: None,
+        }
+    }
+
+    fn record(file: &str, runs: Vec<Answer>) -> Record {
+        Record {
+            file: format!("non-incremental/QF_LIA/20261124-gridpuzzles/sudoku/{file}-lia.smt2"),
+            puzzle: file.into(),
+            kind: "sudoku",
+            encoding: Encoding::Lia,
+            logic: "QF_LIA",
+            statuses: vec![Status::Sat],
+            disagreements: Vec::new(),
+            runs,
+            bytes: 1000,
+        }
+    }
+
+    /// A file's solvers, each with its answer and time in ms.
+    type Runs = [(&'static str, &'static str, f64); 3];
+
+    #[test]
+    fn the_readme_counts_answers_and_spreads_of_real_solving_times() {
+        let mut fam = Family::new(Settings::new(std::env::temp_dir())).expect("temp dir");
+        // Each file: its solvers' answers and times in ms. 40 ms against
+        // 1 ms is process start-up, not a spread to report.
+        let files: [(&str, Runs); 2] = [
+            (
+                "quick",
+                [
+                    ("a", "sat", 40.0),
+                    ("b", "sat", 1.0),
+                    ("c", "unsupported", 0.0),
+                ],
+            ),
+            (
+                "slow",
+                [
+                    ("a", "sat", 12e3),
+                    ("b", "sat", 400.0),
+                    ("c", "timeout", 30e3),
+                ],
+            ),
+        ];
+        fam.records = files
+            .iter()
+            .map(|(file, runs)| {
+                record(
+                    file,
+                    runs.iter().map(|&(s, a, t)| answer(s, a, t)).collect(),
+                )
+            })
+            .collect();
+        fam.duplicates = vec![("copy in lia".into(), "quick".into())];
+        let text = fam.readme("smtgrid emit x.toml --benchmark out");
+        assert!(text.contains("2 files, 2 KB in all"), "{text}");
+        assert!(
+            text.contains("By kind: sudoku 2 files (2 puzzles)."),
+            "{text}"
+        );
+        assert!(
+            text.contains("| a | 2 | 0 | 0 | 0 | 12.00 | 12.00 |"),
+            "{text}"
+        );
+        assert!(text.contains("| c | 0 | 0 | 1 | 1 | – | – |"), "{text}");
+        assert!(
+            text.contains("slow-lia.smt2`: 30× (a 12.00 s, b 0.40 s)"),
+            "{text}"
+        );
+        assert!(!text.contains("quick-lia.smt2`:"), "{text}");
+        assert!(text.contains("(copy in lia as quick)"), "{text}");
+    }
+
+    #[test]
+    fn target_solvers_are_those_that_took_the_script() {
+        let mut z3 = run("z3", sat(1, None));
+        z3.version = Some("4.8".into());
+        let refused = run("boolector", Outcome::Unsupported("QF_LIA".into()));
+        let timeout = run("cvc5", Outcome::Timeout("t".into()));
+        assert_eq!(
+            target_solvers(&[&z3, &refused, &timeout, &z3]),
+            ["z3 4.8", "cvc5"]
+        );
+        assert!(target_solvers(&[&refused]).is_empty());
     }
 
     #[test]

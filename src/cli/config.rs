@@ -205,6 +205,19 @@ pub(super) struct SolverArgs {
 }
 
 impl SolverArgs {
+    /// The flags as given (each with a leading space, empty when none
+    /// was), for a command line that makes the same run again.
+    pub(super) fn flags(&self) -> String {
+        let mut s = String::new();
+        if !self.solver.is_empty() {
+            s.push_str(&format!(" --solver {}", self.solver.join(",")));
+        }
+        for cmd in &self.solver_cmd {
+            s.push_str(&format!(" --solver-cmd '{cmd}'"));
+        }
+        s
+    }
+
     /// The solvers asked for.
     pub(super) fn request(&self) -> Result<SolverRequest> {
         // `--solver a,b=PATH` selects several; each may point at a binary.

@@ -226,6 +226,8 @@ fn options_text(a: &EmitArgs, encodings: &[Encoding]) -> String {
     if a.plain {
         s.push_str(" --plain");
     }
+    // The solvers decide the statuses, so they are part of the recipe.
+    s.push_str(&a.solvers.flags());
     s.push_str(&format!(" --timeout {}", a.timeout.as_secs_f64()));
     s
 }

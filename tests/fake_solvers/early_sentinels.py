@@ -6,11 +6,12 @@
 import os, sys, tempfile, time
 if '--version' in sys.argv:
     print("Z3 version 4.8.12 - 64 bit"); sys.exit(0)
-out = sys.stdout
-out.write("smtgrid-sentinel-1\n")
-for k in range(2, 2000):
-    out.write("unknown\nsmtgrid-sentinel-%d\n" % k)
-out.flush()
+# All of it in one write (56 KB, within a pipe's 64 KB), so every sentinel
+# is there before smtgrid asks its first question, however the scheduler
+# interleaves the two processes.
+text = "smtgrid-sentinel-1\n" + "".join(
+    "unknown\nsmtgrid-sentinel-%d\n" % k for k in range(2, 2000))
+os.write(1, text.encode())
 mark = os.path.join(tempfile.gettempdir(), "smtgrid-early-sentinels-%d" % os.getppid())
 open(mark, "w").close()
 time.sleep(1000)
