@@ -77,6 +77,8 @@ fn session_counts_are_each_questions_own_not_the_sessions_total() {
             "z3",
             "--mode",
             "incremental",
+            "--stats",
+            "always",
             "--jobs",
             "1",
             "--transcript",

@@ -242,7 +242,8 @@ impl SolverArgs {
 pub(super) struct StatsArgs {
     /// Ask each solver for its search statistics after each answer
     /// (conflicts, decisions, propagations: `stats` in JSON records):
-    /// `auto` asks the solvers whose profile calls it cheap (z3, yices2),
+    /// `auto` asks the solvers whose profile calls it cheap (z3, yices2)
+    /// in one-shot runs, not in sessions,
     /// `always` also cvc5 and cvc4 (milliseconds a question), `never`
     /// none. See docs/stats.md.
     #[arg(

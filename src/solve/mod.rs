@@ -473,7 +473,10 @@ impl Jobs for Work<'_> {
             run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
             transcripts: self.plan.transcript.as_ref(),
             meter: RefCell::default(),
-            stats: self.plan.stats.asks(solver.profile.statistics.as_ref()),
+            stats: self.plan.stats.asks(
+                solver.profile.statistics.as_ref(),
+                matches!(script, Asked::Shape(..)),
+            ),
         };
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
