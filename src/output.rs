@@ -186,15 +186,34 @@ fn write_in_place(path: &Path, bytes: &[u8]) -> Result<()> {
 /// most `wait`: the pause of every non-blocking writer that must keep a
 /// deadline or a cancel flag in view.
 pub(crate) fn wait_writable(fd: std::os::fd::RawFd, wait: std::time::Duration) {
+    wait_ready(fd, libc::POLLOUT, wait);
+}
+
+/// Waits until `fd` is ready for `events` (`POLLIN`, `POLLOUT`) or
+/// closed, at most `wait` (at least a millisecond).
+pub(crate) fn wait_ready(fd: std::os::fd::RawFd, events: libc::c_short, wait: std::time::Duration) {
     let mut p = libc::pollfd {
         fd,
-        events: libc::POLLOUT,
+        events,
         revents: 0,
     };
     let ms = wait.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
     // SAFETY: one valid pollfd, for the duration of the call.
     unsafe {
         libc::poll(&mut p, 1, ms);
+    }
+}
+
+/// Makes this process's end of a pipe non-blocking (the other end is a
+/// separate open file and keeps its own mode).
+pub(crate) fn set_nonblocking(fd: std::os::fd::RawFd) {
+    // SAFETY: fcntl on a descriptor this process owns, with integer
+    // arguments only.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags >= 0 {
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
     }
 }
 

@@ -157,15 +157,7 @@ impl Polled {
     pub fn new(stream: Option<std::process::ChildStdout>, keep: Keep) -> Polled {
         use std::os::fd::AsRawFd;
         if let Some(s) = &stream {
-            // SAFETY: fcntl on a descriptor this process owns, with
-            // integer arguments only.
-            unsafe {
-                let fd = s.as_raw_fd();
-                let flags = libc::fcntl(fd, libc::F_GETFL);
-                if flags >= 0 {
-                    libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
-                }
-            }
+            crate::output::set_nonblocking(s.as_raw_fd());
         }
         let closed = stream.is_none();
         Polled {
@@ -213,16 +205,7 @@ impl Polled {
     pub fn wait(&mut self, d: Duration) -> &mut Kept {
         use std::os::fd::AsRawFd;
         if let Some(s) = &self.stream {
-            let mut p = libc::pollfd {
-                fd: s.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            let ms = d.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
-            // SAFETY: one valid pollfd, for the duration of the call.
-            unsafe {
-                libc::poll(&mut p, 1, ms);
-            }
+            crate::output::wait_ready(s.as_raw_fd(), libc::POLLIN, d);
         }
         self.now()
     }

@@ -12,7 +12,7 @@ use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDOUT_CAP, read_output, tail_lines};
 use super::transcript::{Transcript, Transcripts};
 use super::{Cancel, Solver};
-use crate::output::wait_writable;
+use crate::output::{set_nonblocking, wait_writable};
 use std::os::fd::AsRawFd;
 use std::process::{Child, ChildStdin, Stdio};
 use std::thread;
@@ -193,7 +193,7 @@ impl Session {
         })?;
         let input = child.stdin.take();
         if let Some(fd) = &input {
-            set_nonblocking(fd);
+            set_nonblocking(fd.as_raw_fd());
         }
         // The cap bounds the unanswered part only: each reply is taken out
         // as soon as it is complete.
@@ -568,20 +568,6 @@ fn with_newline(text: &str) -> String {
         t.push('\n');
     }
     t
-}
-
-/// Makes smtgrid's end of the solver's stdin non-blocking (the solver's
-/// end is a separate open file and stays blocking).
-fn set_nonblocking(stdin: &ChildStdin) {
-    let fd = stdin.as_raw_fd();
-    // SAFETY: fcntl on a descriptor this process owns, with integer
-    // arguments only.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        if flags >= 0 {
-            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
-        }
-    }
 }
 
 /// How far [`find_sentinel`] has looked.
