@@ -10,7 +10,7 @@ use std::process::Output;
 use serde_json::Value;
 
 mod common;
-use common::{bin, require, smtgrid};
+use common::{bin, names_in, require, smtgrid};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -32,15 +32,6 @@ fn usage_error(o: &Output, says: &[&str]) {
         assert!(err.contains(s), "`{s}` missing from: {err}");
     }
     assert!(!err.contains("panicked"), "{err}");
-}
-
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("a directory")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 fn lines(o: &Output) -> Vec<Value> {

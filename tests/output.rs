@@ -8,6 +8,9 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::names_in;
+
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_smtgrid"));
     c.current_dir(root());
@@ -171,15 +174,6 @@ fn with_file_size_limit(args: &[&str], limit: u64) -> Output {
         });
     }
     c.output().expect("the smtgrid binary runs")
-}
-
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("a directory")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]

@@ -30,6 +30,16 @@ pub const PROFILES: [&str; 8] = [
     "mathsat",
 ];
 
+/// The names of the entries of `dir`, sorted.
+pub fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a directory")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 /// The `smtgrid` binary built for these tests.
 pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_smtgrid"))
