@@ -121,10 +121,13 @@ fn memory_hog_and_its_child_are_stopped_at_the_memory_limit() {
         "{:?}",
         start.elapsed()
     );
-    // Stopped within a watch interval or so of the limit: the kernel's
-    // peak is over 100 MiB and far below what it would reach.
+    // Stopped within a watch interval or so of the limit. The watcher sums
+    // the group (the hog and its sleeping child, under 4 MiB), while
+    // `max_rss_kb` is the largest single process's peak: the hog's is at
+    // least the limit less the child's share, and far below what it would
+    // reach unstopped.
     assert!(
-        (100 * 1024..2048 * 1024).contains(&out.usage.max_rss_kb),
+        ((100 - 4) * 1024..2048 * 1024).contains(&out.usage.max_rss_kb),
         "{:?}",
         out.usage
     );
