@@ -137,17 +137,16 @@ fn one(
         ));
     };
     let mut grid = vec![vec![None; n]; n];
-    let mut locs = vec![vec![Location::default(); n]; n];
+    // Where a cell is written: column `lead + k + 1` for the k-th character.
+    let loc = |k: usize| file.at(ln, lead + k + 1);
     for (k, ch) in body.chars().enumerate() {
-        let (r, c) = (k / n, k % n);
-        let loc = file.at(ln, lead + k + 1);
         let v = match ch {
             '.' | '0' => None,
             _ => match ch.to_digit(10) {
                 Some(d) if d >= 1 && d as usize <= n => Some(d),
                 _ => {
                     return Err(InputError::new(
-                        loc,
+                        loc(k),
                         format!(
                             "'{ch}' is not a value of a {n}×{n} sudoku: write 1 to {n}, or . or 0 for a blank"
                         ),
@@ -155,11 +154,21 @@ fn one(
                 }
             },
         };
-        grid[r][c] = v;
-        locs[r][c] = loc;
+        grid[k / n][k % n] = v;
     }
-    let values = Values { grid, locs };
-    check_repeats(&values, Some(boxes))?;
+    // The cells' locations serve only the message of a repeat, so they
+    // are made only then, and the check is run again to name them (one
+    // location per cell is a path copied 81 times per puzzle).
+    let mut values = Values {
+        grid,
+        locs: Vec::new(),
+    };
+    if check_repeats(&values, Some(boxes)).is_err() {
+        values.locs = (0..n)
+            .map(|r| (0..n).map(|c| loc(r * n + c)).collect())
+            .collect();
+        check_repeats(&values, Some(boxes))?;
+    }
     Ok(Puzzle {
         box_shape: Some(boxes),
         givens: values.grid,

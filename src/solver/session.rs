@@ -322,12 +322,11 @@ impl Session {
         // pipe before anything is read as its answer.
         self.record(|t, run| t.sent(run, &text));
         let mut next_watch = Instant::now() + WATCH_EVERY;
-        let mut wait = None;
+        // Writing read what had arrived before the question was complete;
+        // the answer can only follow it, so the first step is a wait.
+        let mut wait = deadline.saturating_duration_since(Instant::now()).min(TICK);
         loop {
-            let kept = match wait {
-                None => self.output.now(),
-                Some(d) => self.output.wait(d),
-            };
+            let kept = self.output.wait(wait);
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
                 let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
                 let framed = self
@@ -365,7 +364,7 @@ impl Session {
             if self.memory.is_some() {
                 d = d.min(next_watch.saturating_duration_since(now));
             }
-            wait = Some(d);
+            wait = d;
         }
     }
 
