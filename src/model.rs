@@ -140,11 +140,7 @@ impl Rule {
     pub fn holds(&self, vals: &[i64]) -> bool {
         match self {
             Rule::Fixed { value, .. } => vals[0] == *value,
-            Rule::AllDifferent { .. } => {
-                let mut v = vals.to_vec();
-                v.sort_unstable();
-                v.windows(2).all(|w| w[0] != w[1])
-            }
+            Rule::AllDifferent { .. } => all_different(vals),
             Rule::Sum { target, .. } => target.accepts(vals.iter().sum()),
             Rule::Product { value, .. } => {
                 vals.iter().try_fold(1i64, |a, &b| a.checked_mul(b)) == Some(*value)
@@ -257,6 +253,25 @@ impl Constraint {
             _ => None,
         }
     }
+}
+
+/// Whether no two of `vals` are equal. Every answer's every unit is
+/// checked, so a grid's values (small, non-negative) are marked in a bit
+/// set; others are sorted.
+fn all_different(vals: &[i64]) -> bool {
+    let mut seen = 0u128;
+    for &v in vals {
+        let Some(bit) = u32::try_from(v).ok().and_then(|v| 1u128.checked_shl(v)) else {
+            let mut v = vals.to_vec();
+            v.sort_unstable();
+            return v.windows(2).all(|w| w[0] != w[1]);
+        };
+        if seen & bit != 0 {
+            return false;
+        }
+        seen |= bit;
+    }
+    true
 }
 
 /// What kind of thing a [`Statement`] is.
@@ -419,12 +434,16 @@ impl Model {
                 });
             }
         }
+        // One buffer for every constraint's values: the checker runs on
+        // every answer.
+        let mut vals = Vec::new();
         for (i, c) in self.constraints.iter().enumerate() {
             if c.group == Group::Derived {
                 // Answers are judged by the puzzle's own rules alone.
                 continue;
             }
-            let vals: Vec<i64> = c.rule.cells().iter().map(|&id| values[id]).collect();
+            vals.clear();
+            vals.extend(c.rule.cells().iter().map(|&id| values[id]));
             if !c.rule.holds(&vals) {
                 let cells: Vec<String> = c
                     .rule
@@ -545,6 +564,17 @@ mod tests {
         };
         assert!(seen.holds(&[1, 3, 2, 4]));
         assert!(!seen.holds(&[4, 3, 2, 1]));
+    }
+
+    #[test]
+    fn all_different_holds_for_any_values() {
+        assert!(all_different(&[]));
+        assert!(all_different(&[1, 2, 3, 127, 0]));
+        assert!(!all_different(&[3, 1, 3]));
+        // Outside what a bit set holds: sorted instead.
+        assert!(all_different(&[128, -1, 1 << 40, 5]));
+        assert!(!all_different(&[1, 200, -7, 200]));
+        assert!(!all_different(&[-7, 2, -7]));
     }
 
     #[test]
