@@ -10,7 +10,9 @@ use crate::puzzle::{Clue, KakuroCell, Kind, Puzzle};
 /// Lowers a parsed puzzle into the constraint model. The parser has already
 /// rejected malformed puzzles, so this cannot fail.
 pub fn lower(p: &Puzzle) -> Model {
-    let mut m = lower_with_statements(p).0;
+    // Statements are for `explain`; solving lowers every puzzle of a
+    // file (49,151 in the 17-clue set), so it does without them.
+    let mut m = lowering(p, false).m;
     if p.kind == Kind::Killer {
         // What a killer solver knows (innies, outies, unit sums), for
         // every encoding.
@@ -26,16 +28,22 @@ pub fn lower(p: &Puzzle) -> Model {
 /// only: a killer's implied constraints follow from several statements
 /// together, so they belong to none and are left out.
 pub fn lower_with_statements(p: &Puzzle) -> (Model, Vec<Statement>) {
+    let l = lowering(p, true);
+    (l.m, l.statements.unwrap_or_default())
+}
+
+/// Lowers `p`, keeping its statements if `statements`.
+fn lowering(p: &Puzzle, statements: bool) -> Lowering {
     let mut m = Lowering {
         m: Model {
             name: p.name.clone(),
             title: p.title.clone(),
             rows: p.rows,
             cols: p.cols,
-            cells: Vec::new(),
+            cells: Vec::with_capacity(p.rows * p.cols),
             constraints: Vec::new(),
         },
-        statements: Vec::new(),
+        statements: statements.then(Vec::new),
     };
     match p.kind {
         Kind::Kakuro => lower_kakuro(p, &mut m),
@@ -46,13 +54,14 @@ pub fn lower_with_statements(p: &Puzzle) -> (Model, Vec<Statement>) {
         | Kind::Futoshiki
         | Kind::Skyscrapers => lower_latin(p, &mut m),
     }
-    (m.m, m.statements)
+    m
 }
 
-/// A model being built, with the statement its next constraints belong to.
+/// A model being built, with the statement its next constraints belong
+/// to if statements are kept.
 struct Lowering {
     m: Model,
-    statements: Vec<Statement>,
+    statements: Option<Vec<Statement>>,
 }
 
 /// What a statement is, before its constraints are known.
@@ -66,8 +75,13 @@ struct Says {
 
 impl Lowering {
     /// Starts a statement: the constraints pushed from now on belong to it.
-    fn begin(&mut self, what: What, name: String, says: Says) {
-        self.statements.push(Statement {
+    /// Its name and what it says are made only if statements are kept.
+    fn begin(&mut self, what: What, name: impl FnOnce() -> String, says: impl FnOnce() -> Says) {
+        let Some(statements) = &mut self.statements else {
+            return;
+        };
+        let says = says();
+        statements.push(Statement {
             what,
             label: says.label,
             index: says.index,
@@ -75,7 +89,7 @@ impl Lowering {
             value: says.value,
             cells: Vec::new(),
             constraints: Vec::new(),
-            name,
+            name: name(),
         });
     }
 
@@ -85,7 +99,7 @@ impl Lowering {
 }
 
 fn push(l: &mut Lowering, group: Group, origin: String, rule: Rule) {
-    if let Some(st) = l.statements.last_mut() {
+    if let Some(st) = l.statements.as_mut().and_then(|s| s.last_mut()) {
         st.constraints.push(l.m.constraints.len());
         for &id in rule.cells() {
             let c = &l.m.cells[id];
@@ -118,11 +132,15 @@ fn lower_latin(p: &Puzzle, m: &mut Lowering) {
         for (c, g) in line.iter().enumerate() {
             if let Some(v) = g {
                 let value = i64::from(*v);
-                let says = Says {
+                let says = || Says {
                     value: Some(value),
                     ..Says::default()
                 };
-                m.begin(What::Given, format!("given {} = {value}", rc(r, c)), says);
+                m.begin(
+                    What::Given,
+                    || format!("given {} = {value}", rc(r, c)),
+                    says,
+                );
                 let rule = Rule::Fixed {
                     cell: id(r, c),
                     value: i64::from(*v),
@@ -132,11 +150,11 @@ fn lower_latin(p: &Puzzle, m: &mut Lowering) {
         }
     }
     let unit = |m: &mut Lowering, what: What, k: usize| {
-        let says = Says {
+        let says = || Says {
             index: Some(k),
             ..Says::default()
         };
-        m.begin(what, format!("{} {k}", what.name()), says);
+        m.begin(what, || format!("{} {k}", what.name()), says);
     };
     for r in 0..n {
         unit(m, What::Row, r + 1);
@@ -193,11 +211,11 @@ fn lower_latin(p: &Puzzle, m: &mut Lowering) {
             ("main", "main diagonal", main),
             ("anti", "anti-diagonal", anti),
         ] {
-            let says = Says {
+            let says = || Says {
                 label: Some(label.to_string()),
                 ..Says::default()
             };
-            m.begin(What::Diagonal, origin.to_string(), says);
+            m.begin(What::Diagonal, || origin.to_string(), says);
             push(
                 m,
                 Group::Diagonals,
@@ -209,18 +227,20 @@ fn lower_latin(p: &Puzzle, m: &mut Lowering) {
     for cage in &p.cages {
         let cells: Vec<CellId> = cage.cells.iter().map(|&(r, c)| id(r, c)).collect();
         let origin = format!("cage {} {}", cage.label, cage.clue_text);
-        let says = Says {
+        let says = || Says {
             label: Some(cage.label.clone()),
             clue: Some(cage.clue_text.clone()),
             ..Says::default()
         };
-        let name = format!(
-            "cage {}: {}, {} cell{}",
-            cage.label,
-            cage.clue_text,
-            cells.len(),
-            if cells.len() == 1 { "" } else { "s" }
-        );
+        let name = || {
+            format!(
+                "cage {}: {}, {} cell{}",
+                cage.label,
+                cage.clue_text,
+                cells.len(),
+                if cells.len() == 1 { "" } else { "s" }
+            )
+        };
         m.begin(What::Cage, name, says);
         let k = cells.len() as i64;
         let rule = match &cage.clue {
@@ -292,7 +312,7 @@ fn lower_lines(p: &Puzzle, m: &mut Lowering) {
         let rule = Rule::Less {
             cells: [id(q.less), id(q.greater)],
         };
-        m.begin(What::Sign, origin.clone(), Says::default());
+        m.begin(What::Sign, || origin.clone(), Says::default);
         push(m, Group::Inequalities, origin, rule);
     }
     let Some(e) = &p.edges else { return };
@@ -314,13 +334,13 @@ fn lower_lines(p: &Puzzle, m: &mut Lowering) {
                 count: i64::from(*count),
             };
             let origin = format!("{side} clue {count} of {line} {}", i + 1);
-            let says = Says {
+            let says = || Says {
                 label: Some(side.to_string()),
                 index: Some(i + 1),
                 clue: Some(count.to_string()),
                 value: None,
             };
-            m.begin(What::EdgeClue, origin.clone(), says);
+            m.begin(What::EdgeClue, || origin.clone(), says);
             push(m, Group::EdgeClues, origin, rule);
         }
     }
@@ -372,12 +392,12 @@ fn lower_kakuro(p: &Puzzle, m: &mut Lowering) {
     ] {
         for (at, cells, sum) in runs {
             let origin = format!("{} at {at}", what.name());
-            let says = Says {
+            let name = || format!("{origin}: {sum}, {} cells", cells.len());
+            let says = || Says {
                 label: Some(at),
                 clue: Some(sum.to_string()),
                 ..Says::default()
             };
-            let name = format!("{origin}: {sum}, {} cells", cells.len());
             m.begin(what, name, says);
             let rule = Rule::AllDifferent {
                 cells: cells.clone(),

@@ -249,6 +249,16 @@ pub struct Constraint {
     pub group: Group,
 }
 
+impl Constraint {
+    /// The cell and digit, if this is a given digit.
+    fn given(&self) -> Option<(CellId, i64)> {
+        match (&self.rule, self.group) {
+            (Rule::Fixed { cell, value }, Group::Givens) => Some((*cell, *value)),
+            _ => None,
+        }
+    }
+}
+
 /// What kind of thing a [`Statement`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum What {
@@ -459,23 +469,40 @@ impl Model {
     /// nameless) and its givens. Puzzles of one shape differ only in their
     /// givens, so the rules of the shape can be stated once for all of them.
     pub fn split_givens(&self) -> (Model, Vec<(CellId, i64)>) {
-        let mut givens = Vec::new();
-        let mut constraints = Vec::with_capacity(self.constraints.len());
-        for c in &self.constraints {
-            match (&c.rule, c.group) {
-                (Rule::Fixed { cell, value }, Group::Givens) => givens.push((*cell, *value)),
-                _ => constraints.push(c.clone()),
-            }
-        }
         let shape = Model {
             name: String::new(),
             title: None,
             rows: self.rows,
             cols: self.cols,
             cells: self.cells.clone(),
-            constraints,
+            constraints: self.rules_of_shape().cloned().collect(),
         };
-        (shape, givens)
+        (shape, self.givens())
+    }
+
+    /// The given digits, as [`Model::split_givens`] splits them off.
+    pub fn givens(&self) -> Vec<(CellId, i64)> {
+        self.constraints
+            .iter()
+            .filter_map(Constraint::given)
+            .collect()
+    }
+
+    /// Whether `shape` is the shape [`Model::split_givens`] makes of this
+    /// model; decided without making it, since a session compares every
+    /// puzzle with the shapes met before.
+    pub fn has_shape(&self, shape: &Model) -> bool {
+        shape.name.is_empty()
+            && shape.title.is_none()
+            && self.rows == shape.rows
+            && self.cols == shape.cols
+            && self.cells == shape.cells
+            && self.rules_of_shape().eq(shape.constraints.iter())
+    }
+
+    /// The constraints other than the givens.
+    fn rules_of_shape(&self) -> impl Iterator<Item = &Constraint> {
+        self.constraints.iter().filter(|c| c.given().is_none())
     }
 
     /// Lays values (one per cell) out as a grid, `None` where no cell is.
@@ -518,5 +545,28 @@ mod tests {
         };
         assert!(seen.holds(&[1, 3, 2, 4]));
         assert!(!seen.holds(&[4, 3, 2, 1]));
+    }
+
+    #[test]
+    fn a_model_has_the_shape_split_from_it_and_no_other() {
+        let sudoku = |givens: &str| {
+            let text = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{givens}\"\"\"\n");
+            let loc = crate::Location::file("t.toml");
+            let p = crate::parse::parse_str(&text, &loc, None).expect("parses");
+            crate::lower::lower(&p[0])
+        };
+        let a = sudoku("1 . . .\n. . 3 .\n. . . .\n. . . .\n");
+        let (shape, givens) = a.split_givens();
+        assert_eq!(givens, a.givens());
+        assert_eq!(givens, vec![(0, 1), (6, 3)]);
+        assert!(a.has_shape(&shape));
+        // Other givens, the same shape.
+        let b = sudoku(". . 2 .\n. . . .\n. . . .\n. . . .\n");
+        assert!(b.has_shape(&shape));
+        assert_eq!(b.givens(), vec![(2, 2)]);
+        // A model with givens is not a shape; a 9×9 has another shape.
+        assert!(!a.has_shape(&a));
+        let nine = crate::puzzle::Puzzle::blank("nine", crate::puzzle::Kind::Sudoku, 9);
+        assert!(!a.has_shape(&crate::lower::lower(&nine).split_givens().0));
     }
 }

@@ -164,28 +164,33 @@ impl Shared {
     /// Every cell's value from a `get-value` reply, or a message naming
     /// what is missing or of the wrong sort.
     pub fn decode(&self, reply: &BTreeMap<String, Value>) -> Result<Vec<i64>, String> {
-        // The packed Bools, in the order the one-hot cells list them.
-        let mut bits = Vec::with_capacity(self.packs.len() * PACK_BITS);
+        let mut packs = Vec::with_capacity(self.packs.len());
         for (name, bools) in &self.packs {
             let width = bools.len() as u32;
-            let value = match reply.get(name) {
-                Some(Value::BitVec { value, width: w }) if *w == width => *value,
+            match reply.get(name) {
+                Some(Value::BitVec { value, width: w }) if *w == width => {
+                    packs.push((*value, width))
+                }
                 Some(other) => {
                     return Err(format!("{name} is {other}, expected {width} bits"));
                 }
                 None => return Err(format!("the solver's reply has no value for {name}")),
-            };
-            bits.extend((0..width).rev().map(|i| value >> i & 1 == 1));
+            }
         }
-        let mut next = bits.into_iter();
-        self.decoder
-            .cells
-            .iter()
-            .map(|c| match c {
-                CellRead::OneHot(vars) => one_hot(vars, |_| Ok(next.next().unwrap_or(false))),
-                other => read_cell(other, reply),
-            })
-            .collect()
+        // The packed Bools, most significant bit first, in the order the
+        // one-hot cells list them.
+        let mut next = packs
+            .into_iter()
+            .flat_map(|(value, width)| (0..width).rev().map(move |i| value >> i & 1 == 1));
+        // Sized up front: a question decodes every cell, every time.
+        let mut values = Vec::with_capacity(self.decoder.cells.len());
+        for c in &self.decoder.cells {
+            values.push(match c {
+                CellRead::OneHot(vars) => one_hot(vars, |_| Ok(next.next().unwrap_or(false)))?,
+                other => read_cell(other, reply)?,
+            });
+        }
+        Ok(values)
     }
 }
 

@@ -84,17 +84,18 @@ impl Sessions {
     /// Where `model` fits: its shape (the one already met, if any) and its
     /// givens.
     pub fn fit(&self, model: &Model) -> Fit {
-        let (shape, givens) = model.split_givens();
         let mut shapes = lock(&self.shapes);
-        if let Some(i) = shapes.iter().position(|s| s.model == shape) {
+        // Compared in place: the shape is copied out only when it is new.
+        if let Some(i) = shapes.iter().position(|s| model.has_shape(&s.model)) {
             let found = shapes.remove(i).unwrap_or_else(|| unreachable!());
             shapes.push_front(Arc::clone(&found));
             return Fit {
                 shape: found,
-                givens,
+                givens: model.givens(),
                 seen_before: true,
             };
         }
+        let (shape, givens) = model.split_givens();
         let new = Arc::new(Shape {
             model: shape,
             scripts: Default::default(),

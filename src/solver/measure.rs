@@ -93,23 +93,25 @@ impl Counters {
         Some(Counters {
             stat: open("stat")?,
             status: open("status")?,
-            buf: Vec::with_capacity(2048),
+            buf: vec![0; 4096],
         })
     }
 
     /// The counters now; `None` once the process is gone.
     pub(crate) fn read(&mut self) -> Option<Usage> {
-        let stat = reread(&mut self.stat, &mut self.buf)?;
-        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let stat = reread(&self.stat, &mut self.buf)?;
         // After `pid (comm)`: state is field 3; utime, stime, cutime,
         // cstime are fields 14–17 (proc(5)).
-        let ticks: f64 = fields
-            .get(11..15)?
-            .iter()
+        let ticks: f64 = stat
+            .rsplit_once(')')?
+            .1
+            .split_ascii_whitespace()
+            .skip(11)
+            .take(4)
             .map(|f| f.parse::<f64>().unwrap_or(0.0))
             .sum();
         let cpu_ms = to_us(ticks * 1000.0 / clock_ticks());
-        let status = reread(&mut self.status, &mut self.buf)?;
+        let status = reread(&self.status, &mut self.buf)?;
         Some(Usage {
             cpu_ms,
             max_rss_kb: status_kb(status, "VmHWM:").unwrap_or(0),
@@ -118,15 +120,30 @@ impl Counters {
 }
 
 /// The whole of a `/proc` file kept open, read again from its start into
-/// `buf`. Its text is generated anew by each read from offset 0.
-fn reread<'b>(file: &mut std::fs::File, buf: &'b mut Vec<u8>) -> Option<&'b str> {
-    use std::io::{Read, Seek};
-    buf.clear();
-    file.rewind().ok()?;
-    // A process's stat and status are a few KiB; the bound keeps a
-    // surprise from growing the buffer without end.
-    file.take(1 << 16).read_to_end(buf).ok()?;
-    std::str::from_utf8(buf).ok()
+/// `buf`: its text is generated anew by each read from offset 0, so one
+/// `pread` at offset 0 gets all of it when `buf` is large enough (a
+/// session reads two files per puzzle; a seek and a read to the end would
+/// take three system calls each). A text that fills `buf` is read again
+/// into a buffer twice the size, up to 64 KiB: a process's stat and
+/// status are a few KiB, and the bound keeps a surprise from growing the
+/// buffer without end.
+fn reread<'b>(file: &std::fs::File, buf: &'b mut Vec<u8>) -> Option<&'b str> {
+    use std::os::unix::fs::FileExt;
+    loop {
+        let n = loop {
+            match file.read_at(buf, 0) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                r => break r.ok()?,
+            }
+        };
+        if n < buf.len() {
+            return std::str::from_utf8(&buf[..n]).ok();
+        }
+        if buf.len() >= 1 << 16 {
+            return None;
+        }
+        buf.resize(buf.len() * 2, 0);
+    }
 }
 
 fn clock_ticks() -> f64 {
@@ -234,6 +251,18 @@ mod tests {
         // SAFETY: getpgrp has no preconditions.
         let pgid = unsafe { libc::getpgrp() } as u32;
         assert!(group_rss_kb(pgid) > 0);
+    }
+
+    #[test]
+    fn a_proc_file_longer_than_the_buffer_is_read_whole() {
+        let f = std::fs::File::open("/proc/self/status").expect("/proc is there");
+        let mut buf = vec![0; 16];
+        let text = reread(&f, &mut buf).expect("read").to_string();
+        assert!(text.starts_with("Name:") && text.ends_with('\n'), "{text}");
+        assert!(status_kb(&text, "VmHWM:").is_some_and(|kb| kb > 0));
+        // Again from the start, with the buffer as it grew.
+        let again = reread(&f, &mut buf).expect("read again");
+        assert!(again.starts_with("Name:"));
     }
 
     #[test]
