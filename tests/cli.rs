@@ -851,6 +851,33 @@ fn a_solvers_encodings_share_one_time_limit_under_auto() {
 }
 
 #[test]
+fn the_portfolio_shares_one_time_limit_per_puzzle() {
+    require(&["yices-smt2"]);
+    // yices2 on onehot, first in the portfolio, needs tens of seconds for
+    // this killer: once it has used up the puzzle's second, no other pair
+    // may start with a second of its own.
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/killers/mathemagic-01.toml",
+        "--timeout",
+        "1",
+        "--jobs",
+        "1",
+        "--verbose",
+    ]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert_eq!(text.matches("no answer within 1 s").count(), 1, "{text}");
+    let others = text.matches("also tried").count();
+    let unstarted = text
+        .matches("not started: the other pairs used up the puzzle's 1 s")
+        .count();
+    let unsupported = text.matches(": unsupported after").count();
+    assert!(others > 1, "{text}");
+    assert_eq!(unstarted + unsupported, others, "{text}");
+}
+
+#[test]
 fn nothing_answered_is_not_success() {
     require(&["boolector"]);
     let o = smtgrid(&["solve", "puzzles/sudoku-4x4.toml", "--solver", "boolector"]);

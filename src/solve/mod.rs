@@ -280,9 +280,10 @@ struct PuzzleWork {
     /// Its shape and givens, for sessions.
     fit: OnceLock<Fit>,
     scripts: PerEncoding<Encoded>,
-    /// When each (line, solver) must have answered: set when its first
-    /// job starts, so the encodings a solver races share one limit.
-    deadlines: Mutex<HashMap<(usize, usize), Instant>>,
+    /// When each line's racers must have answered (see [`Racers`]): set
+    /// when their first job starts, so the pairs that race for one answer
+    /// share one limit.
+    deadlines: Mutex<HashMap<(usize, Racers), Instant>>,
 }
 
 impl PuzzleWork {
@@ -307,11 +308,20 @@ impl PuzzleWork {
             .get_or_build(e, || encode_cancellable(self.model(), e, options, cancel))
     }
 
-    fn deadline(&self, job: &Job, limit: Duration) -> Instant {
+    fn deadline(&self, racers: Racers, job: &Job, limit: Duration) -> Instant {
         let mut d = schedule::lock(&self.deadlines);
-        *d.entry((job.slot, job.solver))
+        *d.entry((job.slot, racers))
             .or_insert_with(|| Instant::now() + limit)
     }
+}
+
+/// Who shares one `--timeout`: the whole portfolio (one answer per puzzle,
+/// so a puzzle costs the limit however many pairs race for it), or one
+/// solver's encodings (a line per solver, each with the limit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Racers {
+    Portfolio,
+    Solver(usize),
 }
 
 /// One value per encoding, each built by the first job that needs it. A
@@ -454,13 +464,24 @@ impl Jobs for Work<'_> {
             return run;
         }
         let limit = self.plan.limits.timeout;
-        let deadline = w.deadline(job, limit);
+        let racers = match (&w.pairs, &self.plan.mode) {
+            (None, Mode::Portfolio) => Racers::Portfolio,
+            _ => Racers::Solver(job.solver),
+        };
+        let deadline = w.deadline(racers, job, limit);
         if Instant::now() >= deadline {
-            run.outcome = Outcome::Timeout(format!(
-                "not started: {}'s other encodings used up its {} s",
-                solver.label,
-                limit.as_secs_f64()
-            ));
+            let secs = limit.as_secs_f64();
+            run.outcome = Outcome::Timeout(match racers {
+                Racers::Portfolio => {
+                    format!("not started: the other pairs used up the puzzle's {secs} s")
+                }
+                Racers::Solver(_) => {
+                    format!(
+                        "not started: {}'s other encodings used up its {secs} s",
+                        solver.label
+                    )
+                }
+            });
             return run;
         }
         let asker = Asker {
