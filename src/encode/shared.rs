@@ -6,8 +6,9 @@
 //! Two choices make a question cheap, both measured with yices2 on the
 //! 17-clue sudokus (README, "Incremental sessions"): at-most-one is
 //! written as plain binary clauses, and the one-hot Bools are read back
-//! packed into a few bit-vectors (`get-value` costs per term asked, about
-//! 7 µs each in yices2, so 729 Bools cost more than the solving itself).
+//! packed into bit-vectors of up to 1024 bits, one for a 9×9 (`get-value`
+//! costs per term asked, about 7 µs each in yices2, so 729 Bools cost more
+//! than the solving itself).
 
 use std::collections::BTreeMap;
 
@@ -20,9 +21,11 @@ use crate::cancel::Cancel;
 use crate::model::{CellId, Model};
 use crate::smtlib::{Script, Sort, Term, Value};
 
-/// Bools packed into one read-back bit-vector: the widest the reply
-/// reader takes whole.
-const PACK_BITS: usize = 128;
+/// Bools packed into one read-back bit-vector. A 9×9 fits one: yices2
+/// writes each term of a `get-value` reply in four small writes, and each
+/// costs it a system call and smtgrid a read (six terms of 128 bits took
+/// about 29 writes a puzzle, one of 729 bits takes 9).
+const PACK_BITS: usize = 1024;
 
 /// A shape's rules for an incremental session, and how to ask about one
 /// puzzle of that shape.
@@ -166,22 +169,18 @@ impl Shared {
     pub fn decode(&self, reply: &BTreeMap<String, Value>) -> Result<Vec<i64>, String> {
         let mut packs = Vec::with_capacity(self.packs.len());
         for (name, bools) in &self.packs {
-            let width = bools.len() as u32;
+            let width = bools.len();
             match reply.get(name) {
-                Some(Value::BitVec { value, width: w }) if *w == width => {
-                    packs.push((*value, width))
-                }
-                Some(other) => {
-                    return Err(format!("{name} is {other}, expected {width} bits"));
-                }
+                Some(v) => match v.bits() {
+                    Some(bits) if bits.len() == width => packs.push(bits),
+                    _ => return Err(format!("{name} is {v}, expected {width} bits")),
+                },
                 None => return Err(format!("the solver's reply has no value for {name}")),
             }
         }
         // The packed Bools, most significant bit first, in the order the
         // one-hot cells list them.
-        let mut next = packs
-            .into_iter()
-            .flat_map(|(value, width)| (0..width).rev().map(move |i| value >> i & 1 == 1));
+        let mut next = packs.into_iter().flatten();
         // Sized up front: a question decodes every cell, every time.
         let mut values = Vec::with_capacity(self.decoder.cells.len());
         for c in &self.decoder.cells {

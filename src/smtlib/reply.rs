@@ -19,9 +19,10 @@
 //! * `(get-value …)` replies: `((x 5) (y (- 3)))`.
 //!
 //! Values read: integers (`5`, `(- 3)`), Booleans, bit-vectors (`#b0101`,
-//! `#x1f`, `(_ bv5 4)`), reals (`3.0`, `(/ 7 2)`, `(- (/ 7.0 2.0))`), and
-//! numbers too large for those as [`Value::TooLarge`] (whoever uses the
-//! value says what is wrong with it). Values of any other shape (arrays,
+//! `#x1f`, `(_ bv5 4)`; wider than 128 bits as [`Value::Bits`], up to
+//! [`MAX_BITS`]), reals (`3.0`, `(/ 7 2)`, `(- (/ 7.0 2.0))`), and numbers
+//! too large for those as [`Value::TooLarge`] (whoever uses the value says
+//! what is wrong with it). Values of any other shape (arrays,
 //! functions with arguments, datatypes) are skipped, not errors: smtgrid
 //! never declares such constants, and solvers may add helpers of their own.
 //!
@@ -39,6 +40,11 @@ use super::sexp::{ReadError, Sexp, Stream};
 /// 1.29 million (with the counters' auxiliary ones); each costs about 100
 /// bytes in the model map.
 pub const MAX_MODEL_ENTRIES: usize = 2 << 20;
+
+/// The widest bit-vector read as a value ([`Value::Bits`], a byte per
+/// bit); a wider one is [`Value::TooLarge`]. Sessions read a one-hot grid
+/// back packed into bit-vectors of up to 1024 bits.
+pub const MAX_BITS: u32 = 1 << 16;
 
 /// Result of `(check-sat)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +71,9 @@ pub enum Value {
         /// Its width.
         width: u32,
     },
+    /// A bit-vector wider than 128 bits: its bits, most significant
+    /// first.
+    Bits(Vec<bool>),
     /// A real number, in lowest terms (`3.0` is 3/1).
     Real {
         /// The numerator, with the sign.
@@ -77,6 +86,20 @@ pub enum Value {
     TooLarge(String),
 }
 
+impl Value {
+    /// The bits of a bit-vector of any width, most significant first;
+    /// `None` for any other value.
+    pub fn bits(&self) -> Option<Vec<bool>> {
+        match self {
+            Value::BitVec { value, width } => {
+                Some((0..*width).rev().map(|i| value >> i & 1 == 1).collect())
+            }
+            Value::Bits(bits) => Some(bits.clone()),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Value {
     /// In SMT-LIB syntax, for messages: `5`, `-3`, `true`, `#b0101`,
     /// `3.0`, `7/2`.
@@ -86,6 +109,10 @@ impl fmt::Display for Value {
             Value::Bool(b) => write!(f, "{b}"),
             Value::BitVec { value, width } => {
                 write!(f, "#b{value:0w$b}", w = *width as usize)
+            }
+            Value::Bits(bits) => {
+                let digits: String = bits.iter().map(|&b| if b { '1' } else { '0' }).collect();
+                f.write_str(&shortened(&format!("#b{digits}")))
             }
             Value::Real {
                 numerator,
@@ -581,13 +608,18 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 
 /// A literal that does not fit: kept as (at most 60 characters of) text.
 fn too_large(literal: &str) -> Value {
+    Value::TooLarge(shortened(literal))
+}
+
+/// At most 60 characters of `literal`, for messages.
+fn shortened(literal: &str) -> String {
     let shown: String = literal.chars().take(60).collect();
     let more = if literal.len() > shown.len() {
         "…"
     } else {
         ""
     };
-    Value::TooLarge(format!("{shown}{more}"))
+    format!("{shown}{more}")
 }
 
 /// Whether `a` is a non-empty run of decimal digits.
@@ -616,10 +648,20 @@ fn bitvec(digits: &str, radix: u32, bits_per_digit: u32) -> Option<Value> {
     let width = u32::try_from(digits.len())
         .ok()
         .and_then(|n| n.checked_mul(bits_per_digit))
-        .filter(|&w| w <= 128);
+        .filter(|&w| w <= MAX_BITS);
+    let Some(width) = width else {
+        return Some(too_large(&format!("{prefix}{digits}")));
+    };
+    if width > 128 {
+        let bits = digits.chars().flat_map(|c| {
+            let d = c.to_digit(radix).unwrap_or(0);
+            (0..bits_per_digit).rev().map(move |i| d >> i & 1 == 1)
+        });
+        return Some(Value::Bits(bits.collect()));
+    }
     let value = u128::from_str_radix(digits, radix).ok();
-    Some(match width.zip(value) {
-        Some((width, value)) => Value::BitVec { value, width },
+    Some(match value {
+        Some(value) => Value::BitVec { value, width },
         None => too_large(&format!("{prefix}{digits}")),
     })
 }
@@ -628,15 +670,49 @@ fn bitvec(digits: &str, radix: u32, bits_per_digit: u32) -> Option<Value> {
 fn indexed_bitvec(digits: &str, width: &str) -> Option<Value> {
     let literal = || too_large(&format!("(_ bv{digits} {width})"));
     let width: u32 = match width.parse() {
-        Ok(w) if (1..=128).contains(&w) => w,
+        Ok(w) if (1..=MAX_BITS).contains(&w) => w,
         Ok(0) => return None,
         _ => return Some(literal()),
     };
+    if width > 128 {
+        return Some(wide_decimal(digits, width).map_or_else(literal, Value::Bits));
+    }
     let value = digits
         .parse()
         .ok()
         .filter(|&v: &u128| width == 128 || v >> width == 0);
     Some(value.map_or_else(literal, |value| Value::BitVec { value, width }))
+}
+
+/// The `width` bits (most significant first) of the decimal numeral
+/// `digits`, if it fits.
+fn wide_decimal(digits: &str, width: u32) -> Option<Vec<bool>> {
+    if !is_numeral(digits) {
+        return None;
+    }
+    // Little-endian 64-bit limbs, times ten plus each digit.
+    let mut limbs: Vec<u64> = Vec::new();
+    for d in digits.bytes() {
+        let mut carry = u128::from(d - b'0');
+        for limb in &mut limbs {
+            let x = u128::from(*limb) * 10 + carry;
+            *limb = x as u64;
+            carry = x >> 64;
+        }
+        if carry > 0 {
+            limbs.push(carry as u64);
+        }
+        if limbs.len() as u64 * 64 > u64::from(width) + 64 {
+            return None;
+        }
+    }
+    let bit = |i: u32| {
+        limbs
+            .get((i / 64) as usize)
+            .is_some_and(|l| l >> (i % 64) & 1 == 1)
+    };
+    let fits = (width..limbs.len() as u32 * 64).all(|i| !bit(i));
+    fits.then(|| (0..width).rev().map(bit).collect())
 }
 
 #[cfg(test)]
@@ -728,16 +804,19 @@ mod tests {
                 "-170141183460469231731687303715884105729",
             ),
             (
-                &format!("#b{}", "1".repeat(129)),
+                &format!("#b{}", "1".repeat(MAX_BITS as usize + 1)),
                 &format!("#b{}…", "1".repeat(58)),
             ),
             (
-                &format!("#x{}", "f".repeat(33)),
-                &format!("#x{}", "f".repeat(33)),
+                &format!("#x{}", "f".repeat(MAX_BITS as usize / 4 + 1)),
+                &format!("#x{}…", "f".repeat(58)),
             ),
             ("(_ bv16 4)", "(_ bv16 4)"),
-            ("(_ bv1 129)", "(_ bv1 129)"),
             ("(_ bv1 99999999999)", "(_ bv1 99999999999)"),
+            (
+                "(_ bv680564733841876926926749214863536422912 129)",
+                "(_ bv680564733841876926926749214863536422912 129)",
+            ),
             ("(/ 1 99999999999999999999)", "(/ 1 99999999999999999999)"),
         ] {
             assert_eq!(
@@ -752,6 +831,41 @@ mod tests {
         let answer = read_answer(&text).unwrap();
         assert_eq!(answer.model["x"], Value::TooLarge(digits.clone()));
         assert_eq!(answer.model["x"].to_string(), digits);
+    }
+
+    #[test]
+    fn bit_vectors_wider_than_128_bits_are_read_whole() {
+        let ones = |n: usize| Value::Bits(vec![true; n]);
+        assert_eq!(
+            value_of(&one(&format!("#b{}", "1".repeat(129)))),
+            Some(ones(129))
+        );
+        assert_eq!(
+            value_of(&one(&format!("#x{}", "f".repeat(33)))),
+            Some(ones(132))
+        );
+        // 2^128 + 5 in 130 bits, in each notation solvers use.
+        let mut bits = vec![false; 130];
+        bits[1] = true;
+        bits[127] = true;
+        bits[129] = true;
+        let want = Some(Value::Bits(bits));
+        let b = format!("#b01{}101", "0".repeat(125));
+        assert_eq!(value_of(&one(&b)), want);
+        assert_eq!(
+            value_of(&one("(_ bv340282366920938463463374607431768211461 130)")),
+            want
+        );
+        // 2^129 - 1, the widest that fits 129 bits.
+        assert_eq!(
+            value_of(&one("(_ bv680564733841876926926749214863536422911 129)")),
+            Some(ones(129))
+        );
+        assert_eq!(ones(3).bits(), Some(vec![true; 3]));
+        assert_eq!(bv(5, 4).bits(), Some(vec![false, true, false, true]));
+        assert_eq!(int(5).bits(), None);
+        // Messages show the start of a wide one.
+        assert_eq!(ones(200).to_string(), format!("#b{}…", "1".repeat(58)));
     }
 
     #[test]
