@@ -23,13 +23,13 @@ use std::time::{Duration, Instant};
 use crate::encode::{Encoded, Encoding, Interrupted, Options, Shared, encode_cancellable};
 use crate::lower::lower;
 use crate::model::{Model, ValueGrid};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Kind, Puzzle};
 use crate::smtlib::reply::read_answer_until;
 use crate::smtlib::sexp::parse_all;
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
     Cancel, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Statistics,
-    Transcripts, Usage, auto_order, read_versions, run_recorded,
+    Transcripts, Usage, auto_order_for, read_versions, run_recorded,
 };
 
 use effort::Totals;
@@ -398,7 +398,7 @@ impl Jobs for Work<'_> {
                 .collect(),
             Mode::EachSolver => (0..solvers.len())
                 .map(|slot| Slot {
-                    jobs: auto_pairs(solvers)
+                    jobs: auto_pairs(solvers, w.puzzle.kind)
                         .into_iter()
                         .filter(|&(s, _)| s == slot)
                         .map(|(solver, encoding)| Job {
@@ -411,7 +411,7 @@ impl Jobs for Work<'_> {
                 })
                 .collect(),
             Mode::Portfolio => vec![Slot {
-                jobs: auto_pairs(solvers)
+                jobs: auto_pairs(solvers, w.puzzle.kind)
                     .into_iter()
                     .map(|(solver, encoding)| Job {
                         slot: 0,
@@ -683,10 +683,11 @@ pub fn refusal(solver: &Solver, encoding: Encoding, options: &Options) -> Option
     unsupported(solver, &enc.commands, enc.logic, encoding)
 }
 
-/// Solver × encoding pairs for `auto`, in the order they start: the
-/// profiles' measured `auto_order`, then every other pair.
-pub fn auto_pairs(solvers: &[Solver]) -> Vec<(usize, Encoding)> {
-    let order = auto_order();
+/// Solver × encoding pairs for `auto` on puzzles of `kind`, in the order
+/// they start: the profiles' measured order for the kind, then every
+/// other pair.
+pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<(usize, Encoding)> {
+    let order = auto_order_for(kind.name());
     let rank = |s: &Solver, e: Encoding| {
         order
             .iter()
@@ -1130,7 +1131,7 @@ fn tail(stderr_tail: &str) -> String {
 mod tests {
     use super::*;
     use crate::encode::encode;
-    use crate::solver::{Profile, profile};
+    use crate::solver::{Profile, auto_first_kinds, profile};
 
     fn solver(name: &str) -> Solver {
         Solver {
@@ -1146,17 +1147,42 @@ mod tests {
 
     #[test]
     fn auto_order_is_profile_data_and_every_entry_is_an_encoding() {
-        for a in auto_order() {
-            assert!(Encoding::from_name(&a.encoding).is_some(), "{a:?}");
+        for kind in Kind::ALL {
+            for a in auto_order_for(kind.name()) {
+                assert!(Encoding::from_name(&a.encoding).is_some(), "{a:?}");
+            }
+        }
+        for name in auto_first_kinds() {
+            assert!(
+                Kind::from_name(name).is_some(),
+                "auto_first: {name} is not a kind"
+            );
         }
         let solvers = [solver("z3"), solver("mine"), solver("yices2")];
-        let pairs = auto_pairs(&solvers);
+        let pairs = auto_pairs(&solvers, Kind::Sudoku);
         assert_eq!(pairs[0], (2, Encoding::Onehot));
         assert_eq!(pairs[1], (0, Encoding::Onehot));
         assert_eq!(pairs[2], (0, Encoding::Bv));
         assert_eq!(pairs.len(), 9);
         // A solver with no measured order comes last, lia first.
         assert_eq!(pairs[6], (1, Encoding::Lia));
+    }
+
+    #[test]
+    fn a_kind_with_measured_pairs_starts_them_first_and_keeps_every_pair() {
+        let solvers = [solver("z3"), solver("cvc5"), solver("yices2")];
+        let plain = auto_pairs(&solvers, Kind::Sudoku);
+        assert_eq!(plain[..2], [(2, Encoding::Onehot), (1, Encoding::Onehot)]);
+        let killer = auto_pairs(&solvers, Kind::Killer);
+        assert_eq!(killer[..2], [(2, Encoding::Onehot), (0, Encoding::Onehot)]);
+        let kakuro = auto_pairs(&solvers, Kind::Kakuro);
+        assert_eq!(kakuro[..2], [(2, Encoding::Bv), (2, Encoding::Onehot)]);
+        for mut order in [killer, kakuro] {
+            order.sort();
+            let mut all = plain.clone();
+            all.sort();
+            assert_eq!(order, all);
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! new solver is a new table, not new code.
 
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -184,6 +185,10 @@ pub struct AutoPair {
 struct Table {
     default_solvers: Vec<String>,
     auto_order: Vec<AutoPair>,
+    /// Per puzzle kind (by name), the pairs that start before the rest of
+    /// `auto_order`.
+    #[serde(default)]
+    auto_first: BTreeMap<String, Vec<AutoPair>>,
     solver: Vec<Profile>,
 }
 
@@ -226,6 +231,21 @@ pub fn auto_order() -> &'static [AutoPair] {
     &table().auto_order
 }
 
+/// [`auto_order`] for puzzles of kind `kind` (e.g. `killer`): the pairs
+/// measured best on that kind first, then the rest of the order.
+pub fn auto_order_for(kind: &str) -> Vec<&'static AutoPair> {
+    let t = table();
+    let first = t.auto_first.get(kind).map_or(&[][..], Vec::as_slice);
+    let mut out: Vec<&AutoPair> = first.iter().collect();
+    out.extend(t.auto_order.iter().filter(|a| !first.contains(a)));
+    out
+}
+
+/// The kinds that have an `auto_first` entry, for checking the table.
+pub fn auto_first_kinds() -> impl Iterator<Item = &'static str> {
+    table().auto_first.keys().map(String::as_str)
+}
+
 /// The profile called `name`, if any.
 pub fn profile(name: &str) -> Option<&'static Profile> {
     profiles().iter().find(|p| p.name == name)
@@ -257,6 +277,7 @@ mod tests {
             .default_solvers
             .iter()
             .chain(table.auto_order.iter().map(|a| &a.solver))
+            .chain(table.auto_first.values().flatten().map(|a| &a.solver))
         {
             assert!(names.contains(&n.as_str()), "{n} is not a profile");
         }
