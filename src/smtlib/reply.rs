@@ -653,11 +653,13 @@ fn bitvec(digits: &str, radix: u32, bits_per_digit: u32) -> Option<Value> {
         return Some(too_large(&format!("{prefix}{digits}")));
     };
     if width > 128 {
-        let bits = digits.chars().flat_map(|c| {
+        // Sized up front: a session reads one of these per puzzle.
+        let mut bits = Vec::with_capacity(width as usize);
+        for c in digits.chars() {
             let d = c.to_digit(radix).unwrap_or(0);
-            (0..bits_per_digit).rev().map(move |i| d >> i & 1 == 1)
-        });
-        return Some(Value::Bits(bits.collect()));
+            bits.extend((0..bits_per_digit).rev().map(|i| d >> i & 1 == 1));
+        }
+        return Some(Value::Bits(bits));
     }
     let value = u128::from_str_radix(digits, radix).ok();
     Some(match value {
