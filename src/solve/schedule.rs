@@ -15,7 +15,7 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::solver::Cancel;
 
@@ -124,6 +124,11 @@ pub struct Limits {
     /// Groups pulled from the input but not yet handed to `emit` (at
     /// least 1). Bounds memory.
     pub window: usize,
+    /// How long a job after the first of a [`StopRule::FirstDecisive`]
+    /// slot waits before it runs. A race the first job wins within it
+    /// never starts the others: an easy question costs one solver, not
+    /// the start and stop of every racer.
+    pub stagger: Duration,
 }
 
 struct SlotState<J, R> {
@@ -132,6 +137,8 @@ struct SlotState<J, R> {
     cancel: Cancel,
     ends: Vec<Option<JobEnd<R>>>,
     next: usize,
+    /// When its first job was picked.
+    started: Option<Instant>,
     winner: Option<usize>,
 }
 
@@ -160,6 +167,8 @@ struct State<G, J, R> {
     first: usize,
     /// No more groups will be added.
     closed: bool,
+    /// [`Limits::stagger`].
+    stagger: Duration,
 }
 
 struct Picked<G, J> {
@@ -169,6 +178,8 @@ struct Picked<G, J> {
     group: Arc<G>,
     work: J,
     cancel: Cancel,
+    /// How long to wait for the slot to be decided before running.
+    delay: Duration,
 }
 
 impl<G, J: Clone, R> State<G, J, R> {
@@ -193,6 +204,18 @@ impl<G, J: Clone, R> State<G, J, R> {
                 }
                 let job = s.next;
                 s.next += 1;
+                let now = Instant::now();
+                let delay = match (s.stop, s.started) {
+                    // While the first job of a race runs, the next ones
+                    // give it `stagger` from its start to win alone.
+                    (StopRule::FirstDecisive, Some(first)) if s.ends[0].is_none() => {
+                        (first + self.stagger).saturating_duration_since(now)
+                    }
+                    _ => Duration::ZERO,
+                };
+                if job == 0 {
+                    s.started = Some(now);
+                }
                 return Some(Picked {
                     seq: self.first + gi,
                     slot: si,
@@ -200,6 +223,7 @@ impl<G, J: Clone, R> State<G, J, R> {
                     group: Arc::clone(&g.group),
                     work: s.jobs[job].clone(),
                     cancel: s.cancel.clone(),
+                    delay,
                 });
             }
         }
@@ -251,6 +275,7 @@ fn schedule_granted<W: Jobs>(
         groups: VecDeque::new(),
         first: 0,
         closed: false,
+        stagger: limits.stagger,
     });
     let changed = Condvar::new();
     let mut groups = groups.fuse();
@@ -305,6 +330,7 @@ fn schedule_granted<W: Jobs>(
                             .map(|s| SlotState {
                                 ends: s.jobs.iter().map(|_| None).collect(),
                                 next: 0,
+                                started: None,
                                 winner: None,
                                 cancel: all.child(),
                                 stop: s.stop,
@@ -418,15 +444,19 @@ fn run_picked<W: Jobs>(
         all,
         root,
     };
-    let out = work.run(&picked.group, &picked.work, &ctx);
-    let decisive = work.decisive(&out);
+    let end = if !picked.delay.is_zero() && picked.cancel.wait(picked.delay) {
+        JobEnd::NotStarted(ctx.stop_cause())
+    } else {
+        JobEnd::Ran(work.run(&picked.group, &picked.work, &ctx))
+    };
+    let decisive = matches!(&end, JobEnd::Ran(out) if work.decisive(out));
     drop(picked.group);
     let mut st = lock(state);
     let first = st.first;
     if let Some(g) = st.groups.get_mut(picked.seq - first) {
         g.open -= 1;
         let s = &mut g.slots[picked.slot];
-        s.ends[picked.job] = Some(JobEnd::Ran(out));
+        s.ends[picked.job] = Some(end);
         if decisive && s.stop == StopRule::FirstDecisive && s.winner.is_none() {
             s.winner = Some(picked.job);
             s.cancel.cancel();
@@ -439,7 +469,6 @@ fn run_picked<W: Jobs>(
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::time::Instant;
 
     /// A fake job: sleeps `ms` (or until cancelled), then gives `value`;
     /// decisive when `value` is even.
@@ -536,7 +565,11 @@ mod tests {
             }
         }
         let mut seen = Vec::new();
-        let limits = Limits { jobs: 4, window: 6 };
+        let limits = Limits {
+            jobs: 4,
+            window: 6,
+            stagger: Duration::ZERO,
+        };
         schedule(&Backwards, 0..20, limits, &Cancel::new(), |g, slots| {
             assert_eq!(slots[0].jobs[0].1, JobEnd::Ran(*g));
             seen.push(*g);
@@ -576,7 +609,11 @@ mod tests {
         for (granted, ran_on) in [(0, vec![caller]), (1, vec!["smtgrid-worker".into()])] {
             let w = Where(Mutex::new(Default::default()));
             let mut seen = Vec::new();
-            let limits = Limits { jobs: 4, window: 3 };
+            let limits = Limits {
+                jobs: 4,
+                window: 3,
+                stagger: Duration::ZERO,
+            };
             schedule_granted(
                 &w,
                 0..8,
@@ -600,7 +637,11 @@ mod tests {
     fn without_a_stop_rule_every_job_runs() {
         let w = FakeJobs::new(vec![one(5, 2), one(1, 4), one(3, 1)]);
         let mut got = Vec::new();
-        let limits = Limits { jobs: 2, window: 2 };
+        let limits = Limits {
+            jobs: 2,
+            window: 2,
+            stagger: Duration::ZERO,
+        };
         schedule(&w, 0..3, limits, &Cancel::new(), |_, slots| {
             got.push(
                 slots
@@ -621,6 +662,53 @@ mod tests {
                 ]
             );
         }
+    }
+
+    #[test]
+    fn a_race_the_first_job_wins_within_the_stagger_never_starts_the_others() {
+        let race = |first_ms| Slot {
+            jobs: vec![
+                Fake {
+                    ms: first_ms,
+                    value: 2,
+                },
+                Fake { ms: 1, value: 4 },
+            ],
+            stop: StopRule::FirstDecisive,
+        };
+        let limits = Limits {
+            jobs: 2,
+            window: 1,
+            stagger: Duration::from_millis(500),
+        };
+        // The first answers in 5 ms: the second never runs.
+        let w = FakeJobs::new(vec![race(5)]);
+        let mut got = Vec::new();
+        schedule(&w, 0..1, limits, &Cancel::new(), |_, slots| {
+            got = ends(&slots[0]);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            got,
+            [
+                JobEnd::Ran(Out::Value(2)),
+                JobEnd::NotStarted(StopCause::Answered)
+            ]
+        );
+        assert_eq!(w.started.load(Ordering::SeqCst), 1);
+        // The first runs past the stagger: the second starts after it
+        // and wins.
+        let w = FakeJobs::new(vec![race(5_000)]);
+        let start = Instant::now();
+        schedule(&w, 0..1, limits, &Cancel::new(), |_, slots| {
+            got = ends(&slots[0]);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(got[1], JobEnd::Ran(Out::Value(4)));
+        assert_eq!(got[0], JobEnd::Ran(Out::Stopped(StopCause::Answered)));
+        assert!(start.elapsed() >= Duration::from_millis(500));
+        assert!(start.elapsed() < Duration::from_millis(4_000));
+        assert_eq!(w.started.load(Ordering::SeqCst), 2);
     }
 
     #[test]
@@ -646,7 +734,11 @@ mod tests {
         let w = FakeJobs::new(vec![race, one(40, 8)]);
         let mut got = None;
         let start = Instant::now();
-        let limits = Limits { jobs: 3, window: 1 };
+        let limits = Limits {
+            jobs: 3,
+            window: 1,
+            stagger: Duration::ZERO,
+        };
         schedule(&w, 0..1, limits, &Cancel::new(), |_, slots| {
             got = Some(slots);
             ControlFlow::Continue(())
@@ -678,7 +770,11 @@ mod tests {
         let w = FakeJobs::new(vec![one(1, 2)]);
         let mut most = 0;
         let mut emitted = 0;
-        let limits = Limits { jobs: 2, window: 4 };
+        let limits = Limits {
+            jobs: 2,
+            window: 4,
+            stagger: Duration::ZERO,
+        };
         schedule(&w, input, limits, &Cancel::new(), |g, _| {
             // Pulled ahead of what is emitted: at most the window.
             most = most.max(pulled.load(Ordering::SeqCst) - g);
@@ -699,7 +795,11 @@ mod tests {
         let w = FakeJobs::by_group(|g| vec![one(if g == 0 { 1 } else { 100_000 }, 2)]);
         let start = Instant::now();
         let mut emitted = Vec::new();
-        let limits = Limits { jobs: 2, window: 3 };
+        let limits = Limits {
+            jobs: 2,
+            window: 3,
+            stagger: Duration::ZERO,
+        };
         schedule(&w, input, limits, &Cancel::new(), |g, _| {
             emitted.push(*g);
             ControlFlow::Break(())
@@ -724,7 +824,11 @@ mod tests {
         });
         let start = Instant::now();
         let mut got = Vec::new();
-        let limits = Limits { jobs: 3, window: 2 };
+        let limits = Limits {
+            jobs: 3,
+            window: 2,
+            stagger: Duration::ZERO,
+        };
         schedule(&w, 0..1000, limits, &root, |_, slots| {
             got.extend(slots.iter().map(|s| ends(s)[0].clone()));
             ControlFlow::Continue(())
