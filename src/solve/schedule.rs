@@ -531,6 +531,15 @@ mod tests {
         }
     }
 
+    /// Limits without a stagger: races start every job at once.
+    fn unstaggered(jobs: usize, window: usize) -> Limits {
+        Limits {
+            jobs,
+            window,
+            stagger: Duration::ZERO,
+        }
+    }
+
     fn one(ms: u64, value: i32) -> Slot<Fake> {
         Slot {
             jobs: vec![Fake { ms, value }],
@@ -565,11 +574,7 @@ mod tests {
             }
         }
         let mut seen = Vec::new();
-        let limits = Limits {
-            jobs: 4,
-            window: 6,
-            stagger: Duration::ZERO,
-        };
+        let limits = unstaggered(4, 6);
         schedule(&Backwards, 0..20, limits, &Cancel::new(), |g, slots| {
             assert_eq!(slots[0].jobs[0].1, JobEnd::Ran(*g));
             seen.push(*g);
@@ -609,11 +614,7 @@ mod tests {
         for (granted, ran_on) in [(0, vec![caller]), (1, vec!["smtgrid-worker".into()])] {
             let w = Where(Mutex::new(Default::default()));
             let mut seen = Vec::new();
-            let limits = Limits {
-                jobs: 4,
-                window: 3,
-                stagger: Duration::ZERO,
-            };
+            let limits = unstaggered(4, 3);
             schedule_granted(
                 &w,
                 0..8,
@@ -637,11 +638,7 @@ mod tests {
     fn without_a_stop_rule_every_job_runs() {
         let w = FakeJobs::new(vec![one(5, 2), one(1, 4), one(3, 1)]);
         let mut got = Vec::new();
-        let limits = Limits {
-            jobs: 2,
-            window: 2,
-            stagger: Duration::ZERO,
-        };
+        let limits = unstaggered(2, 2);
         schedule(&w, 0..3, limits, &Cancel::new(), |_, slots| {
             got.push(
                 slots
@@ -734,11 +731,7 @@ mod tests {
         let w = FakeJobs::new(vec![race, one(40, 8)]);
         let mut got = None;
         let start = Instant::now();
-        let limits = Limits {
-            jobs: 3,
-            window: 1,
-            stagger: Duration::ZERO,
-        };
+        let limits = unstaggered(3, 1);
         schedule(&w, 0..1, limits, &Cancel::new(), |_, slots| {
             got = Some(slots);
             ControlFlow::Continue(())
@@ -770,11 +763,7 @@ mod tests {
         let w = FakeJobs::new(vec![one(1, 2)]);
         let mut most = 0;
         let mut emitted = 0;
-        let limits = Limits {
-            jobs: 2,
-            window: 4,
-            stagger: Duration::ZERO,
-        };
+        let limits = unstaggered(2, 4);
         schedule(&w, input, limits, &Cancel::new(), |g, _| {
             // Pulled ahead of what is emitted: at most the window.
             most = most.max(pulled.load(Ordering::SeqCst) - g);
@@ -795,11 +784,7 @@ mod tests {
         let w = FakeJobs::by_group(|g| vec![one(if g == 0 { 1 } else { 100_000 }, 2)]);
         let start = Instant::now();
         let mut emitted = Vec::new();
-        let limits = Limits {
-            jobs: 2,
-            window: 3,
-            stagger: Duration::ZERO,
-        };
+        let limits = unstaggered(2, 3);
         schedule(&w, input, limits, &Cancel::new(), |g, _| {
             emitted.push(*g);
             ControlFlow::Break(())
@@ -824,11 +809,7 @@ mod tests {
         });
         let start = Instant::now();
         let mut got = Vec::new();
-        let limits = Limits {
-            jobs: 3,
-            window: 2,
-            stagger: Duration::ZERO,
-        };
+        let limits = unstaggered(3, 2);
         schedule(&w, 0..1000, limits, &root, |_, slots| {
             got.extend(slots.iter().map(|s| ends(s)[0].clone()));
             ControlFlow::Continue(())

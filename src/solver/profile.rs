@@ -225,14 +225,10 @@ pub fn default_solvers() -> &'static [String] {
     &table().default_solvers
 }
 
-/// The order in which `--encoding auto` starts solver × encoding pairs,
-/// best first (measured; see profiles.toml). Pairs not listed come after.
-pub fn auto_order() -> &'static [AutoPair] {
-    &table().auto_order
-}
-
-/// [`auto_order`] for puzzles of kind `kind` (e.g. `killer`): the pairs
-/// measured best on that kind first, then the rest of the order.
+/// The order in which `--encoding auto` starts solver × encoding pairs on
+/// puzzles of kind `kind` (e.g. `killer`), best first (measured; see
+/// profiles.toml): the kind's `auto_first` pairs, then `auto_order`.
+/// Pairs not listed come after.
 pub fn auto_order_for(kind: &str) -> Vec<&'static AutoPair> {
     let t = table();
     let first = t.auto_first.get(kind).map_or(&[][..], Vec::as_slice);
@@ -242,7 +238,8 @@ pub fn auto_order_for(kind: &str) -> Vec<&'static AutoPair> {
 }
 
 /// The kinds that have an `auto_first` entry, for checking the table.
-pub fn auto_first_kinds() -> impl Iterator<Item = &'static str> {
+#[cfg(test)]
+pub(crate) fn auto_first_kinds() -> impl Iterator<Item = &'static str> {
     table().auto_first.keys().map(String::as_str)
 }
 
