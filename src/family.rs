@@ -275,6 +275,12 @@ impl Answer {
             error: r.outcome.message(),
         }
     }
+
+    /// Whether it answered sat or unsat: the answers whose times the
+    /// README compares.
+    fn decided(&self) -> bool {
+        matches!(self.answer, "sat" | "unsat")
+    }
 }
 
 /// One written file, as `STATUS.jsonl` records it.
@@ -666,7 +672,7 @@ impl Family {
                     "unsupported" => 3,
                     _ => 2,
                 }] += 1;
-                if matches!(a.answer, "sat" | "unsat") {
+                if a.decided() {
                     times.push(a.time_ms);
                 }
             }
@@ -703,7 +709,7 @@ impl Family {
                     r.file,
                     r.runs
                         .iter()
-                        .filter(|a| matches!(a.answer, "sat" | "unsat"))
+                        .filter(|a| a.decided())
                         .map(|a| format!("{} {:.2} s", a.solver, a.time_ms / 1e3))
                         .collect::<Vec<_>>()
                         .join(", ")
@@ -806,7 +812,7 @@ fn spread(runs: &[Answer]) -> Option<f64> {
     // A millisecond at least, so an instant answer gives a finite ratio.
     let times: Vec<f64> = runs
         .iter()
-        .filter(|a| matches!(a.answer, "sat" | "unsat"))
+        .filter(|a| a.decided())
         .map(|a| a.time_ms.max(1.0))
         .collect();
     let lo = times.iter().copied().reduce(f64::min)?;
@@ -818,7 +824,7 @@ fn spread(runs: &[Answer]) -> Option<f64> {
 /// milliseconds (0 without one).
 fn slowest_decisive_ms(runs: &[Answer]) -> f64 {
     runs.iter()
-        .filter(|a| matches!(a.answer, "sat" | "unsat"))
+        .filter(|a| a.decided())
         .map(|a| a.time_ms)
         .fold(0.0, f64::max)
 }
