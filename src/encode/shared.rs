@@ -180,7 +180,7 @@ impl Shared {
         }
         // The packed Bools, most significant bit first, in the order the
         // one-hot cells list them.
-        let mut next = packs.into_iter().flatten();
+        let mut next = packs.iter().flat_map(|p| p.iter().copied());
         // Sized up front: a question decodes every cell, every time.
         let mut values = Vec::with_capacity(self.decoder.cells.len());
         for c in &self.decoder.cells {

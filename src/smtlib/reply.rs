@@ -30,6 +30,7 @@
 //! may hold at most [`MAX_MODEL_ENTRIES`] constants, so that what a reply
 //! costs in memory is bounded however it is made.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -87,14 +88,15 @@ pub enum Value {
 }
 
 impl Value {
-    /// The bits of a bit-vector of any width, most significant first;
+    /// The bits of a bit-vector of any width, most significant first
+    /// (a wide one's own, not a copy: a session reads one per puzzle);
     /// `None` for any other value.
-    pub fn bits(&self) -> Option<Vec<bool>> {
+    pub fn bits(&self) -> Option<Cow<'_, [bool]>> {
         match self {
-            Value::BitVec { value, width } => {
-                Some((0..*width).rev().map(|i| value >> i & 1 == 1).collect())
-            }
-            Value::Bits(bits) => Some(bits.clone()),
+            Value::BitVec { value, width } => Some(Cow::Owned(
+                (0..*width).rev().map(|i| value >> i & 1 == 1).collect(),
+            )),
+            Value::Bits(bits) => Some(Cow::Borrowed(bits)),
             _ => None,
         }
     }
@@ -863,8 +865,11 @@ mod tests {
             value_of(&one("(_ bv680564733841876926926749214863536422911 129)")),
             Some(ones(129))
         );
-        assert_eq!(ones(3).bits(), Some(vec![true; 3]));
-        assert_eq!(bv(5, 4).bits(), Some(vec![false, true, false, true]));
+        assert_eq!(ones(3).bits().as_deref(), Some(&[true; 3][..]));
+        assert_eq!(
+            bv(5, 4).bits().as_deref(),
+            Some(&[false, true, false, true][..])
+        );
         assert_eq!(int(5).bits(), None);
         // Messages show the start of a wide one.
         assert_eq!(ones(200).to_string(), format!("#b{}…", "1".repeat(58)));
