@@ -12,7 +12,8 @@
 //! Size, for c cells of at most d candidates: O(c·d) for the cells'
 //! declarations and exactly-one; O(|g|·d) per all-different group g
 //! (pairwise up to 9 literals, a sequential counter above); per arithmetic
-//! rule of k cells, m ≤ `SET_LIMIT` sets (O(m² + k·d·m + m·k²)), or at most 48 tuples of k literals, or a diagram of at most
+//! rule of k cells, m ≤ `SET_LIMIT` sets (O(m² + k·d·m + m·k²)), or at
+//! most 48 tuples of k literals, or a diagram of at most
 //! `layered::BUILD_WORK` edges, or — when the diagram would be bigger — a
 //! binary adder tree over the cells' values (O(k·d·log d) for the bits of
 //! the values, O(k·log(k·d)) full adders; products add one tree per prime
@@ -50,8 +51,9 @@ const VISIBLE_DIAGRAM_MAX: usize = 10_000;
 /// Symbol occurrences of the script: O(cells·d + Σ k·d + Σ per
 /// arithmetic rule of its sets (a sum over cells that all differ:
 /// O(m² + k·d·m + m·k²) for m ≤ `SET_LIMIT` sets), its diagram
-/// (≤ `BUILD_WORK` edges) and its binary form (O(primes · k·d·log(k·d)), or O(k·V + k·log k) for
-/// a visibility count over V distinct values)), plus eight per
+/// (≤ `BUILD_WORK` edges) and its binary form (O(primes · k·d·log(k·d)),
+/// or O(k·V + k·log k) for a visibility count over V distinct values)),
+/// plus eight per
 /// alternative of a sum clue `A|B|…`.
 pub(super) fn symbols(model: &Model, dims: &Dims) -> u64 {
     let &Dims {
@@ -439,7 +441,10 @@ impl<'a> Emitter<'a> {
         let offset: i64 = known.iter().sum();
         let (lo, hi) = match target {
             Target::Eq(t) => (*t, *t),
-            Target::OneOf(ts) => (ts[0], ts[ts.len() - 1]),
+            Target::OneOf(ts) => match (ts.first(), ts.last()) {
+                (Some(lo), Some(hi)) => (*lo, *hi),
+                _ => return false,
+            },
         };
         let range = (lo - offset, hi - offset);
         let Some(sets) = digit_sets(&values, open.len(), range, &|s| target.accepts(s + offset))

@@ -127,7 +127,8 @@ pub struct Limits {
     /// How long a job after the first of a [`StopRule::FirstDecisive`]
     /// slot waits before it runs. A race the first job wins within it
     /// never starts the others: an easy question costs one solver, not
-    /// the start and stop of every racer.
+    /// the start and stop of every racer. A worker with such a job next
+    /// takes any job that may start now first.
     pub stagger: Duration,
 }
 
@@ -183,8 +184,11 @@ struct Picked<G, J> {
 }
 
 impl<G, J: Clone, R> State<G, J, R> {
-    /// The first queued job in input order. Once the run is stopping,
-    /// closes every queued job instead and sets `*closed_some`.
+    /// The first queued job in input order that may start now; when
+    /// every queued job is a race's later job still inside its stagger,
+    /// the first of those, with how long to wait (so a worker never idles
+    /// on a stagger while another puzzle's job could run). Once the run is
+    /// stopping, closes every queued job instead and sets `*closed_some`.
     fn pick(
         &mut self,
         root: &Cancel,
@@ -192,7 +196,10 @@ impl<G, J: Clone, R> State<G, J, R> {
         closed_some: &mut bool,
     ) -> Option<Picked<G, J>> {
         let stopping = root.is_cancelled() || all.is_cancelled();
-        for (gi, g) in self.groups.iter_mut().enumerate() {
+        let now = Instant::now();
+        let mut ready = None;
+        let mut delayed = None;
+        'groups: for (gi, g) in self.groups.iter_mut().enumerate() {
             for (si, s) in g.slots.iter_mut().enumerate() {
                 if s.next >= s.jobs.len() {
                     continue;
@@ -202,9 +209,6 @@ impl<G, J: Clone, R> State<G, J, R> {
                     *closed_some = true;
                     continue;
                 }
-                let job = s.next;
-                s.next += 1;
-                let now = Instant::now();
                 let delay = match (s.stop, s.started) {
                     // While the first job of a race runs, the next ones
                     // give it `stagger` from its start to win alone.
@@ -213,21 +217,30 @@ impl<G, J: Clone, R> State<G, J, R> {
                     }
                     _ => Duration::ZERO,
                 };
-                if job == 0 {
-                    s.started = Some(now);
+                if delay.is_zero() {
+                    ready = Some((gi, si, delay));
+                    break 'groups;
                 }
-                return Some(Picked {
-                    seq: self.first + gi,
-                    slot: si,
-                    job,
-                    group: Arc::clone(&g.group),
-                    work: s.jobs[job].clone(),
-                    cancel: s.cancel.clone(),
-                    delay,
-                });
+                delayed.get_or_insert((gi, si, delay));
             }
         }
-        None
+        let (gi, si, delay) = ready.or(delayed)?;
+        let g = &mut self.groups[gi];
+        let s = &mut g.slots[si];
+        let job = s.next;
+        s.next += 1;
+        if job == 0 {
+            s.started = Some(now);
+        }
+        Some(Picked {
+            seq: self.first + gi,
+            slot: si,
+            job,
+            group: Arc::clone(&g.group),
+            work: s.jobs[job].clone(),
+            cancel: s.cancel.clone(),
+            delay,
+        })
     }
 
     fn has_queued(&self) -> bool {
@@ -488,6 +501,8 @@ mod tests {
         slots: fn(usize) -> Vec<Slot<Fake>>,
         fixed: Vec<Slot<Fake>>,
         started: AtomicUsize,
+        /// The values of the jobs run, in the order they started.
+        order: Mutex<Vec<i32>>,
     }
 
     impl FakeJobs {
@@ -496,6 +511,7 @@ mod tests {
                 slots: |_| Vec::new(),
                 fixed,
                 started: AtomicUsize::new(0),
+                order: Mutex::new(Vec::new()),
             }
         }
         fn by_group(slots: fn(usize) -> Vec<Slot<Fake>>) -> FakeJobs {
@@ -503,6 +519,7 @@ mod tests {
                 slots,
                 fixed: Vec::new(),
                 started: AtomicUsize::new(0),
+                order: Mutex::new(Vec::new()),
             }
         }
     }
@@ -520,6 +537,7 @@ mod tests {
         }
         fn run(&self, _: &usize, job: &Fake, ctx: &JobCtx) -> Out {
             self.started.fetch_add(1, Ordering::SeqCst);
+            lock(&self.order).push(job.value);
             if ctx.cancel().wait(Duration::from_millis(job.ms)) {
                 Out::Stopped(ctx.stop_cause())
             } else {
@@ -706,6 +724,47 @@ mod tests {
         assert!(start.elapsed() >= Duration::from_millis(500));
         assert!(start.elapsed() < Duration::from_millis(4_000));
         assert_eq!(w.started.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn a_worker_runs_another_puzzle_rather_than_wait_out_a_stagger() {
+        // Puzzle 0's race runs past the stagger; puzzle 1's first job is
+        // ready at once. The second worker must start it, not sit out
+        // puzzle 0's stagger and only then start puzzle 0's second job.
+        let limits = Limits {
+            jobs: 2,
+            window: 2,
+            stagger: Duration::from_millis(500),
+        };
+        let w = FakeJobs::by_group(|g| {
+            let (first, second) = match g {
+                0 => (2, 4),
+                _ => (8, 10),
+            };
+            let ms = if g == 0 { 800 } else { 5 };
+            vec![Slot {
+                jobs: vec![
+                    Fake { ms, value: first },
+                    Fake {
+                        ms: 400,
+                        value: second,
+                    },
+                ],
+                stop: StopRule::FirstDecisive,
+            }]
+        });
+        let mut got = Vec::new();
+        schedule(&w, 0..2, limits, &Cancel::new(), |_, slots| {
+            got.push(ends(&slots[0]));
+            ControlFlow::Continue(())
+        });
+        // Which of the first two starts first is up to the threads; the
+        // second job of puzzle 0 can only start after the stagger.
+        let order = lock(&w.order).clone();
+        let at = |v: i32| order.iter().position(|&x| x == v);
+        assert!(at(8) < at(4) && at(4).is_some(), "{order:?}");
+        assert_eq!(got[1][0], JobEnd::Ran(Out::Value(8)));
+        assert_eq!(got[1][1], JobEnd::NotStarted(StopCause::Answered));
     }
 
     #[test]
