@@ -1041,12 +1041,17 @@ mod tests {
         }
     }
 
-    /// The large form of `rule` over cells with values 1..=hi (the first
-    /// `fixed` of them given) holds exactly for the tuples `Rule::holds`
-    /// accepts: every tuple is tried, the form's definitions evaluated in
-    /// order and its final assertion checked.
-    fn large_agrees(rule: &Rule, k: usize, hi: i64, fixed: &[i64]) {
-        let mut model = Model {
+    /// A model of one row of `k` cells with values 1..=hi, these
+    /// constraints, and the first cells given the `fixed` values.
+    fn row_model(k: usize, hi: i64, mut constraints: Vec<Constraint>, fixed: &[i64]) -> Model {
+        for (cell, &value) in fixed.iter().enumerate() {
+            constraints.push(Constraint {
+                rule: Rule::Fixed { cell, value },
+                origin: "given".into(),
+                group: Group::Givens,
+            });
+        }
+        Model {
             name: "t".into(),
             title: None,
             rows: 1,
@@ -1059,15 +1064,29 @@ mod tests {
                     hi,
                 })
                 .collect(),
-            constraints: Vec::new(),
-        };
-        for (cell, &value) in fixed.iter().enumerate() {
-            model.constraints.push(Constraint {
-                rule: Rule::Fixed { cell, value },
-                origin: "given".into(),
-                group: Group::Givens,
-            });
+            constraints,
         }
+    }
+
+    /// Steps `tuple` (values 1..=hi) to the next one; false after the
+    /// last.
+    fn next_tuple(tuple: &mut [i64], hi: i64) -> bool {
+        for t in tuple.iter_mut() {
+            if *t < hi {
+                *t += 1;
+                return true;
+            }
+            *t = 1;
+        }
+        false
+    }
+
+    /// The large form of `rule` over cells with values 1..=hi (the first
+    /// `fixed` of them given) holds exactly for the tuples `Rule::holds`
+    /// accepts: every tuple is tried, the form's definitions evaluated in
+    /// order and its final assertion checked.
+    fn large_agrees(rule: &Rule, k: usize, hi: i64, fixed: &[i64]) {
+        let model = row_model(k, hi, Vec::new(), fixed);
         let prep = Prepared::new(&model, fixed.is_empty(), &Cancel::new()).expect("not cancelled");
         let mut e = Emitter::new(&model, &prep, Form::Compact);
         let open = if ordered(rule) {
@@ -1107,16 +1126,9 @@ mod tests {
             if possible {
                 assert_eq!(ok, rule.holds(&tuple), "{rule:?} on {tuple:?}\n{text}");
             }
-            // Next tuple.
-            let mut i = 0;
-            while i < k && tuple[i] == hi {
-                tuple[i] = 1;
-                i += 1;
-            }
-            if i == k {
+            if !next_tuple(&mut tuple, hi) {
                 break;
             }
-            tuple[i] += 1;
         }
     }
 
@@ -1194,34 +1206,14 @@ mod tests {
     /// and every assignment of the set Bools are tried.
     fn sets_agree(target: Target, k: usize, hi: i64, fixed: &[i64]) {
         let cells: Vec<CellId> = (0..k).collect();
-        let mut model = Model {
-            name: "t".into(),
-            title: None,
-            rows: 1,
-            cols: k,
-            cells: (0..k)
-                .map(|col| Cell {
-                    row: 0,
-                    col,
-                    lo: 1,
-                    hi,
-                })
-                .collect(),
-            constraints: vec![Constraint {
-                rule: Rule::AllDifferent {
-                    cells: cells.clone(),
-                },
-                origin: "row".into(),
-                group: Group::Rows,
-            }],
+        let row = Constraint {
+            rule: Rule::AllDifferent {
+                cells: cells.clone(),
+            },
+            origin: "row".into(),
+            group: Group::Rows,
         };
-        for (cell, &value) in fixed.iter().enumerate() {
-            model.constraints.push(Constraint {
-                rule: Rule::Fixed { cell, value },
-                origin: "given".into(),
-                group: Group::Givens,
-            });
-        }
+        let model = row_model(k, hi, vec![row], fixed);
         let rule = Rule::Sum { cells, target };
         // Only the givens are propagated: the test needs every other
         // candidate kept, so that the form alone decides.
@@ -1264,15 +1256,9 @@ mod tests {
                 });
                 assert_eq!(some, rule.holds(&tuple), "{rule:?} on {tuple:?}\n{text}");
             }
-            let mut i = 0;
-            while i < k && tuple[i] == hi {
-                tuple[i] = 1;
-                i += 1;
-            }
-            if i == k {
+            if !next_tuple(&mut tuple, hi) {
                 break;
             }
-            tuple[i] += 1;
         }
     }
 
