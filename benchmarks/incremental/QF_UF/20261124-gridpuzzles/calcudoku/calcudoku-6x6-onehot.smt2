@@ -10,11 +10,11 @@ Time limit: 30.0
 Puzzle calcudoku-6x6 (Calcudoku 6x6): a 6x6 calcudoku, in smtgrid's onehot encoding (one Bool per cell and value, propositional).
 Incremental: the first check-sat asks for a solution; then the solution smtgrid found and verified is excluded and the second check-sat asks whether another one exists (sat: the puzzle has two or more solutions).
 Made with: smtgrid emit puzzles/calcudoku-6x6.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.06 s; cvc5 1.0.3 sat in 0.13 s; yices2 2.6.5 sat in 0.01 s. The slowest decisive solver took 17 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.02 s; cvc5 1.0.3 sat in 0.02 s; yices2 2.6.5 sat in 0.01 s. The slowest decisive solver took 3 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
-; cells: one Bool per candidate value, exactly one true
+; cells: one Bool per candidate value, exactly one true (propagated: decided cells have no variables)
 (declare-const x_1_1_1 Bool)
 (declare-const x_1_1_2 Bool)
 (declare-const x_1_1_3 Bool)
@@ -751,7 +751,22 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; cage d 11+
 (assert (or (and x_1_5_1 x_1_6_4 x_2_5_6) (and x_1_5_1 x_1_6_5 x_2_5_5) (and x_1_5_1 x_1_6_6 x_2_5_4) (and x_1_5_2 x_1_6_3 x_2_5_6) (and x_1_5_2 x_1_6_4 x_2_5_5) (and x_1_5_2 x_1_6_5 x_2_5_4) (and x_1_5_2 x_1_6_6 x_2_5_3) (and x_1_5_3 x_1_6_2 x_2_5_6) (and x_1_5_3 x_1_6_4 x_2_5_4) (and x_1_5_3 x_1_6_6 x_2_5_2) (and x_1_5_4 x_1_6_1 x_2_5_6) (and x_1_5_4 x_1_6_2 x_2_5_5) (and x_1_5_4 x_1_6_5 x_2_5_2) (and x_1_5_4 x_1_6_6 x_2_5_1) (and x_1_5_5 x_1_6_2 x_2_5_4) (and x_1_5_5 x_1_6_3 x_2_5_3) (and x_1_5_5 x_1_6_4 x_2_5_2) (and x_1_5_6 x_1_6_1 x_2_5_4) (and x_1_5_6 x_1_6_2 x_2_5_3) (and x_1_5_6 x_1_6_3 x_2_5_2) (and x_1_5_6 x_1_6_4 x_2_5_1)))
 ; cage e 9+
-(assert (or (and x_2_3_3 x_3_3_6) (and x_2_3_4 x_3_3_5) (and x_2_3_5 x_3_3_4) (and x_2_3_6 x_3_3_3)))
+(declare-const a1 Bool)
+(declare-const a2 Bool)
+(assert (or a1 a2))
+(assert (not (and a1 a2)))
+(assert (or (not x_2_3_3) a1))
+(assert (or (not x_2_3_4) a2))
+(assert (or (not x_2_3_5) a2))
+(assert (or (not x_2_3_6) a1))
+(assert (or (not x_3_3_3) a1))
+(assert (or (not x_3_3_4) a2))
+(assert (or (not x_3_3_5) a2))
+(assert (or (not x_3_3_6) a1))
+(assert (or (not a1) x_2_3_3 x_3_3_3))
+(assert (or (not a1) x_2_3_6 x_3_3_6))
+(assert (or (not a2) x_2_3_4 x_3_3_4))
+(assert (or (not a2) x_2_3_5 x_3_3_5))
 ; cage f 3-
 (assert (or (and x_2_6_1 x_3_6_4) (and x_2_6_2 x_3_6_5) (and x_2_6_3 x_3_6_6) (and x_2_6_4 x_3_6_1) (and x_2_6_5 x_3_6_2) (and x_2_6_6 x_3_6_3)))
 ; cage g 2/
@@ -768,7 +783,6 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (or (and x_4_6_1 x_5_6_3) (and x_4_6_2 x_5_6_4) (and x_4_6_3 x_5_6_1) (and x_4_6_3 x_5_6_5) (and x_4_6_4 x_5_6_2) (and x_4_6_5 x_5_6_3) (and x_4_6_6 x_5_6_4)))
 ; cage m 9+
 (assert (or (and x_5_1_1 x_6_1_3 x_6_2_5) (and x_5_1_1 x_6_1_5 x_6_2_3) (and x_5_1_1 x_6_1_6 x_6_2_2) (and x_5_1_2 x_6_1_3 x_6_2_4) (and x_5_1_2 x_6_1_4 x_6_2_3) (and x_5_1_2 x_6_1_5 x_6_2_2) (and x_5_1_2 x_6_1_6 x_6_2_1) (and x_5_1_3 x_6_1_1 x_6_2_5) (and x_5_1_3 x_6_1_2 x_6_2_4) (and x_5_1_3 x_6_1_4 x_6_2_2) (and x_5_1_3 x_6_1_5 x_6_2_1) (and x_5_1_4 x_6_1_1 x_6_2_4) (and x_5_1_4 x_6_1_2 x_6_2_3) (and x_5_1_4 x_6_1_3 x_6_2_2) (and x_5_1_5 x_6_1_1 x_6_2_3) (and x_5_1_5 x_6_1_3 x_6_2_1)))
-; cage n 6
 ; cage o 5/
 (assert (or (and x_5_4_1 x_5_5_5) (and x_5_4_5 x_5_5_1)))
 ; cage p 1-

@@ -9,12 +9,12 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle puzzles/tatham-hardest.sgt:54 (unequal 9): a 9x9 futoshiki, in smtgrid's onehot encoding (one Bool per cell and value, propositional).
 Made with: smtgrid emit puzzles/tatham-hardest.sgt --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.16 s; cvc5 1.0.3 sat in 0.18 s; yices2 2.6.5 sat in 0.01 s. The slowest decisive solver took 15 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.03 s; cvc5 1.0.3 sat in 0.05 s; yices2 2.6.5 sat in 0.01 s. The slowest decisive solver took 5 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
 (set-info :status sat)
-; cells: one Bool per candidate value, exactly one true
+; cells: one Bool per candidate value, exactly one true (propagated: decided cells have no variables)
 (declare-const x_1_1_1 Bool)
 (declare-const x_1_1_2 Bool)
 (declare-const x_1_1_3 Bool)
@@ -759,8 +759,6 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (not (and x_9_9_5 (or x_9_9_7 x_9_9_8 x_9_9_9))))
 (assert (not (and x_9_9_7 (or x_9_9_8 x_9_9_9))))
 (assert (not (and x_9_9_8 x_9_9_9)))
-; givens
-; propagated: decided cells have no variables
 ; rows: all different
 (assert (or x_1_1_1 x_1_3_1 x_1_5_1))
 (assert (not (and x_1_1_1 (or x_1_3_1 x_1_5_1))))
@@ -1656,10 +1654,6 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (or (not x_3_6_2) x_4_6_1))
 (assert (or (not x_3_6_3) x_4_6_1 x_4_6_2))
 (assert (or (not x_3_6_4) x_4_6_1 x_4_6_2 x_4_6_3))
-(assert (or (not true) true))
-(assert (or (not true) true))
-(assert (or (not true) true))
-(assert (or (not true) true))
 (assert (or (not x_4_9_1) true))
 (assert (or (not x_4_9_2) true))
 (assert (or (not x_4_9_3) true))
@@ -1676,8 +1670,6 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (or (not x_5_1_3) x_4_1_1 x_4_1_2))
 (assert (or (not x_5_1_7) x_4_1_1 x_4_1_2 x_4_1_3 x_4_1_4 x_4_1_5))
 (assert (or (not x_5_1_9) x_4_1_1 x_4_1_2 x_4_1_3 x_4_1_4 x_4_1_5))
-(assert (or (not true) true))
-(assert (or (not true) true))
 (assert (or (not x_5_2_1) x_5_3_2 x_5_3_3 x_5_3_6 x_5_3_7))
 (assert (or (not x_5_2_2) x_5_3_3 x_5_3_6 x_5_3_7))
 (assert (or (not x_5_2_3) x_5_3_6 x_5_3_7))
@@ -1686,8 +1678,6 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (or (not x_5_3_3) x_5_2_1 x_5_2_2))
 (assert (or (not x_5_3_6) x_5_2_1 x_5_2_2 x_5_2_3))
 (assert (or (not x_5_3_7) x_5_2_1 x_5_2_2 x_5_2_3 x_5_2_6))
-(assert (or (not true) true))
-(assert (or (not true) true))
 (assert (or (not x_5_3_2) x_6_3_3 x_6_3_4 x_6_3_5 x_6_3_8 x_6_3_9))
 (assert (or (not x_5_3_3) x_6_3_4 x_6_3_5 x_6_3_8 x_6_3_9))
 (assert (or (not x_5_3_6) x_6_3_8 x_6_3_9))
@@ -1708,10 +1698,6 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (or (not x_6_4_5) x_5_4_1 x_5_4_2 x_5_4_3))
 (assert (or (not x_6_4_8) x_5_4_1 x_5_4_2 x_5_4_3 x_5_4_6 x_5_4_7))
 (assert (or (not x_6_4_9) x_5_4_1 x_5_4_2 x_5_4_3 x_5_4_6 x_5_4_7))
-(assert (or (not true) true))
-(assert (or (not true) true))
-(assert (or (not true) true))
-(assert (or (not true) true))
 (assert (or (not x_6_2_1) x_7_2_2 x_7_2_3 x_7_2_4 x_7_2_5 x_7_2_6 x_7_2_7))
 (assert (or (not x_6_2_2) x_7_2_3 x_7_2_4 x_7_2_5 x_7_2_6 x_7_2_7))
 (assert (or (not x_6_2_3) x_7_2_4 x_7_2_5 x_7_2_6 x_7_2_7))
@@ -1749,8 +1735,6 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (or (not x_7_5_6) x_6_5_1 x_6_5_2 x_6_5_3 x_6_5_4 x_6_5_5))
 (assert (or (not x_7_5_7) x_6_5_1 x_6_5_2 x_6_5_3 x_6_5_4 x_6_5_5))
 (assert (or (not x_7_5_8) x_6_5_1 x_6_5_2 x_6_5_3 x_6_5_4 x_6_5_5))
-(assert (or (not true) true))
-(assert (or (not true) true))
 (assert (or (not x_6_8_1) x_7_8_2 x_7_8_3 x_7_8_5))
 (assert (or (not x_6_8_2) x_7_8_3 x_7_8_5))
 (assert (or (not x_6_8_3) x_7_8_5))

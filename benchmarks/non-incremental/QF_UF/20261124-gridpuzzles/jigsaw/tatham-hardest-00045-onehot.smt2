@@ -9,12 +9,12 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle puzzles/tatham-hardest.sgt:45 (solo 9j): a 9x9 jigsaw, in smtgrid's onehot encoding (one Bool per cell and value, propositional).
 Made with: smtgrid emit puzzles/tatham-hardest.sgt --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.11 s; cvc5 1.0.3 sat in 0.02 s; yices2 2.6.5 sat in 0.06 s. The slowest decisive solver took 5 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.02 s; cvc5 1.0.3 sat in 0.03 s; yices2 2.6.5 sat in 0.01 s. The slowest decisive solver took 6 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
 (set-info :status sat)
-; cells: one Bool per candidate value, exactly one true
+; cells: one Bool per candidate value, exactly one true (propagated: decided cells have no variables)
 (declare-const x_1_1_1 Bool)
 (declare-const x_1_1_4 Bool)
 (declare-const x_1_1_5 Bool)
@@ -365,8 +365,6 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (not (and x_9_9_1 (or x_9_9_7 x_9_9_8 x_9_9_9))))
 (assert (not (and x_9_9_7 (or x_9_9_8 x_9_9_9))))
 (assert (not (and x_9_9_8 x_9_9_9)))
-; givens
-; propagated: decided cells have no variables
 ; rows: all different
 (assert (or x_1_1_1 x_1_3_1 x_1_4_1 x_1_5_1 x_1_6_1 x_1_8_1 x_1_9_1))
 (assert (not (and x_1_1_1 (or x_1_3_1 x_1_4_1 x_1_5_1 x_1_6_1 x_1_8_1 x_1_9_1))))
