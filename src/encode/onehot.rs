@@ -53,8 +53,7 @@ const VISIBLE_DIAGRAM_MAX: usize = 10_000;
 /// O(m² + k·d·m + m·k²) for m ≤ `SET_LIMIT` sets), its diagram
 /// (≤ `BUILD_WORK` edges) and its binary form (O(primes · k·d·log(k·d)),
 /// or O(k·V + k·log k) for a visibility count over V distinct values)),
-/// plus eight per
-/// alternative of a sum clue `A|B|…`.
+/// plus eight per alternative of a sum clue `A|B|…`.
 pub(super) fn symbols(model: &Model, dims: &Dims) -> u64 {
     let &Dims {
         dmax, top, span, ..
@@ -451,11 +450,8 @@ impl<'a> Emitter<'a> {
         else {
             return false;
         };
-        let placeable = |set: &&Vec<i64>| {
-            set.iter()
-                .all(|v| open.iter().any(|&c| self.prep.doms[c].binary_search(v).is_ok()))
-        };
-        let sets: Vec<&Vec<i64>> = sets.iter().filter(placeable).collect();
+        // Every value of a set is some open cell's candidate: the sets are
+        // drawn from their candidates.
         if sets.is_empty() {
             self.s.assert(&Term::sym("false"));
             return true;
@@ -590,15 +586,15 @@ fn digit_sets(
                 return Some(());
             }
             let n = self.values.len();
-            for i in from..=n.saturating_sub(left) {
-                // Values ascend: the smallest completion from `i` only
-                // grows, and the largest is the top `left` values.
+            // Values ascend: the largest completion is the top `left`
+            // values, and the smallest from `i` only grows with `i`.
+            let most: i64 = self.values[n - left..].iter().sum();
+            if sum + most < self.range.0 {
+                return Some(());
+            }
+            for i in from..=n - left {
                 let least: i64 = self.values[i..i + left].iter().sum();
                 if sum + least > self.range.1 {
-                    break;
-                }
-                let most: i64 = self.values[n - left..].iter().sum();
-                if sum + most < self.range.0 {
                     break;
                 }
                 self.set.push(self.values[i]);
