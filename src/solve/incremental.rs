@@ -18,7 +18,7 @@ use super::schedule::lock;
 use super::{Asker, ErrorKind, Outcome, PerEncoding};
 use crate::encode::{Encoding, Interrupted, Shared, encode_shared};
 use crate::model::{CellId, Model};
-use crate::solver::{Cancel, Session, Usage, excerpt};
+use crate::solver::{Cancel, Session, SessionError, Usage, excerpt};
 
 /// Shapes remembered at once. A file that keeps switching between more
 /// shapes than this still works; it just starts more sessions.
@@ -122,6 +122,110 @@ impl Sessions {
         idle.remove(i).map(|s| (s.session, s.totals))
     }
 
+    /// Asks the puzzles of `askers` (each with its givens), all of
+    /// `shape`, in one session of solver `solver` holding `shared`: every
+    /// question is written at once, then the answers are read in turn, so
+    /// the solver and smtgrid wake once for the batch rather than once per
+    /// puzzle. A puzzle's limit and time run from when the answer before
+    /// it was verified (the first's from the batch's start, which counts
+    /// a new session's start); its CPU time is the solver's between the
+    /// readings after the answer before it and after its own; its memory
+    /// the session's peak as read after the batch's last answer. Returns
+    /// each asker with its outcome and time, `None` for the puzzles left
+    /// unanswered once the session failed or gave an outcome after which
+    /// it is not reused, which the caller asks again on their own.
+    pub(super) fn ask_batch<'a>(
+        &self,
+        solver: usize,
+        shape: &Arc<Shape>,
+        shared: &Shared,
+        mut askers: Vec<(Asker<'a>, &[(CellId, i64)])>,
+    ) -> Vec<(Asker<'a>, Option<(Outcome, Duration)>)> {
+        let mut answers: Vec<Option<(Outcome, Duration)>> = askers.iter().map(|_| None).collect();
+        let start = Instant::now();
+        let Some((first, _)) = askers.first() else {
+            return Vec::new();
+        };
+        let (mut session, totals, mut ended, mut before) =
+            match self.take(solver, shared.encoding, shape) {
+                Some((mut s, totals)) => {
+                    s.set_cancel(first.ctx.cancel());
+                    s.set_memory_limit(first.limits.memory);
+                    let before = s.last_usage();
+                    (s, totals, shared.end_question(), before)
+                }
+                None => match first.start_session(shared) {
+                    Ok(s) => (s, Totals::new(), "", None),
+                    Err(o) => {
+                        answers[0] = Some((o, start.elapsed()));
+                        return askers.into_iter().map(|(a, _)| a).zip(answers).collect();
+                    }
+                },
+            };
+        // The transcript names the batch after its first puzzle.
+        session.set_run(&first.run);
+        let questions: Vec<String> = askers
+            .iter()
+            .map(|(_, givens)| {
+                let q = format!("{ended}{}", shared.question(givens));
+                ended = shared.end_question();
+                q
+            })
+            .collect();
+        let questions: Vec<&str> = questions.iter().map(String::as_str).collect();
+        let (asked, unsent) = match session.ask_all(&questions, first.deadline) {
+            Ok(asked) => (asked, None),
+            Err(e) => (Vec::new(), Some(e)),
+        };
+        let mut from = start;
+        let mut healthy = true;
+        let n_asked = asked.len();
+        for (i, q) in asked.into_iter().enumerate() {
+            let a = &mut askers[i].0;
+            a.deadline = from + a.limit;
+            session.set_run(&a.run);
+            let text = session.answer(q, a.deadline);
+            let outcome = a.judge_shared(&mut session, shared, text, before, false);
+            before = session.last_usage();
+            healthy = reusable(&outcome) && !session.is_ended();
+            let now = Instant::now();
+            answers[i] = Some((outcome, now - from));
+            from = now;
+            if !healthy {
+                break;
+            }
+        }
+        // The peak memory since the session started, read once for the
+        // batch after its last answer: every puzzle of it was asked by then.
+        if let Some(peak) = session.usage().map(|u| u.max_rss_kb) {
+            for (a, _) in &askers {
+                let mut m = a.meter.borrow_mut();
+                if m.max_rss_kb.is_some() {
+                    m.max_rss_kb = Some(peak);
+                }
+            }
+        }
+        match unsent {
+            // The question that could not be sent is the failed one when
+            // every answer before it came.
+            Some(e) if healthy => {
+                let a = &askers[n_asked].0;
+                answers[n_asked] = Some((a.session_failed(&e), from.elapsed()));
+            }
+            Some(_) => {}
+            None if healthy => self.put(Idle {
+                solver,
+                encoding: shared.encoding,
+                shape: Arc::clone(shape),
+                session,
+                totals,
+            }),
+            // Dropping it kills it and its unanswered questions.
+            None => {}
+        }
+        askers.into_iter().map(|(a, _)| a).zip(answers).collect()
+    }
+
     fn put(&self, idle: Idle) {
         let dropped = {
             let mut pool = lock(&self.idle);
@@ -132,6 +236,16 @@ impl Sessions {
         // Dropping kills and reaps; not under the lock.
         drop(dropped);
     }
+}
+
+/// Whether a session may answer more questions after giving `outcome`:
+/// not after an error, a timeout or a stop, which may leave it in a state
+/// of its own.
+fn reusable(outcome: &Outcome) -> bool {
+    matches!(
+        outcome,
+        Outcome::Sat { .. } | Outcome::Unsat | Outcome::Unknown(_)
+    )
 }
 
 impl Asker<'_> {
@@ -167,16 +281,10 @@ impl Asker<'_> {
         let took = start.elapsed();
         // Asked after the answer is timed: the question is smtgrid's, not
         // part of solving the puzzle.
-        if matches!(
-            outcome,
-            Outcome::Sat { .. } | Outcome::Unsat | Outcome::Unknown(_)
-        ) {
+        if reusable(&outcome) {
             self.ask_stats(&mut session, &mut totals);
         }
-        let healthy = matches!(
-            outcome,
-            Outcome::Sat { .. } | Outcome::Unsat | Outcome::Unknown(_)
-        ) && !session.is_ended();
+        let healthy = reusable(&outcome) && !session.is_ended();
         if healthy {
             sessions.put(Idle {
                 solver,
@@ -195,7 +303,7 @@ impl Asker<'_> {
         let fail = |e| self.session_failed(&e);
         let mut s = self.start(shared.logic).map_err(fail)?;
         let reply = s.command(&shared.setup, self.deadline);
-        self.count_session(None, &mut s);
+        self.count_session(None, &mut s, true);
         let reply = reply.map_err(fail)?;
         if reply.trim().is_empty() {
             Ok(s)
@@ -218,7 +326,21 @@ impl Asker<'_> {
         before: Option<Usage>,
     ) -> Outcome {
         let text = s.command(question, self.deadline);
-        self.count_session(before, s);
+        self.judge_shared(s, shared, text, before, true)
+    }
+
+    /// The outcome of a session's reply `text` to a puzzle's question (its
+    /// figures counted from `before`, the peak memory read anew with
+    /// `peak`).
+    fn judge_shared(
+        &self,
+        s: &mut Session,
+        shared: &Shared,
+        text: Result<String, SessionError>,
+        before: Option<Usage>,
+        peak: bool,
+    ) -> Outcome {
+        self.count_session(before, s, peak);
         let text = match text {
             Ok(t) => t,
             Err(e) => return self.session_failed(&e),

@@ -17,7 +17,7 @@ pub mod schedule;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::ControlFlow;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::encode::{Encoded, Encoding, Interrupted, Options, Shared, encode_cancellable};
@@ -47,6 +47,13 @@ use schedule::{JobCtx, JobEnd, Jobs, Slot, SlotEnd, StopRule};
 /// solver is started and stopped for nothing; a hard puzzle loses at most
 /// this much when the second pair is the one that answers.
 const RACE_STAGGER: Duration = Duration::from_millis(100);
+
+/// The most puzzles a worker asks of one session in one exchange under
+/// `--mode incremental`: their questions go out in one write and the
+/// answers are read as they come, so the solver and smtgrid each wake
+/// once per batch instead of once per puzzle. On the 17-clue set a
+/// round trip per puzzle cost smtgrid more CPU than all its other work.
+const SESSION_BATCH: usize = 16;
 
 /// The longest `--timeout` accepted: one week. Longer limits overflow the
 /// clock arithmetic of the runner and the solvers' own limit flags.
@@ -244,12 +251,17 @@ fn solve_groups(
         // enough for a run that interleaves every pair.
         sessions: Sessions::new((plan.jobs + plan.solvers.len() * Encoding::ALL.len()).min(64)),
     };
+    let batch = match plan.sessions {
+        SessionUse::Always => SESSION_BATCH,
+        _ => 1,
+    };
     let limits = schedule::Limits {
         jobs: plan.jobs.max(1),
-        // Enough look-ahead to keep every worker busy while the front
-        // puzzle finishes, and no more.
-        window: 2 * plan.jobs.max(1) + 2,
+        // Enough look-ahead to keep every worker busy with a whole batch
+        // while the front puzzle finishes, and no more.
+        window: 2 * plan.jobs.max(1) * batch + 2,
         stagger: RACE_STAGGER,
+        batch,
     };
     let groups = items
         .enumerate()
@@ -435,20 +447,11 @@ impl Jobs for Work<'_> {
     fn run(&self, w: &PuzzleWork, job: &Job, ctx: &JobCtx) -> Run {
         let solver = &self.plan.solvers[job.solver];
         let fit = self.in_session(w, solver).then(|| w.fit(&self.sessions));
-        let mut run = Run {
-            solver: solver.label.clone(),
-            version: None,
-            encoding: job.encoding,
-            mode: if fit.is_some() {
-                RunMode::Incremental
-            } else {
-                RunMode::Process
-            },
-            time_ms: 0.0,
-            measured: Measured::default(),
-            outcome: Outcome::Stopped(ctx.stop_cause()),
-            core: None,
+        let mode = match fit {
+            Some(_) => RunMode::Incremental,
+            None => RunMode::Process,
         };
+        let mut run = self.new_run(job, ctx, mode);
         if ctx.cancel().is_cancelled() {
             return run;
         }
@@ -492,35 +495,74 @@ impl Jobs for Work<'_> {
             });
             return run;
         }
-        let asker = Asker {
-            solver,
-            model: w.model(),
-            deadline,
-            limit,
-            limits: self.plan.limits,
-            ctx,
-            run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
-            transcripts: self.plan.transcript.as_ref(),
-            meter: RefCell::default(),
-            stats: self.plan.stats.asks(
-                solver.profile.statistics.as_ref(),
-                matches!(script, Asked::Shape(..)),
-            ),
-        };
+        let asker = self.asker(w, job, ctx, deadline, matches!(script, Asked::Shape(..)));
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
             Asked::Shape(fit, shared) => asker.incremental(&self.sessions, job.solver, fit, shared),
         };
-        run.time_ms = ms(took);
-        run.measured = asker.meter.into_inner();
-        // No solution and no reason from propagation: the solver's own
-        // unsat core, one more question within the same limit (not in
-        // the run's time).
-        if outcome == Outcome::Unsat && crate::encode::propagation_conflict(w.model()).is_none() {
-            run.core = crate::explain::unminimised_core(&w.puzzle, solver, deadline, ctx.cancel());
-        }
-        run.outcome = outcome;
+        Self::conclude(&mut run, w, ctx, asker, outcome, took);
         run
+    }
+
+    fn batch_key(&self, _: &PuzzleWork, job: &Job) -> Option<usize> {
+        let solver = &self.plan.solvers[job.solver];
+        // As `in_session` decides for `SessionUse::Always`, without
+        // lowering the puzzle (this runs under the scheduler's lock); a
+        // statistics question after each answer would undo the batch.
+        let batched = self.plan.sessions == SessionUse::Always
+            && !self.plan.unique
+            && solver.interactive_args(None).is_some()
+            && self
+                .plan
+                .stats
+                .asks(solver.profile.statistics.as_ref(), true)
+                .is_none();
+        batched.then_some(job.solver * Encoding::COUNT + job.encoding.index())
+    }
+
+    fn run_batch(&self, jobs: &[(&PuzzleWork, &Job, &JobCtx)]) -> Vec<Run> {
+        let mut runs: Vec<Option<Run>> = jobs.iter().map(|_| None).collect();
+        // The puzzles of the first one's shape are asked together; any
+        // other (a file that mixes shapes), and any the session could not
+        // answer, alone.
+        if let Some(&(w0, job0, ctx0)) = jobs.first()
+            && let solver = &self.plan.solvers[job0.solver]
+            && let fit0 = w0.fit(&self.sessions)
+            && let Ok(shared) = fit0.script(job0.encoding, ctx0.cancel())
+            && unsupported(solver, &shared.commands, shared.logic, job0.encoding).is_none()
+        {
+            let together: Vec<usize> = (0..jobs.len())
+                .filter(|&i| {
+                    let fit = jobs[i].0.fit(&self.sessions);
+                    Arc::ptr_eq(&fit.shape, &fit0.shape) && !jobs[i].2.cancel().is_cancelled()
+                })
+                .collect();
+            let limit = self.plan.limits.timeout;
+            let start = Instant::now();
+            let askers = together
+                .iter()
+                .map(|&i| {
+                    let (w, job, ctx) = jobs[i];
+                    let givens = w.fit(&self.sessions).givens.as_slice();
+                    (self.asker(w, job, ctx, start + limit, true), givens)
+                })
+                .collect();
+            let answered = self
+                .sessions
+                .ask_batch(job0.solver, &fit0.shape, shared, askers);
+            for (&i, (asker, answer)) in together.iter().zip(answered) {
+                if let Some((outcome, took)) = answer {
+                    let (w, job, ctx) = jobs[i];
+                    let mut run = self.new_run(job, ctx, RunMode::Incremental);
+                    Self::conclude(&mut run, w, ctx, asker, outcome, took);
+                    runs[i] = Some(run);
+                }
+            }
+        }
+        runs.into_iter()
+            .zip(jobs)
+            .map(|(run, &(w, job, ctx))| run.unwrap_or_else(|| self.run(w, job, ctx)))
+            .collect()
     }
 
     fn decisive(&self, run: &Run) -> bool {
@@ -538,6 +580,69 @@ enum Asked<'a> {
 }
 
 impl Work<'_> {
+    /// A run of `job` that has not asked anything yet.
+    fn new_run(&self, job: &Job, ctx: &JobCtx, mode: RunMode) -> Run {
+        Run {
+            solver: self.plan.solvers[job.solver].label.clone(),
+            version: None,
+            encoding: job.encoding,
+            mode,
+            time_ms: 0.0,
+            measured: Measured::default(),
+            outcome: Outcome::Stopped(ctx.stop_cause()),
+            core: None,
+        }
+    }
+
+    /// The asker of `job` on puzzle `w`, answering by `deadline`;
+    /// `shape` when it asks a session holding the puzzle's shape.
+    fn asker<'s>(
+        &'s self,
+        w: &'s PuzzleWork,
+        job: &Job,
+        ctx: &'s JobCtx<'s>,
+        deadline: Instant,
+        shape: bool,
+    ) -> Asker<'s> {
+        let solver = &self.plan.solvers[job.solver];
+        Asker {
+            solver,
+            model: w.model(),
+            deadline,
+            limit: self.plan.limits.timeout,
+            limits: self.plan.limits,
+            ctx,
+            run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
+            transcripts: self.plan.transcript.as_ref(),
+            meter: RefCell::default(),
+            stats: self
+                .plan
+                .stats
+                .asks(solver.profile.statistics.as_ref(), shape),
+        }
+    }
+
+    /// Fills `run` with how `asker`'s questions ended.
+    fn conclude(
+        run: &mut Run,
+        w: &PuzzleWork,
+        ctx: &JobCtx,
+        asker: Asker,
+        outcome: Outcome,
+        took: Duration,
+    ) {
+        run.time_ms = ms(took);
+        let (solver, deadline) = (asker.solver, asker.deadline);
+        run.measured = asker.meter.into_inner();
+        // No solution and no reason from propagation: the solver's own
+        // unsat core, one more question within the same limit (not in
+        // the run's time).
+        if outcome == Outcome::Unsat && crate::encode::propagation_conflict(w.model()).is_none() {
+            run.core = crate::explain::unminimised_core(&w.puzzle, solver, deadline, ctx.cancel());
+        }
+        run.outcome = outcome;
+    }
+
     /// Whether `w` is asked of `solver` in an incremental session.
     fn in_session(&self, w: &PuzzleWork, solver: &Solver) -> bool {
         if self.plan.unique || solver.interactive_args(None).is_none() {
@@ -810,10 +915,15 @@ impl Asker<'_> {
 
     /// Sets this run's figures from a session's counters: the CPU time
     /// since `before` (from the session's start without it) and its peak
-    /// memory so far. A session killed meanwhile leaves them as they were.
-    fn count_session(&self, before: Option<Usage>, s: &mut Session) {
+    /// memory so far, read now with `peak`, else as read last. A session
+    /// killed meanwhile leaves them as they were.
+    fn count_session(&self, before: Option<Usage>, s: &mut Session, peak: bool) {
         let mut m = self.meter.borrow_mut();
-        if let Some(now) = s.usage() {
+        let now = match peak {
+            true => s.usage(),
+            false => s.cpu_usage(),
+        };
+        if let Some(now) = now {
             let u = now.since(before.unwrap_or_default());
             m.cpu_ms = Some(u.cpu_ms);
             m.max_rss_kb = Some(u.max_rss_kb);
@@ -1077,7 +1187,7 @@ impl Asker<'_> {
             let text = s.command(cmds, self.deadline);
             // Read after every answer: a solver killed later has no
             // counters left to read.
-            self.count_session(None, s);
+            self.count_session(None, s, true);
             let text = text?;
             let reply = self.interpret(&text, &s.stderr_tail(5), "answered");
             self.ask_stats(s, &mut totals);

@@ -114,6 +114,20 @@ pub trait Jobs: Sync {
     fn run(&self, group: &Self::Group, job: &Self::Job, ctx: &JobCtx) -> Self::Output;
     /// Whether a result ends its slot's race.
     fn decisive(&self, out: &Self::Output) -> bool;
+    /// Jobs with the same key may run together, in one call of
+    /// [`Jobs::run_batch`] (puzzles asked of one solver process in one
+    /// exchange); `None`, the default, runs the job alone. Only the job of
+    /// a slot that has no other is ever batched. Called with the
+    /// scheduler's lock held, so it must be cheap.
+    fn batch_key(&self, _group: &Self::Group, _job: &Self::Job) -> Option<usize> {
+        None
+    }
+    /// Runs jobs that share a batch key and returns their outputs in the
+    /// same order, one each; each should return soon after its
+    /// `ctx.cancel()` falls. By default they run one after another.
+    fn run_batch(&self, jobs: &[(&Self::Group, &Self::Job, &JobCtx)]) -> Vec<Self::Output> {
+        jobs.iter().map(|(g, j, ctx)| self.run(g, j, ctx)).collect()
+    }
 }
 
 /// How many jobs run at once and how many groups may be in flight.
@@ -130,6 +144,10 @@ pub struct Limits {
     /// the start and stop of every racer. A worker with such a job next
     /// takes any job that may start now first.
     pub stagger: Duration,
+    /// The most jobs run together in one batch (see [`Jobs::batch_key`]);
+    /// 1 runs every job alone. A worker takes fewer when fewer are queued,
+    /// so that every worker gets a share.
+    pub batch: usize,
 }
 
 struct SlotState<J, R> {
@@ -250,6 +268,59 @@ impl<G, J: Clone, R> State<G, J, R> {
     }
 }
 
+/// `first`, and when it may run in a batch, the queued jobs that may run
+/// with it: jobs of single-job slots with the same batch key, in input
+/// order, up to `limits.batch` in all and to an even share of them per
+/// worker (`workers`).
+fn with_batch<W: Jobs>(
+    work: &W,
+    st: &mut State<W::Group, W::Job, W::Output>,
+    first: Picked<W::Group, W::Job>,
+    limits: &Limits,
+    workers: usize,
+) -> Vec<Picked<W::Group, W::Job>> {
+    let single = |s: &SlotState<W::Job, W::Output>| s.jobs.len() == 1 && s.next == 0;
+    let key = match st.groups.get(first.seq - st.first) {
+        Some(g)
+            if limits.batch > 1 && first.delay.is_zero() && g.slots[first.slot].jobs.len() == 1 =>
+        {
+            work.batch_key(&g.group, &first.work)
+        }
+        _ => None,
+    };
+    let Some(key) = key else {
+        return vec![first];
+    };
+    let mut mates = Vec::new();
+    for (gi, g) in st.groups.iter().enumerate() {
+        for (si, s) in g.slots.iter().enumerate() {
+            if single(s) && work.batch_key(&g.group, &s.jobs[0]) == Some(key) {
+                mates.push((gi, si));
+            }
+        }
+    }
+    let share = 1 + mates.len() / workers.max(1);
+    let now = Instant::now();
+    let base = st.first;
+    let mut batch = vec![first];
+    for (gi, si) in mates.into_iter().take(share.min(limits.batch) - 1) {
+        let g = &mut st.groups[gi];
+        let s = &mut g.slots[si];
+        s.next = 1;
+        s.started = Some(now);
+        batch.push(Picked {
+            seq: base + gi,
+            slot: si,
+            job: 0,
+            group: Arc::clone(&g.group),
+            work: s.jobs[0].clone(),
+            cancel: s.cancel.clone(),
+            delay: Duration::ZERO,
+        });
+    }
+    batch
+}
+
 /// Locks `m`; a panic elsewhere while it was held leaves data that is
 /// still consistent here, so poisoning is ignored.
 pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -301,7 +372,9 @@ fn schedule_granted<W: Jobs>(
             let spawned = match n < granted {
                 true => std::thread::Builder::new()
                     .name("smtgrid-worker".into())
-                    .spawn_scoped(scope, || worker(work, &state, &changed, root, &all))
+                    .spawn_scoped(scope, || {
+                        worker(work, &state, &changed, &limits, root, &all)
+                    })
                     .map(drop),
                 false => Err(std::io::Error::from(std::io::ErrorKind::OutOfMemory)),
             };
@@ -317,7 +390,10 @@ fn schedule_granted<W: Jobs>(
         };
         loop {
             // Pull while the window has room; the iterator may be slow
-            // (parsing), so it is called without the lock.
+            // (parsing), so it is called without the lock. Workers are
+            // told once a batch's worth has come (or pulling stops), so
+            // that a worker does not take a batch of one.
+            let mut unannounced = 0;
             loop {
                 let room = {
                     let st = lock(&state);
@@ -357,6 +433,13 @@ fn schedule_granted<W: Jobs>(
                         });
                     }
                 }
+                unannounced += 1;
+                if unannounced >= limits.batch.max(1) {
+                    unannounced = 0;
+                    changed.notify_all();
+                }
+            }
+            if unannounced > 0 {
                 changed.notify_all();
             }
             let mut st = lock(&state);
@@ -397,6 +480,7 @@ fn schedule_granted<W: Jobs>(
             if workers == 0 {
                 let mut closed_some = false;
                 if let Some(picked) = st.pick(root, &all, &mut closed_some) {
+                    let picked = with_batch(work, &mut st, picked, &limits, 1);
                     drop(st);
                     run_picked(work, &state, picked, root, &all);
                     continue;
@@ -416,6 +500,7 @@ fn worker<W: Jobs>(
     work: &W,
     state: &Mutex<State<W::Group, W::Job, W::Output>>,
     changed: &Condvar,
+    limits: &Limits,
     root: &Cancel,
     all: &Cancel,
 ) {
@@ -424,7 +509,7 @@ fn worker<W: Jobs>(
         let picked = loop {
             let mut closed_some = false;
             if let Some(p) = st.pick(root, all, &mut closed_some) {
-                break p;
+                break with_batch(work, &mut st, p, limits, limits.jobs);
             }
             if closed_some {
                 // Groups may be complete now: the emitter must look.
@@ -444,36 +529,58 @@ fn worker<W: Jobs>(
     }
 }
 
-/// Runs one picked job and records how it ended.
+/// Runs picked jobs (one, or a batch) and records how each ended.
 fn run_picked<W: Jobs>(
     work: &W,
     state: &Mutex<State<W::Group, W::Job, W::Output>>,
-    picked: Picked<W::Group, W::Job>,
+    picked: Vec<Picked<W::Group, W::Job>>,
     root: &Cancel,
     all: &Cancel,
 ) {
-    let ctx = JobCtx {
-        slot: &picked.cancel,
-        all,
-        root,
+    let ctxs: Vec<JobCtx> = picked
+        .iter()
+        .map(|p| JobCtx {
+            slot: &p.cancel,
+            all,
+            root,
+        })
+        .collect();
+    let mut ends: Vec<JobEnd<W::Output>> = match (picked.as_slice(), ctxs.as_slice()) {
+        ([p], [ctx]) => {
+            vec![if !p.delay.is_zero() && p.cancel.wait(p.delay) {
+                JobEnd::NotStarted(ctx.stop_cause())
+            } else {
+                JobEnd::Ran(work.run(&p.group, &p.work, ctx))
+            }]
+        }
+        _ => {
+            let jobs: Vec<_> = picked
+                .iter()
+                .zip(&ctxs)
+                .map(|(p, ctx)| (&*p.group, &p.work, ctx))
+                .collect();
+            work.run_batch(&jobs).into_iter().map(JobEnd::Ran).collect()
+        }
     };
-    let end = if !picked.delay.is_zero() && picked.cancel.wait(picked.delay) {
-        JobEnd::NotStarted(ctx.stop_cause())
-    } else {
-        JobEnd::Ran(work.run(&picked.group, &picked.work, &ctx))
-    };
-    let decisive = matches!(&end, JobEnd::Ran(out) if work.decisive(out));
-    drop(picked.group);
+    // A batch that gave too few outputs leaves its other jobs unrun
+    // rather than the scheduler waiting on them for ever.
+    debug_assert_eq!(ends.len(), picked.len());
+    ends.resize_with(picked.len(), || JobEnd::NotStarted(StopCause::Abandoned));
+    drop(ctxs);
     let mut st = lock(state);
     let first = st.first;
-    if let Some(g) = st.groups.get_mut(picked.seq - first) {
-        g.open -= 1;
-        let s = &mut g.slots[picked.slot];
-        s.ends[picked.job] = Some(end);
-        if decisive && s.stop == StopRule::FirstDecisive && s.winner.is_none() {
-            s.winner = Some(picked.job);
-            s.cancel.cancel();
-            g.open -= s.close(StopCause::Answered);
+    for (p, end) in picked.into_iter().zip(ends) {
+        let decisive = matches!(&end, JobEnd::Ran(out) if work.decisive(out));
+        drop(p.group);
+        if let Some(g) = st.groups.get_mut(p.seq - first) {
+            g.open -= 1;
+            let s = &mut g.slots[p.slot];
+            s.ends[p.job] = Some(end);
+            if decisive && s.stop == StopRule::FirstDecisive && s.winner.is_none() {
+                s.winner = Some(p.job);
+                s.cancel.cancel();
+                g.open -= s.close(StopCause::Answered);
+            }
         }
     }
 }
@@ -555,6 +662,7 @@ mod tests {
             jobs,
             window,
             stagger: Duration::ZERO,
+            batch: 1,
         }
     }
 
@@ -599,6 +707,73 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(seen, (0..20).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn jobs_that_share_a_key_run_in_shared_batches_and_races_never_do() {
+        // Odd groups have one job (key: its value's parity is 1 for
+        // all), even groups race two jobs and must never be batched.
+        struct Keyed(Mutex<Vec<Vec<i32>>>);
+        impl Jobs for Keyed {
+            type Group = usize;
+            type Job = i32;
+            type Output = i32;
+            fn slots(&self, g: &usize) -> Vec<Slot<i32>> {
+                let g = *g as i32;
+                vec![match g % 2 {
+                    1 => Slot {
+                        jobs: vec![g],
+                        stop: StopRule::None,
+                    },
+                    _ => Slot {
+                        jobs: vec![g, -g],
+                        stop: StopRule::FirstDecisive,
+                    },
+                }]
+            }
+            fn run(&self, _: &usize, job: &i32, _: &JobCtx) -> i32 {
+                lock(&self.0).push(vec![*job]);
+                *job
+            }
+            fn decisive(&self, _: &i32) -> bool {
+                true
+            }
+            fn batch_key(&self, _: &usize, _: &i32) -> Option<usize> {
+                Some(7)
+            }
+            fn run_batch(&self, jobs: &[(&usize, &i32, &JobCtx)]) -> Vec<i32> {
+                lock(&self.0).push(jobs.iter().map(|(_, j, _)| **j).collect());
+                // Slow enough that the other worker finds a queue.
+                std::thread::sleep(Duration::from_millis(20));
+                jobs.iter().map(|(_, j, _)| **j).collect()
+            }
+        }
+        let w = Keyed(Mutex::new(Vec::new()));
+        let limits = Limits {
+            batch: 4,
+            ..unstaggered(2, 40)
+        };
+        let mut seen = Vec::new();
+        schedule(&w, 0..40, limits, &Cancel::new(), |g, slots| {
+            let (job, end) = &slots[0].jobs[slots[0].winner.unwrap_or(0)];
+            assert_eq!(end, &JobEnd::Ran(*job));
+            seen.push(*g);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(seen, (0..40).collect::<Vec<_>>());
+        let calls = lock(&w.0).clone();
+        let ran: std::collections::BTreeSet<i32> = calls
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|j| j % 2 != 0)
+            .collect();
+        assert_eq!(ran, (0..40).filter(|g| g % 2 == 1).collect());
+        assert!(calls.iter().all(|c| c.len() <= 4), "{calls:?}");
+        assert!(calls.iter().any(|c| c.len() > 1), "{calls:?}");
+        for c in calls.iter().filter(|c| c.len() > 1) {
+            assert!(c.iter().all(|j| j % 2 != 0), "a race was batched: {c:?}");
+        }
     }
 
     #[test]
@@ -695,6 +870,7 @@ mod tests {
             jobs: 2,
             window: 1,
             stagger: Duration::from_millis(500),
+            batch: 1,
         };
         // The first answers in 5 ms: the second never runs.
         let w = FakeJobs::new(vec![race(5)]);
@@ -735,6 +911,7 @@ mod tests {
             jobs: 2,
             window: 2,
             stagger: Duration::from_millis(500),
+            batch: 1,
         };
         let w = FakeJobs::by_group(|g| {
             let (first, second) = match g {

@@ -10,7 +10,9 @@
 //!   the process and of the children it reaped) before and after the
 //!   puzzle; its memory figure is `VmHWM` of `/proc/PID/status`, the
 //!   process's peak resident memory *since it started*, which covers the
-//!   earlier puzzles of the session too.
+//!   earlier puzzles of the session too. Puzzles asked in one batch
+//!   (`--mode incremental`) have their CPU read after each answer and the
+//!   peak once, after the batch's last answer.
 //! - `--memory-limit` is enforced by a watcher: while a run waits, its
 //!   process group's resident memory is summed from `/proc` every
 //!   [`WATCH_EVERY`] and the group is killed as soon as it is over the
@@ -99,6 +101,17 @@ impl Counters {
 
     /// The counters now; `None` once the process is gone.
     pub(crate) fn read(&mut self) -> Option<Usage> {
+        let cpu_ms = self.cpu_ms()?;
+        let status = reread(&self.status, &mut self.buf)?;
+        Some(Usage {
+            cpu_ms,
+            max_rss_kb: status_kb(status, "VmHWM:").unwrap_or(0),
+        })
+    }
+
+    /// The CPU time now, without the peak memory: the kernel writes out
+    /// all of `status` (dozens of lines) to give the one it has.
+    pub(crate) fn cpu_ms(&mut self) -> Option<f64> {
         let stat = reread(&self.stat, &mut self.buf)?;
         // After `pid (comm)`: state is field 3; utime, stime, cutime,
         // cstime are fields 14–17 (proc(5)).
@@ -110,12 +123,7 @@ impl Counters {
             .take(4)
             .map(|f| f.parse::<f64>().unwrap_or(0.0))
             .sum();
-        let cpu_ms = to_us(ticks * 1000.0 / clock_ticks());
-        let status = reread(&self.status, &mut self.buf)?;
-        Some(Usage {
-            cpu_ms,
-            max_rss_kb: status_kb(status, "VmHWM:").unwrap_or(0),
-        })
+        Some(to_us(ticks * 1000.0 / clock_ticks()))
     }
 }
 

@@ -50,7 +50,7 @@ pub use profile::{
     AutoPair, Profile, Statistics, auto_order_for, default_solvers, env_var_for, profile, profiles,
 };
 pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run, run_recorded};
-pub use session::{Session, SessionError};
+pub use session::{Asked, Session, SessionError};
 pub use table::table;
 pub use transcript::{TRANSCRIPT_CAP, Transcripts};
 

@@ -26,6 +26,11 @@ const QUOTE_BYTES: usize = 300;
 /// How often a waiting command checks its deadline and its [`Cancel`].
 const TICK: Duration = Duration::from_millis(5);
 
+/// The first wait for a reply while later questions are queued behind it
+/// (see [`Session::answer`]): about the time yices2 takes for a 17-clue
+/// sudoku.
+const FIRST_NAP: Duration = Duration::from_micros(100);
+
 /// Why a session command failed. After any of these but
 /// [`SessionError::NoInteractiveMode`] and [`SessionError::Spawn`], the
 /// solver is gone and the session answers every later command with
@@ -133,6 +138,8 @@ pub struct Session {
     output: Polled,
     stderr: Pipe,
     next_sentinel: u64,
+    /// Questions asked and not yet answered.
+    unanswered: usize,
     cancel: Cancel,
     /// `--memory-limit`, watched while a command waits.
     memory: Option<MemoryLimit>,
@@ -213,6 +220,7 @@ impl Session {
             output,
             stderr,
             next_sentinel: 1,
+            unanswered: 0,
             cancel: cancel.clone(),
             memory: None,
             ended: None,
@@ -248,6 +256,21 @@ impl Session {
             return None;
         }
         self.last_usage = self.counters.as_mut()?.read();
+        self.last_usage
+    }
+
+    /// [`Session::usage`] with only the CPU time read anew; the peak
+    /// memory is the one read last.
+    pub fn cpu_usage(&mut self) -> Option<Usage> {
+        if self.ended.is_some() {
+            return None;
+        }
+        let cpu_ms = self.counters.as_mut()?.cpu_ms()?;
+        let usage = Usage {
+            cpu_ms,
+            max_rss_kb: self.last_usage.map_or(0, |u| u.max_rss_kb),
+        };
+        self.last_usage = Some(usage);
         self.last_usage
     }
 
@@ -311,22 +334,77 @@ impl Session {
     /// response, waiting until `deadline`. On the deadline or a cancel the
     /// solver is killed.
     pub fn command(&mut self, commands: &str, deadline: Instant) -> Result<String, SessionError> {
-        let n = self.next_sentinel;
-        self.next_sentinel += 1;
-        let sentinel = format!("smtgrid-sentinel-{n}");
-        let mut text = with_newline(commands);
-        text.push_str(&format!("(echo \"{sentinel}\")\n"));
-        let mut scanned = Scan::default();
-        self.write(text.as_bytes(), deadline, Some((&sentinel, &mut scanned)))?;
-        // Recorded once wholly written: the question is in the solver's
-        // pipe before anything is read as its answer.
+        let asked = self.ask(commands, deadline)?;
+        self.answer(asked, deadline)
+    }
+
+    /// Sends `commands` without waiting for their reply, which
+    /// [`Session::answer`] reads. Writing waits for room in the pipe until
+    /// `deadline` at most.
+    pub fn ask(&mut self, commands: &str, deadline: Instant) -> Result<Asked, SessionError> {
+        let mut asked = self.ask_all(&[commands], deadline)?;
+        asked.pop().ok_or_else(|| unreachable!())
+    }
+
+    /// Sends several questions in one write, without waiting for their
+    /// replies, which [`Session::answer`] reads in the order asked (more
+    /// may be asked before they are all answered). One write wakes the
+    /// solver once for all of them.
+    pub fn ask_all(
+        &mut self,
+        questions: &[&str],
+        deadline: Instant,
+    ) -> Result<Vec<Asked>, SessionError> {
+        let mut text = String::new();
+        let mut asked = Vec::with_capacity(questions.len());
+        for q in questions {
+            let sentinel = format!("smtgrid-sentinel-{}", self.next_sentinel);
+            self.next_sentinel += 1;
+            text.push_str(&with_newline(q));
+            text.push_str(&format!("(echo \"{sentinel}\")\n"));
+            asked.push(Asked {
+                sentinel,
+                scanned: Scan::default(),
+            });
+        }
+        // Only the last reply can never come before the whole text is
+        // written: the solver may answer the first questions meanwhile.
+        if let Some(last) = asked.last_mut() {
+            self.write(
+                text.as_bytes(),
+                deadline,
+                Some((&last.sentinel, &mut last.scanned)),
+            )?;
+        }
+        // Recorded once wholly written: the questions are in the solver's
+        // pipe before anything is read as their answers.
         self.record(|t, run| t.sent(run, &text));
+        // How far the search went is kept only for the oldest question:
+        // the replies before a later one's are taken out of the buffer
+        // before it is answered, and its search starts again.
+        if self.unanswered > 0 || asked.len() > 1 {
+            for a in &mut asked {
+                a.scanned = Scan::default();
+            }
+        }
+        self.unanswered += asked.len();
+        Ok(asked)
+    }
+
+    /// Reads the reply to `asked`, the oldest question not yet answered,
+    /// waiting until `deadline`. On the deadline or a cancel the solver is
+    /// killed.
+    pub fn answer(&mut self, asked: Asked, deadline: Instant) -> Result<String, SessionError> {
+        let Asked {
+            sentinel,
+            mut scanned,
+        } = asked;
         let mut next_watch = Instant::now() + WATCH_EVERY;
-        // Writing read what had arrived before the question was complete;
-        // the answer can only follow it, so the first step is a wait.
-        let mut wait = deadline.saturating_duration_since(Instant::now()).min(TICK);
+        let mut nap = FIRST_NAP;
+        // A reply may be complete already (a later question was being
+        // written meanwhile), so the buffer is searched before any wait.
+        let mut kept = self.output.now();
         loop {
-            let kept = self.output.wait(wait);
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
                 let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
                 let framed = self
@@ -334,6 +412,7 @@ impl Session {
                     .is_some()
                     .then(|| String::from_utf8_lossy(&kept.bytes[..end]).into_owned());
                 kept.bytes.drain(..end);
+                self.unanswered = self.unanswered.saturating_sub(1);
                 if let Some(framed) = framed {
                     self.record(|t, run| t.received(run, &framed));
                 }
@@ -360,11 +439,22 @@ impl Session {
                     });
                 }
             }
-            let mut d = deadline.saturating_duration_since(now).min(TICK);
+            let mut wait = deadline.saturating_duration_since(now).min(TICK);
             if self.memory.is_some() {
-                d = d.min(next_watch.saturating_duration_since(now));
+                wait = wait.min(next_watch.saturating_duration_since(now));
             }
-            wait = d;
+            kept = if self.unanswered > 1 {
+                // The solver has more questions to go on with, so nothing
+                // is lost by reading later: a nap, longer each time, wakes
+                // this thread once for several pieces of reply where a
+                // poll would wake it for each (yices2 writes a `get-value`
+                // reply in eight pieces).
+                std::thread::sleep(nap.min(wait));
+                nap = (nap * 2).min(TICK);
+                self.output.now()
+            } else {
+                self.output.wait(wait)
+            };
         }
     }
 
@@ -567,6 +657,14 @@ fn with_newline(text: &str) -> String {
         t.push('\n');
     }
     t
+}
+
+/// A question sent with [`Session::ask`], whose reply is still to be
+/// read.
+#[derive(Debug)]
+pub struct Asked {
+    sentinel: String,
+    scanned: Scan,
 }
 
 /// How far [`find_sentinel`] has looked.
