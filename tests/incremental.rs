@@ -167,6 +167,68 @@ fn a_solver_that_times_out_mid_batch_is_replaced() {
     fault_mid_batch(&format!("sed -u '{SECOND}e sleep 60'"), "2", "timeout");
 }
 
+/// The only one of the 17-clue set's first twelve puzzles with a 2 in r1c9
+/// and a 5 in r2c1 is the tenth.
+const TENTH: &str = "/x_1_9_2 x_2_1_5 /";
+
+/// Runs the 17-clue set's first twelve puzzles (easy for yices2, so they
+/// go in growing batches: one, one, two, four, then the last four
+/// together) through a yices2 whose input passes `filter`, which breaks
+/// the session at the tenth puzzle, second of the last batch. That one
+/// ends as `status`; the one before it in the batch is answered, the two
+/// queued behind it are asked again in one new session.
+fn fault_in_a_batch(filter: &str, timeout: &str, status: &str) {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = common::many_sudokus(dir.path(), 12).display().to_string();
+    let (solver, log) = wrapped_yices(dir.path(), filter);
+    let transcripts = dir.path().join("transcripts");
+    let (runs, o) = solve(
+        &file,
+        &solver,
+        "onehot",
+        &[
+            "--mode",
+            "incremental",
+            "--jobs",
+            "1",
+            "--timeout",
+            timeout,
+            "--transcript",
+            &transcripts.display().to_string(),
+        ],
+    );
+    let mut want = vec!["sat"; 12];
+    want[9] = status;
+    assert_eq!(statuses(&runs), want, "{o:?}");
+    assert_eq!(starts(&log), 2, "the session after the fault is a new one");
+    // The broken question went out with others.
+    let batch = std::fs::read_dir(&transcripts)
+        .expect("transcripts")
+        .flat_map(|f| {
+            std::fs::read_to_string(f.expect("entry").path())
+                .expect("read")
+                .lines()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .filter_map(|l| serde_json::from_str::<Value>(&l).ok())
+        .filter_map(|e| e["sent"].as_str().map(String::from))
+        .find(|q| q.contains("x_1_9_2 x_2_1_5 "))
+        .expect("the tenth puzzle's question");
+    assert!(batch.matches("(check-sat)").count() > 1, "{batch}");
+}
+
+#[test]
+fn a_solver_that_crashes_inside_a_batch_is_replaced_and_the_rest_asked_again() {
+    fault_in_a_batch(&format!("sed -u '{TENTH}Q'"), "60", "error");
+}
+
+#[test]
+fn a_puzzle_that_stalls_inside_a_batch_times_out_alone() {
+    fault_in_a_batch(&format!("sed -u '{TENTH}e sleep 60'"), "2", "timeout");
+}
+
 #[test]
 fn auto_mode_uses_a_session_from_the_second_puzzle_of_a_shape_on() {
     require(&["yices2"]);

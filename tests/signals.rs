@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{assert_all_gone, bin, gone, require, root};
+use common::{assert_all_gone, bin, gone, many_sudokus, require, root};
 
 /// How long a stopped smtgrid may take to exit: generous, as the machine
 /// may be loaded; the wait ends as soon as it exits.
@@ -161,24 +161,6 @@ fn solvers_die_with_a_smtgrid_killed_outright() {
             }
         }
     }
-}
-
-/// A file of `n` sudokus from the 17-clue set.
-fn many_sudokus(dir: &Path, n: usize) -> PathBuf {
-    use std::io::Read;
-    let gz = std::fs::File::open(root().join("puzzles/sudoku17.txt.gz")).expect("open");
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(gz)
-        .read_to_string(&mut text)
-        .expect("gunzip");
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .take(n)
-        .collect();
-    let f = dir.join("many.txt");
-    std::fs::write(&f, lines.join("\n") + "\n").expect("write");
-    f
 }
 
 #[test]

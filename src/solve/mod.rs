@@ -17,6 +17,7 @@ pub mod schedule;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -54,6 +55,13 @@ const RACE_STAGGER: Duration = Duration::from_millis(100);
 /// once per batch instead of once per puzzle. On the 17-clue set a
 /// round trip per puzzle cost smtgrid more CPU than all its other work.
 const SESSION_BATCH: usize = 16;
+
+/// About how long a batch of session questions may take: batches grow
+/// (doubling from one puzzle) only while their puzzles are answered fast
+/// enough for this. A batch is a fixed share of the queue, so a batch of
+/// slow puzzles could keep one worker busy while the other idles at the
+/// end of a run; puzzles that take longer than this each run alone.
+const BATCH_SPAN: Duration = Duration::from_millis(20);
 
 /// The longest `--timeout` accepted: one week. Longer limits overflow the
 /// clock arithmetic of the runner and the solvers' own limit flags.
@@ -250,6 +258,9 @@ fn solve_groups(
         // One idle session per worker and per solver × encoding pair is
         // enough for a run that interleaves every pair.
         sessions: Sessions::new((plan.jobs + plan.solvers.len() * Encoding::ALL.len()).min(64)),
+        batch_limits: (0..plan.solvers.len() * Encoding::COUNT)
+            .map(|_| AtomicUsize::new(1))
+            .collect(),
     };
     let batch = match plan.sessions {
         SessionUse::Always => SESSION_BATCH,
@@ -380,6 +391,9 @@ struct Work<'a> {
     versions: Vec<OnceLock<Option<String>>>,
     /// Shapes and idle incremental sessions.
     sessions: Sessions,
+    /// Per batch key (solver × encoding): how many puzzles the next batch
+    /// may hold (see [`BATCH_SPAN`]).
+    batch_limits: Vec<AtomicUsize>,
 }
 
 impl Jobs for Work<'_> {
@@ -498,7 +512,13 @@ impl Jobs for Work<'_> {
         let asker = self.asker(w, job, ctx, deadline, matches!(script, Asked::Shape(..)));
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
-            Asked::Shape(fit, shared) => asker.incremental(&self.sessions, job.solver, fit, shared),
+            Asked::Shape(fit, shared) => {
+                let (outcome, took) = asker.incremental(&self.sessions, job.solver, fit, shared);
+                if fit.seen_before {
+                    self.resize_batches(job, &[took]);
+                }
+                (outcome, took)
+            }
         };
         Self::conclude(&mut run, w, ctx, asker, outcome, took);
         run
@@ -518,6 +538,12 @@ impl Jobs for Work<'_> {
                 .asks(solver.profile.statistics.as_ref(), true)
                 .is_none();
         batched.then_some(job.solver * Encoding::COUNT + job.encoding.index())
+    }
+
+    fn batch_limit(&self, key: usize) -> usize {
+        self.batch_limits
+            .get(key)
+            .map_or(1, |l| l.load(Ordering::Relaxed))
     }
 
     fn run_batch(&self, jobs: &[(&PuzzleWork, &Job, &JobCtx)]) -> Vec<Run> {
@@ -550,6 +576,12 @@ impl Jobs for Work<'_> {
             let answered = self
                 .sessions
                 .ask_batch(job0.solver, &fit0.shape, shared, askers);
+            let took: Vec<Duration> = answered
+                .iter()
+                .filter_map(|(_, a)| a.as_ref())
+                .map(|a| a.1)
+                .collect();
+            self.resize_batches(job0, &took);
             for (&i, (asker, answer)) in together.iter().zip(answered) {
                 if let Some((outcome, took)) = answer {
                     let (w, job, ctx) = jobs[i];
@@ -580,6 +612,24 @@ enum Asked<'a> {
 }
 
 impl Work<'_> {
+    /// Sizes the next batches of `job`'s solver and encoding by how long
+    /// its last puzzles took in a session (`took`, one each): twice the
+    /// last size at most, and as many as fit in [`BATCH_SPAN`] at their
+    /// mean time.
+    fn resize_batches(&self, job: &Job, took: &[Duration]) {
+        let key = job.solver * Encoding::COUNT + job.encoding.index();
+        let (Some(limit), Ok(n)) = (self.batch_limits.get(key), u32::try_from(took.len())) else {
+            return;
+        };
+        if n == 0 {
+            return;
+        }
+        let mean = took.iter().sum::<Duration>() / n;
+        let fit = (BATCH_SPAN.as_nanos() / mean.as_nanos().max(1)).min(SESSION_BATCH as u128);
+        let grown = limit.load(Ordering::Relaxed).saturating_mul(2);
+        limit.store((fit as usize).clamp(1, grown), Ordering::Relaxed);
+    }
+
     /// A run of `job` that has not asked anything yet.
     fn new_run(&self, job: &Job, ctx: &JobCtx, mode: RunMode) -> Run {
         Run {

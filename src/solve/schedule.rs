@@ -122,6 +122,13 @@ pub trait Jobs: Sync {
     fn batch_key(&self, _group: &Self::Group, _job: &Self::Job) -> Option<usize> {
         None
     }
+    /// The most jobs of batch key `key` worth running together now (the
+    /// scheduler's own limit still applies), e.g. fewer when they have
+    /// been slow, so that a batch never holds back much work another
+    /// worker could do. Called with the scheduler's lock held.
+    fn batch_limit(&self, _key: usize) -> usize {
+        usize::MAX
+    }
     /// Runs jobs that share a batch key and returns their outputs in the
     /// same order, one each; each should return soon after its
     /// `ctx.cancel()` falls. By default they run one after another.
@@ -299,11 +306,11 @@ fn with_batch<W: Jobs>(
             }
         }
     }
-    let share = 1 + mates.len() / workers.max(1);
+    let share = (1 + mates.len() / workers.max(1)).min(work.batch_limit(key));
     let now = Instant::now();
     let base = st.first;
     let mut batch = vec![first];
-    for (gi, si) in mates.into_iter().take(share.min(limits.batch) - 1) {
+    for (gi, si) in mates.into_iter().take(share.clamp(1, limits.batch) - 1) {
         let g = &mut st.groups[gi];
         let s = &mut g.slots[si];
         s.next = 1;
@@ -709,46 +716,59 @@ mod tests {
         assert_eq!(seen, (0..20).collect::<Vec<_>>());
     }
 
-    #[test]
-    fn jobs_that_share_a_key_run_in_shared_batches_and_races_never_do() {
-        // Odd groups have one job (key: its value's parity is 1 for
-        // all), even groups race two jobs and must never be batched.
-        struct Keyed(Mutex<Vec<Vec<i32>>>);
-        impl Jobs for Keyed {
-            type Group = usize;
-            type Job = i32;
-            type Output = i32;
-            fn slots(&self, g: &usize) -> Vec<Slot<i32>> {
-                let g = *g as i32;
-                vec![match g % 2 {
-                    1 => Slot {
-                        jobs: vec![g],
-                        stop: StopRule::None,
-                    },
-                    _ => Slot {
-                        jobs: vec![g, -g],
-                        stop: StopRule::FirstDecisive,
-                    },
-                }]
-            }
-            fn run(&self, _: &usize, job: &i32, _: &JobCtx) -> i32 {
-                lock(&self.0).push(vec![*job]);
-                *job
-            }
-            fn decisive(&self, _: &i32) -> bool {
-                true
-            }
-            fn batch_key(&self, _: &usize, _: &i32) -> Option<usize> {
-                Some(7)
-            }
-            fn run_batch(&self, jobs: &[(&usize, &i32, &JobCtx)]) -> Vec<i32> {
-                lock(&self.0).push(jobs.iter().map(|(_, j, _)| **j).collect());
-                // Slow enough that the other worker finds a queue.
-                std::thread::sleep(Duration::from_millis(20));
-                jobs.iter().map(|(_, j, _)| **j).collect()
-            }
+    /// Odd groups have one job, even groups race two jobs; every job
+    /// has the same batch key, and the work allows `limit` per batch.
+    struct Keyed {
+        calls: Mutex<Vec<Vec<i32>>>,
+        limit: usize,
+    }
+
+    impl Jobs for Keyed {
+        type Group = usize;
+        type Job = i32;
+        type Output = i32;
+        fn slots(&self, g: &usize) -> Vec<Slot<i32>> {
+            let g = *g as i32;
+            vec![match g % 2 {
+                1 => Slot {
+                    jobs: vec![g],
+                    stop: StopRule::None,
+                },
+                _ => Slot {
+                    jobs: vec![g, -g],
+                    stop: StopRule::FirstDecisive,
+                },
+            }]
         }
-        let w = Keyed(Mutex::new(Vec::new()));
+        fn run(&self, _: &usize, job: &i32, _: &JobCtx) -> i32 {
+            lock(&self.calls).push(vec![*job]);
+            *job
+        }
+        fn decisive(&self, _: &i32) -> bool {
+            true
+        }
+        fn batch_key(&self, _: &usize, _: &i32) -> Option<usize> {
+            Some(7)
+        }
+        fn batch_limit(&self, key: usize) -> usize {
+            assert_eq!(key, 7);
+            self.limit
+        }
+        fn run_batch(&self, jobs: &[(&usize, &i32, &JobCtx)]) -> Vec<i32> {
+            lock(&self.calls).push(jobs.iter().map(|(_, j, _)| **j).collect());
+            // Slow enough that the other worker finds a queue.
+            std::thread::sleep(Duration::from_millis(20));
+            jobs.iter().map(|(_, j, _)| **j).collect()
+        }
+    }
+
+    /// Runs 40 groups of [`Keyed`] with `limit` and a scheduler batch of
+    /// 4; returns the calls, each the jobs it ran.
+    fn keyed_batches(limit: usize) -> Vec<Vec<i32>> {
+        let w = Keyed {
+            calls: Mutex::new(Vec::new()),
+            limit,
+        };
         let limits = Limits {
             batch: 4,
             ..unstaggered(2, 40)
@@ -761,7 +781,7 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(seen, (0..40).collect::<Vec<_>>());
-        let calls = lock(&w.0).clone();
+        let calls = lock(&w.calls).clone();
         let ran: std::collections::BTreeSet<i32> = calls
             .iter()
             .flatten()
@@ -769,11 +789,25 @@ mod tests {
             .filter(|j| j % 2 != 0)
             .collect();
         assert_eq!(ran, (0..40).filter(|g| g % 2 == 1).collect());
-        assert!(calls.iter().all(|c| c.len() <= 4), "{calls:?}");
-        assert!(calls.iter().any(|c| c.len() > 1), "{calls:?}");
         for c in calls.iter().filter(|c| c.len() > 1) {
             assert!(c.iter().all(|j| j % 2 != 0), "a race was batched: {c:?}");
         }
+        calls
+    }
+
+    #[test]
+    fn jobs_that_share_a_key_run_in_shared_batches_and_races_never_do() {
+        let calls = keyed_batches(usize::MAX);
+        assert!(calls.iter().all(|c| c.len() <= 4), "{calls:?}");
+        assert!(calls.iter().any(|c| c.len() > 1), "{calls:?}");
+    }
+
+    #[test]
+    fn a_batch_holds_no_more_than_the_work_allows() {
+        let calls = keyed_batches(2);
+        assert!(calls.iter().all(|c| c.len() <= 2), "{calls:?}");
+        assert!(calls.iter().any(|c| c.len() == 2), "{calls:?}");
+        assert!(keyed_batches(1).iter().all(|c| c.len() == 1));
     }
 
     #[test]

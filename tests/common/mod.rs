@@ -230,3 +230,21 @@ macro_rules! per_solver {
     };
 }
 pub(crate) use per_solver;
+
+/// A file of the first `n` sudokus of the 17-clue set, in `dir`.
+pub fn many_sudokus(dir: &std::path::Path, n: usize) -> PathBuf {
+    use std::io::Read;
+    let gz = std::fs::File::open(root().join("puzzles/sudoku17.txt.gz")).expect("open");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(gz)
+        .read_to_string(&mut text)
+        .expect("gunzip");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .collect();
+    let f = dir.join("many.txt");
+    std::fs::write(&f, lines.join("\n") + "\n").expect("write");
+    f
+}
