@@ -197,6 +197,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
         .unique(a.unique)
         .stats(a.stats.stats())
         .sessions(a.mode.sessions())
+        .batches(true)
         .transcript(
             a.transcript
                 .as_deref()

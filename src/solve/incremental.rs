@@ -129,8 +129,11 @@ impl Sessions {
     /// puzzle. A puzzle's limit and time run from when the answer before
     /// it was verified (the first's from the batch's start, which counts
     /// a new session's start); its CPU time is the solver's between the
-    /// readings after the answer before it and after its own; its memory
-    /// the session's peak as read after the batch's last answer. Returns
+    /// readings after the answer before it and after its own. Both are
+    /// as smtgrid reads the answers, not as the solver gives them: an
+    /// answer already waiting shows almost nothing, the one before it the
+    /// rest; the batch's sums are exact. Its memory is the session's peak
+    /// as read after the batch's last answer. Returns
     /// each asker with its outcome and time, `None` for the puzzles left
     /// unanswered once the session failed or gave an outcome after which
     /// it is not reused, which the caller asks again on their own.

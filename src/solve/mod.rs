@@ -112,6 +112,11 @@ pub struct Plan {
     pub unique: bool,
     /// When to use incremental sessions.
     pub sessions: SessionUse,
+    /// Whether puzzles may be asked of a session in batches (under
+    /// [`SessionUse::Always`]): faster, but a puzzle's time and CPU time
+    /// are then as smtgrid read them, so `bench`, which measures each
+    /// puzzle, asks one at a time.
+    pub batches: bool,
     /// With `--transcript DIR`: where each solver conversation is written.
     pub transcript: Option<Transcripts>,
     /// Of which solvers to ask for statistics after each answer.
@@ -134,6 +139,7 @@ impl Plan {
                 jobs: 0,
                 unique: false,
                 sessions: SessionUse::Repeated,
+                batches: false,
                 transcript: None,
                 stats: StatsUse::Auto,
             },
@@ -181,6 +187,11 @@ impl PlanBuilder {
     /// When to use incremental sessions.
     pub fn sessions(mut self, sessions: SessionUse) -> Self {
         self.plan.sessions = sessions;
+        self
+    }
+    /// Whether puzzles may be asked of a session in batches.
+    pub fn batches(mut self, batches: bool) -> Self {
+        self.plan.batches = batches;
         self
     }
     /// Where each solver conversation is written, if anywhere.
@@ -263,7 +274,7 @@ fn solve_groups(
             .collect(),
     };
     let batch = match plan.sessions {
-        SessionUse::Always => SESSION_BATCH,
+        SessionUse::Always if plan.batches => SESSION_BATCH,
         _ => 1,
     };
     let limits = schedule::Limits {
@@ -530,6 +541,7 @@ impl Jobs for Work<'_> {
         // lowering the puzzle (this runs under the scheduler's lock); a
         // statistics question after each answer would undo the batch.
         let batched = self.plan.sessions == SessionUse::Always
+            && self.plan.batches
             && !self.plan.unique
             && solver.interactive_args(None).is_some()
             && self

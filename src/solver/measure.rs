@@ -6,12 +6,14 @@
 //!   subreaper (`process.rs`) are added. This is BenchExec's figure
 //!   without a control group.
 //! - A session serves many puzzles from one process, so its figures are
-//!   the solver's counters in `/proc/PID/stat` (user + system CPU time of
-//!   the process and of the children it reaped) before and after the
-//!   puzzle; its memory figure is `VmHWM` of `/proc/PID/status`, the
+//!   the solver's counters before and after the puzzle: user + system CPU
+//!   time of the process (its CPU-time clock, to the nanosecond) and of
+//!   the children it reaped (`/proc/PID/stat`); its memory figure is `VmHWM` of `/proc/PID/status`, the
 //!   process's peak resident memory *since it started*, which covers the
 //!   earlier puzzles of the session too. Puzzles asked in one batch
-//!   (`--mode incremental`) have their CPU read after each answer and the
+//!   (`solve --mode incremental`) have their CPU read as each answer is
+//!   read (so a puzzle whose answer was already waiting shows almost none
+//!   and the one before it the rest; the batch's sum is exact) and the
 //!   peak once, after the batch's last answer.
 //! - `--memory-limit` is enforced by a watcher: while a run waits, its
 //!   process group's resident memory is summed from `/proc` every
@@ -76,15 +78,25 @@ impl Usage {
 }
 
 /// A running process's counters, read as often as a session asks a
-/// question: CPU time of it and of the children it reaped
-/// (`/proc/PID/stat`), and its peak resident memory since it started
-/// (`VmHWM` of `/proc/PID/status`). Both files stay open and are read
+/// question: CPU time of it and of the children it reaped, and its peak
+/// resident memory since it started (`VmHWM` of `/proc/PID/status`).
+///
+/// The process's own CPU time comes from its CPU-time clock
+/// (`clock_getcpuclockid`): one system call, to the nanosecond, where
+/// `/proc/PID/stat` gives clock ticks (10 ms, so an easy puzzle of a
+/// session read 0 or 10 ms) and has the kernel write out fifty fields. The
+/// children's time is in `stat` only, so it is taken from there at each
+/// full reading ([`Counters::read`]) and added as last read in between.
+/// Without the clock, `stat` gives both. The files stay open and are read
 /// again from their start, into one buffer: opening them for each puzzle
 /// cost more than the rest of smtgrid's work on an easy one.
 #[derive(Debug)]
 pub(crate) struct Counters {
     stat: std::fs::File,
     status: std::fs::File,
+    clock: Option<libc::clockid_t>,
+    /// The reaped children's CPU time at the last full reading, in ms.
+    children_ms: f64,
     buf: Vec<u8>,
 }
 
@@ -92,16 +104,27 @@ impl Counters {
     /// Opens the counters of process `pid`; `None` when it is gone.
     pub(crate) fn open(pid: u32) -> Option<Counters> {
         let open = |name| std::fs::File::open(format!("/proc/{pid}/{name}")).ok();
-        Some(Counters {
+        let mut clock: libc::clockid_t = 0;
+        // SAFETY: `clock` is a valid place for the clock id.
+        let found = unsafe { libc::clock_getcpuclockid(pid as libc::pid_t, &mut clock) } == 0;
+        let mut c = Counters {
             stat: open("stat")?,
             status: open("status")?,
+            clock: found.then_some(clock),
+            children_ms: 0.0,
             buf: vec![0; 4096],
-        })
+        };
+        c.read_stat()?;
+        Some(c)
     }
 
     /// The counters now; `None` once the process is gone.
     pub(crate) fn read(&mut self) -> Option<Usage> {
-        let cpu_ms = self.cpu_ms()?;
+        let from_stat = self.read_stat()?;
+        let cpu_ms = match self.clock {
+            Some(_) => self.cpu_ms()?,
+            None => from_stat,
+        };
         let status = reread(&self.status, &mut self.buf)?;
         Some(Usage {
             cpu_ms,
@@ -109,21 +132,39 @@ impl Counters {
         })
     }
 
-    /// The CPU time now, without the peak memory: the kernel writes out
-    /// all of `status` (dozens of lines) to give the one it has.
+    /// The CPU time now (the reaped children's as last read), without the
+    /// peak memory: the kernel writes out all of `status` (dozens of
+    /// lines) to give the one it has.
     pub(crate) fn cpu_ms(&mut self) -> Option<f64> {
+        let Some(clock) = self.clock else {
+            return self.read_stat();
+        };
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec to write.
+        if unsafe { libc::clock_gettime(clock, &mut t) } != 0 {
+            return None;
+        }
+        let own = t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6;
+        Some(to_us(own + self.children_ms))
+    }
+
+    /// Reads `stat`: keeps the reaped children's CPU time and returns the
+    /// process's and theirs together, in ms.
+    fn read_stat(&mut self) -> Option<f64> {
         let stat = reread(&self.stat, &mut self.buf)?;
         // After `pid (comm)`: state is field 3; utime, stime, cutime,
         // cstime are fields 14–17 (proc(5)).
-        let ticks: f64 = stat
-            .rsplit_once(')')?
-            .1
-            .split_ascii_whitespace()
-            .skip(11)
-            .take(4)
-            .map(|f| f.parse::<f64>().unwrap_or(0.0))
-            .sum();
-        Some(to_us(ticks * 1000.0 / clock_ticks()))
+        let mut ticks = [0.0; 4];
+        let fields = stat.rsplit_once(')')?.1.split_ascii_whitespace();
+        for (t, f) in ticks.iter_mut().zip(fields.skip(11)) {
+            *t = f.parse::<f64>().unwrap_or(0.0);
+        }
+        let ms = |t: &[f64]| t.iter().sum::<f64>() * 1000.0 / clock_ticks();
+        self.children_ms = ms(&ticks[2..]);
+        Some(to_us(ms(&ticks)))
     }
 }
 
@@ -259,6 +300,30 @@ mod tests {
         // SAFETY: getpgrp has no preconditions.
         let pgid = unsafe { libc::getpgrp() } as u32;
         assert!(group_rss_kb(pgid) > 0);
+    }
+
+    #[test]
+    fn a_child_s_cpu_time_is_read_to_the_microsecond_and_agrees_with_its_ticks() {
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", "while :; do :; done"])
+            .spawn()
+            .expect("sh starts");
+        let mut c = Counters::open(child.id()).expect("its counters");
+        std::thread::sleep(Duration::from_millis(300));
+        let clock = c.cpu_ms().expect("its clock");
+        let ticks = c.read_stat().expect("its stat");
+        let later = c.cpu_ms().expect("its clock again");
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(c.clock.is_some());
+        assert!(clock > 0.0, "{clock}");
+        // Ticks are 10 ms; the clock is not (a multiple of 10 ms to the
+        // microsecond is a chance in ten thousand).
+        assert!((clock * 1000.0).round() % 10_000.0 != 0.0, "{clock}");
+        assert!(
+            ticks >= clock - 20.0 && ticks <= later + 20.0,
+            "{clock} {ticks} {later}"
+        );
     }
 
     #[test]
