@@ -200,6 +200,11 @@ impl Polled {
         &mut self.kept
     }
 
+    /// What has been read so far, without reading.
+    pub fn kept(&mut self) -> &mut Kept {
+        &mut self.kept
+    }
+
     /// Waits until more arrives, the stream closes or `d` passes, then
     /// reads what is there.
     pub fn wait(&mut self, d: Duration) -> &mut Kept {

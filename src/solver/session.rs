@@ -401,9 +401,16 @@ impl Session {
         } = asked;
         let mut next_watch = Instant::now() + WATCH_EVERY;
         let mut nap = FIRST_NAP;
-        // A reply may be complete already (a later question was being
-        // written meanwhile), so the buffer is searched before any wait.
-        let mut kept = self.output.now();
+        // What was read while writing, or while answering the questions
+        // before this one, may hold the reply already: searched before
+        // any wait. With nothing read, the reply can only follow, so the
+        // first step is a wait.
+        let mut kept = if self.output.kept().bytes.is_empty() {
+            let wait = deadline.saturating_duration_since(Instant::now()).min(TICK);
+            self.output.wait(wait)
+        } else {
+            self.output.kept()
+        };
         loop {
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
                 let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
