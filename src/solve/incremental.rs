@@ -149,24 +149,20 @@ impl Sessions {
         let Some((first, _)) = askers.first() else {
             return Vec::new();
         };
-        let (mut session, totals, mut ended, mut before) =
-            match self.take(solver, shared.encoding, shape) {
-                Some((mut s, totals)) => {
-                    s.set_cancel(first.ctx.cancel());
-                    s.set_memory_limit(first.limits.memory);
-                    let before = s.last_usage();
-                    (s, totals, shared.end_question(), before)
-                }
-                None => match first.start_session(shared) {
-                    Ok(s) => (s, Totals::new(), "", None),
-                    Err(o) => {
-                        answers[0] = Some((o, start.elapsed()));
-                        return askers.into_iter().map(|(a, _)| a).zip(answers).collect();
-                    }
-                },
-            };
-        // The transcript names the batch after its first puzzle.
-        session.set_run(&first.run);
+        let Lent {
+            mut session,
+            totals,
+            mut ended,
+            mut before,
+        } = match first.lend(self, solver, shape, shared) {
+            Ok(lent) => lent,
+            Err(o) => {
+                answers[0] = Some((o, start.elapsed()));
+                return askers.into_iter().map(|(a, _)| a).zip(answers).collect();
+            }
+        };
+        // Lent to the first puzzle, the session names the batch's
+        // questions after it in the transcript.
         let questions: Vec<String> = askers
             .iter()
             .map(|(_, givens)| {
@@ -216,20 +212,30 @@ impl Sessions {
                 answers[n_asked] = Some((a.session_failed(&e), from.elapsed()));
             }
             Some(_) => {}
-            None if healthy => self.put(Idle {
-                solver,
-                encoding: shared.encoding,
-                shape: Arc::clone(shape),
-                session,
-                totals,
-            }),
+            None if healthy => self.put(solver, shape, shared, session, totals),
             // Dropping it kills it and its unanswered questions.
             None => {}
         }
         askers.into_iter().map(|(a, _)| a).zip(answers).collect()
     }
 
-    fn put(&self, idle: Idle) {
+    /// Puts `session`, holding `shared` of `shape` for solver `solver`,
+    /// back in the pool for the next job.
+    fn put(
+        &self,
+        solver: usize,
+        shape: &Arc<Shape>,
+        shared: &Shared,
+        session: Session,
+        totals: Totals,
+    ) {
+        let idle = Idle {
+            solver,
+            encoding: shared.encoding,
+            shape: Arc::clone(shape),
+            session,
+            totals,
+        };
         let dropped = {
             let mut pool = lock(&self.idle);
             pool.push_back(idle);
@@ -239,6 +245,19 @@ impl Sessions {
         // Dropping kills and reaps; not under the lock.
         drop(dropped);
     }
+}
+
+/// A session lent to a job by [`Asker::lend`].
+struct Lent {
+    session: Session,
+    /// The statistics its solver reported last.
+    totals: Totals,
+    /// What its first question starts with: the end of a pooled session's
+    /// last puzzle, nothing for a new one.
+    ended: &'static str,
+    /// Where its first question's figures start; `None` for a new session,
+    /// whose first puzzle counts its start.
+    before: Option<Usage>,
 }
 
 /// Whether a session may answer more questions after giving `outcome`:
@@ -264,20 +283,14 @@ impl Asker<'_> {
         shared: &Shared,
     ) -> (Outcome, Duration) {
         let start = Instant::now();
-        // A pooled session still holds its last puzzle's givens.
-        let taken = sessions.take(solver, shared.encoding, &fit.shape);
-        let (mut session, mut totals, ended, before) = match taken {
-            Some((mut s, totals)) => {
-                s.set_cancel(self.ctx.cancel());
-                s.set_run(&self.run);
-                s.set_memory_limit(self.limits.memory);
-                let before = s.last_usage();
-                (s, totals, shared.end_question(), before)
-            }
-            None => match self.start_session(shared) {
-                Ok(s) => (s, Totals::new(), "", None),
-                Err(o) => return (o, start.elapsed()),
-            },
+        let Lent {
+            mut session,
+            mut totals,
+            ended,
+            before,
+        } = match self.lend(sessions, solver, &fit.shape, shared) {
+            Ok(lent) => lent,
+            Err(o) => return (o, start.elapsed()),
         };
         let question = format!("{ended}{}", shared.question(&fit.givens));
         let outcome = self.ask_shared(&mut session, shared, &question, before);
@@ -287,17 +300,42 @@ impl Asker<'_> {
         if reusable(&outcome) {
             self.ask_stats(&mut session, &mut totals);
         }
-        let healthy = reusable(&outcome) && !session.is_ended();
-        if healthy {
-            sessions.put(Idle {
-                solver,
-                encoding: shared.encoding,
-                shape: Arc::clone(&fit.shape),
-                session,
-                totals,
-            });
+        if reusable(&outcome) && !session.is_ended() {
+            sessions.put(solver, &fit.shape, shared, session, totals);
         }
         (outcome, took)
+    }
+
+    /// A session of solver `solver` holding `shared` of `shape` for this
+    /// run: one from the pool (it still holds its last puzzle's givens),
+    /// or a new one.
+    fn lend(
+        &self,
+        sessions: &Sessions,
+        solver: usize,
+        shape: &Arc<Shape>,
+        shared: &Shared,
+    ) -> Result<Lent, Outcome> {
+        match sessions.take(solver, shared.encoding, shape) {
+            Some((mut session, totals)) => {
+                session.set_cancel(self.ctx.cancel());
+                session.set_run(&self.run);
+                session.set_memory_limit(self.limits.memory);
+                let before = session.last_usage();
+                Ok(Lent {
+                    session,
+                    totals,
+                    ended: shared.end_question(),
+                    before,
+                })
+            }
+            None => self.start_session(shared).map(|session| Lent {
+                session,
+                totals: Totals::new(),
+                ended: "",
+                before: None,
+            }),
+        }
     }
 
     /// Starts a session and states the shape's rules, which print nothing

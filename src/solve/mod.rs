@@ -535,21 +535,21 @@ impl Jobs for Work<'_> {
         run
     }
 
-    fn batch_key(&self, _: &PuzzleWork, job: &Job) -> Option<usize> {
+    fn batch_key(&self, w: &PuzzleWork, job: &Job) -> Option<usize> {
         let solver = &self.plan.solvers[job.solver];
-        // As `in_session` decides for `SessionUse::Always`, without
-        // lowering the puzzle (this runs under the scheduler's lock); a
-        // statistics question after each answer would undo the batch.
+        // Only under `SessionUse::Always`, where `in_session` decides
+        // without lowering the puzzle (this runs under the scheduler's
+        // lock); a statistics question after each answer would undo the
+        // batch.
         let batched = self.plan.sessions == SessionUse::Always
             && self.plan.batches
-            && !self.plan.unique
-            && solver.interactive_args(None).is_some()
+            && self.in_session(w, solver)
             && self
                 .plan
                 .stats
                 .asks(solver.profile.statistics.as_ref(), true)
                 .is_none();
-        batched.then_some(job.solver * Encoding::COUNT + job.encoding.index())
+        batched.then(|| batch_key(job))
     }
 
     fn batch_limit(&self, key: usize) -> usize {
@@ -614,6 +614,12 @@ impl Jobs for Work<'_> {
     }
 }
 
+/// The batch key of `job` (see [`Jobs::batch_key`]): its solver and
+/// encoding, an index of [`Work::batch_limits`].
+fn batch_key(job: &Job) -> usize {
+    job.solver * Encoding::COUNT + job.encoding.index()
+}
+
 /// What a job sends its solver.
 #[derive(Clone, Copy)]
 enum Asked<'a> {
@@ -629,8 +635,8 @@ impl Work<'_> {
     /// last size at most, and as many as fit in [`BATCH_SPAN`] at their
     /// mean time.
     fn resize_batches(&self, job: &Job, took: &[Duration]) {
-        let key = job.solver * Encoding::COUNT + job.encoding.index();
-        let (Some(limit), Ok(n)) = (self.batch_limits.get(key), u32::try_from(took.len())) else {
+        let limit = self.batch_limits.get(batch_key(job));
+        let (Some(limit), Ok(n)) = (limit, u32::try_from(took.len())) else {
             return;
         };
         if n == 0 {

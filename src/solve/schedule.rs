@@ -250,6 +250,13 @@ impl<G, J: Clone, R> State<G, J, R> {
             }
         }
         let (gi, si, delay) = ready.or(delayed)?;
+        Some(self.take(gi, si, now, delay))
+    }
+
+    /// Takes the next job of slot `si` of group `gi` (the `gi`-th in
+    /// flight), to run after `delay`; `now` is when its slot started if
+    /// it is the slot's first.
+    fn take(&mut self, gi: usize, si: usize, now: Instant, delay: Duration) -> Picked<G, J> {
         let g = &mut self.groups[gi];
         let s = &mut g.slots[si];
         let job = s.next;
@@ -257,7 +264,7 @@ impl<G, J: Clone, R> State<G, J, R> {
         if job == 0 {
             s.started = Some(now);
         }
-        Some(Picked {
+        Picked {
             seq: self.first + gi,
             slot: si,
             job,
@@ -265,7 +272,7 @@ impl<G, J: Clone, R> State<G, J, R> {
             work: s.jobs[job].clone(),
             cancel: s.cancel.clone(),
             delay,
-        })
+        }
     }
 
     fn has_queued(&self) -> bool {
@@ -298,32 +305,29 @@ fn with_batch<W: Jobs>(
     let Some(key) = key else {
         return vec![first];
     };
+    let most = work.batch_limit(key).min(limits.batch);
+    if most <= 1 {
+        return vec![first];
+    }
+    // A worker's share is 1 + mates / workers, so counting stops once
+    // that reaches `most`.
+    let workers = workers.max(1);
     let mut mates = Vec::new();
-    for (gi, g) in st.groups.iter().enumerate() {
+    'groups: for (gi, g) in st.groups.iter().enumerate() {
         for (si, s) in g.slots.iter().enumerate() {
             if single(s) && work.batch_key(&g.group, &s.jobs[0]) == Some(key) {
                 mates.push((gi, si));
+                if mates.len() >= most * workers {
+                    break 'groups;
+                }
             }
         }
     }
-    let share = (1 + mates.len() / workers.max(1)).min(work.batch_limit(key));
+    let share = (1 + mates.len() / workers).min(most);
     let now = Instant::now();
-    let base = st.first;
     let mut batch = vec![first];
-    for (gi, si) in mates.into_iter().take(share.clamp(1, limits.batch) - 1) {
-        let g = &mut st.groups[gi];
-        let s = &mut g.slots[si];
-        s.next = 1;
-        s.started = Some(now);
-        batch.push(Picked {
-            seq: base + gi,
-            slot: si,
-            job: 0,
-            group: Arc::clone(&g.group),
-            work: s.jobs[0].clone(),
-            cancel: s.cancel.clone(),
-            delay: Duration::ZERO,
-        });
+    for (gi, si) in mates.into_iter().take(share - 1) {
+        batch.push(st.take(gi, si, now, Duration::ZERO));
     }
     batch
 }

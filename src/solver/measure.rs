@@ -8,9 +8,10 @@
 //! - A session serves many puzzles from one process, so its figures are
 //!   the solver's counters before and after the puzzle: user + system CPU
 //!   time of the process (its CPU-time clock, to the nanosecond) and of
-//!   the children it reaped (`/proc/PID/stat`); its memory figure is `VmHWM` of `/proc/PID/status`, the
-//!   process's peak resident memory *since it started*, which covers the
-//!   earlier puzzles of the session too. Puzzles asked in one batch
+//!   the children it reaped (`/proc/PID/stat`); its memory figure is
+//!   `VmHWM` of `/proc/PID/status`, the process's peak resident memory
+//!   *since it started*, which covers the earlier puzzles of the session
+//!   too. Puzzles asked in one batch
 //!   (`solve --mode incremental`) have their CPU read as each answer is
 //!   read (so a puzzle whose answer was already waiting shows almost none
 //!   and the one before it the rest; the batch's sum is exact) and the
@@ -107,15 +108,15 @@ impl Counters {
         let mut clock: libc::clockid_t = 0;
         // SAFETY: `clock` is a valid place for the clock id.
         let found = unsafe { libc::clock_getcpuclockid(pid as libc::pid_t, &mut clock) } == 0;
-        let mut c = Counters {
+        Some(Counters {
             stat: open("stat")?,
             status: open("status")?,
             clock: found.then_some(clock),
+            // Until the first full reading: a solver reaps no child
+            // before it is asked anything.
             children_ms: 0.0,
             buf: vec![0; 4096],
-        };
-        c.read_stat()?;
-        Some(c)
+        })
     }
 
     /// The counters now; `None` once the process is gone.
