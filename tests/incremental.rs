@@ -131,28 +131,55 @@ fn one_session_serves_the_whole_batch() {
 /// matching its givens cuts or stalls the session there.
 const SECOND: &str = "/^(assert (and x_1_1_5 /";
 
-/// Runs five puzzles through a yices2 whose input passes `filter`, which
-/// breaks the session at the second puzzle; that one ends as `status`,
-/// the others are solved, and exactly one new session replaces the broken
-/// one. Returns the broken run's record.
-fn fault_mid_batch(filter: &str, timeout: &str, status: &str) -> Value {
+/// Runs the `n` puzzles of `file` (in `dir`) through a yices2 whose input
+/// passes `filter`, which breaks the session at puzzle `broken` (from 0):
+/// that one ends as `status`, the others are solved, and exactly one new
+/// session replaces the broken one. Returns the broken run's record and
+/// every text sent to the solvers, from the transcripts.
+fn fault_at(
+    dir: &Path,
+    file: &str,
+    n: usize,
+    broken: usize,
+    filter: &str,
+    timeout: &str,
+    status: &str,
+) -> (Value, Vec<String>) {
     require(&["yices2"]);
-    let (dir, file) = puzzles(5, 0, &[]);
-    let (solver, log) = wrapped_yices(dir.path(), filter);
+    let (solver, log) = wrapped_yices(dir, filter);
+    let transcripts = dir.join("transcripts");
     let (runs, o) = solve(
-        &file,
+        file,
         &solver,
         "onehot",
-        &["--mode", "incremental", "--jobs", "1", "--timeout", timeout],
+        &[
+            "--mode",
+            "incremental",
+            "--jobs",
+            "1",
+            "--timeout",
+            timeout,
+            "--transcript",
+            &transcripts.display().to_string(),
+        ],
     );
-    assert_eq!(
-        statuses(&runs),
-        ["sat", status, "sat", "sat", "sat"],
-        "{o:?}"
-    );
+    let mut want = vec!["sat"; n];
+    want[broken] = status;
+    assert_eq!(statuses(&runs), want, "{o:?}");
     assert_eq!(starts(&log), 2, "the session after the fault is a new one");
     assert_eq!(o.status.code(), Some(1));
-    runs[1].clone()
+    let sent = common::transcripts(&transcripts)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["sent"].as_str().map(String::from))
+        .collect();
+    (runs[broken].clone(), sent)
+}
+
+/// Runs five puzzles of top95 with `fault_at`, broken at the second.
+fn fault_mid_batch(filter: &str, timeout: &str, status: &str) -> Value {
+    let (dir, file) = puzzles(5, 0, &[]);
+    fault_at(dir.path(), &file, 5, 1, filter, timeout, status).0
 }
 
 #[test]
@@ -173,47 +200,16 @@ const TENTH: &str = "/x_1_9_2 x_2_1_5 /";
 
 /// Runs the 17-clue set's first twelve puzzles (easy for yices2, so they
 /// go in growing batches: one, one, two, four, then the last four
-/// together) through a yices2 whose input passes `filter`, which breaks
-/// the session at the tenth puzzle, second of the last batch. That one
-/// ends as `status`; the one before it in the batch is answered, the two
-/// queued behind it are asked again in one new session.
+/// together) with `fault_at`, broken at the tenth, second of the last
+/// batch: the one before it in the batch is answered, the two queued
+/// behind it are asked again in the new session. The broken question went
+/// out with others.
 fn fault_in_a_batch(filter: &str, timeout: &str, status: &str) {
-    require(&["yices2"]);
     let dir = tempfile::tempdir().expect("a temp dir");
     let file = common::many_sudokus(dir.path(), 12).display().to_string();
-    let (solver, log) = wrapped_yices(dir.path(), filter);
-    let transcripts = dir.path().join("transcripts");
-    let (runs, o) = solve(
-        &file,
-        &solver,
-        "onehot",
-        &[
-            "--mode",
-            "incremental",
-            "--jobs",
-            "1",
-            "--timeout",
-            timeout,
-            "--transcript",
-            &transcripts.display().to_string(),
-        ],
-    );
-    let mut want = vec!["sat"; 12];
-    want[9] = status;
-    assert_eq!(statuses(&runs), want, "{o:?}");
-    assert_eq!(starts(&log), 2, "the session after the fault is a new one");
-    // The broken question went out with others.
-    let batch = std::fs::read_dir(&transcripts)
-        .expect("transcripts")
-        .flat_map(|f| {
-            std::fs::read_to_string(f.expect("entry").path())
-                .expect("read")
-                .lines()
-                .map(String::from)
-                .collect::<Vec<_>>()
-        })
-        .filter_map(|l| serde_json::from_str::<Value>(&l).ok())
-        .filter_map(|e| e["sent"].as_str().map(String::from))
+    let (_, sent) = fault_at(dir.path(), &file, 12, 9, filter, timeout, status);
+    let batch = sent
+        .iter()
         .find(|q| q.contains("x_1_9_2 x_2_1_5 "))
         .expect("the tenth puzzle's question");
     assert!(batch.matches("(check-sat)").count() > 1, "{batch}");

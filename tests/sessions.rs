@@ -87,25 +87,6 @@ fn a_solver_that_answers_before_it_is_asked_is_an_error_not_a_hang() {
     );
 }
 
-/// The events of every transcript file in `dir`, by file.
-fn transcripts(dir: &std::path::Path) -> Vec<Vec<serde_json::Value>> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .expect("list")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .map(|f| {
-            std::fs::read_to_string(f)
-                .expect("read")
-                .lines()
-                .map(|l| serde_json::from_str(l).expect("a JSON line"))
-                .collect()
-        })
-        .collect()
-}
-
 #[test]
 fn transcripts_show_each_question_sent_before_its_answer() {
     common::require(&["z3"]);
@@ -128,7 +109,7 @@ fn transcripts_show_each_question_sent_before_its_answer() {
     ]);
     assert_eq!(lines.len(), 8);
     assert!(lines.iter().all(|r| r["status"] == "sat"), "{lines:?}");
-    let files = transcripts(&out);
+    let files = common::transcripts(&out);
     assert_eq!(files.len(), 1, "one session, one file: {files:?}");
     let events = &files[0];
     assert_eq!(events[0]["solver"], "z3");
@@ -186,7 +167,7 @@ fn transcripts_show_each_question_sent_before_its_answer() {
         out.to_str().expect("utf-8"),
     ]);
     assert_eq!(lines[0]["status"], "sat");
-    let files = transcripts(&out);
+    let files = common::transcripts(&out);
     assert_eq!(files.len(), 1);
     let e = &files[0];
     assert!(

@@ -248,3 +248,22 @@ pub fn many_sudokus(dir: &std::path::Path, n: usize) -> PathBuf {
     std::fs::write(&f, lines.join("\n") + "\n").expect("write");
     f
 }
+
+/// The events of every transcript file in `dir`, by file.
+pub fn transcripts(dir: &std::path::Path) -> Vec<Vec<serde_json::Value>> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("list")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            std::fs::read_to_string(f)
+                .expect("read")
+                .lines()
+                .map(|l| serde_json::from_str(l).expect("a JSON line"))
+                .collect()
+        })
+        .collect()
+}
