@@ -3,7 +3,7 @@
 //! and constraints alone.
 
 use crate::model::{
-    Cell, CellId, Constraint, Group, Model, Rule, Statement, Target, What, derive, rc,
+    Cell, CellId, Constraint, Group, Model, Rule, Statement, Target, What, derive, given_origin, rc,
 };
 use crate::puzzle::{Clue, KakuroCell, Kind, Puzzle};
 
@@ -20,6 +20,17 @@ pub fn lower(p: &Puzzle) -> Model {
         m.constraints.extend(implied);
     }
     m
+}
+
+/// The puzzle's given digits as (row, column, value), in the order
+/// [`lower`] states them: each becomes a [`Rule::Fixed`] of the cell at
+/// that square, and nothing else in the model depends on them.
+pub fn given_digits(p: &Puzzle) -> impl Iterator<Item = (usize, usize, i64)> + '_ {
+    p.givens.iter().enumerate().flat_map(|(r, line)| {
+        line.iter()
+            .enumerate()
+            .filter_map(move |(c, g)| g.map(|v| (r, c, i64::from(v))))
+    })
 }
 
 /// Lowers a puzzle like [`lower`], and also says which of the puzzle's
@@ -128,26 +139,21 @@ fn lower_latin(p: &Puzzle, m: &mut Lowering) {
         }
     }
     let id = |r: usize, c: usize| r * n + c;
-    for (r, line) in p.givens.iter().enumerate() {
-        for (c, g) in line.iter().enumerate() {
-            if let Some(v) = g {
-                let value = i64::from(*v);
-                let says = || Says {
-                    value: Some(value),
-                    ..Says::default()
-                };
-                m.begin(
-                    What::Given,
-                    || format!("given {} = {value}", rc(r, c)),
-                    says,
-                );
-                let rule = Rule::Fixed {
-                    cell: id(r, c),
-                    value: i64::from(*v),
-                };
-                push(m, Group::Givens, format!("given {}", rc(r, c)), rule);
-            }
-        }
+    for (r, c, value) in given_digits(p) {
+        let says = || Says {
+            value: Some(value),
+            ..Says::default()
+        };
+        m.begin(
+            What::Given,
+            || format!("given {} = {value}", rc(r, c)),
+            says,
+        );
+        let rule = Rule::Fixed {
+            cell: id(r, c),
+            value,
+        };
+        push(m, Group::Givens, given_origin(r, c), rule);
     }
     let unit = |m: &mut Lowering, what: What, k: usize| {
         let says = || Says {

@@ -383,7 +383,8 @@ pub struct Model {
 /// The first constraint a grid breaks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Violation {
-    /// Index into [`Model::constraints`], or `None` for a domain violation.
+    /// Index into [`Model::constraints`], or `None` for a domain violation
+    /// or a given checked beside them ([`Model::check_with`]).
     pub constraint: Option<usize>,
     /// What is broken, naming the origin.
     pub message: String,
@@ -393,6 +394,11 @@ impl std::fmt::Display for Violation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
+}
+
+/// The origin of the given digit at a 0-based position: `given r3c4`.
+pub fn given_origin(row: usize, col: usize) -> String {
+    format!("given {}", rc(row, col))
 }
 
 /// `r3c4` style name of a 0-based position.
@@ -445,20 +451,46 @@ impl Model {
             vals.clear();
             vals.extend(c.rule.cells().iter().map(|&id| values[id]));
             if !c.rule.holds(&vals) {
-                let cells: Vec<String> = c
-                    .rule
-                    .cells()
-                    .iter()
-                    .zip(&vals)
-                    .map(|(&id, v)| format!("{}={v}", rc(self.cells[id].row, self.cells[id].col)))
-                    .collect();
-                return Err(Violation {
-                    constraint: Some(i),
-                    message: format!("{} is broken ({})", c.origin, cells.join(" ")),
-                });
+                return Err(self.broken(Some(i), &c.origin, &c.rule, &vals));
             }
         }
         Ok(())
+    }
+
+    /// Checks `values` like [`Model::check`], and also the `givens` (cell,
+    /// value) it does not hold as rules: a shape's model (see
+    /// [`Model::split_givens`]) with a puzzle's givens checks what the
+    /// puzzle's own model would, with the same messages.
+    pub fn check_with(&self, values: &[i64], givens: &[(CellId, i64)]) -> Result<(), Violation> {
+        self.check(values)?;
+        for &(cell, value) in givens {
+            let rule = Rule::Fixed { cell, value };
+            let (Some(c), Some(&got)) = (self.cells.get(cell), values.get(cell)) else {
+                return Err(Violation {
+                    constraint: None,
+                    message: format!("a given names cell {cell}, which the grid does not have"),
+                });
+            };
+            if !rule.holds(&[got]) {
+                return Err(self.broken(None, &given_origin(c.row, c.col), &rule, &[got]));
+            }
+        }
+        Ok(())
+    }
+
+    /// How `rule` (constraint `i` if it is one, from `origin`) is broken by
+    /// its cells' values `vals`.
+    fn broken(&self, i: Option<usize>, origin: &str, rule: &Rule, vals: &[i64]) -> Violation {
+        let cells: Vec<String> = rule
+            .cells()
+            .iter()
+            .zip(vals)
+            .map(|(&id, v)| format!("{}={v}", rc(self.cells[id].row, self.cells[id].col)))
+            .collect();
+        Violation {
+            constraint: i,
+            message: format!("{origin} is broken ({})", cells.join(" ")),
+        }
     }
 
     /// Checks a grid (`rows` × `cols`, `None` for squares without a cell or

@@ -17,26 +17,47 @@ use crate::error::{Error, Result};
 /// when the reader closed the pipe (`| head -1`), with a message and exit
 /// 2 on any other failure (`> /dev/full`).
 pub struct Stdout {
-    inner: io::StdoutLock<'static>,
+    /// Standard output (which itself holds a line until its newline),
+    /// behind a buffer that only a holding writer fills.
+    inner: io::BufWriter<io::StdoutLock<'static>>,
+    hold: bool,
 }
 
 impl Stdout {
-    /// Locks standard output.
+    /// Locks standard output; each line goes out when it ends.
     pub fn new() -> Self {
         Stdout {
-            inner: io::stdout().lock(),
+            inner: io::BufWriter::new(io::stdout().lock()),
+            hold: false,
+        }
+    }
+
+    /// Locks standard output and holds what is written until
+    /// [`Stdout::flush`] (or a full buffer): one write for many lines,
+    /// where a run prints thousands of results a second.
+    pub fn holding() -> Self {
+        Stdout {
+            inner: io::BufWriter::with_capacity(HELD_BYTES, io::stdout().lock()),
+            hold: true,
+        }
+    }
+
+    fn out(&mut self) -> &mut dyn Write {
+        match self.hold {
+            true => &mut self.inner,
+            false => self.inner.get_mut(),
         }
     }
 
     /// Writes formatted text; `write!(out, …)` and `writeln!(out, …)` call
     /// this and so return smtgrid's [`Result`].
     pub fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<()> {
-        self.inner.write_fmt(args).map_err(Error::from_stdout)
+        self.out().write_fmt(args).map_err(Error::from_stdout)
     }
 
     /// Writes `text` as it is.
     pub fn write_str(&mut self, text: &str) -> Result<()> {
-        self.inner
+        self.out()
             .write_all(text.as_bytes())
             .map_err(Error::from_stdout)
     }
@@ -48,6 +69,9 @@ impl Stdout {
         self.inner.flush().map_err(Error::from_stdout)
     }
 }
+
+/// What a holding [`Stdout`] keeps before it writes anyway.
+const HELD_BYTES: usize = 64 * 1024;
 
 impl Default for Stdout {
     fn default() -> Self {

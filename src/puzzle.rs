@@ -200,6 +200,48 @@ impl Puzzle {
         )
     }
 
+    /// Whether this puzzle has the rules of `other` and differs at most in
+    /// its givens, names and recorded solution: then it lowers into
+    /// `other`'s model with other givens, and a session holding that
+    /// model's rules can answer it. Every field is named, so a new one
+    /// must be placed on one side or the other.
+    pub fn same_rules(&self, other: &Puzzle) -> bool {
+        let Puzzle {
+            name: _,
+            id: _,
+            title: _,
+            givens,
+            solution: _,
+            kind,
+            rows,
+            cols,
+            box_shape,
+            cages,
+            distinct_cages,
+            kakuro,
+            regions,
+            diagonals,
+            inequalities,
+            edges,
+        } = self;
+        *kind == other.kind
+            && *rows == other.rows
+            && *cols == other.cols
+            && givens.len() == other.givens.len()
+            && givens
+                .iter()
+                .zip(&other.givens)
+                .all(|(a, b)| a.len() == b.len())
+            && *box_shape == other.box_shape
+            && *distinct_cages == other.distinct_cages
+            && *diagonals == other.diagonals
+            && *cages == other.cages
+            && *kakuro == other.kakuro
+            && *regions == other.regions
+            && *inequalities == other.inequalities
+            && *edges == other.edges
+    }
+
     /// A blank `n`×`n` puzzle of `kind` named `name`: no givens, cages,
     /// regions, signs or clues; callers fill in what their kind needs.
     pub fn blank(name: &str, kind: Kind, n: usize) -> Puzzle {

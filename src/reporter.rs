@@ -3,14 +3,15 @@
 //! result as it is decided. Summaries of `bench` and `report` have theirs
 //! in [`crate::bench::summary::SummaryFormat`].
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use crate::error::Result;
-use crate::output::{Stdout, write_file_atomically};
+use crate::error::{Error, Result};
+use crate::output::{Stdout, note, write_file_atomically};
 use crate::provenance::Provenance;
 use crate::puzzle::Puzzle;
 use crate::render::{TextOptions, result_text, svg::svg};
-use crate::solve::PuzzleResult;
+use crate::solve::{PuzzleResult, Sink};
 
 /// Shows results as they come.
 pub trait Reporter {
@@ -18,10 +19,86 @@ pub trait Reporter {
     /// closed or full): nothing more is solved.
     fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()>;
 
+    /// Pushes out what [`Reporter::puzzle`] held back: called whenever the
+    /// run waits for solvers ([`crate::solve::Sink::idle`]), so each
+    /// puzzle shows as soon as nothing else is ready, in one write with
+    /// those decided together.
+    fn flush(&mut self) -> Result<()> {
+        Ok(())
+    }
+
     /// Called once after the last puzzle: the first error kept back, if
     /// any.
     fn finish(&mut self) -> Result<()> {
         Ok(())
+    }
+}
+
+/// Every reporter of a run, as the [`Sink`] its results go to: each
+/// puzzle's findings as notes on standard error, its result to every
+/// reporter, and the first failed write, which stops the run.
+pub struct Reporters {
+    list: Vec<Box<dyn Reporter>>,
+    failed: bool,
+    error: Option<Error>,
+}
+
+impl Reporters {
+    /// Shows results with each of `list`.
+    pub fn new(list: Vec<Box<dyn Reporter>>) -> Self {
+        Reporters {
+            list,
+            failed: false,
+            error: None,
+        }
+    }
+
+    /// Whether some puzzle was not solved as asked.
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    /// Pushes out what every reporter holds, after the run; the first
+    /// write error of the run if there was one.
+    pub fn flush(&mut self) -> Result<()> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        self.list.iter_mut().try_for_each(|rep| rep.flush())
+    }
+
+    /// Ends every reporter's output, after a run that was not stopped.
+    pub fn finish(&mut self) -> Result<()> {
+        self.flush()?;
+        self.list.iter_mut().try_for_each(|rep| rep.finish())
+    }
+}
+
+impl Sink for Reporters {
+    fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> ControlFlow<()> {
+        if self.error.is_some() {
+            return ControlFlow::Break(());
+        }
+        self.failed |= !r.succeeded();
+        for f in &r.findings {
+            note(format_args!("{}: {}", p.name, f.message()));
+        }
+        match self.list.iter_mut().try_for_each(|rep| rep.puzzle(p, r)) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn idle(&mut self) {
+        if self.error.is_none()
+            && let Err(e) = self.list.iter_mut().try_for_each(|rep| rep.flush())
+        {
+            // The run stops at the next result.
+            self.error = Some(e);
+        }
     }
 }
 
@@ -36,7 +113,7 @@ impl Text {
     /// Writes with `opts` (characters, colour, verbosity).
     pub fn new(opts: TextOptions) -> Self {
         Text {
-            out: Stdout::new(),
+            out: Stdout::holding(),
             opts,
         }
     }
@@ -44,8 +121,14 @@ impl Text {
 
 impl Reporter for Text {
     fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()> {
-        self.out.write_str(&result_text(p, r, &self.opts))?;
-        // Each puzzle shows as soon as it is decided.
+        self.out.write_str(&result_text(p, r, &self.opts))
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        self.out.flush()
+    }
+
+    fn finish(&mut self) -> Result<()> {
         self.out.flush()
     }
 }
@@ -73,6 +156,15 @@ impl Records {
     pub fn new(form: JsonForm) -> Self {
         Records {
             out: Stdout::new(),
+            form,
+            count: 0,
+        }
+    }
+
+    /// Starts writing records in `form`, held until [`Records::flush`].
+    pub fn holding(form: JsonForm) -> Self {
+        Records {
+            out: Stdout::holding(),
             form,
             count: 0,
         }
@@ -117,7 +209,7 @@ impl Json {
     /// Writes records in `form`, each with `provenance`.
     pub fn new(form: JsonForm, provenance: Provenance) -> Self {
         Json {
-            records: Records::new(form),
+            records: Records::holding(form),
             provenance,
         }
     }
@@ -130,6 +222,10 @@ impl Reporter for Json {
             report.provenance = Some(self.provenance.clone());
             self.records.record(&report)?;
         }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
         self.records.flush()
     }
 

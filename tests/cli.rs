@@ -596,6 +596,61 @@ fn spawn_solve(args: &[&str], stdout: std::process::Stdio) -> std::process::Chil
 }
 
 #[test]
+fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
+    // Results are held while they come fast and pushed out whenever the
+    // run waits: the first puzzle's line must not wait for the second.
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("log");
+    let cmd = fake_solver("fake", "first_then_hang.sh", &log);
+    let args = lia_on_4x4(
+        "fake",
+        &[
+            "puzzles/sudoku-4x4.toml",
+            "--solver-cmd",
+            &cmd,
+            "--timeout",
+            "120",
+            "--jobs",
+            "1",
+            "--format",
+            "jsonl",
+        ],
+    );
+    let mut child = spawn_solve(&args, std::process::Stdio::piped());
+    let out = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines() {
+            let _ = tx.send(line.unwrap_or_default());
+        }
+    });
+    // Generous: the machine may be loaded; the wait ends with the line.
+    let first = rx.recv_timeout(Duration::from_secs(60));
+    let running = child.try_wait().expect("wait").is_none();
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: sends SIGINT to the smtgrid child this test started.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let status = child.wait().expect("wait");
+    let first = first.expect("the first puzzle's line while the second was still being solved");
+    assert!(
+        running,
+        "smtgrid ended before the second puzzle was decided"
+    );
+    let r: Value = serde_json::from_str(&first).expect("a JSON line");
+    assert_eq!(r["status"], "sat", "{r}");
+    assert_eq!(r["verified"], true, "{r}");
+    assert_eq!(status.code(), Some(130));
+    let pids: Vec<i32> = std::fs::read_to_string(&log)
+        .expect("the log")
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(pids.len(), 1, "the second run hung");
+    assert_all_gone(&pids);
+}
+
+#[test]
 fn ctrl_c_stops_every_solver_and_exits_130() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");

@@ -1,7 +1,6 @@
 //! `smtgrid solve`: solves puzzles and shows each verified answer.
 
 use std::cell::RefCell;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -19,8 +18,8 @@ use crate::error::{Error, Result};
 use crate::output::note;
 use crate::provenance::Provenance;
 use crate::render::TextOptions;
-use crate::reporter::{Json, Reporter, SvgFolder, Text};
-use crate::solve::{Mode, SessionUse, solve_all};
+use crate::reporter::{Json, Reporter, Reporters, SvgFolder, Text};
+use crate::solve::{Mode, SessionUse, solve_to};
 use crate::solver;
 
 #[derive(Debug, Args)]
@@ -224,22 +223,12 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     });
     let input_error = RefCell::new(None);
     let cancel = solver::install_ctrlc_handler();
-    let mut failed = false;
-    let mut write_error = None;
-    solve_all(a.inputs.stream(&input_error), &plan, &cancel, |p, r| {
-        failed |= !r.succeeded();
-        for f in &r.findings {
-            note(format_args!("{}: {}", p.name, f.message()));
-        }
-        match reporters.iter_mut().try_for_each(|rep| rep.puzzle(p, r)) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                write_error = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    });
+    let mut shown = Reporters::new(reporters);
+    solve_to(a.inputs.stream(&input_error), &plan, &cancel, &mut shown);
+    // What was decided before an interruption or a bad input is shown.
+    let shown_all = shown.flush();
     if cancel.is_cancelled() {
+        // The exit says interrupted, whatever the write did.
         note("interrupted; every solver was stopped");
         return Ok(Completion::Interrupted);
     }
@@ -248,11 +237,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     }
     // A closed pipe (`| head -1`) means the reader has all it wanted: a
     // quiet success; anything else is a failed write.
-    if let Some(e) = write_error {
-        return Err(e);
-    }
-    for rep in &mut reporters {
-        rep.finish()?;
-    }
-    Ok(Completion::failed_if(failed))
+    shown_all?;
+    shown.finish()?;
+    Ok(Completion::failed_if(shown.failed()))
 }

@@ -250,7 +250,7 @@ fn read_cell(c: &CellRead, model: &BTreeMap<String, Value>) -> Result<i64, Strin
             }
             other => Err(wrong(name, other, "a bit-vector")),
         },
-        CellRead::OneHot(vars) => one_hot(vars, |name| match model.get(name) {
+        CellRead::OneHot(vars) => one_hot(vars, |_, name| match model.get(name) {
             // Model completion may leave out a Bool the solver never
             // needed; absent means false here, and the checker still
             // verifies the whole grid afterwards.
@@ -262,14 +262,14 @@ fn read_cell(c: &CellRead, model: &BTreeMap<String, Value>) -> Result<i64, Strin
 }
 
 /// The value whose variable is true, when exactly one is; `truth` reads a
-/// variable by name.
+/// variable by its place in `vars` or by name.
 fn one_hot(
     vars: &[(i64, String)],
-    mut truth: impl FnMut(&str) -> Result<bool, String>,
+    mut truth: impl FnMut(usize, &str) -> Result<bool, String>,
 ) -> Result<i64, String> {
     let mut found = None;
-    for (v, name) in vars {
-        if truth(name)? {
+    for (i, (v, name)) in vars.iter().enumerate() {
+        if truth(i, name)? {
             if let Some(prev) = found {
                 return Err(format!("{name} and the variable for {prev} are both true"));
             }

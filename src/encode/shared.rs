@@ -10,6 +10,7 @@
 //! costs per term asked, about 7 µs each in yices2, so 729 Bools cost more
 //! than the solving itself).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::onehot::Form;
@@ -179,13 +180,21 @@ impl Shared {
             }
         }
         // The packed Bools, most significant bit first, in the order the
-        // one-hot cells list them.
-        let mut next = packs.iter().flat_map(|p| p.iter().copied());
-        // Sized up front: a question decodes every cell, every time.
+        // one-hot cells list them; read a cell's worth at a time, as a
+        // question decodes every cell every time.
+        let bits: Cow<[bool]> = match packs.len() {
+            1 => packs.swap_remove(0),
+            _ => Cow::Owned(packs.concat()),
+        };
+        let mut rest: &[bool] = &bits;
         let mut values = Vec::with_capacity(self.decoder.cells.len());
         for c in &self.decoder.cells {
             values.push(match c {
-                CellRead::OneHot(vars) => one_hot(vars, |_| Ok(next.next().unwrap_or(false)))?,
+                CellRead::OneHot(vars) => {
+                    let (cell, after) = rest.split_at(vars.len().min(rest.len()));
+                    rest = after;
+                    one_hot(vars, |i, _| Ok(cell.get(i).copied().unwrap_or(false)))?
+                }
                 other => read_cell(other, reply)?,
             });
         }

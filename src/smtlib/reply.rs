@@ -656,6 +656,9 @@ fn bitvec(digits: &str, radix: u32, bits_per_digit: u32) -> Option<Value> {
     };
     if width > 128 {
         // Sized up front: a session reads one of these per puzzle.
+        if radix == 2 {
+            return Some(Value::Bits(digits.bytes().map(|b| b == b'1').collect()));
+        }
         let mut bits = Vec::with_capacity(width as usize);
         for c in digits.chars() {
             let d = c.to_digit(radix).unwrap_or(0);

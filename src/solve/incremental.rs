@@ -17,7 +17,9 @@ use super::effort::Totals;
 use super::schedule::lock;
 use super::{Asker, ErrorKind, Outcome, PerEncoding};
 use crate::encode::{Encoding, Interrupted, Shared, encode_shared};
+use crate::lower::given_digits;
 use crate::model::{CellId, Model};
+use crate::puzzle::Puzzle;
 use crate::solver::{Cancel, Session, SessionError, Usage, excerpt};
 
 /// Shapes remembered at once. A file that keeps switching between more
@@ -29,7 +31,11 @@ const QUOTE_BYTES: usize = 300;
 
 /// A puzzle shape met in this run, with its session scripts once built.
 pub(super) struct Shape {
-    model: Model,
+    /// The first puzzle met of this shape, whose rules later puzzles are
+    /// compared with before they are lowered.
+    puzzle: Puzzle,
+    /// The rules of the shape: its puzzles' model without the givens.
+    pub model: Model,
     scripts: PerEncoding<Shared>,
 }
 
@@ -81,22 +87,37 @@ impl Sessions {
         }
     }
 
-    /// Where `model` fits: its shape (the one already met, if any) and its
-    /// givens.
-    pub fn fit(&self, model: &Model) -> Fit {
+    /// Where `puzzle` fits: its shape (the one already met, if any) and
+    /// its givens. A puzzle with the rules of one met before takes that
+    /// shape and its givens straight from the puzzle, so a file of many
+    /// puzzles of one shape lowers only the first (`model` lowers it).
+    pub fn fit<'m>(&self, puzzle: &Puzzle, model: impl FnOnce() -> &'m Model) -> Fit {
+        let mut shapes = lock(&self.shapes);
+        if let Some(i) = shapes.iter().position(|s| puzzle.same_rules(&s.puzzle))
+            && let Some(givens) = given_digits(puzzle)
+                .map(|(r, c, v)| Some((shapes[i].model.cell_at(r, c)?, v)))
+                .collect::<Option<Vec<_>>>()
+        {
+            return Fit {
+                shape: Self::met(&mut shapes, i),
+                givens,
+                seen_before: true,
+            };
+        }
+        drop(shapes);
+        let model = model();
         let mut shapes = lock(&self.shapes);
         // Compared in place: the shape is copied out only when it is new.
         if let Some(i) = shapes.iter().position(|s| model.has_shape(&s.model)) {
-            let found = shapes.remove(i).unwrap_or_else(|| unreachable!());
-            shapes.push_front(Arc::clone(&found));
             return Fit {
-                shape: found,
+                shape: Self::met(&mut shapes, i),
                 givens: model.givens(),
                 seen_before: true,
             };
         }
         let (shape, givens) = model.split_givens();
         let new = Arc::new(Shape {
+            puzzle: puzzle.clone(),
             model: shape,
             scripts: Default::default(),
         });
@@ -107,6 +128,13 @@ impl Sessions {
             givens,
             seen_before: false,
         }
+    }
+
+    /// The `i`th shape, moved to the front as the one met last.
+    fn met(shapes: &mut VecDeque<Arc<Shape>>, i: usize) -> Arc<Shape> {
+        let found = shapes.remove(i).unwrap_or_else(|| unreachable!());
+        shapes.push_front(Arc::clone(&found));
+        found
     }
 
     fn take(
@@ -394,5 +422,72 @@ impl Asker<'_> {
             },
             Err(o) => o,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::lower::lower;
+    use crate::puzzle::Clue;
+
+    fn load(path: &str) -> Vec<Puzzle> {
+        crate::parse::load(Path::new(path), None).expect("a puzzle file of the repository")
+    }
+
+    #[test]
+    fn a_puzzle_with_the_rules_of_one_met_before_fits_as_its_lowering_would() {
+        let sessions = Sessions::new(4);
+        let sudokus = load("puzzles/hardest.txt");
+        let killer = load("puzzles/killer-9x9.toml").remove(0);
+        let mut given = killer.clone();
+        given.givens[0][0] = given.givens[0][0].map_or(Some(5), |_| None);
+        let mut caged = killer.clone();
+        caged.cages[0].clue = Clue::Sum(99);
+        let mut lowered_for = Vec::new();
+        for (i, p) in sudokus.iter().chain([&killer, &given, &caged]).enumerate() {
+            let whole = lower(p);
+            let fit = sessions.fit(p, || {
+                lowered_for.push(i);
+                &whole
+            });
+            assert!(whole.has_shape(&fit.shape.model), "{}", p.id);
+            assert_eq!(fit.givens, whole.givens(), "{}", p.id);
+            assert_eq!(
+                fit.seen_before,
+                i != 0 && i != sudokus.len() && i != sudokus.len() + 2
+            );
+        }
+        // Only the first of each shape is lowered.
+        assert_eq!(lowered_for, [0, sudokus.len(), sudokus.len() + 2]);
+    }
+
+    #[test]
+    fn a_shape_with_a_puzzle_s_givens_checks_as_the_puzzle_s_model() {
+        let mut p = load("puzzles/sudoku-4x4.toml").remove(0);
+        let solution = p.solution.clone().expect("the file records its solution");
+        let values: Vec<i64> = solution
+            .iter()
+            .flatten()
+            .map(|v| v.map_or(0, i64::from))
+            .collect();
+        let (shape, givens) = lower(&p).split_givens();
+        assert!(shape.check_with(&values, &givens).is_ok());
+        // The solution still fills every row, column and box, so only the
+        // changed given is broken.
+        p.givens[0][0] = Some(3);
+        let whole = lower(&p).check(&values).expect_err("a given is broken");
+        let (shape, givens) = lower(&p).split_givens();
+        let split = shape
+            .check_with(&values, &givens)
+            .expect_err("a given is broken");
+        assert_eq!(split.message, whole.message);
+        assert_eq!(split.message, "given r1c1 is broken (r1c1=4)");
+        assert!(
+            shape.check(&values).is_ok(),
+            "the shape alone has no givens"
+        );
     }
 }

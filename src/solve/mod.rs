@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use crate::encode::{Encoded, Encoding, Interrupted, Options, Shared, encode_cancellable};
 use crate::lower::lower;
-use crate::model::{Model, ValueGrid};
+use crate::model::{CellId, Model, ValueGrid};
 use crate::puzzle::{Kind, Puzzle};
 use crate::smtlib::reply::read_answer_until;
 use crate::smtlib::sexp::parse_all;
@@ -238,9 +238,38 @@ pub fn solve_all(
     puzzles: impl Iterator<Item = Puzzle>,
     plan: &Plan,
     cancel: &Cancel,
-    emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
+    mut emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
 ) {
-    solve_groups(puzzles.map(|p| (p, None)), plan, cancel, emit);
+    solve_to(puzzles, plan, cancel, &mut emit);
+}
+
+/// Where [`solve_to`] hands each puzzle's result. A closure that takes
+/// them is one.
+pub trait Sink {
+    /// Takes one puzzle's result; [`ControlFlow::Break`] stops the run.
+    fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> ControlFlow<()>;
+
+    /// Every puzzle decided so far has been handed over, and the run now
+    /// waits for solvers or input: the moment to push out held output.
+    fn idle(&mut self) {}
+}
+
+impl<F: FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>> Sink for F {
+    fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> ControlFlow<()> {
+        self(p, r)
+    }
+}
+
+/// [`solve_all`] into a [`Sink`], which is also told when the run waits,
+/// so that output can be held while results come fast and pushed out
+/// before a wait.
+pub fn solve_to(
+    puzzles: impl Iterator<Item = Puzzle>,
+    plan: &Plan,
+    cancel: &Cancel,
+    sink: &mut impl Sink,
+) {
+    solve_groups(puzzles.map(|p| (p, None)), plan, cancel, sink);
 }
 
 /// Like [`solve_all`], but each puzzle comes with the (solver index into
@@ -251,16 +280,21 @@ pub fn solve_pairs(
     items: impl Iterator<Item = (Puzzle, Vec<(usize, Encoding)>)>,
     plan: &Plan,
     cancel: &Cancel,
-    emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
+    mut emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
 ) {
-    solve_groups(items.map(|(p, pairs)| (p, Some(pairs))), plan, cancel, emit);
+    solve_groups(
+        items.map(|(p, pairs)| (p, Some(pairs))),
+        plan,
+        cancel,
+        &mut emit,
+    );
 }
 
 fn solve_groups(
     items: impl Iterator<Item = (Puzzle, Option<Vec<(usize, Encoding)>>)>,
     plan: &Plan,
     cancel: &Cancel,
-    mut emit: impl FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>,
+    sink: &mut impl Sink,
 ) {
     let work = Work {
         plan,
@@ -296,10 +330,25 @@ fn solve_groups(
             scripts: Default::default(),
             deadlines: Mutex::new(HashMap::new()),
         });
-    schedule::schedule(&work, groups, limits, cancel, |w, slots| {
-        let result = work.result(w.index, slots);
-        emit(&w.puzzle, &result)
-    });
+    let to = ToSink { work: &work, sink };
+    schedule::schedule_to(&work, groups, limits, cancel, to);
+}
+
+/// The scheduler's ended groups as results for a [`Sink`].
+struct ToSink<'w, 'p, S> {
+    work: &'w Work<'p>,
+    sink: &'w mut S,
+}
+
+impl<S: Sink> schedule::Emit<PuzzleWork, Job, Run> for ToSink<'_, '_, S> {
+    fn emit(&mut self, w: &PuzzleWork, ends: Vec<SlotEnd<Job, Run>>) -> ControlFlow<()> {
+        let result = self.work.result(w.index, ends);
+        self.sink.puzzle(&w.puzzle, &result)
+    }
+
+    fn idle(&mut self) {
+        self.sink.idle();
+    }
 }
 
 /// One job: a solver on an encoding, for one result line (`slot`).
@@ -334,7 +383,8 @@ impl PuzzleWork {
     }
 
     fn fit(&self, sessions: &Sessions) -> &Fit {
-        self.fit.get_or_init(|| sessions.fit(self.model()))
+        self.fit
+            .get_or_init(|| sessions.fit(&self.puzzle, || self.model()))
     }
 
     /// The script in encoding `e`, built by the first job that needs it.
@@ -520,7 +570,11 @@ impl Jobs for Work<'_> {
             });
             return run;
         }
-        let asker = self.asker(w, job, ctx, deadline, matches!(script, Asked::Shape(..)));
+        let fit = match script {
+            Asked::Shape(fit, _) => Some(fit),
+            Asked::Whole(_) => None,
+        };
+        let asker = self.asker(w, job, ctx, deadline, fit);
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
             Asked::Shape(fit, shared) => {
@@ -581,8 +635,11 @@ impl Jobs for Work<'_> {
                 .iter()
                 .map(|&i| {
                     let (w, job, ctx) = jobs[i];
-                    let givens = w.fit(&self.sessions).givens.as_slice();
-                    (self.asker(w, job, ctx, start + limit, true), givens)
+                    let fit = w.fit(&self.sessions);
+                    (
+                        self.asker(w, job, ctx, start + limit, Some(fit)),
+                        &*fit.givens,
+                    )
                 })
                 .collect();
             let answered = self
@@ -662,20 +719,23 @@ impl Work<'_> {
         }
     }
 
-    /// The asker of `job` on puzzle `w`, answering by `deadline`;
-    /// `shape` when it asks a session holding the puzzle's shape.
+    /// The asker of `job` on puzzle `w`, answering by `deadline`; with
+    /// the puzzle's `fit` when it asks a session holding its shape (whose
+    /// model and the puzzle's givens then check the answers, so the
+    /// puzzle itself need not be lowered).
     fn asker<'s>(
         &'s self,
         w: &'s PuzzleWork,
         job: &Job,
         ctx: &'s JobCtx<'s>,
         deadline: Instant,
-        shape: bool,
+        fit: Option<&'s Fit>,
     ) -> Asker<'s> {
         let solver = &self.plan.solvers[job.solver];
         Asker {
             solver,
-            model: w.model(),
+            model: fit.map_or_else(|| w.model(), |f| &f.shape.model),
+            givens: fit.map_or(&[], |f| &f.givens),
             deadline,
             limit: self.plan.limits.timeout,
             limits: self.plan.limits,
@@ -686,7 +746,7 @@ impl Work<'_> {
             stats: self
                 .plan
                 .stats
-                .asks(solver.profile.statistics.as_ref(), shape),
+                .asks(solver.profile.statistics.as_ref(), fit.is_some()),
         }
     }
 
@@ -913,7 +973,11 @@ fn ms(d: Duration) -> f64 {
 /// Asks one solver about one puzzle, within one deadline.
 struct Asker<'a> {
     solver: &'a Solver,
+    /// The rules answers are checked against, and whose cells they fill.
     model: &'a Model,
+    /// Givens checked besides `model`'s rules: a session's puzzle's, as
+    /// `model` is then its shape's (empty when `model` is the puzzle's).
+    givens: &'a [(CellId, i64)],
     deadline: Instant,
     /// The whole limit, for messages.
     limit: Duration,
@@ -1157,7 +1221,9 @@ impl Asker<'_> {
     /// rejected.
     fn verify(&self, decoded: Result<Vec<i64>, String>) -> Result<Vec<i64>, String> {
         let v = decoded?;
-        self.model.check(&v).map_err(|e| e.message)?;
+        self.model
+            .check_with(&v, self.givens)
+            .map_err(|e| e.message)?;
         Ok(v)
     }
 

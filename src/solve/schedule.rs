@@ -338,6 +338,26 @@ pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Where a schedule hands each group's slot ends, in input order, on the
+/// calling thread. A closure that takes them is one.
+pub trait Emit<G, J, O> {
+    /// Takes one group's slot ends; [`ControlFlow::Break`] stops the run.
+    fn emit(&mut self, group: &G, ends: Vec<SlotEnd<J, O>>) -> ControlFlow<()>;
+
+    /// Every group that has ended so far has been emitted, and the run now
+    /// waits for a job or runs one: the moment to push out held output.
+    fn idle(&mut self) {}
+}
+
+impl<G, J, O, F> Emit<G, J, O> for F
+where
+    F: FnMut(&G, Vec<SlotEnd<J, O>>) -> ControlFlow<()>,
+{
+    fn emit(&mut self, group: &G, ends: Vec<SlotEnd<J, O>>) -> ControlFlow<()> {
+        self(group, ends)
+    }
+}
+
 /// Runs every job of every group and hands each group's slot ends to
 /// `emit`, in input order, on the calling thread. When `emit` returns
 /// [`ControlFlow::Break`], every running job is cancelled, nothing more
@@ -351,6 +371,17 @@ pub fn schedule<W: Jobs>(
     root: &Cancel,
     emit: impl FnMut(&W::Group, Vec<SlotEnd<W::Job, W::Output>>) -> ControlFlow<()>,
 ) {
+    schedule_to(work, groups, limits, root, emit);
+}
+
+/// [`schedule`] into an [`Emit`], which is also told when the run waits.
+pub fn schedule_to<W: Jobs>(
+    work: &W,
+    groups: impl Iterator<Item = W::Group>,
+    limits: Limits,
+    root: &Cancel,
+    emit: impl Emit<W::Group, W::Job, W::Output>,
+) {
     schedule_granted(work, groups, limits, root, emit, usize::MAX);
 }
 
@@ -362,7 +393,7 @@ fn schedule_granted<W: Jobs>(
     groups: impl Iterator<Item = W::Group>,
     limits: Limits,
     root: &Cancel,
-    mut emit: impl FnMut(&W::Group, Vec<SlotEnd<W::Job, W::Output>>) -> ControlFlow<()>,
+    mut emit: impl Emit<W::Group, W::Job, W::Output>,
     granted: usize,
 ) {
     let all = root.child();
@@ -455,32 +486,37 @@ fn schedule_granted<W: Jobs>(
             }
             let mut st = lock(&state);
             if st.groups.front().is_some_and(|g| g.open == 0) {
-                let Some(g) = st.groups.pop_front() else {
-                    continue;
-                };
-                st.first += 1;
-                drop(st);
-                changed.notify_all();
-                let ends = g
-                    .slots
-                    .into_iter()
-                    .map(|s| SlotEnd {
-                        jobs: s
-                            .jobs
-                            .into_iter()
-                            .zip(s.ends)
-                            .map(|(j, e)| {
-                                (j, e.unwrap_or(JobEnd::NotStarted(StopCause::Abandoned)))
-                            })
-                            .collect(),
-                        winner: s.winner,
-                    })
-                    .collect();
-                if emit(&g.group, ends).is_break() {
-                    all.cancel();
-                    finish();
-                    return;
+                // Every group that has ended goes out, then `idle` once:
+                // the next pull may block (standard input) and the next
+                // wait may be long.
+                while let Some(g) = st.groups.pop_front_if(|g| g.open == 0) {
+                    st.first += 1;
+                    drop(st);
+                    changed.notify_all();
+                    let ends = g
+                        .slots
+                        .into_iter()
+                        .map(|s| SlotEnd {
+                            jobs: s
+                                .jobs
+                                .into_iter()
+                                .zip(s.ends)
+                                .map(|(j, e)| {
+                                    (j, e.unwrap_or(JobEnd::NotStarted(StopCause::Abandoned)))
+                                })
+                                .collect(),
+                            winner: s.winner,
+                        })
+                        .collect();
+                    if emit.emit(&g.group, ends).is_break() {
+                        all.cancel();
+                        finish();
+                        return;
+                    }
+                    st = lock(&state);
                 }
+                drop(st);
+                emit.idle();
                 continue;
             }
             if st.closed && st.groups.is_empty() {
@@ -851,7 +887,7 @@ mod tests {
                 0..8,
                 limits,
                 &Cancel::new(),
-                |g, slots| {
+                |g: &usize, slots: Vec<SlotEnd<_, _>>| {
                     let ran: Vec<_> = slots[0].jobs.iter().map(|(_, e)| e.clone()).collect();
                     assert_eq!(ran, [JobEnd::Ran(*g), JobEnd::Ran(*g)], "granted {granted}");
                     seen.push(*g);
@@ -863,6 +899,49 @@ mod tests {
             let threads: Vec<String> = lock(&w.0).iter().cloned().collect();
             assert_eq!(threads, ran_on, "granted {granted}");
         }
+    }
+
+    /// Records what a schedule hands it: `Some(group)` per emitted group,
+    /// `None` per idle.
+    struct Events(Vec<Option<usize>>);
+
+    impl Emit<usize, Fake, Out> for &mut Events {
+        fn emit(&mut self, g: &usize, _: Vec<SlotEnd<Fake, Out>>) -> ControlFlow<()> {
+            self.0.push(Some(*g));
+            ControlFlow::Continue(())
+        }
+
+        fn idle(&mut self) {
+            self.0.push(None);
+        }
+    }
+
+    #[test]
+    fn idle_follows_every_run_of_emitted_groups_and_nothing_else() {
+        // A slow first group, so that later ones end together behind it.
+        let w = FakeJobs::by_group(|g| vec![one(if g == 0 { 200 } else { 1 }, 1)]);
+        let mut events = Events(Vec::new());
+        schedule_to(&w, 0..6, unstaggered(2, 6), &Cancel::new(), &mut events);
+        let emitted: Vec<usize> = events.0.iter().flatten().copied().collect();
+        assert_eq!(emitted, (0..6).collect::<Vec<_>>());
+        // Never idle twice in a row or before anything was emitted, and
+        // idle after the last group: no output is left held.
+        assert_eq!(events.0.first(), Some(&Some(0)), "{:?}", events.0);
+        assert_eq!(events.0.last(), Some(&None), "{:?}", events.0);
+        assert!(
+            events
+                .0
+                .windows(2)
+                .all(|w| w[0].is_some() || w[1].is_some()),
+            "{:?}",
+            events.0
+        );
+        // Groups that ended while the first one ran go out together.
+        assert!(
+            events.0.iter().filter(|e| e.is_none()).count() < 6,
+            "{:?}",
+            events.0
+        );
     }
 
     #[test]
