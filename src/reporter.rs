@@ -76,9 +76,6 @@ impl Reporters {
 
 impl Sink for Reporters {
     fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> ControlFlow<()> {
-        if self.error.is_some() {
-            return ControlFlow::Break(());
-        }
         self.failed |= !r.succeeded();
         for f in &r.findings {
             note(format_args!("{}: {}", p.name, f.message()));
@@ -92,12 +89,13 @@ impl Sink for Reporters {
         }
     }
 
-    fn idle(&mut self) {
-        if self.error.is_none()
-            && let Err(e) = self.list.iter_mut().try_for_each(|rep| rep.flush())
-        {
-            // The run stops at the next result.
-            self.error = Some(e);
+    fn idle(&mut self) -> ControlFlow<()> {
+        match self.list.iter_mut().try_for_each(|rep| rep.flush()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
+            }
         }
     }
 }

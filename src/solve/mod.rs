@@ -251,7 +251,10 @@ pub trait Sink {
 
     /// Every puzzle decided so far has been handed over, and the run now
     /// waits for solvers or input: the moment to push out held output.
-    fn idle(&mut self) {}
+    /// [`ControlFlow::Break`] stops the run as [`Sink::puzzle`]'s does.
+    fn idle(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
 }
 
 impl<F: FnMut(&Puzzle, &PuzzleResult) -> ControlFlow<()>> Sink for F {
@@ -346,8 +349,8 @@ impl<S: Sink> schedule::Emit<PuzzleWork, Job, Run> for ToSink<'_, '_, S> {
         self.sink.puzzle(&w.puzzle, &result)
     }
 
-    fn idle(&mut self) {
-        self.sink.idle();
+    fn idle(&mut self) -> ControlFlow<()> {
+        self.sink.idle()
     }
 }
 

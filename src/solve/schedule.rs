@@ -345,8 +345,11 @@ pub trait Emit<G, J, O> {
     fn emit(&mut self, group: &G, ends: Vec<SlotEnd<J, O>>) -> ControlFlow<()>;
 
     /// Every group that has ended so far has been emitted, and the run now
-    /// waits for a job or runs one: the moment to push out held output.
-    fn idle(&mut self) {}
+    /// waits for a job or input: the moment to push out held output.
+    /// [`ControlFlow::Break`] stops the run as [`Emit::emit`]'s does.
+    fn idle(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
 }
 
 impl<G, J, O, F> Emit<G, J, O> for F
@@ -516,7 +519,11 @@ fn schedule_granted<W: Jobs>(
                     st = lock(&state);
                 }
                 drop(st);
-                emit.idle();
+                if emit.idle().is_break() {
+                    all.cancel();
+                    finish();
+                    return;
+                }
                 continue;
             }
             if st.closed && st.groups.is_empty() {
@@ -911,8 +918,9 @@ mod tests {
             ControlFlow::Continue(())
         }
 
-        fn idle(&mut self) {
+        fn idle(&mut self) -> ControlFlow<()> {
             self.0.push(None);
+            ControlFlow::Continue(())
         }
     }
 

@@ -9,7 +9,7 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle squares (Squares Sudoku (hard)): a 9x9 killer, in smtgrid's bv encoding (one bit-vector per cell).
 Made with: smtgrid emit puzzles/squares.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 2.38 s; cvc5 1.0.3 sat in 3.13 s; yices2 2.6.5 sat in 16.53 s. The slowest decisive solver took 7 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 2.68 s; cvc5 1.0.3 sat in 3.37 s; yices2 2.6.5 sat in 19.09 s. The slowest decisive solver took 7 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")

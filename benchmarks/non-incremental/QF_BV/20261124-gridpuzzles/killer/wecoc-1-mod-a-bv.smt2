@@ -9,7 +9,7 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle wecoc-1-mod-a (ISS Wecoc #1 [mod A]): a 9x9 killer, in smtgrid's bv encoding (one bit-vector per cell).
 Made with: smtgrid emit puzzles/killers/wecoc-1-mod-a.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 13.35 s; cvc5 1.0.3 sat in 11.52 s; yices2 2.6.5 timeout. The slowest decisive solver took 1 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 12.89 s; cvc5 1.0.3 sat in 9.70 s; yices2 2.6.5 timeout. The slowest decisive solver took 1 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")

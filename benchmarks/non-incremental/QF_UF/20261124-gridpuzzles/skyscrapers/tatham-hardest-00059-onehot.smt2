@@ -9,7 +9,7 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle puzzles/tatham-hardest.sgt:59 (towers 9): a 9x9 skyscrapers, in smtgrid's onehot encoding (one Bool per cell and value, propositional).
 Made with: smtgrid emit puzzles/tatham-hardest.sgt --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.07 s; cvc5 1.0.3 sat in 0.12 s; yices2 2.6.5 sat in 0.02 s. The slowest decisive solver took 5 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.08 s; cvc5 1.0.3 sat in 0.11 s; yices2 2.6.5 sat in 0.03 s. The slowest decisive solver took 4 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
