@@ -27,7 +27,8 @@ impl Stdout {
     /// Locks standard output; each line goes out when it ends.
     pub fn new() -> Self {
         Stdout {
-            inner: io::BufWriter::new(io::stdout().lock()),
+            // Never filled: writes go past it (see `out`).
+            inner: io::BufWriter::with_capacity(0, io::stdout().lock()),
             hold: false,
         }
     }

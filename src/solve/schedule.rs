@@ -275,6 +275,13 @@ impl<G, J: Clone, R> State<G, J, R> {
         }
     }
 
+    /// The front group, taken out, when every job of it has ended.
+    fn pop_ended(&mut self) -> Option<GroupState<G, J, R>> {
+        let g = self.groups.pop_front_if(|g| g.open == 0)?;
+        self.first += 1;
+        Some(g)
+    }
+
     fn has_queued(&self) -> bool {
         self.groups
             .iter()
@@ -433,6 +440,11 @@ fn schedule_granted<W: Jobs>(
             lock(&state).closed = true;
             changed.notify_all();
         };
+        // When the emitter says stop: every running job too.
+        let stop = || {
+            all.cancel();
+            finish();
+        };
         loop {
             // Pull while the window has room; the iterator may be slow
             // (parsing), so it is called without the lock. Workers are
@@ -488,40 +500,39 @@ fn schedule_granted<W: Jobs>(
                 changed.notify_all();
             }
             let mut st = lock(&state);
-            if st.groups.front().is_some_and(|g| g.open == 0) {
-                // Every group that has ended goes out, then `idle` once:
-                // the next pull may block (standard input) and the next
-                // wait may be long.
-                while let Some(g) = st.groups.pop_front_if(|g| g.open == 0) {
-                    st.first += 1;
-                    drop(st);
-                    changed.notify_all();
-                    let ends = g
-                        .slots
-                        .into_iter()
-                        .map(|s| SlotEnd {
-                            jobs: s
-                                .jobs
-                                .into_iter()
-                                .zip(s.ends)
-                                .map(|(j, e)| {
-                                    (j, e.unwrap_or(JobEnd::NotStarted(StopCause::Abandoned)))
-                                })
-                                .collect(),
-                            winner: s.winner,
-                        })
-                        .collect();
-                    if emit.emit(&g.group, ends).is_break() {
-                        all.cancel();
-                        finish();
-                        return;
-                    }
-                    st = lock(&state);
+            // Every group that has ended goes out, then `idle` once: the
+            // next pull may block (standard input) and the next wait may
+            // be long.
+            let mut emitted = false;
+            while let Some(g) = st.pop_ended() {
+                emitted = true;
+                drop(st);
+                changed.notify_all();
+                let ends = g
+                    .slots
+                    .into_iter()
+                    .map(|s| SlotEnd {
+                        jobs: s
+                            .jobs
+                            .into_iter()
+                            .zip(s.ends)
+                            .map(|(j, e)| {
+                                (j, e.unwrap_or(JobEnd::NotStarted(StopCause::Abandoned)))
+                            })
+                            .collect(),
+                        winner: s.winner,
+                    })
+                    .collect();
+                if emit.emit(&g.group, ends).is_break() {
+                    stop();
+                    return;
                 }
+                st = lock(&state);
+            }
+            if emitted {
                 drop(st);
                 if emit.idle().is_break() {
-                    all.cancel();
-                    finish();
+                    stop();
                     return;
                 }
                 continue;
