@@ -182,6 +182,10 @@ fn a_default_bench_runs_only_what_each_installed_solver_takes() {
         err.contains("left out bitwuzla/lia: bitwuzla does not take QF_LIA"),
         "{err}"
     );
+    assert!(
+        err.contains("left out glucose/bv: glucose does not take QF_BV"),
+        "{err}"
+    );
     let rs = records(&out);
     let pairs: BTreeSet<String> = rs
         .iter()
@@ -201,6 +205,7 @@ fn a_default_bench_runs_only_what_each_installed_solver_takes() {
     }
     want.insert("bitwuzla/onehot".into());
     want.insert("bitwuzla/bv".into());
+    want.insert("glucose/onehot".into());
     assert_eq!(pairs, want);
     assert_eq!(rs.len(), want.len());
     for r in &rs {

@@ -197,13 +197,38 @@ fn kakuro_grids_have_null_for_squares_without_a_cell() {
     assert!(runs[0]["grid"][1][1].is_i64());
 }
 
-per_solver!(unique_tells_a_unique_puzzle_from_one_with_many_solutions: z3, cvc5, yices2, bitwuzla);
+/// Under the default `--mode auto`, a file's later puzzles of one shape go
+/// to a session; Glucose takes no bit-vectors, in which onehot's sessions
+/// read the grid back, so it runs every puzzle as a process instead of
+/// refusing all but the first.
+#[test]
+fn a_solver_without_the_session_logic_runs_each_puzzle_as_a_process() {
+    require(&["glucose-smt2"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = common::many_sudokus(dir.path(), 3);
+    let file = file.to_str().expect("a UTF-8 path");
+    let (o, runs) = solve_on(file, "glucose", "onehot");
+    assert_eq!(runs.len(), 3, "{}", stderr(&o));
+    for r in &runs {
+        assert_eq!(r["status"], "sat", "{r}");
+        assert_eq!(r["verified"], true, "{r}");
+        assert_eq!(r["mode"], "process", "{r}");
+    }
+    assert_eq!(o.status.code(), Some(0));
+}
+
+per_solver!(unique_tells_a_unique_puzzle_from_one_with_many_solutions: z3, cvc5, yices2, bitwuzla, glucose);
 
 fn unique_tells_a_unique_puzzle_from_one_with_many_solutions(solver: &str) {
     require(&[solver]);
-    // Bitwuzla takes no arithmetic: its second question is asked in
-    // bit-vectors, over its interactive mode.
-    let encoding = if solver == "bitwuzla" { "bv" } else { "lia" };
+    // Bitwuzla takes no arithmetic and Glucose only Booleans: their
+    // second question is asked in bit-vectors or Booleans, over their
+    // interactive modes.
+    let encoding = match solver {
+        "bitwuzla" => "bv",
+        "glucose" => "onehot",
+        _ => "lia",
+    };
     let (o, runs) = solve_json(&[
         "puzzles/sudoku-4x4.toml",
         "puzzles/classic.toml",
@@ -536,9 +561,10 @@ fn solvers_lists_known_and_custom_solvers() {
             .unwrap_or_else(|| panic!("{name} row"))["tested"]
             .clone()
     };
-    // Bitwuzla runs here through scripts/bitwuzla-launcher; OpenSMT's
-    // profile comes from its documentation.
+    // Bitwuzla and Glucose run here through scripts/bitwuzla-launcher and
+    // scripts/glucose-smt2; OpenSMT's profile comes from its documentation.
     assert_eq!(tested("bitwuzla"), true);
+    assert_eq!(tested("glucose"), true);
     assert_eq!(tested("opensmt"), false);
 }
 

@@ -667,13 +667,13 @@ fn generated_puzzles_solve(label: &str, make: &[Generator]) {
     });
 }
 
-per_solver!(sudokus_solve_in_every_encoding: z3, cvc5, yices2, bitwuzla);
+per_solver!(sudokus_solve_in_every_encoding: z3, cvc5, yices2, bitwuzla, glucose);
 
 fn sudokus_solve_in_every_encoding(label: &str) {
     generated_puzzles_solve(label, &[sudoku]);
 }
 
-per_solver!(killers_solve_in_every_encoding);
+per_solver!(killers_solve_in_every_encoding: z3, cvc5, yices2, glucose);
 
 fn killers_solve_in_every_encoding(label: &str) {
     generated_puzzles_solve(label, &[killer]);
@@ -700,7 +700,7 @@ fn later_kinds_solve_in_every_encoding(label: &str) {
     generated_puzzles_solve(label, &[futoshiki, skyscrapers, jigsaw]);
 }
 
-per_solver!(unsolvable_puzzles_stay_unsat: z3, cvc5, yices2, bitwuzla);
+per_solver!(unsolvable_puzzles_stay_unsat: z3, cvc5, yices2, bitwuzla, glucose);
 
 fn unsolvable_puzzles_stay_unsat(label: &str) {
     let solver = solver(label);
@@ -851,7 +851,7 @@ fn onehot_stays_small_for_big_grids() {
     assert!(enc.script.len() < 12_000_000, "{} bytes", enc.script.len());
 }
 
-per_solver!(every_shipped_puzzle_is_accepted_everywhere: z3, cvc5, yices2, bitwuzla);
+per_solver!(every_shipped_puzzle_is_accepted_everywhere: z3, cvc5, yices2, bitwuzla, glucose);
 
 /// Every encoding's script (in a logic the solver takes) for every puzzle
 /// in `puzzles/` is accepted by the solver (the body is sent without `check-sat`, so big puzzles cost

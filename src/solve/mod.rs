@@ -541,9 +541,22 @@ impl Jobs for Work<'_> {
                 .encoded(job.encoding, &self.plan.options, ctx.cancel())
                 .map(Asked::Whole),
         };
-        let Ok(script) = script else {
+        let Ok(mut script) = script else {
             return run;
         };
+        // Sessions from a shape's second puzzle on are only a speed-up: a
+        // solver that does not take the session's logic (onehot's packed
+        // read-back needs bit-vectors) runs the puzzle as a process.
+        if let Asked::Shape(_, shared) = script
+            && self.plan.sessions == SessionUse::Repeated
+            && !solver.accepts_logic(shared.logic)
+        {
+            let Ok(enc) = w.encoded(job.encoding, &self.plan.options, ctx.cancel()) else {
+                return run;
+            };
+            script = Asked::Whole(enc);
+            run.mode = RunMode::Process;
+        }
         let (commands, logic) = match script {
             Asked::Whole(enc) => (&enc.commands, enc.logic),
             Asked::Shape(_, shared) => (&shared.commands, shared.logic),
@@ -1425,11 +1438,16 @@ mod tests {
 
     #[test]
     fn a_kind_with_measured_pairs_starts_them_first_and_keeps_every_pair() {
-        let solvers = [solver("z3"), solver("cvc5"), solver("yices2")];
+        let solvers = [
+            solver("z3"),
+            solver("cvc5"),
+            solver("yices2"),
+            solver("glucose"),
+        ];
         let plain = auto_pairs(&solvers, Kind::Sudoku);
         assert_eq!(plain[..2], [(2, Encoding::Onehot), (1, Encoding::Onehot)]);
         let killer = auto_pairs(&solvers, Kind::Killer);
-        assert_eq!(killer[..2], [(2, Encoding::Onehot), (0, Encoding::Onehot)]);
+        assert_eq!(killer[..2], [(2, Encoding::Onehot), (3, Encoding::Onehot)]);
         let kakuro = auto_pairs(&solvers, Kind::Kakuro);
         assert_eq!(kakuro[..2], [(2, Encoding::Bv), (2, Encoding::Onehot)]);
         for mut order in [killer, kakuro] {

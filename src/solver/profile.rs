@@ -265,6 +265,7 @@ mod tests {
                 "cvc4",
                 "boolector",
                 "bitwuzla",
+                "glucose",
                 "opensmt",
                 "mathsat"
             ]

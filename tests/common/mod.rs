@@ -19,13 +19,14 @@ pub fn root() -> PathBuf {
 }
 
 /// The solver profiles smtgrid knows, in the order of `profiles.toml`.
-pub const PROFILES: [&str; 8] = [
+pub const PROFILES: [&str; 9] = [
     "z3",
     "cvc5",
     "yices2",
     "cvc4",
     "boolector",
     "bitwuzla",
+    "glucose",
     "opensmt",
     "mathsat",
 ];
