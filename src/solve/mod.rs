@@ -88,7 +88,9 @@ pub enum SessionUse {
     /// Never.
     Never,
     /// From the second puzzle of a shape on: a file of many puzzles of
-    /// one shape runs in sessions, a single puzzle as a process.
+    /// one shape runs in sessions, a single puzzle as a process, and so
+    /// does every puzzle on a solver that does not take the session's
+    /// logic.
     Repeated,
     /// Always.
     Always,
