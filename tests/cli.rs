@@ -955,8 +955,46 @@ fn the_portfolio_shares_one_time_limit_per_puzzle() {
         .matches("not started: the other pairs used up the puzzle's 1 s")
         .count();
     let unsupported = text.matches(": unsupported after").count();
+    // yices2 gives its place to Glucose after its budget (profiles.toml).
+    let gave_way = text
+        .matches("no answer within its budget of 0.5 s; the next pair took its place")
+        .count();
+    assert_eq!(gave_way, 1, "{text}");
     assert!(others > 1, "{text}");
-    assert_eq!(unstarted + unsupported, others, "{text}");
+    assert_eq!(unstarted + unsupported + gave_way, others, "{text}");
+}
+
+/// On a hard killer yices2 gives its core away after its budget, and a
+/// second Glucose, its variables in another order, takes it.
+#[test]
+fn the_killer_race_hands_yices2s_core_to_a_second_glucose() {
+    require(&["yices-smt2", "glucose-smt2"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/killers/mathemagic-14.toml",
+        "--unique",
+        "--timeout",
+        "2",
+        "--jobs",
+        "2",
+        "--verbose",
+    ]);
+    let text = stdout(&o);
+    assert!(
+        text.contains("yices2 on onehot: timeout after")
+            && text.contains("no answer within its budget of 0.5 s; the next pair took its place"),
+        "{text}"
+    );
+    // Each Glucose run either answered (its line heads the result) or
+    // ran until the puzzle's limit (over a second of it).
+    let ran = |label: &str| {
+        text.lines().any(|l| {
+            l.starts_with(&format!("{label} "))
+                || l.contains(&format!("also tried: {label} on onehot: timeout after 1"))
+        })
+    };
+    assert!(ran("glucose"), "{text}");
+    assert!(ran("glucose@seed1"), "{text}");
 }
 
 #[test]

@@ -301,16 +301,19 @@ fn solve_groups(
     cancel: &Cancel,
     sink: &mut impl Sink,
 ) {
+    let (racers, origin) = racers(&plan.solvers);
     let work = Work {
         plan,
         cancel,
-        versions: plan.solvers.iter().map(|_| OnceLock::new()).collect(),
+        versions: racers.iter().map(|_| OnceLock::new()).collect(),
         // One idle session per worker and per solver × encoding pair is
         // enough for a run that interleaves every pair.
         sessions: Sessions::new((plan.jobs + plan.solvers.len() * Encoding::ALL.len()).min(64)),
-        batch_limits: (0..plan.solvers.len() * Encoding::COUNT)
+        batch_limits: (0..racers.len() * Encoding::COUNT)
             .map(|_| AtomicUsize::new(1))
             .collect(),
+        racers,
+        origin,
     };
     let batch = match plan.sessions {
         SessionUse::Always if plan.batches => SESSION_BATCH,
@@ -360,8 +363,12 @@ impl<S: Sink> schedule::Emit<PuzzleWork, Job, Run> for ToSink<'_, '_, S> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Job {
     slot: usize,
+    /// Index into [`Work::racers`].
     solver: usize,
     encoding: Encoding,
+    /// Under `auto`: when it gives its place to the next pair of its race
+    /// (see [`with_budgets`]).
+    budget: Option<Duration>,
 }
 
 /// A puzzle in flight, with what its jobs build lazily: the model when
@@ -450,6 +457,11 @@ impl<T> PerEncoding<T> {
 
 struct Work<'a> {
     plan: &'a Plan,
+    /// The plan's solvers, then each seeded run of one that an `auto`
+    /// race may start (`glucose@seed1`); jobs index this list.
+    racers: Vec<Solver>,
+    /// Per racer, the plan's solver it runs and under which seed.
+    origin: Vec<(usize, Option<u32>)>,
     /// Ctrl-C, which also stops a version probe.
     cancel: &'a Cancel,
     /// Each solver's version, probed once per process when a line first
@@ -462,6 +474,14 @@ struct Work<'a> {
     batch_limits: Vec<AtomicUsize>,
 }
 
+impl Work<'_> {
+    /// The racer that runs solver `solver` (an index into the plan's
+    /// solvers) under `seed`, if there is one.
+    fn racer(&self, solver: usize, seed: Option<u32>) -> Option<usize> {
+        self.origin.iter().position(|&o| o == (solver, seed))
+    }
+}
+
 impl Jobs for Work<'_> {
     type Group = PuzzleWork;
     type Job = Job;
@@ -469,63 +489,57 @@ impl Jobs for Work<'_> {
 
     fn slots(&self, w: &PuzzleWork) -> Vec<Slot<Job>> {
         let solvers = &self.plan.solvers;
+        let single = |slot, solver, encoding| Slot {
+            jobs: vec![Job {
+                slot,
+                solver,
+                encoding,
+                budget: None,
+            }],
+            stop: StopRule::None,
+        };
         if let Some(pairs) = &w.pairs {
             return pairs
                 .iter()
                 .enumerate()
-                .map(|(slot, &(solver, encoding))| Slot {
-                    jobs: vec![Job {
-                        slot,
-                        solver,
-                        encoding,
-                    }],
-                    stop: StopRule::None,
-                })
+                .map(|(slot, &(solver, encoding))| single(slot, solver, encoding))
                 .collect();
         }
+        let race = |slot, runs: Vec<AutoRun>| Slot {
+            jobs: with_budgets(runs)
+                .into_iter()
+                .filter_map(|r| {
+                    Some(Job {
+                        slot,
+                        solver: self.racer(r.solver, r.seed)?,
+                        encoding: r.encoding,
+                        budget: r.budget,
+                    })
+                })
+                .collect(),
+            stop: StopRule::FirstDecisive,
+        };
         match &self.plan.mode {
             Mode::Fixed(encs) => (0..solvers.len())
                 .flat_map(|s| encs.iter().map(move |&e| (s, e)))
                 .enumerate()
-                .map(|(slot, (solver, encoding))| Slot {
-                    jobs: vec![Job {
-                        slot,
-                        solver,
-                        encoding,
-                    }],
-                    stop: StopRule::None,
-                })
+                .map(|(slot, (solver, encoding))| single(slot, solver, encoding))
                 .collect(),
             Mode::EachSolver => (0..solvers.len())
-                .map(|slot| Slot {
-                    jobs: auto_pairs(solvers, w.puzzle.kind)
+                .map(|slot| {
+                    let runs = auto_pairs(solvers, w.puzzle.kind)
                         .into_iter()
-                        .filter(|&(s, _)| s == slot)
-                        .map(|(solver, encoding)| Job {
-                            slot,
-                            solver,
-                            encoding,
-                        })
-                        .collect(),
-                    stop: StopRule::FirstDecisive,
+                        .filter(|r| r.solver == slot)
+                        .collect();
+                    race(slot, runs)
                 })
                 .collect(),
-            Mode::Portfolio => vec![Slot {
-                jobs: auto_pairs(solvers, w.puzzle.kind)
-                    .into_iter()
-                    .map(|(solver, encoding)| Job {
-                        slot: 0,
-                        solver,
-                        encoding,
-                    })
-                    .collect(),
-                stop: StopRule::FirstDecisive,
-            }],
+            Mode::Portfolio => vec![race(0, auto_pairs(solvers, w.puzzle.kind))],
         }
     }
 
     fn run(&self, w: &PuzzleWork, job: &Job, ctx: &JobCtx) -> Run {
-        let solver = &self.plan.solvers[job.solver];
+        let solver = &self.racers[job.solver];
         let fit = self.in_session(w, solver).then(|| w.fit(&self.sessions));
         let mode = match fit {
             Some(_) => RunMode::Incremental,
@@ -570,9 +584,13 @@ impl Jobs for Work<'_> {
         let limit = self.plan.limits.timeout;
         let racers = match (&w.pairs, &self.plan.mode) {
             (None, Mode::Portfolio) => Racers::Portfolio,
-            _ => Racers::Solver(job.solver),
+            _ => Racers::Solver(self.origin[job.solver].0),
         };
         let deadline = w.deadline(racers, job, limit);
+        // A budget ends the job early, within the race's own limit.
+        let deadline = job
+            .budget
+            .map_or(deadline, |b| deadline.min(Instant::now() + b));
         if Instant::now() >= deadline {
             let secs = limit.as_secs_f64();
             run.outcome = Outcome::Timeout(match racers {
@@ -608,7 +626,7 @@ impl Jobs for Work<'_> {
     }
 
     fn batch_key(&self, w: &PuzzleWork, job: &Job) -> Option<usize> {
-        let solver = &self.plan.solvers[job.solver];
+        let solver = &self.racers[job.solver];
         // Only under `SessionUse::Always`, where `in_session` decides
         // without lowering the puzzle (this runs under the scheduler's
         // lock); a statistics question after each answer would undo the
@@ -636,7 +654,7 @@ impl Jobs for Work<'_> {
         // other (a file that mixes shapes), and any the session could not
         // answer, alone.
         if let Some(&(w0, job0, ctx0)) = jobs.first()
-            && let solver = &self.plan.solvers[job0.solver]
+            && let solver = &self.racers[job0.solver]
             && let fit0 = w0.fit(&self.sessions)
             && let Ok(shared) = fit0.script(job0.encoding, ctx0.cancel())
             && unsupported(solver, &shared.commands, shared.logic, job0.encoding).is_none()
@@ -685,7 +703,17 @@ impl Jobs for Work<'_> {
     }
 
     fn decisive(&self, run: &Run) -> bool {
-        run.outcome.is_definite()
+        // An answer whose uniqueness question got no definite answer (a
+        // budget cut it short, say) leaves the race to the pairs that may
+        // still settle it.
+        let unsettled = matches!(
+            run.outcome,
+            Outcome::Sat {
+                unique: Some(Uniqueness::Unsettled(_)),
+                ..
+            }
+        );
+        run.outcome.is_definite() && !unsettled
     }
 }
 
@@ -726,7 +754,7 @@ impl Work<'_> {
     /// A run of `job` that has not asked anything yet.
     fn new_run(&self, job: &Job, ctx: &JobCtx, mode: RunMode) -> Run {
         Run {
-            solver: self.plan.solvers[job.solver].label.clone(),
+            solver: self.racers[job.solver].label.clone(),
             version: None,
             encoding: job.encoding,
             mode,
@@ -749,13 +777,14 @@ impl Work<'_> {
         deadline: Instant,
         fit: Option<&'s Fit>,
     ) -> Asker<'s> {
-        let solver = &self.plan.solvers[job.solver];
+        let solver = &self.racers[job.solver];
         Asker {
             solver,
             model: fit.map_or_else(|| w.model(), |f| &f.shape.model),
             givens: fit.map_or(&[], |f| &f.givens),
             deadline,
             limit: self.plan.limits.timeout,
+            budget: job.budget.filter(|&b| b < self.plan.limits.timeout),
             limits: self.plan.limits,
             ctx,
             run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
@@ -810,15 +839,23 @@ impl Work<'_> {
         for slot in slots {
             let shown = slot.winner.or_else(|| {
                 // Without a definite answer the first run that ran stands
-                // for the line, so its status (timeout, unknown, …) shows.
-                slot.jobs
-                    .iter()
-                    .position(|(_, e)| matches!(e, JobEnd::Ran(_)))
+                // for the line, so its status (timeout, unknown, …) shows;
+                // one that gave its place away at its budget only when no
+                // other ran.
+                let ran = |(_, (job, e)): &(usize, &(Job, JobEnd<Run>))| {
+                    matches!(e, JobEnd::Ran(_)) && job.budget.is_none()
+                };
+                let mut runs = slot.jobs.iter().enumerate();
+                runs.find(ran).map(|(i, _)| i).or_else(|| {
+                    slot.jobs
+                        .iter()
+                        .position(|(_, e)| matches!(e, JobEnd::Ran(_)))
+                })
             });
             let mut run = None;
             let mut also = Vec::new();
             for (i, (job, end)) in slot.jobs.into_iter().enumerate() {
-                let solver = &self.plan.solvers[job.solver];
+                let solver = &self.racers[job.solver];
                 match end {
                     JobEnd::Ran(r) if Some(i) == shown => run = Some((job, r)),
                     JobEnd::Ran(r) => {
@@ -850,7 +887,7 @@ impl Work<'_> {
                 run.version = self.version(job.solver);
                 if !run.measured.command.is_empty() {
                     run.measured.solver_sha256 =
-                        crate::provenance::sha256(&self.plan.solvers[job.solver].path);
+                        crate::provenance::sha256(&self.racers[job.solver].path);
                 }
                 lines.push(Line { run, also });
             }
@@ -881,7 +918,7 @@ impl Work<'_> {
     fn version(&self, solver: usize) -> Option<String> {
         self.versions[solver]
             .get_or_init(|| {
-                let mut s = [self.plan.solvers[solver].clone()];
+                let mut s = [self.racers[solver].clone()];
                 read_versions(&mut s, self.cancel);
                 s[0].version.take()
             })
@@ -942,22 +979,100 @@ pub fn refusal(solver: &Solver, encoding: Encoding, options: &Options) -> Option
     unsupported(solver, &enc.commands, enc.logic, encoding)
 }
 
+/// One pair of `auto` as it starts: a solver (an index into the solver
+/// list), an encoding, and what the kind's `auto_first` entry adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutoRun {
+    /// Index into the solver list.
+    pub solver: usize,
+    /// The encoding it is given.
+    pub encoding: Encoding,
+    /// Its search seed (see `seed_args` in the profiles), for a second
+    /// run of a solver under another variable order.
+    pub seed: Option<u32>,
+    /// How long it runs before it gives its place to the entry listed
+    /// after it; see [`with_budgets`].
+    pub budget: Option<Duration>,
+    /// Its entry's position in the kind's order; pairs not listed come
+    /// after every listed one.
+    rank: usize,
+}
+
 /// Solver × encoding pairs for `auto` on puzzles of `kind`, in the order
-/// they start: the profiles' measured order for the kind, then every
-/// other pair.
-pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<(usize, Encoding)> {
+/// they start: the profiles' measured order for the kind (an entry with
+/// a seed only for a solver that takes one), then every other pair.
+pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<AutoRun> {
     let order = auto_order_for(kind.name());
-    let rank = |s: &Solver, e: Encoding| {
-        order
-            .iter()
-            .position(|a| a.solver == s.profile.name && a.encoding == e.name())
-            .unwrap_or(order.len() + e as usize)
-    };
-    let mut pairs: Vec<(usize, Encoding)> = (0..solvers.len())
-        .flat_map(|s| Encoding::ALL.into_iter().map(move |e| (s, e)))
+    let mut runs = Vec::new();
+    for (rank, a) in order.iter().enumerate() {
+        let Some(encoding) = Encoding::ALL.into_iter().find(|e| e.name() == a.encoding) else {
+            continue;
+        };
+        for (solver, s) in solvers.iter().enumerate() {
+            if s.profile.name == a.solver && a.seed.is_none_or(|n| s.seeded(n).is_some()) {
+                runs.push(AutoRun {
+                    solver,
+                    encoding,
+                    seed: a.seed,
+                    budget: a.budget_ms.map(Duration::from_millis),
+                    rank,
+                });
+            }
+        }
+    }
+    let listed = order.len();
+    let mut rest: Vec<AutoRun> = (0..solvers.len())
+        .flat_map(|solver| {
+            Encoding::ALL.into_iter().map(move |encoding| AutoRun {
+                solver,
+                encoding,
+                seed: None,
+                budget: None,
+                rank: listed + encoding as usize,
+            })
+        })
+        .filter(|r| {
+            !runs
+                .iter()
+                .any(|l| l.solver == r.solver && l.encoding == r.encoding && l.seed.is_none())
+        })
         .collect();
-    pairs.sort_by_key(|&(s, e)| (rank(&solvers[s], e), s));
-    pairs
+    rest.sort_by_key(|r| (r.rank, r.solver));
+    runs.extend(rest);
+    runs
+}
+
+/// The solvers jobs may run: `solvers`, then a seeded copy of each one
+/// that an `auto_first` entry with a seed names (`glucose@seed1`); with,
+/// per racer, the index of the solver it runs and its seed.
+fn racers(solvers: &[Solver]) -> (Vec<Solver>, Vec<(usize, Option<u32>)>) {
+    let mut racers = solvers.to_vec();
+    let mut origin: Vec<(usize, Option<u32>)> = (0..solvers.len()).map(|i| (i, None)).collect();
+    for (name, seed) in crate::solver::auto_seeds() {
+        for (i, s) in solvers.iter().enumerate() {
+            if s.profile.name == name
+                && let Some(seeded) = s.seeded(seed)
+            {
+                racers.push(seeded);
+                origin.push((i, Some(seed)));
+            }
+        }
+    }
+    (racers, origin)
+}
+
+/// `runs` (one race, in start order) with each budget kept only where the
+/// entry listed right after it races too: a pair gives its place to the
+/// one that is meant to take it, never to whatever comes next (yices2
+/// alone keeps its whole limit).
+pub fn with_budgets(mut runs: Vec<AutoRun>) -> Vec<AutoRun> {
+    for i in 0..runs.len() {
+        let next = runs.get(i + 1).map(|n| n.rank);
+        if next != Some(runs[i].rank + 1) {
+            runs[i].budget = None;
+        }
+    }
+    runs
 }
 
 /// Whether `grid` equals the solution recorded in the puzzle file, if it
@@ -999,6 +1114,8 @@ struct Asker<'a> {
     deadline: Instant,
     /// The whole limit, for messages.
     limit: Duration,
+    /// Its budget in a race, when shorter than the limit, for messages.
+    budget: Option<Duration>,
     /// The plan's limits (the memory limit applies to every process).
     limits: Limits,
     ctx: &'a JobCtx<'a>,
@@ -1155,7 +1272,13 @@ impl Asker<'_> {
     }
 
     fn timed_out(&self) -> Outcome {
-        Outcome::Timeout(format!("no answer within {} s", self.limit.as_secs_f64()))
+        Outcome::Timeout(match self.budget {
+            Some(b) => format!(
+                "no answer within its budget of {} s; the next pair took its place",
+                b.as_secs_f64()
+            ),
+            None => format!("no answer within {} s", self.limit.as_secs_f64()),
+        })
     }
 
     fn memout(&self) -> Outcome {
@@ -1429,13 +1552,21 @@ mod tests {
             );
         }
         let solvers = [solver("z3"), solver("mine"), solver("yices2")];
-        let pairs = auto_pairs(&solvers, Kind::Sudoku);
+        let pairs = plain(auto_pairs(&solvers, Kind::Sudoku));
         assert_eq!(pairs[0], (2, Encoding::Onehot));
         assert_eq!(pairs[1], (0, Encoding::Onehot));
         assert_eq!(pairs[2], (0, Encoding::Bv));
         assert_eq!(pairs.len(), 9);
         // A solver with no measured order comes last, lia first.
         assert_eq!(pairs[6], (1, Encoding::Lia));
+    }
+
+    /// The (solver, encoding) of each run, for runs without a seed.
+    fn plain(runs: Vec<AutoRun>) -> Vec<(usize, Encoding)> {
+        runs.into_iter()
+            .filter(|r| r.seed.is_none())
+            .map(|r| (r.solver, r.encoding))
+            .collect()
     }
 
     #[test]
@@ -1446,18 +1577,65 @@ mod tests {
             solver("yices2"),
             solver("glucose"),
         ];
-        let plain = auto_pairs(&solvers, Kind::Sudoku);
-        assert_eq!(plain[..2], [(2, Encoding::Onehot), (1, Encoding::Onehot)]);
-        let killer = auto_pairs(&solvers, Kind::Killer);
+        let sudoku = plain(auto_pairs(&solvers, Kind::Sudoku));
+        assert_eq!(sudoku[..2], [(2, Encoding::Onehot), (1, Encoding::Onehot)]);
+        let killer = plain(auto_pairs(&solvers, Kind::Killer));
         assert_eq!(killer[..2], [(2, Encoding::Onehot), (3, Encoding::Onehot)]);
-        let kakuro = auto_pairs(&solvers, Kind::Kakuro);
+        let kakuro = plain(auto_pairs(&solvers, Kind::Kakuro));
         assert_eq!(kakuro[..2], [(2, Encoding::Bv), (2, Encoding::Onehot)]);
         for mut order in [killer, kakuro] {
             order.sort();
-            let mut all = plain.clone();
+            let mut all = sudoku.clone();
             all.sort();
             assert_eq!(order, all);
         }
+    }
+
+    /// On killers yices2 races first with a budget, then Glucose, then
+    /// Glucose under seed 1; the budget holds only while the pair listed
+    /// after it races too, and a seed only for a solver that takes one.
+    #[test]
+    fn a_budget_gives_way_only_to_the_next_listed_pair() {
+        let with = [solver("yices2"), solver("glucose")];
+        let runs = with_budgets(auto_pairs(&with, Kind::Killer));
+        let head: Vec<_> = runs[..3]
+            .iter()
+            .map(|r| (r.solver, r.encoding, r.seed, r.budget))
+            .collect();
+        assert_eq!(
+            head,
+            [
+                (0, Encoding::Onehot, None, Some(Duration::from_millis(500))),
+                (1, Encoding::Onehot, None, None),
+                (1, Encoding::Onehot, Some(1), None),
+            ]
+        );
+        // Without Glucose, or in yices2's own line, yices2 keeps its
+        // whole limit.
+        let alone = with_budgets(auto_pairs(&[solver("yices2")], Kind::Killer));
+        assert!(alone.iter().all(|r| r.budget.is_none()), "{alone:?}");
+        let own: Vec<AutoRun> = auto_pairs(&with, Kind::Killer)
+            .into_iter()
+            .filter(|r| r.solver == 0)
+            .collect();
+        assert!(with_budgets(own).iter().all(|r| r.budget.is_none()));
+        // A solver without seed arguments gets no seeded run.
+        let mut unseeded = solver("glucose");
+        unseeded.profile.seed_args.clear();
+        let runs = auto_pairs(&[solver("yices2"), unseeded], Kind::Killer);
+        assert!(runs.iter().all(|r| r.seed.is_none()), "{runs:?}");
+        // The seeded copy passes its seed in both ways of starting it.
+        let seeded = solver("glucose").seeded(1).expect("glucose takes a seed");
+        assert_eq!(seeded.label, "glucose@seed1");
+        assert!(
+            seeded
+                .profile
+                .oneshot_args
+                .contains(&"--seed=1".to_string())
+        );
+        let session = seeded.interactive_args(None).expect("glucose has sessions");
+        assert!(session.contains(&"--seed=1".to_string()));
+        assert!(solver("yices2").seeded(1).is_none());
     }
 
     #[test]

@@ -52,6 +52,22 @@ impl Solver {
         }
     }
 
+    /// The same solver with its search seeded by `seed`, labelled
+    /// `LABEL@seedN` (a tagged profile name); `None` for a solver that
+    /// takes no seed or was added with `--solver-cmd`.
+    pub fn seeded(&self, seed: u32) -> Option<Solver> {
+        if self.is_custom() {
+            return None;
+        }
+        Some(Solver {
+            label: format!("{}@seed{seed}", self.label),
+            profile: self.profile.seeded(seed)?,
+            path: self.path.clone(),
+            version: self.version.clone(),
+            custom_args: None,
+        })
+    }
+
     /// Whether it was added with `--solver-cmd`.
     pub fn is_custom(&self) -> bool {
         self.custom_args.is_some()

@@ -24,6 +24,11 @@ pub struct Profile {
     /// up) and `{ms}` are replaced by the limit. Empty if it has none.
     #[serde(default)]
     pub timeout_args: Vec<String>,
+    /// Arguments that seed the solver's search, as a template: `{seed}` is
+    /// replaced by the seed. Empty if it takes none. A race may run a
+    /// solver twice under different seeds (`seed` in `auto_first`).
+    #[serde(default)]
+    pub seed_args: Vec<String>,
     /// Arguments that make the solver print its version and exit.
     #[serde(default)]
     pub version_args: Vec<String>,
@@ -109,6 +114,7 @@ impl Profile {
             oneshot_args: Vec::new(),
             interactive_args: None,
             timeout_args: Vec::new(),
+            seed_args: Vec::new(),
             version_args: Vec::new(),
             logics: Vec::new(),
             tested: false,
@@ -147,6 +153,25 @@ impl Profile {
             .collect()
     }
 
+    /// The profile with its search seeded by `seed`: the seed arguments
+    /// added to both ways of starting it; `None` if it takes no seed.
+    pub fn seeded(&self, seed: u32) -> Option<Profile> {
+        if self.seed_args.is_empty() {
+            return None;
+        }
+        let args: Vec<String> = self
+            .seed_args
+            .iter()
+            .map(|a| a.replace("{seed}", &seed.to_string()))
+            .collect();
+        let mut p = self.clone();
+        p.oneshot_args.extend(args.iter().cloned());
+        if let Some(i) = &mut p.interactive_args {
+            i.extend(args);
+        }
+        Some(p)
+    }
+
     /// The environment variable that points at this solver's binary:
     /// `SMTGRID_` and the name upper-cased, other characters as `_`.
     pub fn env_var(&self) -> String {
@@ -169,8 +194,9 @@ pub fn env_var_for(name: &str) -> String {
     format!("SMTGRID_{upper}")
 }
 
-/// One entry of `auto_order`: a solver profile's name and an encoding's
-/// name (this module knows encodings only by name).
+/// One entry of `auto_order` or `auto_first`: a solver profile's name and
+/// an encoding's name (this module knows encodings only by name), and in
+/// `auto_first` optionally a seed and a budget.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AutoPair {
@@ -178,6 +204,24 @@ pub struct AutoPair {
     pub solver: String,
     /// An encoding name, e.g. `onehot`.
     pub encoding: String,
+    /// Run the solver with its search seeded so (its `seed_args`): a
+    /// second entry of the same pair with another seed is a second,
+    /// independent chance in the race.
+    #[serde(default)]
+    pub seed: Option<u32>,
+    /// Milliseconds after which the pair gives its place to the entry
+    /// listed right after it, when that one races too; otherwise it keeps
+    /// the whole limit.
+    #[serde(default)]
+    pub budget_ms: Option<u64>,
+}
+
+impl AutoPair {
+    /// Whether `other` names the same run (solver, encoding and seed),
+    /// whatever its budget.
+    pub fn same_run(&self, other: &AutoPair) -> bool {
+        self.solver == other.solver && self.encoding == other.encoding && self.seed == other.seed
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -233,7 +277,24 @@ pub fn auto_order_for(kind: &str) -> Vec<&'static AutoPair> {
     let t = table();
     let first = t.auto_first.get(kind).map_or(&[][..], Vec::as_slice);
     let mut out: Vec<&AutoPair> = first.iter().collect();
-    out.extend(t.auto_order.iter().filter(|a| !first.contains(a)));
+    out.extend(
+        t.auto_order
+            .iter()
+            .filter(|a| !first.iter().any(|f| f.same_run(a))),
+    );
+    out
+}
+
+/// Every (solver, seed) that an `auto_first` entry names, in table order.
+pub fn auto_seeds() -> Vec<(&'static str, u32)> {
+    let mut out: Vec<(&str, u32)> = Vec::new();
+    for a in table().auto_first.values().flatten() {
+        if let Some(seed) = a.seed
+            && !out.contains(&(a.solver.as_str(), seed))
+        {
+            out.push((a.solver.as_str(), seed));
+        }
+    }
     out
 }
 
@@ -251,6 +312,28 @@ pub fn profile(name: &str) -> Option<&'static Profile> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A seed only for a solver that takes one, a budget only where an
+    /// entry follows to take the place.
+    #[test]
+    fn auto_first_seeds_and_budgets_can_take_effect() {
+        for (kind, list) in &table().auto_first {
+            for (i, a) in list.iter().enumerate() {
+                if a.seed.is_some() {
+                    let p = profile(&a.solver).expect("a profile");
+                    assert!(
+                        !p.seed_args.is_empty(),
+                        "{kind}: {} takes no seed",
+                        a.solver
+                    );
+                }
+                if a.budget_ms.is_some() {
+                    assert!(i + 1 < list.len(), "{kind}: nothing follows {a:?}");
+                }
+            }
+        }
+        assert_eq!(auto_seeds(), [("glucose", 1)]);
+    }
 
     #[test]
     fn table_parses_and_names_are_unique() {
