@@ -997,6 +997,30 @@ fn the_killer_race_hands_yices2s_core_to_a_second_glucose() {
     assert!(ran("glucose@seed1"), "{text}");
 }
 
+/// Under `--mode incremental` every puzzle is asked in a session, which
+/// Glucose cannot take (bit-vectors): yices2 keeps its whole limit.
+#[test]
+fn in_sessions_yices2_keeps_its_limit_on_killers() {
+    require(&["yices-smt2", "glucose-smt2"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/killers/mathemagic-14.toml",
+        "--mode",
+        "incremental",
+        "--timeout",
+        "1",
+        "--verbose",
+    ]);
+    let text = stdout(&o);
+    assert!(!text.contains("budget"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("yices2 ") && l.contains(" timeout ")),
+        "{text}"
+    );
+    assert!(text.contains("no answer within 1 s"), "{text}");
+}
+
 #[test]
 fn nothing_answered_is_not_success() {
     require(&["boolector"]);

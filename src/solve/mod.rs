@@ -586,11 +586,17 @@ impl Jobs for Work<'_> {
             (None, Mode::Portfolio) => Racers::Portfolio,
             _ => Racers::Solver(self.origin[job.solver].0),
         };
-        let deadline = w.deadline(racers, job, limit);
-        // A budget ends the job early, within the race's own limit.
-        let deadline = job
+        let shared_deadline = w.deadline(racers, job, limit);
+        // A budget ends the job early, within the race's own limit; only
+        // for a process: a puzzle asked in a session (every one under
+        // `--mode incremental`) is asked of the pairs after it in sessions
+        // too, which the one it would give way to may not take (Glucose
+        // takes no bit-vectors), so it keeps its limit.
+        let budget = job
             .budget
-            .map_or(deadline, |b| deadline.min(Instant::now() + b));
+            .filter(|_| matches!(script, Asked::Whole(_)))
+            .filter(|&b| Instant::now() + b < shared_deadline);
+        let deadline = budget.map_or(shared_deadline, |b| Instant::now() + b);
         if Instant::now() >= deadline {
             let secs = limit.as_secs_f64();
             run.outcome = Outcome::Timeout(match racers {
@@ -610,7 +616,8 @@ impl Jobs for Work<'_> {
             Asked::Shape(fit, _) => Some(fit),
             Asked::Whole(_) => None,
         };
-        let asker = self.asker(w, job, ctx, deadline, fit);
+        let mut asker = self.asker(w, job, ctx, deadline, fit);
+        asker.budget = budget;
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
             Asked::Shape(fit, shared) => {
@@ -622,6 +629,7 @@ impl Jobs for Work<'_> {
             }
         };
         Self::conclude(&mut run, w, ctx, asker, outcome, took);
+        run.gave_way = budget.is_some() && matches!(run.outcome, Outcome::Timeout(_));
         run
     }
 
@@ -762,6 +770,7 @@ impl Work<'_> {
             measured: Measured::default(),
             outcome: Outcome::Stopped(ctx.stop_cause()),
             core: None,
+            gave_way: false,
         }
     }
 
@@ -784,7 +793,7 @@ impl Work<'_> {
             givens: fit.map_or(&[], |f| &f.givens),
             deadline,
             limit: self.plan.limits.timeout,
-            budget: job.budget.filter(|&b| b < self.plan.limits.timeout),
+            budget: None,
             limits: self.plan.limits,
             ctx,
             run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
@@ -842,15 +851,14 @@ impl Work<'_> {
                 // for the line, so its status (timeout, unknown, …) shows;
                 // one that gave its place away at its budget only when no
                 // other ran.
-                let ran = |(_, (job, e)): &(usize, &(Job, JobEnd<Run>))| {
-                    matches!(e, JobEnd::Ran(_)) && job.budget.is_none()
-                };
-                let mut runs = slot.jobs.iter().enumerate();
-                runs.find(ran).map(|(i, _)| i).or_else(|| {
-                    slot.jobs
-                        .iter()
-                        .position(|(_, e)| matches!(e, JobEnd::Ran(_)))
-                })
+                slot.jobs
+                    .iter()
+                    .position(|(_, e)| matches!(e, JobEnd::Ran(r) if !r.gave_way))
+                    .or_else(|| {
+                        slot.jobs
+                            .iter()
+                            .position(|(_, e)| matches!(e, JobEnd::Ran(_)))
+                    })
             });
             let mut run = None;
             let mut also = Vec::new();
@@ -874,6 +882,7 @@ impl Work<'_> {
                                 measured: Measured::default(),
                                 outcome: Outcome::Stopped(cause),
                                 core: None,
+                                gave_way: false,
                             },
                         ));
                     }
@@ -1114,7 +1123,8 @@ struct Asker<'a> {
     deadline: Instant,
     /// The whole limit, for messages.
     limit: Duration,
-    /// Its budget in a race, when shorter than the limit, for messages.
+    /// Its budget in a race, when it has one shorter than the limit, for
+    /// messages.
     budget: Option<Duration>,
     /// The plan's limits (the memory limit applies to every process).
     limits: Limits,

@@ -278,6 +278,10 @@ pub struct Run {
     /// After `unsat` with no reason from propagation: the statements the
     /// solver's unsat core blames (not minimised), when it gave one.
     pub core: Option<Vec<String>>,
+    /// It ran out of its budget in a race (see `budget_ms` in the
+    /// profiles) and gave its place to the next pair: it stands for its
+    /// line only when no other run does.
+    pub gave_way: bool,
 }
 
 /// What a run cost, as the kernel accounts it, and the command that ran.
@@ -535,6 +539,7 @@ pub(crate) mod fixtures {
             measured: Measured::default(),
             outcome,
             core: None,
+            gave_way: false,
         }
     }
 
