@@ -129,7 +129,8 @@ pub(super) fn encode(
         if c.group == Group::Derived && c.rule.cells().len() > MAX_CELLS {
             // A unit's sum is what its all-different already says in
             // Booleans, and its diagram made killer scripts 5× larger
-            // (3.4 MB instead of 0.6 MB); innies and outies are kept.
+            // (3.4 MB instead of 0.6 MB); innies and outies go on to the
+            // rule for implied sums below.
             continue;
         }
         // The constraint's commands go into a script of their own, kept

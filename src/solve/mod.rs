@@ -592,11 +592,11 @@ impl Jobs for Work<'_> {
         // `--mode incremental`) is asked of the pairs after it in sessions
         // too, which the one it would give way to may not take (Glucose
         // takes no bit-vectors), so it keeps its limit.
+        let now = Instant::now();
         let budget = job
             .budget
-            .filter(|_| matches!(script, Asked::Whole(_)))
-            .filter(|&b| Instant::now() + b < shared_deadline);
-        let deadline = budget.map_or(shared_deadline, |b| Instant::now() + b);
+            .filter(|&b| matches!(script, Asked::Whole(_)) && now + b < shared_deadline);
+        let deadline = budget.map_or(shared_deadline, |b| now + b);
         if Instant::now() >= deadline {
             let secs = limit.as_secs_f64();
             run.outcome = Outcome::Timeout(match racers {
@@ -1018,7 +1018,7 @@ pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<AutoRun> {
             continue;
         };
         for (solver, s) in solvers.iter().enumerate() {
-            if s.profile.name == a.solver && a.seed.is_none_or(|n| s.seeded(n).is_some()) {
+            if s.profile.name == a.solver && (a.seed.is_none() || s.takes_seed()) {
                 runs.push(AutoRun {
                     solver,
                     encoding,

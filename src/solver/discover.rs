@@ -56,7 +56,7 @@ impl Solver {
     /// `LABEL@seedN` (a tagged profile name); `None` for a solver that
     /// takes no seed or was added with `--solver-cmd`.
     pub fn seeded(&self, seed: u32) -> Option<Solver> {
-        if self.is_custom() {
+        if !self.takes_seed() {
             return None;
         }
         Some(Solver {
@@ -66,6 +66,12 @@ impl Solver {
             version: self.version.clone(),
             custom_args: None,
         })
+    }
+
+    /// Whether [`Solver::seeded`] can seed it: a table solver whose
+    /// profile has seed arguments.
+    pub fn takes_seed(&self) -> bool {
+        !self.is_custom() && !self.profile.seed_args.is_empty()
     }
 
     /// Whether it was added with `--solver-cmd`.
