@@ -1615,7 +1615,7 @@ mod tests {
         assert_eq!(
             head,
             [
-                (0, Encoding::Onehot, None, Some(Duration::from_millis(500))),
+                (0, Encoding::Onehot, None, Some(Duration::from_millis(200))),
                 (1, Encoding::Onehot, None, None),
                 (1, Encoding::Onehot, Some(1), None),
             ]
