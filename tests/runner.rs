@@ -4,8 +4,8 @@
 //! file behind.
 
 use smtgrid::solver::{
-    Cancel, Found, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, discover,
-    parse_solver_cmd, run, select,
+    Cancel, Found, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Variant,
+    discover, parse_solver_cmd, run, select,
 };
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -546,6 +546,52 @@ fn bitwuzla_session_answers_scoped_questions() {
     assert_gone(pid, "bitwuzla");
 }
 
+/// Glucose with threads splits each check-sat into cubes, one per
+/// thread, and splits again as cubes are proven empty: a pigeonhole within
+/// reach (about a second) is proven `unsat` by the cubes together, and one
+/// far out of reach still answers `unknown` at the time limit, every
+/// thread stopped and none started after it.
+#[test]
+fn glucose_with_threads_proves_by_cubes_and_stops_at_its_limit() {
+    let plain = solver("glucose");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (within, beyond) = (dir.path().join("php8.smt2"), dir.path().join("php12.smt2"));
+    std::fs::write(&within, pigeonhole(8)).expect("write");
+    std::fs::write(&beyond, pigeonhole(12)).expect("write");
+    let limit = Duration::from_secs(1);
+    for threads in [2, 3] {
+        let s = plain
+            .variant(Variant {
+                seed: None,
+                threads: Some(threads),
+            })
+            .expect("glucose takes threads");
+        let ask = |script: &Path, limit| {
+            let start = Instant::now();
+            let out = std::process::Command::new(&s.path)
+                .args(&s.profile.oneshot_args)
+                .args(s.profile.timeout_args_for(limit))
+                .arg(script)
+                .output()
+                .unwrap_or_else(|e| panic!("{} runs: {e}", s.label));
+            assert!(out.status.success(), "{}: {:?}", s.label, out.status);
+            (
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                start.elapsed(),
+            )
+        };
+        let (answer, _) = ask(&within, Duration::from_secs(60));
+        assert_eq!(answer, "unsat\n", "{}", s.label);
+        let (answer, took) = ask(&beyond, limit);
+        assert_eq!(answer, "unknown\n", "{}", s.label);
+        assert!(
+            took >= limit && took < limit + GRACE,
+            "{}: {took:?}",
+            s.label
+        );
+    }
+}
+
 per_solver!(launcher_stops_itself_at_its_time_limit: bitwuzla, glucose);
 
 /// A launcher's own time limit (the profile's time-limit flag): Bitwuzla's
@@ -575,17 +621,28 @@ fn launcher_stops_itself_at_its_time_limit(label: &str) {
 }
 
 /// Glucose's session (PyPI's python-sat behind scripts/glucose-smt2,
-/// reading stdin a line at a time), seeded or not: scopes that take their
-/// clauses and declarations with them, `check-sat-assuming`, values of
-/// terms, an error that leaves the session going, statistics, and the
-/// sentinel echo that frames every reply.
+/// reading stdin a line at a time), seeded or not, with one thread or
+/// several: scopes that take their clauses and declarations with them,
+/// `check-sat-assuming`, values of terms, an error that leaves the session
+/// going, statistics, and the sentinel echo that frames every reply.
 #[test]
 fn glucose_session_answers_scoped_questions() {
-    // The same answers with the variables numbered in another order (the
-    // second Glucose of the killer race).
+    // The same answers with the variables numbered in another order, and
+    // with threads that split each question into cubes (the killer race
+    // runs two).
     let plain = solver("glucose");
-    let seeded = plain.seeded(7).expect("glucose takes a seed");
-    for solver in [plain, seeded] {
+    let variant = |seed, threads| {
+        plain
+            .variant(Variant { seed, threads })
+            .expect("glucose takes seeds and threads")
+    };
+    let runs = [
+        variant(Some(7), None),
+        variant(None, Some(2)),
+        variant(Some(3), Some(3)),
+        plain.clone(),
+    ];
+    for solver in runs {
         let deadline = || Instant::now() + Duration::from_secs(10);
         let mut sess = Session::start(&solver, Some("QF_UF"), &Cancel::new()).expect("starts");
         sess.send(

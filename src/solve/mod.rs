@@ -30,7 +30,7 @@ use crate::smtlib::sexp::parse_all;
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
     Cancel, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Statistics,
-    Transcripts, Usage, auto_order_for, read_versions, run_recorded,
+    Transcripts, Usage, Variant, auto_order_for, read_versions, run_recorded,
 };
 
 use effort::Totals;
@@ -301,7 +301,7 @@ fn solve_groups(
     cancel: &Cancel,
     sink: &mut impl Sink,
 ) {
-    let (racers, origin) = racers(&plan.solvers);
+    let (racers, origin) = racers(&plan.solvers, plan.jobs);
     let work = Work {
         plan,
         cancel,
@@ -457,11 +457,11 @@ impl<T> PerEncoding<T> {
 
 struct Work<'a> {
     plan: &'a Plan,
-    /// The plan's solvers, then each seeded run of one that an `auto`
-    /// race may start (`glucose@seed1`); jobs index this list.
+    /// The plan's solvers, then each variant of one that an `auto` race
+    /// may start (`glucose@2threads`); jobs index this list.
     racers: Vec<Solver>,
-    /// Per racer, the plan's solver it runs and under which seed.
-    origin: Vec<(usize, Option<u32>)>,
+    /// Per racer, the plan's solver it runs and as which variant.
+    origin: Vec<(usize, Variant)>,
     /// Ctrl-C, which also stops a version probe.
     cancel: &'a Cancel,
     /// Each solver's version, probed once per process when a line first
@@ -476,9 +476,10 @@ struct Work<'a> {
 
 impl Work<'_> {
     /// The racer that runs solver `solver` (an index into the plan's
-    /// solvers) under `seed`, if there is one.
-    fn racer(&self, solver: usize, seed: Option<u32>) -> Option<usize> {
-        self.origin.iter().position(|&o| o == (solver, seed))
+    /// solvers) as `variant` on this run's cores, if there is one.
+    fn racer(&self, solver: usize, variant: Variant) -> Option<usize> {
+        let variant = variant.within(self.plan.jobs);
+        self.origin.iter().position(|&o| o == (solver, variant))
     }
 }
 
@@ -511,7 +512,7 @@ impl Jobs for Work<'_> {
                 .filter_map(|r| {
                     Some(Job {
                         slot,
-                        solver: self.racer(r.solver, r.seed)?,
+                        solver: self.racer(r.solver, r.variant)?,
                         encoding: r.encoding,
                         budget: r.budget,
                     })
@@ -722,6 +723,10 @@ impl Jobs for Work<'_> {
             }
         );
         run.outcome.is_definite() && !unsettled
+    }
+
+    fn weight(&self, job: &Job) -> usize {
+        self.origin[job.solver].1.weight()
     }
 }
 
@@ -996,9 +1001,9 @@ pub struct AutoRun {
     pub solver: usize,
     /// The encoding it is given.
     pub encoding: Encoding,
-    /// Its search seed (see `seed_args` in the profiles), for a second
-    /// run of a solver under another variable order.
-    pub seed: Option<u32>,
+    /// How it runs its solver: under a search seed (see `seed_args` in
+    /// the profiles), with several threads (`threads_args`).
+    pub variant: Variant,
     /// How long it runs before it gives its place to the entry listed
     /// after it; see [`with_budgets`].
     pub budget: Option<Duration>,
@@ -1018,11 +1023,11 @@ pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<AutoRun> {
             continue;
         };
         for (solver, s) in solvers.iter().enumerate() {
-            if s.profile.name == a.solver && (a.seed.is_none() || s.takes_seed()) {
+            if s.profile.name == a.solver && s.takes(a.variant()) {
                 runs.push(AutoRun {
                     solver,
                     encoding,
-                    seed: a.seed,
+                    variant: a.variant(),
                     budget: a.budget_ms.map(Duration::from_millis),
                     rank,
                 });
@@ -1035,15 +1040,16 @@ pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<AutoRun> {
             Encoding::ALL.into_iter().map(move |encoding| AutoRun {
                 solver,
                 encoding,
-                seed: None,
+                variant: Variant::PLAIN,
                 budget: None,
                 rank: listed + encoding as usize,
             })
         })
+        // A pair listed in any variant is not run again plainly.
         .filter(|r| {
             !runs
                 .iter()
-                .any(|l| l.solver == r.solver && l.encoding == r.encoding && l.seed.is_none())
+                .any(|l| l.solver == r.solver && l.encoding == r.encoding)
         })
         .collect();
     rest.sort_by_key(|r| (r.rank, r.solver));
@@ -1051,19 +1057,24 @@ pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<AutoRun> {
     runs
 }
 
-/// The solvers jobs may run: `solvers`, then a seeded copy of each one
-/// that an `auto_first` entry with a seed names (`glucose@seed1`); with,
-/// per racer, the index of the solver it runs and its seed.
-fn racers(solvers: &[Solver]) -> (Vec<Solver>, Vec<(usize, Option<u32>)>) {
+/// The solvers jobs may run: `solvers`, then a copy of each one for each
+/// variant an `auto_first` entry names (`glucose@2threads`), its threads
+/// cut to the run's `cores`; with, per racer, the index of the solver it
+/// runs and its variant.
+fn racers(solvers: &[Solver], cores: usize) -> (Vec<Solver>, Vec<(usize, Variant)>) {
     let mut racers = solvers.to_vec();
-    let mut origin: Vec<(usize, Option<u32>)> = (0..solvers.len()).map(|i| (i, None)).collect();
-    for (name, seed) in crate::solver::auto_seeds() {
+    let mut origin: Vec<(usize, Variant)> =
+        (0..solvers.len()).map(|i| (i, Variant::PLAIN)).collect();
+    for (name, variant) in crate::solver::auto_variants() {
+        let variant = variant.within(cores);
         for (i, s) in solvers.iter().enumerate() {
             if s.profile.name == name
-                && let Some(seeded) = s.seeded(seed)
+                && variant != Variant::PLAIN
+                && !origin.contains(&(i, variant))
+                && let Some(copy) = s.variant(variant)
             {
-                racers.push(seeded);
-                origin.push((i, Some(seed)));
+                racers.push(copy);
+                origin.push((i, variant));
             }
         }
     }
@@ -1571,12 +1582,9 @@ mod tests {
         assert_eq!(pairs[6], (1, Encoding::Lia));
     }
 
-    /// The (solver, encoding) of each run, for runs without a seed.
+    /// The (solver, encoding) of each run, whatever its variant.
     fn plain(runs: Vec<AutoRun>) -> Vec<(usize, Encoding)> {
-        runs.into_iter()
-            .filter(|r| r.seed.is_none())
-            .map(|r| (r.solver, r.encoding))
-            .collect()
+        runs.into_iter().map(|r| (r.solver, r.encoding)).collect()
     }
 
     #[test]
@@ -1608,16 +1616,27 @@ mod tests {
     fn a_budget_gives_way_only_to_the_next_listed_pair() {
         let with = [solver("yices2"), solver("glucose")];
         let runs = with_budgets(auto_pairs(&with, Kind::Killer));
+        let two = Variant {
+            seed: None,
+            threads: Some(2),
+        };
         let head: Vec<_> = runs[..3]
             .iter()
-            .map(|r| (r.solver, r.encoding, r.seed, r.budget))
+            .map(|r| (r.solver, r.encoding, r.variant, r.budget))
             .collect();
         assert_eq!(
             head,
             [
-                (0, Encoding::Onehot, None, Some(Duration::from_millis(200))),
-                (1, Encoding::Onehot, None, None),
-                (1, Encoding::Onehot, Some(1), None),
+                (
+                    0,
+                    Encoding::Onehot,
+                    Variant::PLAIN,
+                    Some(Duration::from_millis(200))
+                ),
+                (1, Encoding::Onehot, two, None),
+                // Glucose on onehot is listed with two threads: not
+                // started again plainly.
+                (0, Encoding::Bv, Variant::PLAIN, None),
             ]
         );
         // Without Glucose, or in yices2's own line, yices2 keeps its
@@ -1629,23 +1648,44 @@ mod tests {
             .filter(|r| r.solver == 0)
             .collect();
         assert!(with_budgets(own).iter().all(|r| r.budget.is_none()));
-        // A solver without seed arguments gets no seeded run.
-        let mut unseeded = solver("glucose");
-        unseeded.profile.seed_args.clear();
-        let runs = auto_pairs(&[solver("yices2"), unseeded], Kind::Killer);
-        assert!(runs.iter().all(|r| r.seed.is_none()), "{runs:?}");
-        // The seeded copy passes its seed in both ways of starting it.
-        let seeded = solver("glucose").seeded(1).expect("glucose takes a seed");
-        assert_eq!(seeded.label, "glucose@seed1");
-        assert!(
-            seeded
-                .profile
-                .oneshot_args
-                .contains(&"--seed=1".to_string())
-        );
-        let session = seeded.interactive_args(None).expect("glucose has sessions");
-        assert!(session.contains(&"--seed=1".to_string()));
-        assert!(solver("yices2").seeded(1).is_none());
+        // A solver without threads arguments gets no run with threads:
+        // it runs plainly.
+        let mut single = solver("glucose");
+        single.profile.threads_args.clear();
+        let runs = auto_pairs(&[solver("yices2"), single], Kind::Killer);
+        assert!(runs.iter().all(|r| r.variant == Variant::PLAIN), "{runs:?}");
+        assert!(runs.iter().any(|r| r.solver == 1));
+        // A variant passes its arguments in both ways of starting it.
+        let both = Variant {
+            seed: Some(1),
+            threads: Some(2),
+        };
+        let copy = solver("glucose").variant(both).expect("glucose takes both");
+        assert_eq!(copy.label, "glucose@seed1@2threads");
+        for args in [
+            copy.profile.oneshot_args.clone(),
+            copy.interactive_args(None).expect("glucose has sessions"),
+        ] {
+            assert!(args.contains(&"--seed=1".to_string()), "{args:?}");
+            assert!(args.contains(&"--threads=2".to_string()), "{args:?}");
+        }
+        assert!(solver("yices2").variant(both).is_none());
+        assert!(solver("yices2").variant(Variant::PLAIN).is_some());
+    }
+
+    #[test]
+    fn threads_are_cut_to_the_runs_cores() {
+        let solvers = [solver("yices2"), solver("glucose")];
+        // On 2 cores the race runs Glucose with two threads, as a racer
+        // of its own that weighs 2.
+        let (run, origin) = racers(&solvers, 2);
+        assert_eq!(run.len(), 3);
+        assert_eq!(run[2].label, "glucose@2threads");
+        assert_eq!(origin[2].1.weight(), 2);
+        // On 1 core (`--jobs 1`) it runs plainly: no extra racer.
+        let (run, origin) = racers(&solvers, 1);
+        assert_eq!(run.len(), 2);
+        assert!(origin.iter().all(|o| o.1 == Variant::PLAIN));
     }
 
     #[test]

@@ -114,6 +114,13 @@ pub trait Jobs: Sync {
     fn run(&self, group: &Self::Group, job: &Self::Job, ctx: &JobCtx) -> Self::Output;
     /// Whether a result ends its slot's race.
     fn decisive(&self, out: &Self::Output) -> bool;
+    /// How many of the `--jobs` cores the job keeps busy: more than 1 for
+    /// a solver that runs several threads. Jobs start while their weights
+    /// add up to at most [`Limits::jobs`]; a heavier job starts alone.
+    /// Called with the scheduler's lock held, so it must be cheap.
+    fn weight(&self, _job: &Self::Job) -> usize {
+        1
+    }
     /// Jobs with the same key may run together, in one call of
     /// [`Jobs::run_batch`] (puzzles asked of one solver process in one
     /// exchange); `None`, the default, runs the job alone. Only the job of
@@ -195,6 +202,11 @@ struct State<G, J, R> {
     closed: bool,
     /// [`Limits::stagger`].
     stagger: Duration,
+    /// The weights (see [`Jobs::weight`]) of the jobs picked and not yet
+    /// ended.
+    busy: usize,
+    /// [`Limits::jobs`]: the most weight that runs at once.
+    cores: usize,
 }
 
 struct Picked<G, J> {
@@ -206,19 +218,26 @@ struct Picked<G, J> {
     cancel: Cancel,
     /// How long to wait for the slot to be decided before running.
     delay: Duration,
+    /// Its weight, held in [`State::busy`] until it ends.
+    weight: usize,
 }
 
 impl<G, J: Clone, R> State<G, J, R> {
     /// The first queued job in input order that may start now; when
     /// every queued job is a race's later job still inside its stagger,
     /// the first of those, with how long to wait (so a worker never idles
-    /// on a stagger while another puzzle's job could run). Once the run is
-    /// stopping, closes every queued job instead and sets `*closed_some`.
+    /// on a stagger while another puzzle's job could run). A job whose
+    /// `weight` does not fit beside the running ones is passed over while
+    /// inside its stagger; once it could start, nothing after it starts
+    /// before it, so it waits only for running jobs to end. Once the run
+    /// is stopping, closes every queued job instead and sets
+    /// `*closed_some`.
     fn pick(
         &mut self,
         root: &Cancel,
         all: &Cancel,
         closed_some: &mut bool,
+        weight: impl Fn(&J) -> usize,
     ) -> Option<Picked<G, J>> {
         let stopping = root.is_cancelled() || all.is_cancelled();
         let now = Instant::now();
@@ -242,15 +261,25 @@ impl<G, J: Clone, R> State<G, J, R> {
                     }
                     _ => Duration::ZERO,
                 };
+                let w = weight(&s.jobs[s.next]);
+                let fits = self.busy == 0 || self.busy + w <= self.cores;
                 if delay.is_zero() {
-                    ready = Some((gi, si, delay));
+                    if !fits {
+                        return None;
+                    }
+                    ready = Some((gi, si, delay, w));
                     break 'groups;
                 }
-                delayed.get_or_insert((gi, si, delay));
+                if fits {
+                    delayed.get_or_insert((gi, si, delay, w));
+                }
             }
         }
-        let (gi, si, delay) = ready.or(delayed)?;
-        Some(self.take(gi, si, now, delay))
+        let (gi, si, delay, w) = ready.or(delayed)?;
+        self.busy += w;
+        let mut picked = self.take(gi, si, now, delay);
+        picked.weight = w;
+        Some(picked)
     }
 
     /// Takes the next job of slot `si` of group `gi` (the `gi`-th in
@@ -272,6 +301,7 @@ impl<G, J: Clone, R> State<G, J, R> {
             work: s.jobs[job].clone(),
             cancel: s.cancel.clone(),
             delay,
+            weight: 0,
         }
     }
 
@@ -412,6 +442,8 @@ fn schedule_granted<W: Jobs>(
         first: 0,
         closed: false,
         stagger: limits.stagger,
+        busy: 0,
+        cores: limits.jobs.max(1),
     });
     let changed = Condvar::new();
     let mut groups = groups.fuse();
@@ -544,7 +576,7 @@ fn schedule_granted<W: Jobs>(
             }
             if workers == 0 {
                 let mut closed_some = false;
-                if let Some(picked) = st.pick(root, &all, &mut closed_some) {
+                if let Some(picked) = st.pick(root, &all, &mut closed_some, |j| work.weight(j)) {
                     let picked = with_batch(work, &mut st, picked, &limits, 1);
                     drop(st);
                     run_picked(work, &state, picked, root, &all);
@@ -573,7 +605,7 @@ fn worker<W: Jobs>(
         let mut st = lock(state);
         let picked = loop {
             let mut closed_some = false;
-            if let Some(p) = st.pick(root, all, &mut closed_some) {
+            if let Some(p) = st.pick(root, all, &mut closed_some, |j| work.weight(j)) {
                 break with_batch(work, &mut st, p, limits, limits.jobs);
             }
             if closed_some {
@@ -633,6 +665,8 @@ fn run_picked<W: Jobs>(
     ends.resize_with(picked.len(), || JobEnd::NotStarted(StopCause::Abandoned));
     drop(ctxs);
     let mut st = lock(state);
+    // A batch runs in one process: it holds its first job's weight.
+    st.busy -= picked.first().map_or(0, |p| p.weight);
     let first = st.first;
     for (p, end) in picked.into_iter().zip(ends) {
         let decisive = matches!(&end, JobEnd::Ran(out) if work.decisive(out));
@@ -1036,6 +1070,101 @@ mod tests {
         assert!(start.elapsed() >= Duration::from_millis(500));
         assert!(start.elapsed() < Duration::from_millis(4_000));
         assert_eq!(w.started.load(Ordering::SeqCst), 2);
+    }
+
+    /// Jobs `(name, ms, weight)`; records each job's start and end, and
+    /// the most weight that ever ran at once.
+    struct Weighted {
+        slots: Vec<Vec<Slot<(char, u64, usize)>>>,
+        busy: AtomicUsize,
+        most: AtomicUsize,
+        log: Mutex<Vec<(char, bool)>>,
+    }
+
+    impl Jobs for Weighted {
+        type Group = usize;
+        type Job = (char, u64, usize);
+        type Output = char;
+        fn slots(&self, g: &usize) -> Vec<Slot<Self::Job>> {
+            self.slots[*g].clone()
+        }
+        fn run(&self, _: &usize, &(name, ms, weight): &Self::Job, ctx: &JobCtx) -> char {
+            let now = self.busy.fetch_add(weight, Ordering::SeqCst) + weight;
+            self.most.fetch_max(now, Ordering::SeqCst);
+            lock(&self.log).push((name, true));
+            ctx.cancel().wait(Duration::from_millis(ms));
+            lock(&self.log).push((name, false));
+            self.busy.fetch_sub(weight, Ordering::SeqCst);
+            name
+        }
+        fn decisive(&self, out: &char) -> bool {
+            out.is_ascii_uppercase()
+        }
+        fn weight(&self, job: &Self::Job) -> usize {
+            job.2
+        }
+    }
+
+    #[test]
+    fn a_job_that_weighs_two_runs_alone_on_two_cores_and_is_not_overtaken() {
+        // Puzzle 0 races a light job that does not answer (`a`) and a
+        // heavy one (`H`, weight 2); puzzles 1 and 2 have a light job each;
+        // puzzle 3's one job weighs more than every core (it runs alone).
+        let race = Slot {
+            jobs: vec![('a', 150, 1), ('H', 100, 2)],
+            stop: StopRule::FirstDecisive,
+        };
+        let light = |name| Slot {
+            jobs: vec![(name, 50, 1)],
+            stop: StopRule::None,
+        };
+        let w = Weighted {
+            slots: vec![
+                vec![race],
+                vec![light('b')],
+                vec![light('c')],
+                vec![Slot {
+                    jobs: vec![('X', 20, 5)],
+                    stop: StopRule::None,
+                }],
+            ],
+            busy: AtomicUsize::new(0),
+            most: AtomicUsize::new(0),
+            log: Mutex::new(Vec::new()),
+        };
+        let mut got = Vec::new();
+        schedule(&w, 0..4, unstaggered(2, 4), &Cancel::new(), |_, slots| {
+            got.push(
+                slots[0]
+                    .jobs
+                    .iter()
+                    .map(|(_, e)| e.clone())
+                    .collect::<Vec<_>>(),
+            );
+            ControlFlow::Continue(())
+        });
+        assert_eq!(got[0][1], JobEnd::Ran('H'));
+        assert_eq!(got[3][0], JobEnd::Ran('X'));
+        let log = lock(&w.log).clone();
+        let at = |e: (char, bool)| log.iter().position(|&x| x == e).expect("in the log");
+        // `H` starts once `a` has ended, and neither `b` nor `c` starts
+        // before it although a core was free all along.
+        assert!(at(('a', false)) < at(('H', true)), "{log:?}");
+        assert!(at(('H', true)) < at(('b', true)), "{log:?}");
+        assert!(at(('H', true)) < at(('c', true)), "{log:?}");
+        // `X` ran with nothing beside it.
+        let x = at(('X', true));
+        assert_eq!(log[x + 1], ('X', false), "{log:?}");
+        assert_eq!(w.most.load(Ordering::SeqCst), 5);
+        // Without `X`, the most weight at once is the cores' 2.
+        let busy_before_x = log[..x]
+            .iter()
+            .fold((0i32, 0i32), |(now, most), &(name, start)| {
+                let weight = if name == 'H' { 2 } else { 1 };
+                let now = if start { now + weight } else { now - weight };
+                (now, most.max(now))
+            });
+        assert_eq!(busy_before_x.1, 2, "{log:?}");
     }
 
     #[test]

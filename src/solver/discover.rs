@@ -7,7 +7,7 @@
 //! `z3@debian` that uses the z3 profile, next to the `z3` found on PATH.
 
 use super::Cancel;
-use super::profile::{Profile, default_solvers, env_var_for, profile, profiles};
+use super::profile::{Profile, Variant, default_solvers, env_var_for, profile, profiles};
 use super::run::{check_executable, exec, resolve_program};
 use crate::error::did_you_mean;
 use std::collections::HashMap;
@@ -52,26 +52,27 @@ impl Solver {
         }
     }
 
-    /// The same solver with its search seeded by `seed`, labelled
-    /// `LABEL@seedN` (a tagged profile name); `None` for a solver that
-    /// takes no seed or was added with `--solver-cmd`.
-    pub fn seeded(&self, seed: u32) -> Option<Solver> {
-        if !self.takes_seed() {
+    /// The same solver run as `variant` (seeded, with threads), labelled
+    /// `LABEL@seedN`, `LABEL@Nthreads` or both (a tagged profile name);
+    /// `None` for a solver that cannot run so or was added with
+    /// `--solver-cmd`.
+    pub fn variant(&self, variant: Variant) -> Option<Solver> {
+        if !self.takes(variant) {
             return None;
         }
         Some(Solver {
-            label: format!("{}@seed{seed}", self.label),
-            profile: self.profile.seeded(seed)?,
+            label: format!("{}{}", self.label, variant.suffix()),
+            profile: self.profile.variant(variant)?,
             path: self.path.clone(),
             version: self.version.clone(),
             custom_args: None,
         })
     }
 
-    /// Whether [`Solver::seeded`] can seed it: a table solver whose
-    /// profile has seed arguments.
-    pub fn takes_seed(&self) -> bool {
-        !self.is_custom() && !self.profile.seed_args.is_empty()
+    /// Whether [`Solver::variant`] can run it as `variant`: a table
+    /// solver whose profile has the arguments it needs.
+    pub fn takes(&self, variant: Variant) -> bool {
+        !self.is_custom() && self.profile.takes(variant)
     }
 
     /// Whether it was added with `--solver-cmd`.

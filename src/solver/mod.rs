@@ -47,8 +47,8 @@ pub(crate) use pipe::excerpt;
 #[cfg(test)]
 pub(crate) use profile::auto_first_kinds;
 pub use profile::{
-    AutoPair, Profile, Statistics, auto_order_for, auto_seeds, default_solvers, env_var_for,
-    profile, profiles,
+    AutoPair, Profile, Statistics, Variant, auto_order_for, auto_variants, default_solvers,
+    env_var_for, profile, profiles,
 };
 pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run, run_recorded};
 pub use session::{Asked, Session, SessionError};

@@ -29,6 +29,12 @@ pub struct Profile {
     /// solver twice under different seeds (`seed` in `auto_first`).
     #[serde(default)]
     pub seed_args: Vec<String>,
+    /// Arguments that make the solver search with several threads, as a
+    /// template: `{threads}` is replaced by their number. Empty if it runs
+    /// one. A race may run it so (`threads` in `auto_first`); the
+    /// scheduler then counts it as that many jobs.
+    #[serde(default)]
+    pub threads_args: Vec<String>,
     /// Arguments that make the solver print its version and exit.
     #[serde(default)]
     pub version_args: Vec<String>,
@@ -115,6 +121,7 @@ impl Profile {
             interactive_args: None,
             timeout_args: Vec::new(),
             seed_args: Vec::new(),
+            threads_args: Vec::new(),
             version_args: Vec::new(),
             logics: Vec::new(),
             tested: false,
@@ -153,17 +160,29 @@ impl Profile {
             .collect()
     }
 
-    /// The profile with its search seeded by `seed`: the seed arguments
-    /// added to both ways of starting it; `None` if it takes no seed.
-    pub fn seeded(&self, seed: u32) -> Option<Profile> {
-        if self.seed_args.is_empty() {
+    /// Whether the profile can run `variant`: it has seed arguments if
+    /// the variant has a seed, threads arguments if it has threads.
+    pub fn takes(&self, variant: Variant) -> bool {
+        (variant.seed.is_none() || !self.seed_args.is_empty())
+            && (variant.threads.is_none() || !self.threads_args.is_empty())
+    }
+
+    /// The profile run as `variant`: its seed and threads arguments
+    /// added to both ways of starting it; `None` if it cannot run so.
+    pub fn variant(&self, variant: Variant) -> Option<Profile> {
+        if !self.takes(variant) {
             return None;
         }
-        let args: Vec<String> = self
-            .seed_args
-            .iter()
-            .map(|a| a.replace("{seed}", &seed.to_string()))
-            .collect();
+        let fill = |templates: &[String], key: &str, n: Option<u32>| -> Vec<String> {
+            n.map_or_else(Vec::new, |n| {
+                templates
+                    .iter()
+                    .map(|a| a.replace(key, &n.to_string()))
+                    .collect()
+            })
+        };
+        let mut args = fill(&self.seed_args, "{seed}", variant.seed);
+        args.extend(fill(&self.threads_args, "{threads}", variant.threads));
         let mut p = self.clone();
         p.oneshot_args.extend(args.iter().cloned());
         if let Some(i) = &mut p.interactive_args {
@@ -194,9 +213,54 @@ pub fn env_var_for(name: &str) -> String {
     format!("SMTGRID_{upper}")
 }
 
+/// How a race may run a solver other than plainly: under a search seed,
+/// with several threads, or both.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// The seed of its search (`seed_args`).
+    pub seed: Option<u32>,
+    /// How many threads it searches with (`threads_args`); more than 1.
+    pub threads: Option<u32>,
+}
+
+impl Variant {
+    /// The plain run: no seed, one thread.
+    pub const PLAIN: Variant = Variant {
+        seed: None,
+        threads: None,
+    };
+
+    /// What a label gets for it: `@seedN`, `@Nthreads`, both or nothing.
+    pub fn suffix(&self) -> String {
+        let mut s = String::new();
+        if let Some(seed) = self.seed {
+            s.push_str(&format!("@seed{seed}"));
+        }
+        if let Some(n) = self.threads {
+            s.push_str(&format!("@{n}threads"));
+        }
+        s
+    }
+
+    /// How many cores it keeps busy.
+    pub fn weight(&self) -> usize {
+        self.threads.map_or(1, |n| n as usize)
+    }
+
+    /// The variant on a run of at most `cores` jobs at once: its threads
+    /// cut to that many (one thread is the plain run).
+    pub fn within(self, cores: usize) -> Variant {
+        let threads = self
+            .threads
+            .map(|n| n.min(u32::try_from(cores).unwrap_or(u32::MAX)))
+            .filter(|&n| n > 1);
+        Variant { threads, ..self }
+    }
+}
+
 /// One entry of `auto_order` or `auto_first`: a solver profile's name and
 /// an encoding's name (this module knows encodings only by name), and in
-/// `auto_first` optionally a seed and a budget.
+/// `auto_first` optionally a seed, threads and a budget.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AutoPair {
@@ -209,6 +273,11 @@ pub struct AutoPair {
     /// independent chance in the race.
     #[serde(default)]
     pub seed: Option<u32>,
+    /// Run the solver with this many threads (its `threads_args`), each
+    /// taking one of the race's cores: on 2 cores, a 2-thread entry runs
+    /// alone once the entries before it end or give way.
+    #[serde(default)]
+    pub threads: Option<u32>,
     /// Milliseconds after which the pair gives its place to the entry
     /// listed right after it, when that one races too; otherwise it keeps
     /// the whole limit.
@@ -217,10 +286,20 @@ pub struct AutoPair {
 }
 
 impl AutoPair {
-    /// Whether `other` names the same run (solver, encoding and seed),
-    /// whatever its budget.
+    /// The variant it runs its solver as.
+    pub fn variant(&self) -> Variant {
+        Variant {
+            seed: self.seed,
+            threads: self.threads.filter(|&n| n > 1),
+        }
+    }
+
+    /// Whether `other` names the same run (solver, encoding and
+    /// variant), whatever its budget.
     pub fn same_run(&self, other: &AutoPair) -> bool {
-        self.solver == other.solver && self.encoding == other.encoding && self.seed == other.seed
+        self.solver == other.solver
+            && self.encoding == other.encoding
+            && self.variant() == other.variant()
     }
 }
 
@@ -285,14 +364,14 @@ pub fn auto_order_for(kind: &str) -> Vec<&'static AutoPair> {
     out
 }
 
-/// Every (solver, seed) that an `auto_first` entry names, in table order.
-pub fn auto_seeds() -> Vec<(&'static str, u32)> {
-    let mut out: Vec<(&str, u32)> = Vec::new();
+/// Every (solver, variant) other than plain that an `auto_first` entry
+/// names, in table order.
+pub fn auto_variants() -> Vec<(&'static str, Variant)> {
+    let mut out: Vec<(&str, Variant)> = Vec::new();
     for a in table().auto_first.values().flatten() {
-        if let Some(seed) = a.seed
-            && !out.contains(&(a.solver.as_str(), seed))
-        {
-            out.push((a.solver.as_str(), seed));
+        let v = a.variant();
+        if v != Variant::PLAIN && !out.contains(&(a.solver.as_str(), v)) {
+            out.push((a.solver.as_str(), v));
         }
     }
     out
@@ -313,26 +392,29 @@ pub fn profile(name: &str) -> Option<&'static Profile> {
 mod tests {
     use super::*;
 
-    /// A seed only for a solver that takes one, a budget only where an
-    /// entry follows to take the place.
+    /// A seed or threads only for a solver that takes them, a budget only
+    /// where an entry follows to take the place.
     #[test]
-    fn auto_first_seeds_and_budgets_can_take_effect() {
+    fn auto_first_variants_and_budgets_can_take_effect() {
         for (kind, list) in &table().auto_first {
             for (i, a) in list.iter().enumerate() {
-                if a.seed.is_some() {
-                    let p = profile(&a.solver).expect("a profile");
-                    assert!(
-                        !p.seed_args.is_empty(),
-                        "{kind}: {} takes no seed",
-                        a.solver
-                    );
-                }
+                let p = profile(&a.solver).expect("a profile");
+                assert!(
+                    p.takes(a.variant()),
+                    "{kind}: {} cannot run as {:?}",
+                    a.solver,
+                    a.variant()
+                );
                 if a.budget_ms.is_some() {
                     assert!(i + 1 < list.len(), "{kind}: nothing follows {a:?}");
                 }
             }
         }
-        assert_eq!(auto_seeds(), [("glucose", 1)]);
+        let two = Variant {
+            seed: None,
+            threads: Some(2),
+        };
+        assert_eq!(auto_variants(), [("glucose", two)]);
     }
 
     #[test]
