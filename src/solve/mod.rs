@@ -1066,10 +1066,13 @@ fn racers(solvers: &[Solver], cores: usize) -> (Vec<Solver>, Vec<(usize, Variant
     let mut origin: Vec<(usize, Variant)> =
         (0..solvers.len()).map(|i| (i, Variant::PLAIN)).collect();
     for (name, variant) in crate::solver::auto_variants() {
+        // Cut to one thread, a variant may be the plain run itself.
         let variant = variant.within(cores);
+        if variant == Variant::PLAIN {
+            continue;
+        }
         for (i, s) in solvers.iter().enumerate() {
             if s.profile.name == name
-                && variant != Variant::PLAIN
                 && !origin.contains(&(i, variant))
                 && let Some(copy) = s.variant(variant)
             {

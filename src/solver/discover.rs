@@ -57,7 +57,7 @@ impl Solver {
     /// `None` for a solver that cannot run so or was added with
     /// `--solver-cmd`.
     pub fn variant(&self, variant: Variant) -> Option<Solver> {
-        if !self.takes(variant) {
+        if self.is_custom() {
             return None;
         }
         Some(Solver {

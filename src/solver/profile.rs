@@ -215,7 +215,7 @@ pub fn env_var_for(name: &str) -> String {
 
 /// How a race may run a solver other than plainly: under a search seed,
 /// with several threads, or both.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Variant {
     /// The seed of its search (`seed_args`).
     pub seed: Option<u32>,
