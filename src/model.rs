@@ -160,7 +160,21 @@ pub enum Rule {
         /// The value the weighted sum is compared with.
         value: i64,
     },
+    /// The cells' values, in order, are one of the listed tuples: a
+    /// relation no arithmetic rule says (a between line's end and middle
+    /// cells, three cells of an entropic line). Lowering keeps tables small
+    /// (at most [`TABLE_MAX`] tuples of a few cells).
+    Table {
+        /// The cells.
+        cells: Vec<CellId>,
+        /// The allowed tuples, one value per cell, sorted, no repeats.
+        tuples: Vec<Vec<i64>>,
+    },
 }
+
+/// Most tuples a [`Rule::Table`] lists: a relation over three cells of a
+/// 16×16 grid.
+pub const TABLE_MAX: usize = 4096;
 
 impl Rule {
     /// A short name of the rule's kind, for statistics.
@@ -175,6 +189,7 @@ impl Rule {
             Rule::Less { .. } => "less",
             Rule::Visible { .. } => "visible",
             Rule::Linear { .. } => "linear",
+            Rule::Table { .. } => "table",
         }
     }
 
@@ -188,7 +203,8 @@ impl Rule {
             | Rule::Difference { cells, .. }
             | Rule::Ratio { cells, .. }
             | Rule::Visible { cells, .. }
-            | Rule::Linear { cells, .. } => cells,
+            | Rule::Linear { cells, .. }
+            | Rule::Table { cells, .. } => cells,
             Rule::Less { cells } => cells,
         }
     }
@@ -226,6 +242,9 @@ impl Rule {
             Rule::Linear {
                 coeffs, cmp, value, ..
             } => linear(coeffs, vals).is_some_and(|s| cmp.holds(s, *value)),
+            Rule::Table { tuples, .. } => {
+                tuples.binary_search_by(|t| t.as_slice().cmp(vals)).is_ok()
+            }
         }
     }
 }

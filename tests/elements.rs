@@ -173,6 +173,368 @@ givens = """
 "#,
         conflict: "anti-king from r2c3",
     },
+    Case {
+        element: "arrow",
+        unique: r#"kind = "sudoku"
+givens = """
+.3..
+1...
+....
+....
+"""
+
+[[arrow]]
+cells = "r1c4 r2c3 r3c4"
+
+[[arrow]]
+cells = "r4c1 r3c1 r4c2"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[arrow]]
+cells = "r1c1 r1c2 r2c2"
+circle = 2
+"#,
+        conflict: "arrow 1 (r1c1→r1c2→r2c2)",
+    },
+    Case {
+        element: "double-arrow",
+        unique: r#"kind = "sudoku"
+givens = """
+2.1.
+1.3.
+....
+....
+"""
+
+[[double-arrow]]
+cells = "r1c1 r2c1 r3c2 r4c2"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+4.3.
+....
+....
+....
+"""
+
+[[double-arrow]]
+cells = "r1c1 r1c2 r1c3"
+"#,
+        conflict: "double-arrow 1 (r1c1→r1c2→r1c3)",
+    },
+    Case {
+        element: "whispers",
+        unique: r#"kind = "sudoku"
+givens = """
+2...
+....
+....
+....
+"""
+
+[[whispers]]
+cells = "r1c3 r1c4 r2c4 r3c3 r4c2"
+
+[[whispers]]
+cells = "r2c1 r3c1"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+.2..
+....
+....
+....
+"""
+
+[[whispers]]
+cells = "r1c1 r1c2 r1c3"
+"#,
+        conflict: "whispers 1 (r1c1→r1c2→r1c3)",
+    },
+    Case {
+        element: "renban",
+        unique: r#"kind = "sudoku"
+givens = """
+2.1.
+1.3.
+....
+....
+"""
+
+[[renban]]
+cells = "r1c1 r1c2"
+
+[[renban]]
+cells = "r3c3 r4c3 r4c4"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+13..
+....
+....
+....
+"""
+
+[[renban]]
+cells = "r1c1 r1c2"
+"#,
+        conflict: "renban 1 (r1c1→r1c2)",
+    },
+    Case {
+        element: "palindrome",
+        unique: r#"kind = "sudoku"
+givens = """
+2.1.
+1.3.
+....
+....
+"""
+
+[[palindrome]]
+cells = "r1c1 r2c1 r3c2"
+
+[[palindrome]]
+cells = "r1c4 r2c3 r3c3"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[palindrome]]
+cells = "r1c1 r1c2"
+"#,
+        conflict: "palindrome 1 (r1c1→r1c2)",
+    },
+    Case {
+        element: "between-line",
+        unique: r#"kind = "sudoku"
+givens = """
+2.1.
+1...
+....
+....
+"""
+
+[[between-line]]
+cells = "r1c3 r2c3 r3c3"
+
+[[between-line]]
+cells = "r4c2 r4c3 r4c4"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+1...
+.2..
+....
+....
+"""
+
+[[between-line]]
+cells = "r1c1 r2c1 r2c2"
+"#,
+        conflict: "between-line 1 (r1c1→r2c1→r2c2)",
+    },
+    Case {
+        element: "region-sum-line",
+        unique: r#"kind = "sudoku"
+givens = """
+2.1.
+1.3.
+3...
+....
+"""
+
+[[region-sum-line]]
+cells = "r2c1 r2c2 r1c3 r1c4"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[region-sum-line]]
+cells = "r1c2 r1c3"
+"#,
+        conflict: "region-sum-line 1 (r1c2→r1c3)",
+    },
+    Case {
+        element: "zipper-line",
+        unique: r#"kind = "sudoku"
+givens = """
+.3..
+1...
+3...
+....
+"""
+
+[[zipper-line]]
+cells = "r1c3 r1c4 r2c3"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+4...
+....
+....
+....
+"""
+
+[[zipper-line]]
+cells = "r1c1 r1c2 r1c3"
+"#,
+        conflict: "zipper-line 1 (r1c1→r1c2→r1c3)",
+    },
+    Case {
+        element: "entropic-line",
+        unique: r#"kind = "sudoku"
+box = "2x3"
+givens = """
+......
+..1..3
+.....4
+.64.31
+53....
+......
+"""
+
+[[entropic-line]]
+cells = "r3c1 r3c2 r3c3 r3c4 r3c5 r3c6"
+"#,
+        solution: &["345612", "621453", "153264", "264531", "532146", "416325"],
+        broken: r#"kind = "sudoku"
+box = "2x3"
+givens = """
+12....
+......
+......
+......
+......
+......
+"""
+
+[[entropic-line]]
+cells = "r1c1 r1c2"
+"#,
+        conflict: "entropic-line 1 (r1c1→r1c2)",
+    },
+    Case {
+        element: "modular-line",
+        unique: r#"kind = "sudoku"
+box = "2x3"
+givens = """
+......
+...45.
+..3..4
+.64..1
+53....
+......
+"""
+
+[[modular-line]]
+cells = "r1c1 r1c2 r1c3 r1c4 r1c5 r1c6"
+"#,
+        solution: &["345612", "621453", "153264", "264531", "532146", "416325"],
+        broken: r#"kind = "sudoku"
+box = "2x3"
+givens = """
+14....
+......
+......
+......
+......
+......
+"""
+
+[[modular-line]]
+cells = "r1c1 r1c2"
+"#,
+        conflict: "modular-line 1 (r1c1→r1c2)",
+    },
+    Case {
+        element: "nabner",
+        unique: r#"kind = "sudoku"
+givens = """
+2...
+..3.
+....
+....
+"""
+
+[[nabner]]
+cells = "r1c1 r2c2"
+
+[[nabner]]
+cells = "r1c3 r1c4"
+
+[[nabner]]
+cells = "r3c2 r3c3"
+
+[[nabner]]
+cells = "r4c1 r4c2"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+12..
+....
+....
+....
+"""
+
+[[nabner]]
+cells = "r1c1 r1c2"
+"#,
+        conflict: "nabner 1 (r1c1→r1c2)",
+    },
+    Case {
+        element: "lockout-line",
+        unique: r#"kind = "sudoku"
+givens = """
+..1.
+1...
+3...
+....
+"""
+
+[[lockout-line]]
+cells = "r1c3 r1c4 r2c3"
+difference = 2
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+1.4.
+....
+....
+....
+"""
+
+[[lockout-line]]
+cells = "r1c1 r1c2 r1c3"
+"#,
+        conflict: "lockout-line 1 (r1c1→r1c2→r1c3)",
+    },
 ];
 
 /// A 6×6 anti-king sudoku with one solution.
@@ -301,6 +663,18 @@ fn each_element_is_drawn() {
         "class=\"kropki\"",
         "",
         "",
+        "class=\"arrow\"",
+        "class=\"double-arrow\"",
+        "class=\"whispers\"",
+        "class=\"renban\"",
+        "class=\"palindrome\"",
+        "class=\"between-line\"",
+        "class=\"region-sum-line\"",
+        "class=\"zipper-line\"",
+        "class=\"entropic-line\"",
+        "class=\"modular-line\"",
+        "class=\"nabner\"",
+        "class=\"lockout-line\"",
     ]) {
         let p = parse_str(case.unique, &loc, None).expect("the puzzle parses");
         let picture = smtgrid::render::svg::svg(&p[0], None);

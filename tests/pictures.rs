@@ -227,6 +227,69 @@ fn example_puzzles_keep_their_texts_apart() {
     }
 }
 
+/// Every line element on one 9×9 grid (arrows with a circle and a pill,
+/// between-line circles and lockout diamonds at the ends) leaves the
+/// digits and texts clear.
+#[test]
+fn line_elements_keep_the_texts_apart() {
+    let text = r#"kind = "sudoku"
+givens = """
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+"""
+
+[[arrow]]
+cells = "r1c1 r1c2 r2c3 r3c3"
+circle = 2
+
+[[arrow]]
+cells = "r5c5 r5c6 r6c7"
+
+[[double-arrow]]
+cells = "r1c5 r1c6 r1c7"
+
+[[whispers]]
+cells = "r2c7 r3c8 r4c9"
+
+[[renban]]
+cells = "r4c1 r4c2 r4c3"
+
+[[palindrome]]
+cells = "r6c1 r7c2 r8c1"
+
+[[between-line]]
+cells = "r9c1 r9c2 r9c3 r9c4"
+
+[[region-sum-line]]
+cells = "r7c4 r7c5 r8c6 r8c7"
+
+[[zipper-line]]
+cells = "r6c3 r7c3 r8c3"
+
+[[entropic-line]]
+cells = "r3c5 r4c6 r4c7"
+
+[[modular-line]]
+cells = "r6c9 r7c9 r8c9"
+
+[[nabner]]
+cells = "r9c6 r9c7"
+
+[[lockout-line]]
+cells = "r2c1 r3c2 r3c1"
+"#;
+    let loc = smtgrid::error::Location::file("lines.toml");
+    let p = parse::parse_str(text, &loc, None).expect("the puzzle parses");
+    check(&p[0]);
+}
+
 /// Sets the cages of `p` (repeats forbidden in a killer, as its files say).
 fn set_cages(p: &mut Puzzle, cages: Vec<Cage>) {
     let distinct = p.kind == Kind::Killer;

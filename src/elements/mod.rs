@@ -16,6 +16,7 @@ use crate::model::{CellId, Model};
 use crate::render::svg::{Layout, Svg};
 
 pub mod kit;
+pub mod line;
 
 pub use kit::{Lowering, Says, TomlReader, TomlWriter};
 
@@ -312,4 +313,16 @@ element_table! {
     kropki::Kropki,
     anti_knight::AntiKnight,
     anti_king::AntiKing,
+    arrow::Arrow,
+    double_arrow::DoubleArrow,
+    whispers::Whispers,
+    renban::Renban,
+    palindrome::Palindrome,
+    between_line::BetweenLine,
+    region_sum_line::RegionSumLine,
+    zipper_line::ZipperLine,
+    entropic_line::EntropicLine,
+    modular_line::ModularLine,
+    nabner::Nabner,
+    lockout_line::LockoutLine,
 }

@@ -85,6 +85,7 @@ fn unsigned(model: &Model) -> bool {
             | Rule::Difference { value, .. }
             | Rule::Ratio { value, .. } => *value >= 0,
             Rule::Visible { count, .. } => *count >= 0,
+            Rule::Table { tuples, .. } => tuples.iter().flatten().all(|&v| v >= 0),
             // Terms move to the side their sign puts them on.
             Rule::Sum { .. }
             | Rule::AllDifferent { .. }
@@ -171,6 +172,21 @@ pub(super) fn encode(
                 cmp,
                 value,
             } => Some(e.linear(cells, coeffs, *cmp, *value)),
+            // One conjunction of equalities per allowed tuple.
+            Rule::Table { cells, tuples } => Some(Term::or(
+                tuples
+                    .iter()
+                    .map(|t| {
+                        Term::and(
+                            cells
+                                .iter()
+                                .zip(t)
+                                .map(|(&c, &v)| Term::eq(e.cell(c), lit(v as u128, width)))
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            )),
         };
         if let Some(t) = t {
             e.s.assert(&t);

@@ -41,6 +41,9 @@ enum Fold {
     /// A weighted sum compared with a value; state (sum so far, cells
     /// read), the count picking each cell's coefficient.
     Linear(Vec<i64>, Cmp, i64),
+    /// Allowed tuples (sorted); state (the first tuple with the values
+    /// read as its prefix, cells read), so one prefix is one state.
+    Table(Vec<Vec<i64>>),
 }
 
 /// Marks "no cell read yet" in the `max` slot of difference and ratio states.
@@ -62,6 +65,7 @@ impl Fold {
             Rule::Linear {
                 coeffs, cmp, value, ..
             } => Some(Fold::Linear(coeffs.clone(), *cmp, *value)),
+            Rule::Table { tuples, .. } => Some(Fold::Table(tuples.clone())),
             Rule::Fixed { .. } | Rule::AllDifferent { .. } => None,
         }
     }
@@ -72,7 +76,7 @@ impl Fold {
             Fold::Product(_) => (1, 0),
             Fold::Difference(_) | Fold::Ratio(_) | Fold::Less | Fold::Visible(_) => (NONE, 0),
             // (weighted sum so far, cells read so far)
-            Fold::Linear(..) => (0, 0),
+            Fold::Linear(..) | Fold::Table(_) => (0, 0),
         }
     }
 
@@ -106,6 +110,18 @@ impl Fold {
                 let k = *coeffs.get(usize::try_from(b).ok()?)?;
                 Some((a.checked_add(k.checked_mul(v)?)?, b + 1))
             }
+            Fold::Table(tuples) => {
+                // The tuples sharing the prefix read so far follow the
+                // first one (they are sorted): the first among them with
+                // `v` next.
+                let (first, read) = (usize::try_from(a).ok()?, usize::try_from(b).ok()?);
+                let prefix = tuples.get(first)?.get(..read)?;
+                let j = tuples[first..]
+                    .iter()
+                    .take_while(|t| t.starts_with(prefix))
+                    .position(|t| t.get(read) == Some(&v))?;
+                Some((i64::try_from(first + j).ok()?, b + 1))
+            }
         }
     }
 
@@ -121,6 +137,10 @@ impl Fold {
             Fold::Less => b == 1,
             Fold::Visible(count) => b == *count,
             Fold::Linear(_, cmp, value) => cmp.holds(a, *value),
+            Fold::Table(tuples) => usize::try_from(a)
+                .ok()
+                .and_then(|i| tuples.get(i))
+                .is_some_and(|t| i64::try_from(t.len()) == Ok(b)),
         }
     }
 
@@ -157,7 +177,7 @@ pub(crate) fn any_target_in(target: &Target, lo: i64, hi: i64) -> bool {
 pub(crate) fn ordered(rule: &Rule) -> bool {
     matches!(
         rule,
-        Rule::Less { .. } | Rule::Visible { .. } | Rule::Linear { .. }
+        Rule::Less { .. } | Rule::Visible { .. } | Rule::Linear { .. } | Rule::Table { .. }
     )
 }
 

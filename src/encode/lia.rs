@@ -191,6 +191,20 @@ pub(super) fn encode_guarded(
                 };
                 Term::app(cmp.smt(), vec![sum, Term::Int(*value)])
             }
+            // One conjunction of equalities per allowed tuple.
+            Rule::Table { tuples, .. } => Term::or(
+                tuples
+                    .iter()
+                    .map(|t| {
+                        Term::and(
+                            vars.iter()
+                                .zip(t)
+                                .map(|(x, &v)| Term::eq(x.clone(), Term::Int(v)))
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            ),
         };
         match guards.and_then(|g| g.get(i)) {
             Some(g) => s.assert(&Term::implies(g.clone(), t)),

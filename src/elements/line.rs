@@ -1,0 +1,406 @@
+//! What every line constraint shares (arrows, whispers, renban, …): a
+//! [`Line`] is a path of cells, read from one end, with at most one
+//! integer parameter; its [`LineKind`] says what the line means and how it
+//! looks. Each line constraint is one module naming its kind and one
+//! registry line (`whispers::Whispers`, a `Line<WhispersKind>`).
+//!
+//! ```toml
+//! [[whispers]]
+//! cells = "r1c1 r1c2 r2c3"   # from one end, each cell touching the one before
+//! difference = 4             # the kind's parameter, if it has one
+//! ```
+
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::kit::{cell_list, hook_cell, path, quoted};
+use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::error::InputError;
+use crate::model::{CellId, Rule, TABLE_MAX, What, rc};
+use crate::render::svg::{CELL, Layout, Svg};
+
+/// What one kind of line means, how it reads and how it looks.
+pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
+    /// The element's name and TOML key (`whispers`, `region-sum-line`).
+    const NAME: &'static str;
+    /// `[NAME]`: the TOML keys it reads.
+    const KEYS: &'static [&'static str];
+    /// f-puzzles keys (`{"lines": [[…]]}` lists).
+    const FPUZZLES: &'static [&'static str] = &[];
+    /// ISS constraint names.
+    const ISS: &'static [&'static str] = &[];
+    /// One line for the docs.
+    const DOC: &'static str;
+    /// The TOML name of its one integer parameter, if it has one.
+    const PARAM: Option<&'static str> = None;
+    /// Its colour on pictures.
+    const COLOUR: &'static str;
+    /// Fewest cells.
+    const MIN: usize = 2;
+    /// Whether a line may be no longer than the grid's side (renban).
+    const AT_MOST_N: bool = false;
+    /// Whether it states [`Rule::Table`]s (of at most three cells), which
+    /// keeps it to grids of at most 16×16 ([`TABLE_MAX`] tuples).
+    const TABLES: bool = false;
+
+    /// The parameter when the file leaves it out, for values 1..=`n`.
+    fn default_param(_n: i64) -> i64 {
+        0
+    }
+
+    /// Why `param` cannot be, on a line of `len` cells with values 1..=`n`.
+    fn check_param(_param: i64, _len: usize, _n: i64) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Why the cells do not make a line of this kind: by default each
+    /// must touch the one before (diagonals count).
+    fn check_shape(cells: &[(usize, usize)], _param: i64) -> Result<(), String> {
+        check_touching(cells)
+    }
+
+    /// What a leading number in ISS arguments means: the parameter, or an
+    /// error.
+    fn iss_param(name: &str, v: i64) -> Result<Option<i64>, HookError> {
+        match Self::PARAM {
+            Some(_) => Ok(Some(v)),
+            None => Err(format!("{name}: a {} takes no number, got {v}", Self::NAME)),
+        }
+    }
+
+    /// The rules the line states, with `param` resolved.
+    fn rules(cells: &[(usize, usize)], param: i64, l: &Lowering) -> Vec<Rule>;
+
+    /// Draws the line: by default a thick polyline in [`LineKind::COLOUR`].
+    fn draw(line: &Line<Self>, layout: &Layout, s: &mut Svg) {
+        stroke(line, layout, s, CELL * 0.22);
+    }
+}
+
+/// One line: its cells from one end, and its parameter as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line<K> {
+    /// 0-based (row, column) of each cell, in order along the line.
+    pub cells: Vec<(usize, usize)>,
+    /// The parameter, if the file gives it (otherwise the kind's default
+    /// for the grid).
+    pub param: Option<i64>,
+    kind: PhantomData<K>,
+}
+
+impl<K: LineKind> Line<K> {
+    /// A line through `cells` with `param`.
+    pub fn new(cells: Vec<(usize, usize)>, param: Option<i64>) -> Self {
+        Line {
+            cells,
+            param,
+            kind: PhantomData,
+        }
+    }
+
+    /// The parameter for a grid of values 1..=`n`.
+    pub fn param_for(&self, n: i64) -> i64 {
+        self.param.unwrap_or_else(|| K::default_param(n))
+    }
+
+    /// Why the line cannot be on a grid of values 1..=`n`.
+    fn check(&self, n: usize) -> Result<(), String> {
+        let len = self.cells.len();
+        if let Some(c) = self
+            .cells
+            .iter()
+            .enumerate()
+            .find(|&(i, c)| self.cells[..i].contains(c))
+        {
+            return Err(format!(
+                "{} is listed twice: a line passes each cell once",
+                rc(c.1.0, c.1.1)
+            ));
+        }
+        if len < K::MIN {
+            return Err(format!(
+                "{len} cells: a {} has at least {} cells",
+                K::NAME,
+                K::MIN
+            ));
+        }
+        if K::TABLES && n > 16 {
+            return Err(format!(
+                "a {} is read on grids up to 16×16, not {n}×{n}",
+                K::NAME
+            ));
+        }
+        if K::AT_MOST_N && len > n {
+            return Err(format!(
+                "{len} cells: a {} holds no more cells than a row ({n}); shorten the line",
+                K::NAME
+            ));
+        }
+        let n = i64::try_from(n).unwrap_or(i64::MAX);
+        let p = self.param_for(n);
+        K::check_param(p, len, n)?;
+        K::check_shape(&self.cells, p)
+    }
+}
+
+/// Every cell touches the one before, by a side or a corner.
+pub fn check_touching(cells: &[(usize, usize)]) -> Result<(), String> {
+    match cells.windows(2).find(|w| !touches(w[0], w[1])) {
+        Some(w) => Err(format!(
+            "{} and {} do not touch: list the cells in order along the line, each next to the one \
+             before (diagonals count)",
+            rc(w[0].0, w[0].1),
+            rc(w[1].0, w[1].1)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Whether two cells touch by a side or a corner.
+pub fn touches(a: (usize, usize), b: (usize, usize)) -> bool {
+    a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    cells: Spanned<String>,
+    difference: Option<Spanned<i64>>,
+    circle: Option<Spanned<i64>>,
+}
+
+impl<K: LineKind> ElementType for Line<K> {
+    const NAME: &'static str = K::NAME;
+    const KEYS: &'static [&'static str] = K::KEYS;
+    const FPUZZLES: &'static [&'static str] = K::FPUZZLES;
+    const ISS: &'static [&'static str] = K::ISS;
+    const DOC: &'static str = K::DOC;
+
+    fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
+        let want = match K::PARAM {
+            Some(p) => {
+                format!("[[{key}]] tables, each with cells = \"r1c1 r1c2 …\" and optional {p} = N")
+            }
+            None => format!("[[{key}]] tables, each with cells = \"r1c1 r1c2 …\""),
+        };
+        let raws: Vec<Raw> = r.value(key, &want)?;
+        let n = r.rows.max(r.cols);
+        let mut out = Vec::new();
+        for raw in raws {
+            let cells = r.cells(&raw.cells)?;
+            let mut param = None;
+            for (name, v) in [("difference", &raw.difference), ("circle", &raw.circle)] {
+                let Some(v) = v else { continue };
+                if K::PARAM != Some(name) {
+                    return Err(r.error_at(v, format!("{key}: takes no `{name}`; write {want}")));
+                }
+                param = Some(v);
+            }
+            if let Some(p) = param {
+                let len = cells.len();
+                let n = i64::try_from(n).unwrap_or(i64::MAX);
+                K::check_param(*p.get_ref(), len, n)
+                    .map_err(|m| r.error_at(p, format!("{key}: {m}")))?;
+            }
+            let line = Line::new(cells, param.map(|v| *v.get_ref()));
+            line.check(n)
+                .map_err(|m| r.error_at(&raw.cells, format!("{key}: {m}")))?;
+            out.push(line);
+        }
+        Ok(out)
+    }
+
+    fn write(all: &[&Self], w: &mut TomlWriter) {
+        for line in all {
+            let mut t = format!(
+                "[[{}]]\ncells = {}\n",
+                K::NAME,
+                quoted(&cell_list(&line.cells))
+            );
+            if let (Some(name), Some(v)) = (K::PARAM, line.param) {
+                t.push_str(&format!("{name} = {v}\n"));
+            }
+            w.table(&t);
+        }
+    }
+
+    fn from_fpuzzles(
+        key: &str,
+        value: &serde_json::Value,
+        size: usize,
+    ) -> Result<Vec<Self>, HookError> {
+        // [{"lines": [["R1C1", …], …], "value": "4"}, …]; an arrow's entry
+        // also lists its circle's cells in "cells", the line starting in it.
+        let bad = || format!("{key}: expected a list of {{\"lines\": [[\"R1C1\", …]]}}");
+        let cells_of = |v: &serde_json::Value| -> Result<Vec<(usize, usize)>, HookError> {
+            v.as_array()
+                .ok_or_else(bad)?
+                .iter()
+                .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
+                .collect()
+        };
+        let mut out = Vec::new();
+        for item in value.as_array().ok_or_else(bad)? {
+            let lines = item
+                .get("lines")
+                .and_then(|l| l.as_array())
+                .ok_or_else(bad)?;
+            let circle = match (K::PARAM, item.get("cells")) {
+                (Some("circle"), Some(c)) => Some(cells_of(c)?),
+                _ => None,
+            };
+            let param = match item.get("value") {
+                Some(v) if K::PARAM == Some("difference") => {
+                    let text = v
+                        .as_str()
+                        .map(str::to_string)
+                        .unwrap_or_else(|| v.to_string());
+                    Some(
+                        text.trim()
+                            .parse::<i64>()
+                            .map_err(|_| format!("{key}: value {v} is not a whole number"))?,
+                    )
+                }
+                _ => None,
+            };
+            for line in lines {
+                let mut cells = cells_of(line)?;
+                let mut param = param;
+                if let Some(circle) = &circle {
+                    // The line's first cell is inside the circle.
+                    let shaft: Vec<_> = cells.iter().skip(1).copied().collect();
+                    cells = circle.clone();
+                    cells.extend(shaft);
+                    param = (circle.len() > 1).then_some(circle.len() as i64);
+                }
+                let line = Line::new(cells, param);
+                line.check(size).map_err(|m| format!("{key}: {m}"))?;
+                out.push(line);
+            }
+        }
+        Ok(out)
+    }
+
+    fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
+        // .Whisper~5~R1C1~R1C2…: a leading number is the parameter.
+        let (param, cells) = match args.first().map(|a| a.parse::<i64>()) {
+            Some(Ok(v)) => (K::iss_param(name, v)?, &args[1..]),
+            _ => (None, args),
+        };
+        let cells = cells
+            .iter()
+            .map(|a| hook_cell(a, size))
+            .collect::<Result<Vec<_>, _>>()?;
+        // A one-cell circle is the default.
+        let param = param.filter(|&p| !(K::PARAM == Some("circle") && p == 1));
+        let line = Line::new(cells, param);
+        line.check(size).map_err(|m| format!("{name}: {m}"))?;
+        Ok(vec![line])
+    }
+
+    fn lower(&self, index: usize, l: &mut Lowering) {
+        let name = format!("{} {index} ({})", K::NAME, path(&self.cells));
+        l.begin(
+            What::Element(K::NAME),
+            || name.clone(),
+            || Says {
+                index: Some(index),
+                clue: self.param.map(|p| p.to_string()),
+                ..Says::default()
+            },
+        );
+        let n = i64::try_from(l.n()).unwrap_or(i64::MAX);
+        for rule in K::rules(&self.cells, self.param_for(n), l) {
+            l.push(crate::model::Group::Element(K::NAME), name.clone(), rule);
+        }
+    }
+
+    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+        if layer == Layer::Under {
+            K::draw(self, layout, s);
+        }
+    }
+}
+
+/// The centre of a cell on the picture.
+pub fn centre(layout: &Layout, (r, c): (usize, usize)) -> (f64, f64) {
+    let cell = layout.cell(r, c);
+    (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0)
+}
+
+/// The line as a polyline of `width` in its kind's colour, class the
+/// kind's name.
+pub fn stroke<K: LineKind>(line: &Line<K>, layout: &Layout, s: &mut Svg, width: f64) {
+    let points: Vec<(f64, f64)> = line.cells.iter().map(|&c| centre(layout, c)).collect();
+    s.polyline(
+        &points,
+        &format!(
+            r#"class="{}" fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="round" stroke-linejoin="round""#,
+            K::NAME,
+            K::COLOUR
+        ),
+    );
+}
+
+/// The ids of `cells` in the model being built.
+pub fn ids(cells: &[(usize, usize)], l: &Lowering) -> Vec<CellId> {
+    cells.iter().map(|&(r, c)| l.cell(r, c)).collect()
+}
+
+/// A [`Rule::Table`] over `cells` (at most three) holding the tuples of
+/// their candidate values that `ok` accepts, in sorted order.
+pub fn table(cells: Vec<CellId>, l: &Lowering, ok: impl Fn(&[i64]) -> bool) -> Rule {
+    let ranges: Vec<(i64, i64)> = cells
+        .iter()
+        .map(|&c| (l.m.cells[c].lo, l.m.cells[c].hi))
+        .collect();
+    let mut tuples = Vec::new();
+    let mut t: Vec<i64> = ranges.iter().map(|r| r.0).collect();
+    if ranges.iter().all(|r| r.0 <= r.1) {
+        'all: loop {
+            if ok(&t) {
+                tuples.push(t.clone());
+            }
+            // The next tuple in lexicographic order.
+            let mut i = t.len();
+            loop {
+                if i == 0 {
+                    break 'all;
+                }
+                i -= 1;
+                if t[i] < ranges[i].1 {
+                    t[i] += 1;
+                    break;
+                }
+                t[i] = ranges[i].0;
+            }
+        }
+    }
+    debug_assert!(
+        tuples.len() <= TABLE_MAX,
+        "lines with tables are checked to fit"
+    );
+    Rule::Table { cells, tuples }
+}
+
+/// The weighted sum of `cells` by `coeffs` compared with `value`.
+pub fn linear(cells: Vec<CellId>, coeffs: Vec<i64>, cmp: crate::model::Cmp, value: i64) -> Rule {
+    Rule::Linear {
+        cells,
+        coeffs,
+        cmp,
+        value,
+    }
+}
+
+/// Sum of `a` minus sum of `b` is zero.
+pub fn equal_sums(a: &[CellId], b: &[CellId]) -> Rule {
+    let mut cells = a.to_vec();
+    cells.extend_from_slice(b);
+    let mut coeffs = vec![1; a.len()];
+    coeffs.extend(std::iter::repeat_n(-1, b.len()));
+    linear(cells, coeffs, crate::model::Cmp::Eq, 0)
+}
