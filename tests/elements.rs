@@ -715,6 +715,26 @@ fn bad_element_values_name_the_place_and_the_fix() {
         ),
         ("anti-knight = 3\n", "9:15:", "anti-knight = true"),
         ("[[thermometer]]\nbulb = \"r1c1\"\n", "", "thermometer"),
+        (
+            "[[whispers]]\ncells = \"r1c1 r1c2\"\ndifference = 9\n",
+            "11:14:",
+            "write a difference from 1 to 3",
+        ),
+        (
+            "[[renban]]\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"\n",
+            "10:9:",
+            "holds no more cells than a row",
+        ),
+        (
+            "[[arrow]]\ncells = \"r1c1 r3c3\"\n",
+            "10:9:",
+            "does not touch the circle",
+        ),
+        (
+            "[[palindrome]]\ncells = \"r1c1 r1c2\"\ncircle = 2\n",
+            "11:10:",
+            "takes no `circle`",
+        ),
     ];
     for (k, (extra, at, says)) in cases.iter().enumerate() {
         let text = format!("{four}\n{extra}");

@@ -404,3 +404,41 @@ pub fn equal_sums(a: &[CellId], b: &[CellId]) -> Rule {
     coeffs.extend(std::iter::repeat_n(-1, b.len()));
     linear(cells, coeffs, crate::model::Cmp::Eq, 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::arrow::Arrow;
+    use super::super::modular_line::ModularLine;
+    use super::super::whispers::Whispers;
+    use super::*;
+
+    #[test]
+    fn fpuzzles_arrows_start_in_their_circle() {
+        let v =
+            serde_json::json!([{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C3", "R3C3"]]}]);
+        let got = Arrow::from_fpuzzles("arrow", &v, 9).expect("an arrow");
+        assert_eq!(
+            got,
+            vec![Arrow::new(vec![(0, 0), (0, 1), (1, 2), (2, 2)], Some(2))]
+        );
+        let v = serde_json::json!([{"lines": [["R1C1", "R1C2"]], "value": "4"}]);
+        let got = Whispers::from_fpuzzles("whispers", &v, 9).expect("whispers");
+        assert_eq!(got, vec![Whispers::new(vec![(0, 0), (0, 1)], Some(4))]);
+        let v = serde_json::json!([{"lines": [["R1C1", "R1C3"]]}]);
+        let err = Whispers::from_fpuzzles("whispers", &v, 9).expect_err("cells apart");
+        assert!(err.contains("do not touch"), "{err}");
+    }
+
+    #[test]
+    fn iss_numbers_are_parameters() {
+        let got = Whispers::from_iss("Whisper", &["4", "R1C1", "R2C2"], 9).expect("whispers");
+        assert_eq!(got, vec![Whispers::new(vec![(0, 0), (1, 1)], Some(4))]);
+        let got = Arrow::from_iss("PillArrow", &["2", "R1C1", "R1C2", "R2C3"], 9).expect("a pill");
+        assert_eq!(got[0].param, Some(2));
+        let got = Arrow::from_iss("Arrow", &["R1C1", "R1C2"], 9).expect("an arrow");
+        assert_eq!(got[0].param, None);
+        assert!(ModularLine::from_iss("Modular", &["3", "R1C1", "R1C2"], 9).is_ok());
+        let err = ModularLine::from_iss("Modular", &["4", "R1C1", "R1C2"], 9).expect_err("mod 4");
+        assert!(err.contains("mod 3"), "{err}");
+    }
+}

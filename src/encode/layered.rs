@@ -525,6 +525,41 @@ mod tests {
     }
 
     #[test]
+    fn tables_match_brute_force() {
+        // A between line's (end, middle, end) and whispers' pairs, and an
+        // empty table.
+        let between: Vec<Vec<i64>> = all_tuples(&doms(3, 5))
+            .into_iter()
+            .filter(|v| v[0].min(v[2]) < v[1] && v[1] < v[0].max(v[2]))
+            .collect();
+        agrees(
+            &Rule::Table {
+                cells: vec![0, 1, 2],
+                tuples: between,
+            },
+            &doms(3, 5),
+        );
+        let pairs: Vec<Vec<i64>> = all_tuples(&doms(2, 6))
+            .into_iter()
+            .filter(|v| (v[0] - v[1]).abs() >= 3)
+            .collect();
+        agrees(
+            &Rule::Table {
+                cells: vec![0, 1],
+                tuples: pairs,
+            },
+            &doms(2, 6),
+        );
+        agrees(
+            &Rule::Table {
+                cells: vec![0, 1],
+                tuples: Vec::new(),
+            },
+            &doms(2, 3),
+        );
+    }
+
+    #[test]
     fn differences_and_ratios_match_brute_force() {
         for k in 1..=4 {
             for v in [0, 1, 2, 3, 5] {
