@@ -203,7 +203,7 @@ fn kakuro_grids_have_null_for_squares_without_a_cell() {
 /// refusing all but the first.
 #[test]
 fn a_solver_without_the_session_logic_runs_each_puzzle_as_a_process() {
-    require(&["glucose-smt2"]);
+    require(&["glucose"]);
     let dir = tempfile::tempdir().expect("temp dir");
     let file = common::many_sudokus(dir.path(), 3);
     let file = file.to_str().expect("a UTF-8 path");
@@ -562,10 +562,44 @@ fn solvers_lists_known_and_custom_solvers() {
             .clone()
     };
     // Bitwuzla and Glucose run here through scripts/bitwuzla-launcher and
-    // scripts/glucose-smt2; OpenSMT's profile comes from its documentation.
+    // scripts/glucose-smt2 (installed as smtgrid-bitwuzla and
+    // smtgrid-glucose); OpenSMT's profile comes from its documentation.
     assert_eq!(tested("bitwuzla"), true);
     assert_eq!(tested("glucose"), true);
     assert_eq!(tested("opensmt"), false);
+}
+
+/// The launchers scripts/install-solvers writes have names of their own
+/// (`smtgrid-bitwuzla`, `smtgrid-glucose`): a real `bitwuzla` binary a user
+/// installs is found first, and the launcher only where there is none.
+#[test]
+fn a_real_bitwuzla_comes_before_the_launcher() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let make = |name: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, "#!/bin/sh\necho 0.10.0\n").expect("write");
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .expect("chmod");
+        path
+    };
+    let found = |path_var: &Path| -> Value {
+        let o = bin()
+            .args(["solvers", "--format", "jsonl"])
+            .env("PATH", path_var)
+            .env_remove("SMTGRID_BITWUZLA")
+            .output()
+            .expect("smtgrid runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        json_lines(&o)
+            .into_iter()
+            .find(|r| r["name"] == "bitwuzla")
+            .expect("a bitwuzla row")["path"]
+            .clone()
+    };
+    let launcher = make("smtgrid-bitwuzla");
+    assert_eq!(found(dir.path()), launcher.display().to_string());
+    let real = make("bitwuzla");
+    assert_eq!(found(dir.path()), real.display().to_string());
 }
 
 #[test]
@@ -971,7 +1005,7 @@ fn the_portfolio_shares_one_time_limit_per_puzzle() {
 /// that is not asserted.)
 #[test]
 fn the_killer_race_hands_both_cores_to_glucose_with_two_threads() {
-    require(&["yices-smt2", "glucose-smt2"]);
+    require(&["yices2", "glucose"]);
     let o = smtgrid(&[
         "solve",
         "puzzles/killers/mathemagic-05.toml",
@@ -996,7 +1030,7 @@ fn the_killer_race_hands_both_cores_to_glucose_with_two_threads() {
 /// Glucose cannot take (bit-vectors): yices2 keeps its whole limit.
 #[test]
 fn in_sessions_yices2_keeps_its_limit_on_killers() {
-    require(&["yices-smt2", "glucose-smt2"]);
+    require(&["yices2", "glucose"]);
     let o = smtgrid(&[
         "solve",
         "puzzles/killers/mathemagic-14.toml",
