@@ -19,12 +19,16 @@ use crate::solver::Solver;
 pub const ENCODING: Encoding = Encoding::Onehot;
 
 /// The grades by name, each a range of conflicts of the grading solver
-/// (z3 on `onehot`); calibrated on published puzzles (docs/generate.md).
+/// (z3 on `onehot`), calibrated with `scripts/calibrate-grades` on 100
+/// puzzles of each qqwing grade, top95 and the 17-clue set
+/// (docs/generate.md): qqwing's simple and easy ones all take 0; its
+/// intermediate ones a median of 1 (p90 3), its expert ones 2 (p90 4, max
+/// 12); top95 a median of 8 (q1 4, q3 13, p90 23).
 pub const BANDS: [(&str, u64, u64); 4] = [
     ("easy", 0, 0),
-    ("medium", 1, 20),
-    ("hard", 21, 120),
-    ("fiendish", 121, u64::MAX),
+    ("medium", 1, 3),
+    ("hard", 4, 12),
+    ("fiendish", 13, u64::MAX),
 ];
 
 /// The conflicts range of the grade called `name`.

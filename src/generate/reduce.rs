@@ -121,15 +121,16 @@ pub fn reduce(
     }
     let mut asker = Asker::start(&model, &statements, solver, deadline, cancel)?;
     let mut on = vec![true; statements.len()];
-    let blocked = [Extra::Differs(solution)];
-    let ask = |asker: &mut Asker, on: &[bool]| -> Result<bool, Halt> {
+    let blocked = [Extra::Differs(solution.clone())];
+    // `None`: still unique; else the second solution, checked.
+    let ask = |asker: &mut Asker, on: &[bool]| -> Result<Option<Vec<i64>>, Halt> {
         let list: Vec<usize> = (0..on.len()).filter(|&k| on[k]).collect();
         match asker.ask(&list, &blocked)? {
-            Answer::Unsat(_) => Ok(true),
-            Answer::Sat(_) => Ok(false),
+            Answer::Unsat(_) => Ok(None),
+            Answer::Sat(second) => Ok(Some(second)),
         }
     };
-    if !ask(&mut asker, &on)? {
+    if ask(&mut asker, &on)?.is_some() {
         return Ok(None);
     }
     // Orbits of removable clues: givens under the symmetry, the others
@@ -159,6 +160,12 @@ pub fn reduce(
         orbits.sort_by_key(|o| !matches!(items[o[0]], Item::Given(_)));
     }
     let min_givens = req.givens.map_or(0, |(lo, _)| lo);
+    // The model's cell of a given, and the solution's value there.
+    let given_cell = |i: usize| match items[i] {
+        Item::Given(at) => model.cell_at(at.0, at.1),
+        _ => None,
+    };
+    let solution_of = |c: usize| i64::from(d.solution[model.cells[c].row][model.cells[c].col]);
     let is_given = |i: usize| matches!(items[i], Item::Given(_));
     let mut givens = items.iter().filter(|i| matches!(i, Item::Given(_))).count();
     // Clues shown needed by a second solution: still needed once more
@@ -174,14 +181,20 @@ pub fn reduce(
         for &i in orbit {
             on[stmt[i]] = false;
         }
-        if ask(&mut asker, &on)? {
-            givens -= drop_givens;
-        } else {
-            for &i in orbit {
-                on[stmt[i]] = true;
-            }
-            if orbit.len() == 1 {
-                witnessed[orbit[0]] = true;
+        match ask(&mut asker, &on)? {
+            None => givens -= drop_givens,
+            Some(second) => {
+                for &i in orbit {
+                    on[stmt[i]] = true;
+                }
+                // The second solution shows a clue of the orbit needed
+                // alone when it keeps every other given of the orbit: it
+                // then solves the puzzle without that clue only.
+                for &i in orbit {
+                    witnessed[i] |= orbit.iter().all(|&j| {
+                        j == i || given_cell(j).is_some_and(|c| second[c] == solution_of(c))
+                    });
+                }
             }
         }
     }
@@ -196,7 +209,7 @@ pub fn reduce(
             continue;
         }
         on[stmt[i]] = false;
-        if ask(&mut asker, &on)? {
+        if ask(&mut asker, &on)?.is_none() {
             symmetric &= !is_given(i);
             givens -= usize::from(is_given(i));
         } else {
