@@ -1050,6 +1050,59 @@ fn in_sessions_yices2_keeps_its_limit_on_killers() {
     assert!(text.contains("no answer within 1 s"), "{text}");
 }
 
+/// Issue 35: the main job says once which solvers took no part and why,
+/// not once per puzzle, and closes with a line of totals.
+#[test]
+fn solvers_that_took_no_part_are_named_once_with_a_closing_line() {
+    require(&["boolector", "yices2"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/classic.toml",
+        "--solver",
+        "yices2,boolector",
+        "--encoding",
+        "onehot",
+    ]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}");
+    assert!(!text.contains(" unsupported "), "{text}");
+    let absent: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("took no part: "))
+        .collect();
+    assert!(absent[0].starts_with("took no part: boolector"), "{text}");
+    assert!(absent[0].ends_with(", in 2 runs"), "{text}");
+    // Each reason once, with the puzzles it holds for.
+    let reasons = &absent[1..absent.len() - 1];
+    assert!(
+        reasons
+            .iter()
+            .all(|l| l.starts_with("    boolector does not support") && l.ends_with(" puzzle)")),
+        "{text}"
+    );
+    assert_eq!(
+        reasons.len(),
+        2,
+        "the two scripts use other commands: {text}"
+    );
+    assert!(
+        absent[absent.len() - 1].starts_with("2 puzzles, 2 answers verified, "),
+        "{text}"
+    );
+    // With --verbose each run is listed where it happened, too.
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        "yices2,boolector",
+        "--encoding",
+        "onehot",
+        "--verbose",
+    ]);
+    assert!(stdout(&o).contains(" unsupported "), "{}", stdout(&o));
+}
+
 #[test]
 fn nothing_answered_is_not_success() {
     require(&["boolector"]);

@@ -22,7 +22,7 @@ const QUOTE_BYTES: usize = 300;
 /// A condition on the cells besides the statements, stated to the solver
 /// and checked on its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Extra {
+pub(crate) enum Extra {
     /// The cell holds the value.
     Is(CellId, i64),
     /// The grid differs from this one (one value per cell) somewhere.
@@ -63,7 +63,7 @@ impl Extra {
 
 /// What the solver answered, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Answer {
+pub(crate) enum Answer {
     /// A solution the checker accepted.
     Sat(Vec<i64>),
     /// No solution; the statements the solver's core names (a subset of
@@ -106,7 +106,7 @@ impl From<SessionError> for Stop {
 }
 
 /// A session holding one puzzle's statements.
-pub(super) struct Asker<'a> {
+pub(crate) struct Asker<'a> {
     model: &'a Model,
     statements: &'a [Statement],
     guarded: Guarded,

@@ -24,6 +24,7 @@ pub use cages::parse_clue;
 pub use grid::{square_box, suggested_box};
 pub(crate) use read::open as open_input;
 pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_INPUT_MB, MAX_LINE_BYTES};
+pub(crate) use write::label;
 pub use write::to_toml;
 
 /// The input formats smtgrid reads.

@@ -35,9 +35,16 @@ struct Raw {
     bottom: Option<Spanned<String>>,
     left: Option<Spanned<String>>,
     right: Option<Spanned<String>>,
+    /// How a generated puzzle was made (`smtgrid generate`); not read.
+    #[allow(dead_code)]
+    source: Option<toml::Table>,
+    /// A generated puzzle's grade; not read.
+    #[allow(dead_code)]
+    grade: Option<toml::Table>,
 }
 
-/// Which keys each kind may use, besides `kind`, `title` and `solution`.
+/// Which keys each kind may use, besides `kind`, `title`, `solution` and a
+/// generated puzzle's `[source]` and `[grade]`.
 fn allowed(kind: Kind) -> &'static [&'static str] {
     match kind {
         Kind::Sudoku => &["box", "givens", "diagonals"],
@@ -212,7 +219,7 @@ fn toml_error(src: &Src, e: &toml::de::Error) -> InputError {
         );
     }
     if msg.starts_with("unknown field") {
-        let known: Vec<&str> = ["kind", "title", "solution"]
+        let known: Vec<&str> = ["kind", "title", "solution", "source", "grade"]
             .into_iter()
             .chain(Kind::ALL.iter().flat_map(|&k| allowed(k).iter().copied()))
             .collect();
