@@ -804,15 +804,7 @@ fn a_second_solution_equal_to_the_first_proves_nothing() {
     for o in [oneshot, session] {
         let runs = json_lines(&o);
         assert_eq!(runs.len(), 1, "{}", stderr(&o));
-        let r = &runs[0];
-        assert_eq!(r["status"], "invalid-model", "{r}");
-        assert_eq!(r["unique"], Value::Null, "{r}");
-        assert!(
-            r["error"]
-                .as_str()
-                .is_some_and(|e| e.contains("first grid again")),
-            "{r}"
-        );
+        common::assert_first_grid_again(&runs[0]);
         assert_eq!(o.status.code(), Some(1));
     }
 }

@@ -62,7 +62,7 @@ pub(super) struct SolveArgs {
     /// How solvers run: `process` gives each puzzle a solver process of its
     /// own; `incremental` keeps a solver per shape and asks each puzzle's
     /// givens under push/pop; `auto` does that from the second puzzle of a
-    /// shape on. `--unique` always uses processes.
+    /// shape on; under `--unique` a session asks both questions.
     #[arg(long, value_enum, default_value = "auto")]
     mode: SolveMode,
     /// Output format: text, `json` (one document: an array of one object

@@ -268,3 +268,16 @@ pub fn transcripts(dir: &std::path::Path) -> Vec<Vec<serde_json::Value>> {
         })
         .collect()
 }
+
+/// Asserts that run record `r` is the invalid answer of a solver that gave
+/// the first grid again when asked for a different one.
+pub fn assert_first_grid_again(r: &serde_json::Value) {
+    assert_eq!(r["status"], "invalid-model", "{r}");
+    assert_eq!(r["unique"], serde_json::Value::Null, "{r}");
+    assert!(
+        r["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("first grid again")),
+        "{r}"
+    );
+}
