@@ -21,7 +21,6 @@ use crate::error::{InputError, Location};
 use crate::puzzle::{Kind, Puzzle};
 
 pub use cages::parse_clue;
-pub(crate) use grid::line_col;
 pub use grid::{square_box, suggested_box};
 pub(crate) use read::open as open_input;
 pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_INPUT_MB, MAX_LINE_BYTES};
