@@ -20,12 +20,12 @@ fn sudoku(b: usize) -> Puzzle {
                 .collect()
         })
         .collect();
-    Puzzle {
-        box_shape: Some((b, b)),
+    let mut p = Puzzle {
         givens,
-        distinct_cages: true,
         ..Puzzle::blank(&format!("bench-{n}x{n}"), Kind::Sudoku, n)
-    }
+    };
+    p.set(smtgrid::elements::boxes::Boxes { rows: b, cols: b });
+    p
 }
 
 fn bench(c: &mut Criterion) {

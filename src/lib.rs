@@ -30,12 +30,14 @@
 pub mod bench;
 pub mod cancel;
 pub mod cli;
+pub mod elements;
 pub mod encode;
 pub mod error;
 pub mod explain;
 pub mod family;
 pub mod generate;
 pub mod inspect;
+pub mod kinds;
 pub mod lower;
 pub mod model;
 pub mod output;

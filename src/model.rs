@@ -43,6 +43,50 @@ impl Target {
     }
 }
 
+/// How a [`Rule::Linear`] compares its weighted sum with its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cmp {
+    /// Equal.
+    Eq,
+    /// Not equal.
+    Ne,
+    /// Less than.
+    Lt,
+    /// At most.
+    Le,
+    /// Greater than.
+    Gt,
+    /// At least.
+    Ge,
+}
+
+impl Cmp {
+    /// Whether `a` compares to `b` so.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+        }
+    }
+
+    /// The SMT-LIB operator (`distinct` for not equal).
+    pub fn smt(self) -> &'static str {
+        match self {
+            Cmp::Eq => "=",
+            Cmp::Ne => "distinct",
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Gt => ">",
+            Cmp::Ge => ">=",
+        }
+    }
+}
+
 /// A rule over cells.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -103,6 +147,19 @@ pub enum Rule {
         /// How many are seen.
         count: i64,
     },
+    /// The cells weighted by their coefficients sum to a total that
+    /// compares with `value` by `cmp`: slow thermometers (b − a ≥ 0),
+    /// negative constraints (a − b ≠ 1), arrows, pill arrows (10·a + b).
+    Linear {
+        /// The cells.
+        cells: Vec<CellId>,
+        /// One coefficient per cell.
+        coeffs: Vec<i64>,
+        /// The comparison.
+        cmp: Cmp,
+        /// The value the weighted sum is compared with.
+        value: i64,
+    },
 }
 
 impl Rule {
@@ -117,6 +174,7 @@ impl Rule {
             Rule::Ratio { .. } => "ratio",
             Rule::Less { .. } => "less",
             Rule::Visible { .. } => "visible",
+            Rule::Linear { .. } => "linear",
         }
     }
 
@@ -129,7 +187,8 @@ impl Rule {
             | Rule::Product { cells, .. }
             | Rule::Difference { cells, .. }
             | Rule::Ratio { cells, .. }
-            | Rule::Visible { cells, .. } => cells,
+            | Rule::Visible { cells, .. }
+            | Rule::Linear { cells, .. } => cells,
             Rule::Less { cells } => cells,
         }
     }
@@ -164,8 +223,20 @@ impl Rule {
             }
             Rule::Less { .. } => vals[0] < vals[1],
             Rule::Visible { count, .. } => visible(vals) == *count,
+            Rule::Linear {
+                coeffs, cmp, value, ..
+            } => linear(coeffs, vals).is_some_and(|s| cmp.holds(s, *value)),
         }
     }
+}
+
+/// The weighted sum of `vals` by `coeffs`, `None` on overflow (which
+/// breaks the rule, as for products).
+pub fn linear(coeffs: &[i64], vals: &[i64]) -> Option<i64> {
+    coeffs
+        .iter()
+        .zip(vals)
+        .try_fold(0i64, |s, (&k, &v)| s.checked_add(k.checked_mul(v)?))
 }
 
 /// How many of `vals` are greater than every value before them.
@@ -208,6 +279,9 @@ pub enum Group {
     Inequalities,
     /// Skyscrapers edge clues.
     EdgeClues,
+    /// The constraints of an element without a section of its own
+    /// (thermometers, kropki dots, anti-knight, …), headed by its name.
+    Element(&'static str),
     /// Constraints implied by the others ([`mod@derive`]): not the puzzle's
     /// rules, so the checker skips them.
     Derived,
@@ -228,6 +302,7 @@ impl Group {
             Group::DownRuns => "down runs: all different, sum",
             Group::Inequalities => "inequalities: smaller < larger",
             Group::EdgeClues => "edge clues: towers seen",
+            Group::Element(name) => name,
             Group::Derived => "derived: implied by the rules above",
         }
     }
@@ -275,41 +350,39 @@ fn all_different(vals: &[i64]) -> bool {
 }
 
 /// What kind of thing a [`Statement`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum What {
     /// A given digit.
-    #[serde(rename = "given")]
     Given,
     /// A row's all-different rule.
-    #[serde(rename = "row")]
     Row,
     /// A column's all-different rule.
-    #[serde(rename = "column")]
     Column,
     /// A box's all-different rule.
-    #[serde(rename = "box")]
     Box,
     /// A jigsaw region's all-different rule.
-    #[serde(rename = "region")]
     Region,
     /// A main diagonal's all-different rule.
-    #[serde(rename = "diagonal")]
     Diagonal,
     /// A cage with its clue.
-    #[serde(rename = "cage")]
     Cage,
     /// A kakuro across run with its sum.
-    #[serde(rename = "across run")]
     AcrossRun,
     /// A kakuro down run with its sum.
-    #[serde(rename = "down run")]
     DownRun,
     /// A futoshiki inequality sign.
-    #[serde(rename = "sign")]
     Sign,
     /// A skyscrapers edge clue.
-    #[serde(rename = "edge clue")]
     EdgeClue,
+    /// An instance of an element without a kind of its own here (a
+    /// thermometer, a kropki dot): the element's name.
+    Element(&'static str),
+}
+
+impl Serialize for What {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
 }
 
 impl What {
@@ -327,6 +400,7 @@ impl What {
             What::DownRun => "down run",
             What::Sign => "sign",
             What::EdgeClue => "edge clue",
+            What::Element(name) => name,
         }
     }
 }
@@ -401,10 +475,7 @@ pub fn given_origin(row: usize, col: usize) -> String {
     format!("given {}", rc(row, col))
 }
 
-/// `r3c4` style name of a 0-based position.
-pub fn rc(row: usize, col: usize) -> String {
-    format!("r{}c{}", row + 1, col + 1)
-}
+pub use crate::error::rc;
 
 impl Model {
     /// The cell at (row, col), if that square holds one.

@@ -3,6 +3,14 @@
 
 use serde::Serialize;
 
+use crate::elements::boxes::Boxes;
+use crate::elements::cages::Cages;
+use crate::elements::diagonals::Diagonals;
+use crate::elements::kakuro::Kakuro;
+use crate::elements::regions::Regions;
+use crate::elements::signs::Signs;
+use crate::elements::{Element, Member};
+
 /// The largest grid side smtgrid accepts (sudoku, calcudoku, kakuro).
 pub const MAX_SIZE: usize = 64;
 
@@ -61,83 +69,15 @@ impl Kind {
     }
 }
 
-/// A cage's clue.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub enum Clue {
-    /// The cells sum to N (`N`, `N+`).
-    Sum(u64),
-    /// The cells multiply to N (`N*`, `Nx`).
-    Product(u64),
-    /// Largest minus the sum of the others is N (`N-`).
-    Difference(u64),
-    /// Largest divided by the product of the others is exactly N (`N/`).
-    Ratio(u64),
-    /// The sum is one of these (`4|9|16`).
-    SumIn(Vec<u64>),
-    /// The sum is a perfect square (`square`).
-    Square,
-}
-
-/// A cage: cells sharing a label, and its clue.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cage {
-    /// The label in the `cages` grid.
-    pub label: String,
-    /// The clue text as written, for messages and comments.
-    pub clue_text: String,
-    /// The parsed clue.
-    pub clue: Clue,
-    /// 0-based (row, column) of each cell, in row-major order.
-    pub cells: Vec<(usize, usize)>,
-}
-
-/// One square of a kakuro grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KakuroCell {
-    /// A cell to fill with 1–9.
-    White,
-    /// A black square without clues.
-    Block,
-    /// A black square with a down clue, an across clue, or both.
-    Clue {
-        /// Sum of the run below.
-        down: Option<u32>,
-        /// Sum of the run to the right.
-        across: Option<u32>,
-    },
-}
-
-/// An inequality between two orthogonally adjacent cells (futoshiki):
-/// the value at `less` is smaller than the value at `greater`. Cells are
-/// 0-based (row, column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Inequality {
-    /// The cell holding the smaller value.
-    pub less: (usize, usize),
-    /// The cell holding the larger value.
-    pub greater: (usize, usize),
-}
-
-/// Skyscrapers clues: for each edge, one optional count per line, "this
-/// many towers are seen looking in from here" (a tower hides every lower
-/// one behind it). Each list has one entry per column (`top`, `bottom`,
-/// left to right) or per row (`left`, `right`, top to bottom).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct EdgeClues {
-    /// Seen looking down each column from above.
-    pub top: Vec<Option<u32>>,
-    /// Seen looking up each column from below.
-    pub bottom: Vec<Option<u32>>,
-    /// Seen looking along each row from the left.
-    pub left: Vec<Option<u32>>,
-    /// Seen looking along each row from the right.
-    pub right: Vec<Option<u32>>,
-}
+pub use crate::elements::cages::{Cage, Clue};
+pub use crate::elements::edge_clues::EdgeClues;
+pub use crate::elements::kakuro::KakuroCell;
+pub use crate::elements::signs::Inequality;
 
 /// A grid of optional digits (givens or a solution); `None` is blank.
 pub type Grid = Vec<Vec<Option<u32>>>;
 
-/// A parsed puzzle of any kind.
+/// A parsed puzzle of any kind: a grid, its givens and its elements.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     /// A name for reports: the file stem, or `FILE:LINE` for line files.
@@ -150,35 +90,20 @@ pub struct Puzzle {
     pub id: String,
     /// The optional title from the file.
     pub title: Option<String>,
-    /// The rules.
+    /// The file's label for its rules: which keys it reads and which
+    /// elements it starts with ([`crate::kinds`]).
     pub kind: Kind,
     /// Grid height (kakuro: including clue squares).
     pub rows: usize,
     /// Grid width.
     pub cols: usize,
-    /// Box shape (rows, columns) for sudoku and killer.
-    pub box_shape: Option<(usize, usize)>,
     /// Given digits, `rows` × `cols` (all blank for kakuro).
     pub givens: Grid,
-    /// Cages (killer and calcudoku).
-    pub cages: Vec<Cage>,
-    /// Whether a cage may not repeat a digit (killer; default true).
-    pub distinct_cages: bool,
-    /// The kakuro layout, `rows` × `cols` (kakuro only).
-    pub kakuro: Option<Vec<Vec<KakuroCell>>>,
     /// A known solution, when the file records one.
     pub solution: Option<Grid>,
-    /// Jigsaw regions, each the 0-based (row, column) of its cells in
-    /// row-major order; regions ordered by their first cell. Empty for
-    /// other kinds.
-    pub regions: Vec<Vec<(usize, usize)>>,
-    /// Whether both main diagonals must also hold different values
-    /// (sudoku-X; sudoku, killer and jigsaw).
-    pub diagonals: bool,
-    /// Futoshiki inequality signs (empty for other kinds).
-    pub inequalities: Vec<Inequality>,
-    /// Skyscrapers edge clues (skyscrapers only).
-    pub edges: Option<EdgeClues>,
+    /// What the puzzle says besides its givens, in the registry's order
+    /// ([`Element::rank`]; keep it so with [`Puzzle::add`]).
+    pub elements: Vec<Element>,
 }
 
 impl Puzzle {
@@ -215,14 +140,7 @@ impl Puzzle {
             kind,
             rows,
             cols,
-            box_shape,
-            cages,
-            distinct_cages,
-            kakuro,
-            regions,
-            diagonals,
-            inequalities,
-            edges,
+            elements,
         } = self;
         *kind == other.kind
             && *rows == other.rows
@@ -232,18 +150,12 @@ impl Puzzle {
                 .iter()
                 .zip(&other.givens)
                 .all(|(a, b)| a.len() == b.len())
-            && *box_shape == other.box_shape
-            && *distinct_cages == other.distinct_cages
-            && *diagonals == other.diagonals
-            && *cages == other.cages
-            && *kakuro == other.kakuro
-            && *regions == other.regions
-            && *inequalities == other.inequalities
-            && *edges == other.edges
+            && *elements == other.elements
     }
 
-    /// A blank `n`×`n` puzzle of `kind` named `name`: no givens, cages,
-    /// regions, signs or clues; callers fill in what their kind needs.
+    /// A blank `n`×`n` puzzle of `kind` named `name`, with the elements
+    /// its kind always has ([`crate::kinds::base`]) and no givens, cages,
+    /// regions, signs or clues; callers add what their kind needs.
     pub fn blank(name: &str, kind: Kind, n: usize) -> Puzzle {
         Puzzle {
             name: name.to_string(),
@@ -252,16 +164,98 @@ impl Puzzle {
             kind,
             rows: n,
             cols: n,
-            box_shape: None,
             givens: vec![vec![None; n]; n],
-            cages: Vec::new(),
-            distinct_cages: kind == Kind::Killer,
-            kakuro: None,
             solution: None,
-            regions: Vec::new(),
-            diagonals: false,
-            inequalities: Vec::new(),
-            edges: None,
+            elements: crate::kinds::base(kind),
         }
+    }
+
+    /// Adds an element in its place in the registry's order (after the
+    /// instances of its own element already there).
+    pub fn add(&mut self, e: impl Into<Element>) {
+        let e = e.into();
+        let at = self.elements.partition_point(|x| x.rank() <= e.rank());
+        self.elements.insert(at, e);
+    }
+
+    /// Sets the one instance of element `T` (boxes, regions, cages, …),
+    /// replacing any there was.
+    pub fn set<T: Member>(&mut self, x: T) {
+        self.elements.retain(|e| T::of(e).is_none());
+        self.add(x.into_element());
+    }
+
+    /// The first instance of element `T`, if any.
+    pub fn get<T: Member>(&self) -> Option<&T> {
+        self.elements.iter().find_map(T::of)
+    }
+
+    /// The first instance of element `T`, added (made by `make`) if the
+    /// puzzle has none, to change.
+    pub fn entry<T: Member>(&mut self, make: impl FnOnce() -> T) -> &mut T {
+        if self.get::<T>().is_none() {
+            self.add(make().into_element());
+        }
+        self.elements
+            .iter_mut()
+            .find_map(T::of_mut)
+            .expect("the element was just added")
+    }
+
+    /// The first instance of element `T`, if any, to change.
+    pub fn get_mut<T: Member>(&mut self) -> Option<&mut T> {
+        self.elements.iter_mut().find_map(T::of_mut)
+    }
+
+    /// Every instance of element `T`.
+    pub fn all<T: Member>(&self) -> impl Iterator<Item = &T> {
+        self.elements.iter().filter_map(T::of)
+    }
+
+    /// Box shape (rows, columns) of a sudoku or killer.
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.get::<Boxes>().map(|b| (b.rows, b.cols))
+    }
+
+    /// The cages (killer and calcudoku).
+    pub fn cages(&self) -> &[Cage] {
+        self.get::<Cages>().map_or(&[], |c| &c.cages)
+    }
+
+    /// Whether a cage may not repeat a digit (killer; default true).
+    pub fn distinct_cages(&self) -> bool {
+        self.get::<Cages>().is_some_and(|c| c.distinct)
+    }
+
+    /// The kakuro layout, `rows` × `cols` (kakuro only).
+    pub fn kakuro(&self) -> Option<&Vec<Vec<KakuroCell>>> {
+        self.get::<Kakuro>().map(|k| &k.0)
+    }
+
+    /// Jigsaw regions, each the 0-based (row, column) of its cells in
+    /// row-major order; empty for other kinds.
+    pub fn regions(&self) -> &[Vec<(usize, usize)>] {
+        self.get::<Regions>().map_or(&[], |r| &r.0)
+    }
+
+    /// Whether both main diagonals must also hold different values.
+    pub fn diagonals(&self) -> bool {
+        self.get::<Diagonals>().is_some()
+    }
+
+    /// Futoshiki inequality signs (empty for other kinds).
+    pub fn inequalities(&self) -> &[Inequality] {
+        self.get::<Signs>().map_or(&[], |s| &s.0)
+    }
+
+    /// Skyscrapers edge clues (skyscrapers only).
+    pub fn edges(&self) -> Option<&EdgeClues> {
+        self.get::<EdgeClues>()
+    }
+}
+
+impl<T: Member> From<T> for Element {
+    fn from(x: T) -> Element {
+        x.into_element()
     }
 }

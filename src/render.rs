@@ -64,7 +64,7 @@ pub fn grid_text_with(puzzle: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> 
         Kind::Skyscrapers => skyscrapers_text(puzzle, grid, opts.color),
         Kind::Kakuro => kakuro_text(puzzle, grid, opts.color),
         _ if opts.style == TextStyle::Boxes
-            || !(puzzle.cages.is_empty() && puzzle.regions.is_empty()) =>
+            || !(puzzle.cages().is_empty() && puzzle.regions().is_empty()) =>
         {
             boxes::boxed(puzzle, grid, opts)
         }
@@ -129,7 +129,7 @@ fn group_map<'a>(
 /// Draws a sudoku's `grid` with `|` and `-+-` box separators.
 fn ascii_grid(puzzle: &Puzzle, grid: &ValueGrid, color: bool) -> String {
     let width = puzzle.rows.to_string().len();
-    let (br, bc) = match (puzzle.kind, puzzle.box_shape) {
+    let (br, bc) = match (puzzle.kind, puzzle.box_shape()) {
         (Kind::Sudoku | Kind::Killer, Some(b)) => b,
         _ => (puzzle.rows.max(1), puzzle.cols.max(1)),
     };
@@ -162,7 +162,7 @@ fn cell_text(v: Option<i64>, width: usize) -> String {
 fn futoshiki_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
     let w = p.rows.to_string().len();
     let sign = |a: (usize, usize), b: (usize, usize)| {
-        p.inequalities.iter().find_map(|q| {
+        p.inequalities().iter().find_map(|q| {
             (q.less == a && q.greater == b)
                 .then_some(true)
                 .or((q.less == b && q.greater == a).then_some(false))
@@ -203,7 +203,7 @@ fn futoshiki_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
 /// Skyscrapers: the grid framed by its edge clues (blank where none).
 fn skyscrapers_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
     let w = p.rows.to_string().len();
-    let edges = p.edges.clone().unwrap_or_default();
+    let edges = p.edges().cloned().unwrap_or_default();
     let clue = |l: &[Option<u32>], i: usize| match l.get(i).copied().flatten() {
         Some(v) => format!("{v:>w$}"),
         None => " ".repeat(w),
@@ -260,7 +260,7 @@ fn row_line(
 /// Kakuro: each square five wide; clue squares as `down\across` (blank
 /// where a sum is missing), blocks as `#####`, white cells their digit.
 fn kakuro_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
-    let Some(layout) = &p.kakuro else {
+    let Some(layout) = &p.kakuro() else {
         return ascii_grid(p, grid, color);
     };
     let sum = |v: Option<u32>| v.map_or(String::new(), |v| v.to_string());
@@ -288,11 +288,9 @@ mod tests {
     use super::*;
 
     fn sudoku4() -> Puzzle {
-        Puzzle {
-            box_shape: Some((2, 2)),
-            distinct_cages: true,
-            ..Puzzle::blank("t", Kind::Sudoku, 4)
-        }
+        let mut p = Puzzle::blank("t", Kind::Sudoku, 4);
+        p.set(crate::elements::boxes::Boxes { rows: 2, cols: 2 });
+        p
     }
 
     #[test]
@@ -316,8 +314,11 @@ mod tests {
         p.kind = Kind::Calcudoku;
         p.rows = 2;
         p.cols = 2;
-        p.box_shape = None;
-        p.cages = vec![
+        p.elements.clear();
+        p.elements.push(crate::elements::Element::Latin(
+            crate::elements::latin::Latin,
+        ));
+        let cages = vec![
             crate::puzzle::Cage {
                 label: "a".into(),
                 clue_text: "3".into(),
@@ -331,6 +332,10 @@ mod tests {
                 cells: vec![(1, 0), (1, 1)],
             },
         ];
+        p.set(crate::elements::cages::Cages {
+            cages,
+            distinct: false,
+        });
         let g: ValueGrid = vec![vec![Some(1), Some(2)], vec![Some(2), Some(1)]];
         assert_eq!(
             grid_text(&p, &g, TextStyle::Boxes),
@@ -341,7 +346,10 @@ mod tests {
     #[test]
     fn draws_jigsaw_regions_with_heavy_lines() {
         let mut p = Puzzle::blank("j", Kind::Jigsaw, 2);
-        p.regions = vec![vec![(0, 0), (1, 0)], vec![(0, 1), (1, 1)]];
+        p.set(crate::elements::regions::Regions(vec![
+            vec![(0, 0), (1, 0)],
+            vec![(0, 1), (1, 1)],
+        ]));
         let g: ValueGrid = vec![vec![Some(1), Some(2)], vec![Some(2), Some(1)]];
         assert_eq!(
             grid_text(&p, &g, TextStyle::Boxes),
@@ -354,7 +362,7 @@ mod tests {
         use crate::puzzle::{EdgeClues, Inequality};
         let g: ValueGrid = vec![vec![Some(1), Some(2)], vec![Some(2), Some(1)]];
         let mut f = Puzzle::blank("f", Kind::Futoshiki, 2);
-        f.inequalities = vec![
+        f.set(crate::elements::signs::Signs(vec![
             Inequality {
                 less: (0, 0),
                 greater: (0, 1),
@@ -363,10 +371,10 @@ mod tests {
                 less: (1, 1),
                 greater: (0, 1),
             },
-        ];
+        ]));
         assert_eq!(grid_text(&f, &g, TextStyle::Ascii), "1 < 2\n    v\n2   1\n");
         let mut s = Puzzle::blank("s", Kind::Skyscrapers, 2);
-        s.edges = Some(EdgeClues {
+        s.set(EdgeClues {
             top: vec![Some(2), None],
             bottom: vec![],
             left: vec![None, Some(1)],

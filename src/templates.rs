@@ -448,7 +448,7 @@ mod tests {
                                 .map(|c| kakuro_fill(n, r, c).map(|v| v as i64))
                                 .collect()
                         });
-                        assert_eq!(p.box_shape, None);
+                        assert_eq!(p.box_shape(), None);
                         let g: Vec<Vec<Option<i64>>> = g.collect();
                         assert_eq!(crate::lower::lower(&p).check_grid(&g), Ok(()), "{text}");
                         None

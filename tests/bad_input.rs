@@ -326,9 +326,9 @@ fn titles_and_labels_are_kept_as_given() {
                 [clues]\nAb = 3\nc_1 = \"3+\"\n";
     let ps = parse_str(text, &Location::file("t.toml"), None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(ps[0].title.as_deref(), Some("two\nlines"));
-    let labels: Vec<&str> = ps[0].cages.iter().map(|c| c.label.as_str()).collect();
+    let labels: Vec<&str> = ps[0].cages().iter().map(|c| c.label.as_str()).collect();
     assert_eq!(labels, ["Ab", "c_1"]);
-    assert_eq!(ps[0].cages[0].clue_text, "3");
+    assert_eq!(ps[0].cages()[0].clue_text, "3");
     // A key written after [clues] belongs to the clues: here a clue named
     // `distinct-cages`, whose label is not on the grid.
     let text = format!("{text}distinct-cages = false\n");

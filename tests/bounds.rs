@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use smtgrid::elements::cages::Cages;
 use smtgrid::encode::{Encoded, Encoding, Options, encode, size_bound};
 use smtgrid::lower::lower;
 use smtgrid::model::{Cell, Constraint, Model};
@@ -103,10 +104,12 @@ fn banded(n: usize, bands: &[(&str, std::ops::Range<usize>)]) -> Puzzle {
             }
         })
         .collect();
-    Puzzle {
+    let mut p = Puzzle::blank(&format!("banded-{n}"), Kind::Calcudoku, n);
+    p.set(Cages {
         cages,
-        ..Puzzle::blank(&format!("banded-{n}"), Kind::Calcudoku, n)
-    }
+        distinct: false,
+    });
+    p
 }
 
 #[test]
@@ -136,10 +139,10 @@ fn large_cages_solve_in_binary_form() {
     // Each row holds 1..9 once, so three rows multiply to 9!³; half of it
     // times 3 has the same size but other exponents.
     let mut bad = p.clone();
-    let Clue::Product(v) = bad.cages[0].clue else {
+    let Clue::Product(v) = bad.cages()[0].clue else {
         panic!("a product cage")
     };
-    bad.cages[0].clue = Clue::Product(v / 2 * 3);
+    bad.get_mut::<Cages>().expect("cages").cages[0].clue = Clue::Product(v / 2 * 3);
     let model = lower(&bad);
     let enc = encode(&model, Encoding::Onehot, &Options::default());
     assert_answer(
@@ -220,9 +223,13 @@ fn big_difference_and_ratio_cages_are_exact() {
 fn an_unreachable_distinct_cage_is_named() {
     let mut p = banded(16, &[]);
     p.kind = Kind::Killer;
-    p.box_shape = Some((4, 4));
-    p.distinct_cages = true;
-    p.cages.push(Cage {
+    p.set(smtgrid::elements::boxes::Boxes { rows: 4, cols: 4 });
+    let cages = p.entry(|| Cages {
+        cages: Vec::new(),
+        distinct: true,
+    });
+    cages.distinct = true;
+    cages.cages.push(Cage {
         label: "a".into(),
         clue_text: "77".into(),
         clue: Clue::Sum(77),
@@ -260,15 +267,14 @@ fn skyscrapers(n: usize) -> Puzzle {
             .collect()
     };
     let col = |c: usize, r: usize| value(r, c);
-    Puzzle {
-        edges: Some(EdgeClues {
-            top: lines(&col, false),
-            bottom: lines(&col, true),
-            left: lines(&value, false),
-            right: lines(&value, true),
-        }),
-        ..Puzzle::blank(&format!("skyscrapers-{n}"), Kind::Skyscrapers, n)
-    }
+    let mut p = Puzzle::blank(&format!("skyscrapers-{n}"), Kind::Skyscrapers, n);
+    p.set(EdgeClues {
+        top: lines(&col, false),
+        bottom: lines(&col, true),
+        left: lines(&value, false),
+        right: lines(&value, true),
+    });
+    p
 }
 
 /// Visibility counts along 32-cell lines are too big for a diagram; every

@@ -105,11 +105,13 @@ fn killer(g: &[Vec<u64>], b: usize, max: usize, rng: &mut Rng) -> Puzzle {
             cells,
         });
     }
-    Puzzle {
+    let mut p = Puzzle::blank("random", Kind::Killer, n);
+    p.set(smtgrid::elements::boxes::Boxes { rows: b, cols: b });
+    p.set(smtgrid::elements::cages::Cages {
         cages,
-        box_shape: Some((b, b)),
-        ..Puzzle::blank("random", Kind::Killer, n)
-    }
+        distinct: true,
+    });
+    p
 }
 
 /// Whether every derived constraint of `m` holds on `values`.

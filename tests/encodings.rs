@@ -9,6 +9,7 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
+use smtgrid::elements::{boxes::Boxes, cages::Cages, regions::Regions, signs::Signs};
 use smtgrid::encode::{Encoded, Encoding, Options, encode, size_bound};
 use smtgrid::lower::lower;
 use smtgrid::model::Model;
@@ -276,12 +277,14 @@ fn puzzle(
     box_shape: Option<(usize, usize)>,
     givens: Grid,
 ) -> Puzzle {
-    Puzzle {
-        box_shape,
+    let mut p = Puzzle {
         givens,
-        distinct_cages: true,
         ..Puzzle::blank(name, kind, n)
+    };
+    if let Some((rows, cols)) = box_shape {
+        p.set(Boxes { rows, cols });
     }
+    p
 }
 
 const BOXES: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 3)];
@@ -341,7 +344,12 @@ fn killer_of(seed: u64, boxes: &[(usize, usize)]) -> (Puzzle, Vec<Vec<u32>>) {
             }
             _ => Clue::Sum(sum),
         };
-        p.cages.push(cage(i, clue, cells));
+        p.entry(|| Cages {
+            cages: Vec::new(),
+            distinct: true,
+        })
+        .cages
+        .push(cage(i, clue, cells));
     }
     (p, sol)
 }
@@ -374,7 +382,12 @@ fn calcudoku(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
             3 if max.is_multiple_of(oprod) => Clue::Ratio(max / oprod),
             _ => Clue::Sum(vals.iter().sum()),
         };
-        p.cages.push(cage(i, clue, cells));
+        p.entry(|| Cages {
+            cages: Vec::new(),
+            distinct: false,
+        })
+        .cages
+        .push(cage(i, clue, cells));
     }
     (p, sol)
 }
@@ -429,7 +442,7 @@ fn kakuro(seed: u64) -> Puzzle {
             vec![vec![None; w + 1]; h + 1],
         );
         p.cols = w + 1;
-        p.kakuro = Some(layout);
+        p.set(smtgrid::elements::kakuro::Kakuro(layout));
         return p;
     }
 }
@@ -466,7 +479,9 @@ fn futoshiki(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
                     } else {
                         (b, a)
                     };
-                    p.inequalities.push(Inequality { less, greater });
+                    p.entry(|| Signs(Vec::new()))
+                        .0
+                        .push(Inequality { less, greater });
                 }
             }
         }
@@ -490,7 +505,7 @@ fn skyscrapers(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
     let bottom = side(&|c| seen((0..n).rev().map(|r| sol[r][c])));
     let left = side(&|r| seen(sol[r].iter().copied()));
     let right = side(&|r| seen(sol[r].iter().rev().copied()));
-    p.edges = Some(EdgeClues {
+    p.set(EdgeClues {
         top,
         bottom,
         left,
@@ -504,12 +519,12 @@ fn skyscrapers(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
 fn jigsaw(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
     let (sudoku, sol) = sudoku_of(seed, &BOXES[..2]);
     let n = sudoku.rows;
-    let (br, bc) = sudoku.box_shape.unwrap_or((1, n));
+    let (br, bc) = sudoku.box_shape().unwrap_or((1, n));
     let mut p = Puzzle::blank(&format!("jigsaw-{seed}"), Kind::Jigsaw, n);
     p.givens = sudoku.givens;
     for r0 in (0..n).step_by(br) {
         for c0 in (0..n).step_by(bc) {
-            p.regions.push(
+            p.entry(|| Regions(Vec::new())).0.push(
                 (r0..r0 + br)
                     .flat_map(|r| (c0..c0 + bc).map(move |c| (r, c)))
                     .collect(),
@@ -561,7 +576,9 @@ fn fill_kakuro(
 /// but the last by givens in the other boxes of its stack, and its last
 /// cell holds another given. No unit repeats a given.
 fn unsat_sudoku(p: &mut Puzzle) {
-    let Some((br, bc)) = p.box_shape else { return };
+    let Some((br, bc)) = p.box_shape() else {
+        return;
+    };
     let n = p.rows;
     p.givens = vec![vec![None; n]; n];
     let v = 1;
@@ -574,7 +591,8 @@ fn unsat_sudoku(p: &mut Puzzle) {
         p.givens[(j + 1) * br + j][j] = Some(v);
     }
     p.givens[br - 1][bc - 1] = Some(2);
-    p.cages.clear();
+    p.elements
+        .retain(|e| !matches!(e, smtgrid::elements::Element::Cages(_)));
 }
 
 /// Value 1 is blocked from every column of row 0 but the first by givens
@@ -590,7 +608,7 @@ fn unsat_latin(p: &mut Puzzle) {
 
 /// A run of two or more cells asked to sum below the least distinct sum.
 fn unsat_kakuro(p: &mut Puzzle) -> bool {
-    let Some(layout) = p.kakuro.as_mut() else {
+    let Some(smtgrid::elements::kakuro::Kakuro(layout)) = p.get_mut() else {
         return false;
     };
     for line in layout.iter_mut() {

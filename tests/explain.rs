@@ -157,6 +157,8 @@ fn broken(p: &Puzzle, broken_name: &str) {
 
 fn set_clue(p: &mut Puzzle, label: &str, clue: Clue, text: &str) {
     let cage = p
+        .get_mut::<smtgrid::elements::cages::Cages>()
+        .expect("cages")
         .cages
         .iter_mut()
         .find(|c| c.label == label)
@@ -189,7 +191,10 @@ fn a_broken_cage_is_in_a_minimal_conflict() {
 #[test]
 fn a_broken_run_sign_or_edge_clue_is_in_a_minimal_conflict() {
     let mut p = puzzle("kakuro-small.toml");
-    let layout = p.kakuro.as_mut().expect("a kakuro layout");
+    let layout = &mut p
+        .get_mut::<smtgrid::elements::kakuro::Kakuro>()
+        .expect("a kakuro layout")
+        .0;
     // The across run of row 2 sums to 6 over three cells: 5 is too small.
     layout[1][0] = smtgrid::puzzle::KakuroCell::Clue {
         down: None,
@@ -202,13 +207,18 @@ fn a_broken_run_sign_or_edge_clue_is_in_a_minimal_conflict() {
     // than r2c2.
     let mut p = puzzle("futoshiki-5x5.toml");
     p.givens[1][0] = Some(5);
-    p.inequalities.push(smtgrid::puzzle::Inequality {
-        less: (1, 0),
-        greater: (1, 1),
-    });
+    p.get_mut::<smtgrid::elements::signs::Signs>()
+        .expect("signs")
+        .0
+        .push(smtgrid::puzzle::Inequality {
+            less: (1, 0),
+            greater: (1, 1),
+        });
     broken(&p, "r2c1 < r2c2");
     let mut p = puzzle("skyscrapers-4x4.toml");
-    p.edges.as_mut().expect("edge clues").top[0] = Some(2);
+    p.get_mut::<smtgrid::puzzle::EdgeClues>()
+        .expect("edge clues")
+        .top[0] = Some(2);
     broken(&p, "top clue 2 of column 1");
 }
 
@@ -274,10 +284,8 @@ fn candidates_and_a_suggestion_match_enumeration() {
 #[test]
 fn an_empty_grid_needs_a_greedy_set() {
     // A blank 4x4 sudoku: no single given makes it unique.
-    let p = Puzzle {
-        box_shape: Some((2, 2)),
-        ..Puzzle::blank("blank", smtgrid::puzzle::Kind::Sudoku, 4)
-    };
+    let mut p = Puzzle::blank("blank", smtgrid::puzzle::Kind::Sudoku, 4);
+    p.set(smtgrid::elements::boxes::Boxes { rows: 2, cols: 2 });
     several(&p);
 }
 

@@ -11,6 +11,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{require, smtgrid, solver};
+use smtgrid::elements::edge_clues::EdgeClues;
+use smtgrid::elements::signs::Signs;
 use smtgrid::encode::Encoding;
 use smtgrid::parse::load;
 use smtgrid::puzzle::Puzzle;
@@ -80,17 +82,19 @@ fn each_without_one(p: &Puzzle) -> Vec<Puzzle> {
             }
         }
     }
-    for i in 0..p.inequalities.len() {
+    for i in 0..p.inequalities().len() {
         let mut q = p.clone();
-        q.inequalities.remove(i);
+        if let Some(signs) = q.get_mut::<Signs>() {
+            signs.0.remove(i);
+        }
         out.push(q);
     }
-    if let Some(e) = &p.edges {
+    if let Some(e) = p.edges() {
         for side in 0..4 {
             let len = [&e.top, &e.bottom, &e.left, &e.right][side].len();
             for i in 0..len {
                 let mut q = p.clone();
-                let edges = q.edges.as_mut().unwrap();
+                let edges = q.get_mut::<EdgeClues>().unwrap();
                 let line = [
                     &mut edges.top,
                     &mut edges.bottom,
@@ -195,7 +199,7 @@ fn a_template_keeps_its_regions_and_with_is_refused() {
     let template = load(&common::root().join("puzzles/jigsaw-6x6.toml"), None)
         .unwrap()
         .remove(0);
-    assert_eq!(made.regions, template.regions);
+    assert_eq!(made.regions(), template.regions());
     let out = smtgrid(&["generate", "sudoku", "--with", "thermo", "-o", "unused"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("elements"));

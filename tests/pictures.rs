@@ -10,6 +10,7 @@
 use std::path::Path;
 
 use resvg::usvg;
+use smtgrid::elements::{cages::Cages, signs::Signs};
 use smtgrid::parse;
 use smtgrid::puzzle::{Cage, Clue, EdgeClues, Inequality, KakuroCell, Kind, Puzzle};
 use smtgrid::render::png::{ImageFormat, options};
@@ -226,15 +227,24 @@ fn example_puzzles_keep_their_texts_apart() {
     }
 }
 
+/// Sets the cages of `p` (repeats forbidden in a killer, as its files say).
+fn set_cages(p: &mut Puzzle, cages: Vec<Cage>) {
+    let distinct = p.kind == Kind::Killer;
+    p.set(Cages { cages, distinct });
+}
+
 #[test]
 fn killers_with_cages_of_1_to_9_cells_keep_their_texts_apart() {
     for n in SIZES {
         for k in 1..=9 {
             let mut p = Puzzle::blank(&format!("killer-k{k}"), Kind::Killer, n);
             // The largest sums a cage of this size can have: the widest clues.
-            p.cages = snake_cages(n, k, |_, cells| {
-                Clue::Sum((n * (n + 1) / 2).min(cells * n) as u64)
-            });
+            set_cages(
+                &mut p,
+                snake_cages(n, k, |_, cells| {
+                    Clue::Sum((n * (n + 1) / 2).min(cells * n) as u64)
+                }),
+            );
             // A given in every other cell, so both kinds of digit show.
             for r in 0..n {
                 for c in (r % 2..n).step_by(2) {
@@ -251,13 +261,16 @@ fn calcudoku_clues_short_and_long_keep_their_texts_apart() {
     for n in SIZES {
         for k in [1, 2, 3, 5, 8] {
             let mut p = Puzzle::blank("calcudoku", Kind::Calcudoku, n);
-            p.cages = snake_cages(n, k, |i, cells| match (i % 4, cells) {
-                (_, 1) => Clue::Sum(n as u64),
-                (0, _) => Clue::Sum((cells * n) as u64),
-                (1, _) => Clue::Product((n as u64).pow(cells.min(6) as u32)),
-                (2, _) => Clue::Difference(n as u64 - 1),
-                _ => Clue::Ratio(n as u64),
-            });
+            set_cages(
+                &mut p,
+                snake_cages(n, k, |i, cells| match (i % 4, cells) {
+                    (_, 1) => Clue::Sum(n as u64),
+                    (0, _) => Clue::Sum((cells * n) as u64),
+                    (1, _) => Clue::Product((n as u64).pow(cells.min(6) as u32)),
+                    (2, _) => Clue::Difference(n as u64 - 1),
+                    _ => Clue::Ratio(n as u64),
+                }),
+            );
             check(&p);
         }
     }
@@ -279,7 +292,10 @@ fn shared_rules_and_long_clues_are_written_under_the_grid() {
     for n in SIZES {
         // Every cage the same set of sums: one caption.
         let mut p = Puzzle::blank("squares", Kind::Killer, n);
-        p.cages = snake_cages(n, 3, |_, _| Clue::SumIn(vec![4, 9, 16, 25]));
+        set_cages(
+            &mut p,
+            snake_cages(n, 3, |_, _| Clue::SumIn(vec![4, 9, 16, 25])),
+        );
         let picture = svg(&p, Some(&latin(n)));
         assert_eq!(
             notes(&picture),
@@ -289,11 +305,14 @@ fn shared_rules_and_long_clues_are_written_under_the_grid() {
         assert_clear("squares", &picture);
         // Sets of sums too long for a corner, mixed with sums: keys and a
         // legend.
-        p.cages = snake_cages(n, 2, |i, _| match i % 3 {
-            0 => Clue::SumIn(vec![4, 9, 16, 25]),
-            1 => Clue::SumIn(vec![10, 11, 12, 13, 14]),
-            _ => Clue::Square,
-        });
+        set_cages(
+            &mut p,
+            snake_cages(n, 2, |i, _| match i % 3 {
+                0 => Clue::SumIn(vec![4, 9, 16, 25]),
+                1 => Clue::SumIn(vec![10, 11, 12, 13, 14]),
+                _ => Clue::Square,
+            }),
+        );
         let picture = svg(&p, Some(&latin(n)));
         let legend = notes(&picture);
         assert!(
@@ -311,13 +330,13 @@ fn futoshiki_signs_everywhere_keep_clear_of_the_digits() {
         for r in 0..n {
             for c in 0..n {
                 if c + 1 < n {
-                    p.inequalities.push(Inequality {
+                    p.entry(|| Signs(Vec::new())).0.push(Inequality {
                         less: (r, c),
                         greater: (r, c + 1),
                     });
                 }
                 if r + 1 < n {
-                    p.inequalities.push(Inequality {
+                    p.entry(|| Signs(Vec::new())).0.push(Inequality {
                         less: (r + 1, c),
                         greater: (r, c),
                     });
@@ -334,7 +353,7 @@ fn skyscrapers_and_kakuro_keep_their_texts_apart() {
     for n in SIZES {
         let mut p = Puzzle::blank("skyscrapers", Kind::Skyscrapers, n);
         let all: Vec<Option<u32>> = (0..n).map(|i| Some((i % n + 1) as u32)).collect();
-        p.edges = Some(EdgeClues {
+        p.set(EdgeClues {
             top: all.clone(),
             bottom: all.clone(),
             left: all.clone(),
@@ -368,7 +387,7 @@ fn skyscrapers_and_kakuro_keep_their_texts_apart() {
                     .collect()
             })
             .collect();
-        k.kakuro = Some(squares);
+        k.set(smtgrid::elements::kakuro::Kakuro(squares));
         assert_clear("kakuro", &svg(&k, Some(&solution)));
     }
 }

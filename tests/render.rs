@@ -45,13 +45,13 @@ fn givens(p: &Puzzle) -> usize {
 /// Cage clues, for kakuro the down and across sums, for skyscrapers the
 /// edge clues.
 fn clues(p: &Puzzle) -> usize {
-    if let Some(e) = &p.edges {
+    if let Some(e) = &p.edges() {
         return [&e.top, &e.bottom, &e.left, &e.right]
             .iter()
             .map(|side| side.iter().flatten().count())
             .sum();
     }
-    match &p.kakuro {
+    match &p.kakuro() {
         Some(layout) => layout
             .iter()
             .flatten()
@@ -64,16 +64,16 @@ fn clues(p: &Puzzle) -> usize {
             .sum(),
         // A rule every cage shares is one caption, not a clue per cage.
         None if shared_rule(p) => 0,
-        None => p.cages.len(),
+        None => p.cages().len(),
     }
 }
 
 /// Whether every cage has the same set-of-sums or square clue.
 fn shared_rule(p: &Puzzle) -> bool {
     use smtgrid::puzzle::Clue;
-    p.cages.len() > 1
-        && matches!(p.cages[0].clue, Clue::SumIn(_) | Clue::Square)
-        && p.cages.iter().all(|c| c.clue == p.cages[0].clue)
+    p.cages().len() > 1
+        && matches!(p.cages()[0].clue, Clue::SumIn(_) | Clue::Square)
+        && p.cages().iter().all(|c| c.clue == p.cages()[0].clue)
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn every_puzzle_draws_one_text_per_given_and_clue() {
                 .count();
             assert_eq!(
                 signs,
-                p.inequalities.len(),
+                p.inequalities().len(),
                 "{}: futoshiki signs",
                 file.display()
             );
@@ -116,7 +116,7 @@ fn thick_segments(picture: &str) -> usize {
 /// Pairs of side-by-side cells in different regions.
 fn region_boundary_edges(p: &Puzzle) -> usize {
     let mut region = vec![vec![usize::MAX; p.cols]; p.rows];
-    for (i, cells) in p.regions.iter().enumerate() {
+    for (i, cells) in p.regions().iter().enumerate() {
         for &(r, c) in cells {
             region[r][c] = i;
         }
@@ -136,7 +136,7 @@ fn jigsaw_regions_get_one_thick_segment_per_boundary_edge() {
     let mut seen = 0;
     for file in puzzle_files() {
         for p in parse::load(&file, None).expect("example puzzles load") {
-            if p.regions.is_empty() {
+            if p.regions().is_empty() {
                 continue;
             }
             seen += 1;
@@ -156,7 +156,7 @@ fn jigsaw_regions_get_one_thick_segment_per_boundary_edge() {
 #[test]
 fn diagonals_are_shaded_once_per_cell() {
     let p = &parse::load(Path::new("puzzles/sudoku-x.toml"), None).expect("loads")[0];
-    assert!(p.diagonals);
+    assert!(p.diagonals());
     let picture = svg(p, None);
     let shaded = parse_svg(&picture)
         .descendants()

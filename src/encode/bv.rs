@@ -24,7 +24,7 @@ use super::{
     append_constraint, log2_ceil,
 };
 use crate::cancel::Cancel;
-use crate::model::{CellId, Group, Model, Rule, Target};
+use crate::model::{CellId, Cmp, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
 
 /// Bits needed to write `v` (at least 1).
@@ -85,7 +85,11 @@ fn unsigned(model: &Model) -> bool {
             | Rule::Difference { value, .. }
             | Rule::Ratio { value, .. } => *value >= 0,
             Rule::Visible { count, .. } => *count >= 0,
-            Rule::Sum { .. } | Rule::AllDifferent { .. } | Rule::Less { .. } => true,
+            // Terms move to the side their sign puts them on.
+            Rule::Sum { .. }
+            | Rule::AllDifferent { .. }
+            | Rule::Less { .. }
+            | Rule::Linear { .. } => true,
         })
 }
 
@@ -161,6 +165,12 @@ pub(super) fn encode(
             Rule::Ratio { cells, value } => Some(e.largest_is(cells, *value, true)),
             Rule::Less { cells: [a, b] } => Some(Term::app("bvult", vec![e.cell(*a), e.cell(*b)])),
             Rule::Visible { cells, count } => Some(e.visible(cells, *count)),
+            Rule::Linear {
+                cells,
+                coeffs,
+                cmp,
+                value,
+            } => Some(e.linear(cells, coeffs, *cmp, *value)),
         };
         if let Some(t) = t {
             e.s.assert(&t);
@@ -294,6 +304,51 @@ impl Emitter<'_> {
             }
         }
         ts
+    }
+
+    /// A weighted sum compared with a value, unsigned: the terms with a
+    /// positive coefficient (and a negative value) on the left, the others
+    /// on the right, in a width neither side overflows.
+    fn linear(&self, cells: &[CellId], coeffs: &[i64], cmp: Cmp, value: i64) -> Term {
+        let his = self.his(cells);
+        let (mut left_hi, mut right_hi) = (0u128, 0u128);
+        for (&k, &hi) in coeffs.iter().zip(&his) {
+            let side = if k > 0 { &mut left_hi } else { &mut right_hi };
+            *side = side.saturating_add(u128::from(k.unsigned_abs()).saturating_mul(hi));
+        }
+        let constant = u128::from(value.unsigned_abs());
+        if value < 0 {
+            left_hi = left_hi.saturating_add(constant);
+        } else {
+            right_hi = right_hi.saturating_add(constant);
+        }
+        let w = bits(left_hi.max(right_hi)).max(self.width) + 1;
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        for (&c, &k) in cells.iter().zip(coeffs) {
+            let x = zext(self.cell(c), self.width, w);
+            let t = match k.unsigned_abs() {
+                0 => continue,
+                1 => x,
+                m => Term::app("bvmul", vec![lit(u128::from(m), w), x]),
+            };
+            if k > 0 { left.push(t) } else { right.push(t) }
+        }
+        if value < 0 {
+            left.push(lit(constant, w));
+        } else if value > 0 {
+            right.push(lit(constant, w));
+        }
+        let (l, r) = (fold("bvadd", left, lit(0, w)), fold("bvadd", right, lit(0, w)));
+        let op = match cmp {
+            Cmp::Eq => "=",
+            Cmp::Ne => "distinct",
+            Cmp::Lt => "bvult",
+            Cmp::Le => "bvule",
+            Cmp::Gt => "bvugt",
+            Cmp::Ge => "bvuge",
+        };
+        Term::app(op, vec![l, r])
     }
 
     fn sum(&mut self, cells: &[CellId], target: &Target) -> Term {

@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::{Rule, Target};
+use crate::model::{Cmp, Rule, Target};
 
 /// Most (state, value) steps one diagram may take to build: about 10 ms and
 /// a few MB. Every cage and run of the shipped puzzles stays far below it.
@@ -38,6 +38,9 @@ enum Fold {
     Less,
     /// Cells seen along a line; state (tallest so far, number seen).
     Visible(i64),
+    /// A weighted sum compared with a value; state (sum so far, cells
+    /// read), the count picking each cell's coefficient.
+    Linear(Vec<i64>, Cmp, i64),
 }
 
 /// Marks "no cell read yet" in the `max` slot of difference and ratio states.
@@ -56,6 +59,9 @@ impl Fold {
             Rule::Ratio { value, .. } => Some(Fold::Ratio(*value)),
             Rule::Less { .. } => Some(Fold::Less),
             Rule::Visible { count, .. } => Some(Fold::Visible(*count)),
+            Rule::Linear {
+                coeffs, cmp, value, ..
+            } => Some(Fold::Linear(coeffs.clone(), *cmp, *value)),
             Rule::Fixed { .. } | Rule::AllDifferent { .. } => None,
         }
     }
@@ -65,6 +71,8 @@ impl Fold {
             Fold::Sum(_) => (0, 0),
             Fold::Product(_) => (1, 0),
             Fold::Difference(_) | Fold::Ratio(_) | Fold::Less | Fold::Visible(_) => (NONE, 0),
+            // (weighted sum so far, cells read so far)
+            Fold::Linear(..) => (0, 0),
         }
     }
 
@@ -94,6 +102,10 @@ impl Fold {
             Fold::Less => Some((a, i64::from(v > a))),
             Fold::Visible(_) if v > a => Some((v, b.checked_add(1)?)),
             Fold::Visible(_) => Some((a, b)),
+            Fold::Linear(coeffs, ..) => {
+                let k = *coeffs.get(usize::try_from(b).ok()?)?;
+                Some((a.checked_add(k.checked_mul(v)?)?, b + 1))
+            }
         }
     }
 
@@ -108,6 +120,7 @@ impl Fold {
             Fold::Ratio(r) => b.checked_mul(*r) == Some(a),
             Fold::Less => b == 1,
             Fold::Visible(count) => b == *count,
+            Fold::Linear(_, cmp, value) => cmp.holds(a, *value),
         }
     }
 
@@ -142,7 +155,10 @@ pub(crate) fn any_target_in(target: &Target, lo: i64, hi: i64) -> bool {
 /// diagram must read every cell in order (decided ones included) rather
 /// than fold the decided cells in first.
 pub(crate) fn ordered(rule: &Rule) -> bool {
-    matches!(rule, Rule::Less { .. } | Rule::Visible { .. })
+    matches!(
+        rule,
+        Rule::Less { .. } | Rule::Visible { .. } | Rule::Linear { .. }
+    )
 }
 
 /// A layered diagram over the undecided cells of one rule. `layers[i]` are

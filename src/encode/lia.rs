@@ -173,6 +173,24 @@ pub(super) fn encode_guarded(
             Rule::Less { .. } => Term::app("<", vars),
             Rule::Visible { count, .. } if vars.is_empty() => Term::sym(bool_name(*count == 0)),
             Rule::Visible { count, .. } => Term::eq(add(seen(&vars)), Term::Int(*count)),
+            Rule::Linear {
+                coeffs, cmp, value, ..
+            } => {
+                let terms: Vec<Term> = vars
+                    .into_iter()
+                    .zip(coeffs)
+                    .map(|(x, &k)| match k {
+                        1 => x,
+                        -1 => Term::app("-", vec![x]),
+                        k => Term::app("*", vec![Term::Int(k), x]),
+                    })
+                    .collect();
+                let sum = match terms.len() {
+                    0 => Term::Int(0),
+                    _ => add(terms),
+                };
+                Term::app(cmp.smt(), vec![sum, Term::Int(*value)])
+            }
         };
         match guards.and_then(|g| g.get(i)) {
             Some(g) => s.assert(&Term::implies(g.clone(), t)),

@@ -1,10 +1,15 @@
 //! The one place the generator builds or reads a [`Puzzle`]: a design with
 //! the clues it keeps becomes a puzzle, and a template puzzle gives the
-//! parts it fixes. The puzzle model is being redesigned into elements;
-//! when it is, this file is what changes.
+//! parts it fixes, as elements ([`crate::elements`]).
 
 use super::Fixed;
 use super::draw::{At, Design};
+use crate::elements::boxes::Boxes;
+use crate::elements::cages::Cages;
+use crate::elements::diagonals::Diagonals;
+use crate::elements::kakuro::Kakuro;
+use crate::elements::regions::Regions;
+use crate::elements::signs::Signs;
 use crate::puzzle::{Cage, Clue, EdgeClues, Inequality, KakuroCell, Kind, Puzzle};
 
 /// A clue the generator may remove.
@@ -51,7 +56,7 @@ pub fn puzzle(d: &Design, name: &str, keep: impl Fn(&Item) -> bool) -> Puzzle {
             .collect(),
     );
     if d.kind == Kind::Kakuro {
-        p.kakuro = Some(kakuro(d));
+        p.set(Kakuro(kakuro(d)));
         return p;
     }
     for r in 0..n {
@@ -61,10 +66,16 @@ pub fn puzzle(d: &Design, name: &str, keep: impl Fn(&Item) -> bool) -> Puzzle {
             }
         }
     }
-    p.box_shape = d.box_shape;
-    p.regions = d.regions.clone();
-    p.diagonals = d.diagonals;
-    p.cages = d
+    if let Some((rows, cols)) = d.box_shape {
+        p.set(Boxes { rows, cols });
+    }
+    if !d.regions.is_empty() {
+        p.set(Regions(d.regions.clone()));
+    }
+    if d.diagonals {
+        p.set(Diagonals);
+    }
+    let cages: Vec<Cage> = d
         .cages
         .iter()
         .enumerate()
@@ -90,13 +101,22 @@ pub fn puzzle(d: &Design, name: &str, keep: impl Fn(&Item) -> bool) -> Puzzle {
             }
         })
         .collect();
-    p.inequalities = d
+    if !cages.is_empty() {
+        p.set(Cages {
+            cages,
+            distinct: d.kind == Kind::Killer,
+        });
+    }
+    let signs: Vec<Inequality> = d
         .signs
         .iter()
         .enumerate()
         .filter(|(i, _)| keep(&Item::Sign(*i)))
         .map(|(_, &(less, greater))| Inequality { less, greater })
         .collect();
+    if !signs.is_empty() {
+        p.set(Signs(signs));
+    }
     if let Some(e) = &d.edges {
         let side = |s: usize| -> Vec<Option<u32>> {
             e[s].iter()
@@ -104,7 +124,7 @@ pub fn puzzle(d: &Design, name: &str, keep: impl Fn(&Item) -> bool) -> Puzzle {
                 .map(|(i, &v)| keep(&Item::Edge(s, i)).then_some(v))
                 .collect()
         };
-        p.edges = Some(EdgeClues {
+        p.set(EdgeClues {
             top: side(0),
             bottom: side(1),
             left: side(2),
@@ -148,11 +168,11 @@ fn kakuro(d: &Design) -> Vec<Vec<KakuroCell>> {
 /// givens, clues and solution are not used (they are generated).
 pub fn template(p: &Puzzle) -> (Kind, usize, bool, Fixed) {
     let fixed = match p.kind {
-        Kind::Jigsaw if !p.regions.is_empty() => Fixed::Regions(p.regions.clone()),
-        Kind::Killer | Kind::Calcudoku if !p.cages.is_empty() => {
-            Fixed::Cages(p.cages.iter().map(|c| c.cells.clone()).collect())
+        Kind::Jigsaw if !p.regions().is_empty() => Fixed::Regions(p.regions().to_vec()),
+        Kind::Killer | Kind::Calcudoku if !p.cages().is_empty() => {
+            Fixed::Cages(p.cages().iter().map(|c| c.cells.clone()).collect())
         }
-        Kind::Kakuro => match &p.kakuro {
+        Kind::Kakuro => match p.kakuro() {
             Some(grid) => Fixed::Kakuro(
                 grid.iter()
                     .map(|row| row.iter().map(|s| *s == KakuroCell::White).collect())
@@ -162,5 +182,5 @@ pub fn template(p: &Puzzle) -> (Kind, usize, bool, Fixed) {
         },
         _ => Fixed::Nothing,
     };
-    (p.kind, p.rows, p.diagonals, fixed)
+    (p.kind, p.rows, p.diagonals(), fixed)
 }

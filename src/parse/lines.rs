@@ -169,9 +169,13 @@ fn one(
             .collect();
         check_repeats(&values, Some(boxes))?;
     }
-    Ok(Puzzle {
-        box_shape: Some(boxes),
+    let mut p = Puzzle {
         givens: values.grid,
         ..Puzzle::blank(&format!("{name_file}:{ln}"), Kind::Sudoku, n)
-    })
+    };
+    p.set(crate::elements::boxes::Boxes {
+        rows: boxes.0,
+        cols: boxes.1,
+    });
+    Ok(p)
 }

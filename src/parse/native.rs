@@ -12,11 +12,18 @@ use super::cages::{self, ClueText};
 use super::grid::{self, TextOrigin, line_col, split_rows};
 use super::one_of;
 use super::{futoshiki, kakuro, regions};
+use crate::elements::boxes::Boxes;
+use crate::elements::cages::Cages;
+use crate::elements::diagonals::Diagonals;
+use crate::elements::regions::Regions;
+use crate::elements::signs::Signs;
+use crate::elements::{self, TomlReader};
+use crate::kinds;
 
 /// The keys a puzzle file may hold. Strings keep their spans so that
 /// messages about grid rows can name the real line of the file.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 struct Raw {
     kind: Spanned<String>,
     title: Option<String>,
@@ -43,26 +50,63 @@ struct Raw {
     grade: Option<toml::Table>,
 }
 
-/// Which keys each kind may use, besides `kind`, `title`, `solution` and a
-/// generated puzzle's `[source]` and `[grade]`.
+/// Which grid keys each kind may use, besides `kind`, `title`,
+/// `solution`, a generated puzzle's `[source]` and `[grade]`, and the
+/// registry's element keys.
 fn allowed(kind: Kind) -> &'static [&'static str] {
-    match kind {
-        Kind::Sudoku => &["box", "givens", "diagonals"],
-        Kind::Killer => &[
-            "box",
-            "givens",
-            "cages",
-            "clues",
-            "default-clue",
-            "distinct-cages",
-            "diagonals",
-        ],
-        Kind::Calcudoku => &["givens", "cages", "clues", "default-clue"],
-        Kind::Kakuro => &["grid"],
-        Kind::Jigsaw => &["regions", "givens", "diagonals"],
-        Kind::Futoshiki => &["grid"],
-        Kind::Skyscrapers => &["givens", "top", "bottom", "left", "right"],
+    kinds::grid_keys(kind)
+}
+
+/// Every key a puzzle file may hold: `kind`, `title`, `solution`, every
+/// kind's grid keys and every element's keys.
+fn known_keys() -> Vec<&'static str> {
+    let mut known: Vec<&str> = vec!["kind", "title", "solution", "source", "grade"];
+    for k in Kind::ALL.iter().flat_map(|&k| allowed(k).iter().copied()) {
+        if !known.contains(&k) {
+            known.push(k);
+        }
     }
+    known.extend(
+        elements::REGISTRY
+            .iter()
+            .flat_map(|e| e.keys.iter().copied()),
+    );
+    known
+}
+
+/// Where top-level key `key` is written: the start of its `key = …` line
+/// or of its `[key]` / `[[key]]` header.
+fn key_offset(text: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    let mut top = true;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        let at = offset + (line.len() - t.len());
+        offset += line.len();
+        let header = t.trim_start_matches('[');
+        if t.starts_with('[') {
+            let name = header
+                .split(']')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .trim_matches(['"', '\'']);
+            if name == key {
+                return Some(at);
+            }
+            top = false;
+            continue;
+        }
+        if !top {
+            continue;
+        }
+        if let Some((k, _)) = t.split_once('=')
+            && k.trim().trim_matches(['"', '\'']) == key
+        {
+            return Some(at);
+        }
+    }
+    None
 }
 
 /// A located view of the source text.
@@ -105,6 +149,41 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
             ),
         ));
     };
+    let table: toml::Table = text.parse().map_err(|e| toml_error(&src, &e))?;
+    let known = known_keys();
+    let mut keys: Vec<(usize, &str)> = table
+        .keys()
+        .map(|k| (key_offset(text, k).unwrap_or(0), k.as_str()))
+        .collect();
+    keys.sort_unstable();
+    if let Some(&(at, key)) = keys.iter().find(|(_, k)| !known.contains(k)) {
+        let hint = did_you_mean(key, known.iter().copied());
+        return Err(InputError::new(
+            src.loc(at),
+            format!(
+                "`{key}` is no key of a puzzle file{hint}; the keys a puzzle file may hold are {}",
+                known.join(", ")
+            ),
+        ));
+    }
+    // The registry's element keys, in the order they are written.
+    let element_keys: Vec<(usize, &str)> = keys
+        .iter()
+        .copied()
+        .filter(|(_, k)| elements::by_key(k).is_some())
+        .collect();
+    if let Some(&(at, key)) = element_keys.first()
+        && !kinds::takes_elements(kind)
+    {
+        return Err(InputError::new(
+            src.loc(at),
+            format!(
+                "`{key}` does not apply to a {} puzzle: elements such as {key} need a square grid \
+                 of values 1..n",
+                kind.name()
+            ),
+        ));
+    }
     let at = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.span().start);
     let present: [(&str, Option<usize>); 13] = [
         ("box", raw.box_shape.as_ref().map(|s| s.span().start)),
@@ -161,19 +240,40 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         Kind::Skyscrapers => skyscrapers_puzzle(&src, &raw, &mut p)?,
         Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p)?,
     };
-    if let Some(d) = &raw.diagonals {
-        p.diagonals = *d.get_ref();
-        if p.diagonals {
-            let g = grid::Values {
-                grid: p.givens.clone(),
-                locs: Vec::new(),
+    if let Some(d) = &raw.diagonals
+        && *d.get_ref()
+    {
+        p.set(Diagonals);
+        let g = grid::Values {
+            grid: p.givens.clone(),
+            locs: Vec::new(),
+        };
+        grid::check_units(&g, grid::diagonal_units(p.rows)).map_err(|e| {
+            InputError::new(
+                src.loc(d.span().start),
+                format!("diagonals = true, but {}", e.message),
+            )
+        })?;
+    }
+    let key_at = |k: &str| key_offset(text, k);
+    for (_, key) in element_keys {
+        let Some(entry) = elements::by_key(key) else {
+            continue;
+        };
+        let read = {
+            let r = TomlReader {
+                text,
+                file,
+                kind,
+                rows: p.rows,
+                cols: p.cols,
+                elements: &p.elements,
+                key_at: &key_at,
             };
-            grid::check_units(&g, grid::diagonal_units(p.rows)).map_err(|e| {
-                InputError::new(
-                    src.loc(d.span().start),
-                    format!("diagonals = true, but {}", e.message),
-                )
-            })?;
+            (entry.read)(key, &r)?
+        };
+        for e in read {
+            p.add(e);
         }
     }
     if let Some(s) = &raw.solution {
@@ -216,24 +316,6 @@ fn toml_error(src: &Src, e: &toml::de::Error) -> InputError {
         return InputError::new(
             loc,
             format!("the file has no `kind`: add kind = \"...\", one of {kinds}"),
-        );
-    }
-    if msg.starts_with("unknown field") {
-        let known: Vec<&str> = ["kind", "title", "solution", "source", "grade"]
-            .into_iter()
-            .chain(Kind::ALL.iter().flat_map(|&k| allowed(k).iter().copied()))
-            .collect();
-        let hint = table
-            .keys()
-            .find(|k| !known.contains(&k.as_str()))
-            .map(|key| {
-                let hint = did_you_mean(key, known.iter().copied());
-                format!("`{key}` is no key of a puzzle file{hint}; ")
-            })
-            .unwrap_or_default();
-        return InputError::new(
-            loc,
-            format!("TOML: {hint}{msg} (those are the keys a puzzle file may hold)"),
         );
     }
     // A value of the wrong type: name the key and what it must be.
@@ -432,14 +514,18 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location
             cages::parse_clue(&d.text)
                 .map_err(|m| InputError::new(d.loc.clone(), format!("default-clue: {m}")))?;
         }
-        p.cages = cages::build(l, &clues, default.as_ref(), n, &origin.start)?;
-    }
-    if let Some(d) = &raw.distinct_cages {
-        p.distinct_cages = *d.get_ref();
+        let distinct =
+            p.kind == Kind::Killer && raw.distinct_cages.as_ref().is_none_or(|d| *d.get_ref());
+        p.set(Cages {
+            cages: cages::build(l, &clues, default.as_ref(), n, &origin.start)?,
+            distinct,
+        });
     }
     p.rows = n;
     p.cols = n;
-    p.box_shape = boxes;
+    if let Some((rows, cols)) = boxes {
+        p.set(Boxes { rows, cols });
+    }
     p.givens = givens.map_or_else(|| vec![vec![None; n]; n], |(g, _)| g.grid);
     latin_solution(src, raw, p)
 }
@@ -517,21 +603,21 @@ fn jigsaw_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Locatio
     let (h, w) = grid::check_shape(&rows, "the regions grid", &origin)?;
     grid::check_square(h, w, "the regions grid", "jigsaw", &origin.start)?;
     let labels = cages::labels(&rows)?;
-    p.regions = regions::build(&labels, h)?;
+    let built = regions::build(&labels, h)?;
     let givens = raw
         .givens
         .as_ref()
         .map(|g| givens_grid(src, g, "jigsaw"))
         .transpose()?;
     if let Some(g) = set_givens(p, h, givens, "the regions grid")? {
-        let units = p
-            .regions
+        let units = built
             .iter()
             .enumerate()
             .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
             .collect();
         grid::check_units(&g, units)?;
     }
+    p.set(Regions(built));
     latin_solution(src, raw, p)
 }
 
@@ -553,7 +639,7 @@ fn futoshiki_puzzle(
     p.rows = n;
     p.cols = n;
     p.givens = sg.values.grid;
-    p.inequalities = sg.inequalities;
+    p.set(Signs(sg.inequalities));
     latin_solution(src, raw, p)
 }
 
@@ -621,7 +707,7 @@ fn skyscrapers_puzzle(
             _ => edges.right = vals,
         }
     }
-    p.edges = Some(edges);
+    p.set(edges);
     latin_solution(src, raw, p)
 }
 
@@ -680,5 +766,5 @@ pub(crate) fn set_kakuro(p: &mut Puzzle, cells: Vec<Vec<crate::puzzle::KakuroCel
     p.rows = cells.len();
     p.cols = cells.first().map_or(0, Vec::len);
     p.givens = vec![vec![None; p.cols]; p.rows];
-    p.kakuro = Some(cells);
+    p.set(crate::elements::kakuro::Kakuro(cells));
 }

@@ -13,8 +13,11 @@
 
 use std::collections::BTreeMap;
 
+use crate::elements::{
+    boxes::Boxes, cages::Cages, diagonals::Diagonals, regions::Regions, signs::Signs,
+};
+use crate::error::rc;
 use crate::error::{InputError, Location};
-use crate::model::rc;
 use crate::puzzle::{Cage, EdgeClues, Inequality, Kind, MAX_SIZE, Puzzle};
 
 use super::cages::{self, ClueText, Labels};
@@ -538,7 +541,10 @@ fn keen(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
     }
     let mut p = Puzzle::blank("", Kind::Calcudoku, w);
     p.title = Some(format!("keen {}", &l.text[id_at..desc_at - 1]));
-    p.cages = make_cages(l, w, &block_of, desc_at, &clues)?;
+    p.set(Cages {
+        cages: make_cages(l, w, &block_of, desc_at, &clues)?,
+        distinct: false,
+    });
     Ok(p)
 }
 
@@ -728,11 +734,22 @@ fn solo(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
     };
     let mut p = Puzzle::blank("", kind, n);
     p.title = Some(format!("solo {}", &l.text[id_at..desc_at - 1]));
-    p.box_shape = boxes;
+    if let Some((rows, cols)) = boxes.filter(|_| crate::kinds::has_boxes(kind)) {
+        p.set(Boxes { rows, cols });
+    }
     p.givens = givens.grid;
-    p.cages = cages;
-    p.regions = regions;
-    p.diagonals = diagonals;
+    if !cages.is_empty() {
+        p.set(Cages {
+            cages,
+            distinct: kind == Kind::Killer,
+        });
+    }
+    if !regions.is_empty() {
+        p.set(Regions(regions));
+    }
+    if diagonals {
+        p.set(Diagonals);
+    }
     Ok(p)
 }
 
@@ -914,7 +931,7 @@ fn unequal(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError>
     let mut p = Puzzle::blank("", Kind::Futoshiki, n);
     p.title = Some(format!("unequal {}", &l.text[id_at..desc_at - 1]));
     p.givens = givens.grid;
-    p.inequalities = ineq;
+    p.set(Signs(ineq));
     Ok(p)
 }
 
@@ -977,7 +994,7 @@ fn towers(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> 
     }
     l.end(at)?;
     let side = |k: usize| clues[k * w..(k + 1) * w].to_vec();
-    p.edges = Some(EdgeClues {
+    p.set(EdgeClues {
         top: side(0),
         bottom: side(1),
         left: side(2),
@@ -1026,11 +1043,11 @@ mod tests {
         let p = one_line("keen:4:ab__a3_a__a__a_,m2m24m12m2m8m12m3").expect("valid");
         assert_eq!(p.kind, Kind::Calcudoku);
         assert_eq!(p.rows, 4);
-        assert_eq!(p.cages.len(), 7);
-        let total: usize = p.cages.iter().map(|c| c.cells.len()).sum();
+        assert_eq!(p.cages().len(), 7);
+        let total: usize = p.cages().iter().map(|c| c.cells.len()).sum();
         assert_eq!(total, 16);
-        assert_eq!(p.cages[0].clue_text, "2*");
-        assert_eq!(p.cages[0].cells[0], (0, 0));
+        assert_eq!(p.cages()[0].clue_text, "2*");
+        assert_eq!(p.cages()[0].cells[0], (0, 0));
     }
 
     #[test]
@@ -1039,7 +1056,7 @@ mod tests {
             .expect("valid");
         let b = one_line("solo:2x3:6a4c1b4c1b3b5b6c2b1c3a2").expect("valid");
         assert_eq!(a, b);
-        assert_eq!(a.box_shape, Some((2, 3)));
+        assert_eq!(a.box_shape(), Some((2, 3)));
         assert_eq!(a.givens[0][0], Some(6));
     }
 

@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use crate::elements::kit::quoted;
+use crate::elements::{REGISTRY, TomlWriter};
 use crate::puzzle::{Grid, KakuroCell, Kind, Puzzle};
 
 /// A label for the k-th cage or region: a–z, then A–Z, then `c52`, `c53`, ….
@@ -13,11 +15,6 @@ pub(crate) fn label(k: usize) -> String {
         26..52 => char::from(b'A' + (k - 26) as u8).to_string(),
         _ => format!("c{k}"),
     }
-}
-
-/// A TOML basic string holding `s`, quotes and escapes included.
-fn quoted(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
 }
 
 /// A grid of values as the native format writes it: one row per line,
@@ -44,16 +41,17 @@ fn value_rows(g: &Grid) -> String {
 }
 
 /// A multi-line TOML string `key = """…"""` holding `body`.
-fn block(out: &mut String, key: &str, body: &str) {
-    let _ = write!(out, "{key} = \"\"\"\n{body}\"\"\"\n");
+fn block(out: &mut TomlWriter, key: &str, body: &str) {
+    out.key(&format!("{key} = \"\"\"\n{body}\"\"\"\n"));
 }
 
-/// The native TOML text of a puzzle.
+/// The native TOML text of a puzzle: its kind's grid keys, then every
+/// element's own keys and tables ([`crate::elements::ElementType::write`]).
 pub fn to_toml(p: &Puzzle) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "kind = {}", quoted(p.kind.name()));
+    let mut out = TomlWriter::default();
+    out.key(&format!("kind = {}\n", quoted(p.kind.name())));
     if let Some(t) = &p.title {
-        let _ = writeln!(out, "title = {}", quoted(t));
+        out.key(&format!("title = {}\n", quoted(t)));
     }
     match p.kind {
         Kind::Kakuro => kakuro(p, &mut out),
@@ -62,7 +60,10 @@ pub fn to_toml(p: &Puzzle) -> String {
             latin(p, &mut out)
         }
     }
-    out
+    for entry in REGISTRY {
+        (entry.write)(&p.elements, &mut out);
+    }
+    out.finish()
 }
 
 /// A grid of labels, one row per line, padded so columns line up; `None`
@@ -87,14 +88,14 @@ fn label_rows(labels: &[Vec<Option<String>>]) -> String {
         .collect()
 }
 
-fn latin(p: &Puzzle, out: &mut String) {
-    if let Some((r, c)) = p.box_shape {
-        let _ = writeln!(out, "box = \"{r}x{c}\"");
+fn latin(p: &Puzzle, out: &mut TomlWriter) {
+    if let Some((r, c)) = p.box_shape() {
+        out.key(&format!("box = \"{r}x{c}\"\n"));
     }
-    if p.diagonals {
-        out.push_str("diagonals = true\n");
+    if p.diagonals() {
+        out.key("diagonals = true\n");
     }
-    if let Some(e) = &p.edges {
+    if let Some(e) = &p.edges() {
         for (key, clues) in [
             ("top", &e.top),
             ("bottom", &e.bottom),
@@ -105,20 +106,20 @@ fn latin(p: &Puzzle, out: &mut String) {
                 .iter()
                 .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
                 .collect();
-            let _ = writeln!(out, "{key:<6} = {}", quoted(&vals.join(" ")));
+            out.key(&format!("{key:<6} = {}\n", quoted(&vals.join(" "))));
         }
     }
-    if !p.regions.is_empty() {
+    if !p.regions().is_empty() {
         let mut labels = vec![vec![None; p.cols]; p.rows];
-        for (k, cells) in p.regions.iter().enumerate() {
+        for (k, cells) in p.regions().iter().enumerate() {
             for &(r, c) in cells {
                 labels[r][c] = Some(label(k));
             }
         }
         block(out, "regions", &label_rows(&labels));
     }
-    if p.kind == Kind::Killer && !p.distinct_cages {
-        out.push_str("distinct-cages = false\n");
+    if p.kind == Kind::Killer && !p.distinct_cages() {
+        out.key("distinct-cages = false\n");
     }
     let any_given = p.givens.iter().flatten().any(Option::is_some);
     if matches!(p.kind, Kind::Sudoku | Kind::Jigsaw) || any_given {
@@ -127,26 +128,27 @@ fn latin(p: &Puzzle, out: &mut String) {
     if let Some(s) = &p.solution {
         block(out, "solution", &value_rows(s));
     }
-    if p.cages.is_empty() {
+    if p.cages().is_empty() {
         return;
     }
     let mut labels = vec![vec![None; p.cols]; p.rows];
-    for cage in &p.cages {
+    for cage in p.cages() {
         for &(r, c) in &cage.cells {
             labels[r][c] = Some(cage.label.clone());
         }
     }
     block(out, "cages", &label_rows(&labels));
-    out.push_str("\n[clues]\n");
-    for cage in &p.cages {
-        let _ = writeln!(out, "{} = {}", cage.label, quoted(&cage.clue_text));
+    let mut clues = String::from("[clues]\n");
+    for cage in p.cages() {
+        let _ = writeln!(clues, "{} = {}", cage.label, quoted(&cage.clue_text));
     }
+    out.table(&clues);
 }
 
 /// The futoshiki grid: values with `<`/`>` between neighbours of a row, and
 /// a line of `^`/`v` under the cells of a row whose neighbour below has a
 /// sign, each straight under its cell.
-fn futoshiki(p: &Puzzle, out: &mut String) {
+fn futoshiki(p: &Puzzle, out: &mut TomlWriter) {
     let n = p.rows;
     let text = |v: Option<u32>| v.map_or_else(|| ".".to_string(), |v| v.to_string());
     let cw = p
@@ -158,7 +160,7 @@ fn futoshiki(p: &Puzzle, out: &mut String) {
         .unwrap_or(1);
     // The sign between a and b, seen from a: Some(true) if a is smaller.
     let sign = |a: (usize, usize), b: (usize, usize)| {
-        p.inequalities.iter().find_map(|q| {
+        p.inequalities().iter().find_map(|q| {
             (q.less == a && q.greater == b)
                 .then_some(true)
                 .or((q.less == b && q.greater == a).then_some(false))
@@ -203,8 +205,8 @@ fn futoshiki(p: &Puzzle, out: &mut String) {
     }
 }
 
-fn kakuro(p: &Puzzle, out: &mut String) {
-    let Some(layout) = &p.kakuro else { return };
+fn kakuro(p: &Puzzle, out: &mut TomlWriter) {
+    let Some(layout) = &p.kakuro() else { return };
     let square = |sq: &KakuroCell| match sq {
         KakuroCell::White => "_".to_string(),
         KakuroCell::Block => "x".to_string(),

@@ -50,10 +50,10 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
             *slot = Some(text.as_str());
         }
     }
-    let cage = group_map(rows, cols, p.cages.iter().map(|c| &c.cells[..]));
-    let region = group_map(rows, cols, p.regions.iter().map(|r| &r[..]));
+    let cage = group_map(rows, cols, p.cages().iter().map(|c| &c.cells[..]));
+    let region = group_map(rows, cols, p.regions().iter().map(|r| &r[..]));
     let boxes = match p.kind {
-        Kind::Sudoku | Kind::Killer => p.box_shape.filter(|&(r, c)| r > 0 && c > 0),
+        Kind::Sudoku | Kind::Killer => p.box_shape().filter(|&(r, c)| r > 0 && c > 0),
         _ => None,
     };
     // The edge between two cells, either of which may be off the grid.

@@ -22,17 +22,17 @@ pub(crate) struct CageLabels {
 /// explains, one key per distinct label.
 pub(crate) fn cage_labels(p: &Puzzle, fits: impl Fn(&str) -> bool) -> CageLabels {
     let mut out = CageLabels::default();
-    let Some(first) = p.cages.first() else {
+    let Some(first) = p.cages().first() else {
         return out;
     };
     let rule = matches!(first.clue, Clue::SumIn(_) | Clue::Square);
-    if rule && p.cages.len() > 1 && p.cages.iter().all(|c| c.clue == first.clue) {
+    if rule && p.cages().len() > 1 && p.cages().iter().all(|c| c.clue == first.clue) {
         out.notes
             .push(format!("Every cage {}.", clue_words(&first.clue)));
         return out;
     }
     let mut keys: Vec<String> = Vec::new();
-    for cage in &p.cages {
+    for cage in p.cages() {
         let Some(&cell) = cage.cells.iter().min() else {
             continue;
         };

@@ -20,6 +20,7 @@
 
 use std::fmt::Write;
 
+use crate::elements::Layer;
 use crate::puzzle::{EdgeClues, KakuroCell, Kind, Puzzle};
 
 use super::clues::cage_labels;
@@ -199,6 +200,17 @@ impl Svg {
         );
     }
 
+    /// A circle of `radius` around `centre` with `attrs`.
+    pub fn circle(&mut self, (cx, cy): (f64, f64), radius: f64, attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            r#"<circle cx="{}" cy="{}" r="{}" {attrs}/>"#,
+            num(cx),
+            num(cy),
+            num(radius)
+        );
+    }
+
     /// A path through `points` (closed or not) with `attrs`.
     pub fn polyline(&mut self, points: &[(f64, f64)], attrs: &str) {
         let d: Vec<String> = points
@@ -287,11 +299,11 @@ pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Ove
         },
         r#"fill="white""#,
     );
-    if let Some(squares) = &puzzle.kakuro {
+    if let Some(squares) = &puzzle.kakuro() {
         kakuro_squares(&mut s, &layout, squares);
     }
-    if puzzle.diagonals {
-        diagonal_cells(&mut s, &layout, puzzle);
+    for e in &puzzle.elements {
+        e.draw(Layer::Under, &layout, &mut s);
     }
     overlay.under(&layout, &mut s);
     thin_lines(&mut s, &layout);
@@ -301,17 +313,17 @@ pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Ove
             let cages = group_map(
                 puzzle.rows,
                 puzzle.cols,
-                puzzle.cages.iter().map(|c| &c.cells[..]),
+                puzzle.cages().iter().map(|c| &c.cells[..]),
             );
             thick_edges(&mut s, &layout, |a, b| cages[a.0][a.1] != cages[b.0][b.1]);
         }
         _ => {}
     }
-    if !puzzle.regions.is_empty() {
+    if !puzzle.regions().is_empty() {
         let regions = group_map(
             puzzle.rows,
             puzzle.cols,
-            puzzle.regions.iter().map(|r| &r[..]),
+            puzzle.regions().iter().map(|r| &r[..]),
         );
         thick_edges(&mut s, &layout, |a, b| {
             regions[a.0][a.1] != regions[b.0][b.1]
@@ -333,7 +345,10 @@ pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Ove
     );
     cage_clues(&mut s, &layout, &clues);
     signs(&mut s, &layout, puzzle);
-    if let Some(edges) = &puzzle.edges {
+    for e in &puzzle.elements {
+        e.draw(Layer::Over, &layout, &mut s);
+    }
+    if let Some(edges) = &puzzle.edges() {
         edge_clues(&mut s, &layout, edges);
     }
     digits(&mut s, &layout, puzzle, solution);
@@ -346,7 +361,7 @@ pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Ove
 /// The box shape whose borders are drawn thick (sudoku and killer).
 fn box_shape(p: &Puzzle) -> Option<(usize, usize)> {
     match p.kind {
-        Kind::Sudoku | Kind::Killer => p.box_shape.filter(|&(r, c)| r > 0 && c > 0),
+        Kind::Sudoku | Kind::Killer => p.box_shape().filter(|&(r, c)| r > 0 && c > 0),
         _ => None,
     }
 }
@@ -401,7 +416,7 @@ fn plan_clues(p: &Puzzle) -> Clues {
 
 /// The largest value a cell can hold, for sizing the digits.
 fn max_value(p: &Puzzle) -> usize {
-    if p.kakuro.is_some() {
+    if p.kakuro().is_some() {
         9
     } else {
         p.rows.max(p.cols)
@@ -413,7 +428,7 @@ fn max_value(p: &Puzzle) -> usize {
 /// and legend wrapped to the grid's width.
 fn layout(p: &Puzzle, clues: &Clues) -> Layout {
     // Skyscrapers clues stand outside the grid: a cell's width on each side.
-    let outside = if p.edges.is_some() { CELL } else { 0.0 };
+    let outside = if p.edges().is_some() { CELL } else { 0.0 };
     let grid_w = p.cols as f64 * CELL + 2.0 * outside;
     let grid_h = p.rows as f64 * CELL + 2.0 * outside;
     // The band holds the tallest clue's ink and its padding.
@@ -429,7 +444,7 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
     let unit_w = values.iter().map(Extent::width).fold(0.0, f64::max);
     let unit_top = values.iter().map(|e| e.top).fold(0.0, f64::max);
     let unit_bottom = values.iter().map(|e| e.bottom).fold(0.0, f64::max);
-    let side = if p.inequalities.is_empty() {
+    let side = if p.inequalities().is_empty() {
         CELL * 0.2
     } else {
         SIGN_REACH + 2.0 * CLEARANCE
@@ -535,7 +550,7 @@ fn thick_edges(s: &mut Svg, l: &Layout, apart: impl Fn((usize, usize), (usize, u
 /// perpendicular segment.
 fn killer_cages(s: &mut Svg, l: &Layout, p: &Puzzle) {
     const STYLE: &str = r##"stroke="#333" stroke-width="1.2" stroke-dasharray="4 3""##;
-    let m = group_map(p.rows, p.cols, p.cages.iter().map(|c| &c.cells[..]));
+    let m = group_map(p.rows, p.cols, p.cages().iter().map(|c| &c.cells[..]));
     let at = |r: isize, c: isize| -> Option<usize> {
         if r < 0 || c < 0 {
             return None;
@@ -674,25 +689,12 @@ fn kakuro_squares(s: &mut Svg, l: &Layout, layout: &[Vec<KakuroCell>]) {
     }
 }
 
-/// The cells of both main diagonals shaded light grey, under the lines
-/// and digits (sudoku-X, jigsaw-X).
-fn diagonal_cells(s: &mut Svg, l: &Layout, p: &Puzzle) {
-    let n = p.rows.min(p.cols);
-    for i in 0..n {
-        let mut cols = vec![i, n - 1 - i];
-        cols.dedup();
-        for c in cols {
-            s.rect(l.cell(i, c), r##"class="diagonal" fill="#e4e4e4""##);
-        }
-    }
-}
-
 /// Futoshiki signs as chevrons centred on the border between their two
 /// cells, over a white patch that breaks the line, the point towards the
 /// smaller cell: `<` `>` between columns, `∧` `∨` between rows. Each is a
 /// path `id="sign-N"`.
 fn signs(s: &mut Svg, l: &Layout, p: &Puzzle) {
-    for (i, q) in p.inequalities.iter().enumerate() {
+    for (i, q) in p.inequalities().iter().enumerate() {
         let (a, b) = (q.less.min(q.greater), q.less.max(q.greater));
         // +1 when the point is towards the larger coordinate.
         let toward = if q.less == a { -1.0 } else { 1.0 };

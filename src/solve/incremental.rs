@@ -577,7 +577,9 @@ mod tests {
         let mut given = killer.clone();
         given.givens[0][0] = given.givens[0][0].map_or(Some(5), |_| None);
         let mut caged = killer.clone();
-        caged.cages[0].clue = Clue::Sum(99);
+        if let Some(c) = caged.get_mut::<crate::elements::cages::Cages>() {
+            c.cages[0].clue = Clue::Sum(99);
+        }
         let mut lowered_for = Vec::new();
         for (i, p) in sudokus.iter().chain([&killer, &given, &caged]).enumerate() {
             let whole = lower(p);

@@ -1,0 +1,54 @@
+//! Boxes: rectangles of `rows`×`cols` cells tiling the grid, each holding
+//! every value once (sudoku, killer). Read from the kind's `box` key.
+
+use super::{ElementType, Layer, Lowering, Says};
+use crate::model::{Group, Rule, What};
+use crate::render::svg::{Layout, Svg};
+
+/// The boxes of a sudoku: their shape (rows, columns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Boxes {
+    /// Rows of one box.
+    pub rows: usize,
+    /// Columns of one box.
+    pub cols: usize,
+}
+
+impl ElementType for Boxes {
+    const NAME: &'static str = "boxes";
+    const KEYS: &'static [&'static str] = &[];
+    const DOC: &'static str = "`box = \"RxC\"` (sudoku, killer): boxes of R×C cells, each value once \
+        per box; without it, the square boxes of an n×n grid";
+
+    fn lower(&self, _index: usize, l: &mut Lowering) {
+        let n = l.n();
+        let (br, bc) = (self.rows, self.cols);
+        if br == 0 || bc == 0 {
+            return;
+        }
+        let mut k = 0;
+        for r0 in (0..n).step_by(br) {
+            for c0 in (0..n).step_by(bc) {
+                k += 1;
+                l.begin(
+                    What::Box,
+                    || format!("box {k}"),
+                    || Says {
+                        index: Some(k),
+                        ..Says::default()
+                    },
+                );
+                let cells = (r0..r0 + br)
+                    .flat_map(|r| (c0..c0 + bc).map(move |c| (r, c)))
+                    .map(|(r, c)| l.cell(r, c))
+                    .collect();
+                l.push(Group::Boxes, format!("box {k}"), Rule::AllDifferent { cells });
+            }
+        }
+    }
+
+    fn draw(&self, _layer: Layer, _layout: &Layout, _s: &mut Svg) {
+        // Box borders are the grid's own thick lines (render/svg.rs draws
+        // them with the cage and region borders, in one pass).
+    }
+}

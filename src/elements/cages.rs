@@ -1,0 +1,136 @@
+//! Cages with clues: killer cages (sum, cells all different unless
+//! `distinct-cages = false`) and calcudoku cages (sum, product,
+//! difference, ratio). Read from the kind's `cages` grid and `[clues]`.
+
+use serde::Serialize;
+
+use super::{ElementType, Lowering, Says};
+use crate::model::{CellId, Group, Rule, Target, What};
+
+/// A cage's clue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Clue {
+    /// The cells sum to N (`N`, `N+`).
+    Sum(u64),
+    /// The cells multiply to N (`N*`, `Nx`).
+    Product(u64),
+    /// Largest minus the sum of the others is N (`N-`).
+    Difference(u64),
+    /// Largest divided by the product of the others is exactly N (`N/`).
+    Ratio(u64),
+    /// The sum is one of these (`4|9|16`).
+    SumIn(Vec<u64>),
+    /// The sum is a perfect square (`square`).
+    Square,
+}
+
+/// A cage: cells sharing a label, and its clue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cage {
+    /// The label in the `cages` grid.
+    pub label: String,
+    /// The clue text as written, for messages and comments.
+    pub clue_text: String,
+    /// The parsed clue.
+    pub clue: Clue,
+    /// 0-based (row, column) of each cell, in row-major order.
+    pub cells: Vec<(usize, usize)>,
+}
+
+/// Every cage of a puzzle, and whether a cage may not repeat a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cages {
+    /// The cages, in the order of their labels' first cells.
+    pub cages: Vec<Cage>,
+    /// Whether a cage of more than one cell holds different values
+    /// (killer, unless `distinct-cages = false`).
+    pub distinct: bool,
+}
+
+impl ElementType for Cages {
+    const NAME: &'static str = "cages";
+    const KEYS: &'static [&'static str] = &[];
+    const DOC: &'static str = "`cages = \"\"\"…\"\"\"` and `[clues]` (killer, calcudoku): cages of \
+        cells with a clue (`12`, `12+`, `60*`, `2-`, `3/`, `4|9`, `square`); a killer cage \
+        repeats no value unless `distinct-cages = false`";
+
+    fn lower(&self, _index: usize, l: &mut Lowering) {
+        let n = l.n() as i64;
+        for cage in &self.cages {
+            let cells: Vec<CellId> = cage.cells.iter().map(|&(r, c)| l.cell(r, c)).collect();
+            let origin = format!("cage {} {}", cage.label, cage.clue_text);
+            let name = || {
+                format!(
+                    "cage {}: {}, {} cell{}",
+                    cage.label,
+                    cage.clue_text,
+                    cells.len(),
+                    if cells.len() == 1 { "" } else { "s" }
+                )
+            };
+            let says = || Says {
+                label: Some(cage.label.clone()),
+                clue: Some(cage.clue_text.clone()),
+                ..Says::default()
+            };
+            l.begin(What::Cage, name, says);
+            let rule = clue_rule(&cage.clue, cells.clone(), n);
+            l.push(Group::Cages, origin.clone(), rule);
+            if self.distinct && cells.len() > 1 {
+                l.push(
+                    Group::Cages,
+                    format!("{origin} (no repeats)"),
+                    Rule::AllDifferent { cells },
+                );
+            }
+        }
+    }
+}
+
+/// The rule a cage's clue states over its cells, values 1..=`n`.
+fn clue_rule(clue: &Clue, cells: Vec<CellId>, n: i64) -> Rule {
+    let k = cells.len() as i64;
+    match clue {
+        Clue::Sum(v) | Clue::Product(v) if cells.len() == 1 => Rule::Fixed {
+            cell: cells[0],
+            value: *v as i64,
+        },
+        Clue::Sum(v) => Rule::Sum {
+            cells,
+            target: Target::Eq(*v as i64),
+        },
+        Clue::Product(v) => Rule::Product {
+            cells,
+            value: *v as i64,
+        },
+        Clue::Difference(v) => Rule::Difference {
+            cells,
+            value: *v as i64,
+        },
+        Clue::Ratio(v) => Rule::Ratio {
+            cells,
+            value: *v as i64,
+        },
+        Clue::SumIn(vs) => {
+            let mut t: Vec<i64> = vs.iter().map(|&v| v as i64).collect();
+            t.sort_unstable();
+            t.dedup();
+            Rule::Sum {
+                cells,
+                target: Target::OneOf(t),
+            }
+        }
+        Clue::Square => {
+            // Only the squares a cage of this size can reach.
+            let (lo, hi) = (k, k * n);
+            let t = (1..)
+                .map(|s: i64| s * s)
+                .skip_while(|&q| q < lo)
+                .take_while(|&q| q <= hi);
+            Rule::Sum {
+                cells,
+                target: Target::OneOf(t.collect()),
+            }
+        }
+    }
+}

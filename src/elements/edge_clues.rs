@@ -1,0 +1,66 @@
+//! Skyscrapers clues outside the grid: how many towers are seen looking
+//! along a row or column from that side. Read from the skyscrapers kind's
+//! `top`, `bottom`, `left` and `right` keys.
+
+use super::{ElementType, Lowering, Says};
+use crate::model::{Group, Rule, What};
+
+/// Skyscrapers clues: for each edge, one optional count per line, "this
+/// many towers are seen looking in from here" (a tower hides every lower
+/// one behind it). Each list has one entry per column (`top`, `bottom`,
+/// left to right) or per row (`left`, `right`, top to bottom).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EdgeClues {
+    /// Seen looking down each column from above.
+    pub top: Vec<Option<u32>>,
+    /// Seen looking up each column from below.
+    pub bottom: Vec<Option<u32>>,
+    /// Seen looking along each row from the left.
+    pub left: Vec<Option<u32>>,
+    /// Seen looking along each row from the right.
+    pub right: Vec<Option<u32>>,
+}
+
+impl ElementType for EdgeClues {
+    const NAME: &'static str = "edge-clues";
+    const KEYS: &'static [&'static str] = &[];
+    const DOC: &'static str = "`top`, `bottom`, `left`, `right = \"2 . 3 1\"` (skyscrapers): towers \
+        seen from that side of each column or row, `.` for none";
+
+    fn lower(&self, _index: usize, l: &mut Lowering) {
+        let n = l.n();
+        // Per side: its name, the line it looks along, and the k-th cell
+        // (nearest first) of line i in an n×n grid.
+        type At = fn(usize, usize, usize) -> (usize, usize);
+        let sides: [(&str, &str, &[Option<u32>], At); 4] = [
+            ("top", "column", &self.top, |_, i, k| (k, i)),
+            ("bottom", "column", &self.bottom, |n, i, k| (n - 1 - k, i)),
+            ("left", "row", &self.left, |_, i, k| (i, k)),
+            ("right", "row", &self.right, |n, i, k| (i, n - 1 - k)),
+        ];
+        for (side, line, clues, at) in sides {
+            for (i, clue) in clues.iter().enumerate() {
+                let Some(count) = clue else { continue };
+                let cells = (0..n)
+                    .map(|k| {
+                        let (r, c) = at(n, i, k);
+                        l.cell(r, c)
+                    })
+                    .collect();
+                let rule = Rule::Visible {
+                    cells,
+                    count: i64::from(*count),
+                };
+                let origin = format!("{side} clue {count} of {line} {}", i + 1);
+                let says = || Says {
+                    label: Some(side.to_string()),
+                    index: Some(i + 1),
+                    clue: Some(count.to_string()),
+                    value: None,
+                };
+                l.begin(What::EdgeClue, || origin.clone(), says);
+                l.push(Group::EdgeClues, origin, rule);
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! Kakuro: white cells 1–9 in runs that repeat no value and sum to the
+//! clue of the square before them. Read from the kakuro kind's `grid`.
+
+use super::{ElementType, Lowering, Says};
+use crate::model::{CellId, Group, Rule, Target, What, rc};
+
+/// One square of a kakuro grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KakuroCell {
+    /// A cell to fill with 1–9.
+    White,
+    /// A black square without clues.
+    Block,
+    /// A black square with a down clue, an across clue, or both.
+    Clue {
+        /// Sum of the run below.
+        down: Option<u32>,
+        /// Sum of the run to the right.
+        across: Option<u32>,
+    },
+}
+
+/// A kakuro layout, `rows` × `cols` squares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kakuro(pub Vec<Vec<KakuroCell>>);
+
+impl ElementType for Kakuro {
+    const NAME: &'static str = "kakuro";
+    const KEYS: &'static [&'static str] = &[];
+    const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (kakuro): white cells `_` hold 1–9; a clue \
+        square `D|A` gives the sums of the runs below and to the right, which repeat no value";
+
+    fn holds_cell(&self, row: usize, col: usize) -> bool {
+        self.0.get(row).and_then(|l| l.get(col)) == Some(&KakuroCell::White)
+    }
+
+    fn max_value(&self) -> Option<i64> {
+        Some(9)
+    }
+
+    fn lower(&self, _index: usize, l: &mut Lowering) {
+        let layout = &self.0;
+        let (rows, cols) = (l.m.rows, l.m.cols);
+        let mut across = Vec::new();
+        let mut down = Vec::new();
+        for (r, line) in layout.iter().enumerate() {
+            for (c, sq) in line.iter().enumerate() {
+                let KakuroCell::Clue { down: d, across: a } = *sq else {
+                    continue;
+                };
+                if let Some(a) = a {
+                    let cells: Vec<CellId> = (c + 1..cols)
+                        .take_while(|&cc| self.holds_cell(r, cc))
+                        .filter_map(|cc| l.cell_at(r, cc))
+                        .collect();
+                    across.push((rc(r, c), cells, a));
+                }
+                if let Some(d) = d {
+                    let cells: Vec<CellId> = (r + 1..rows)
+                        .take_while(|&rr| self.holds_cell(rr, c))
+                        .filter_map(|rr| l.cell_at(rr, c))
+                        .collect();
+                    down.push((rc(r, c), cells, d));
+                }
+            }
+        }
+        for (group, what, runs) in [
+            (Group::AcrossRuns, What::AcrossRun, across),
+            (Group::DownRuns, What::DownRun, down),
+        ] {
+            for (at, cells, sum) in runs {
+                let origin = format!("{} at {at}", what.name());
+                let name = || format!("{origin}: {sum}, {} cells", cells.len());
+                let says = || Says {
+                    label: Some(at),
+                    clue: Some(sum.to_string()),
+                    ..Says::default()
+                };
+                l.begin(what, name, says);
+                let rule = Rule::AllDifferent {
+                    cells: cells.clone(),
+                };
+                l.push(group, format!("{origin}: all different"), rule);
+                let rule = Rule::Sum {
+                    cells,
+                    target: Target::Eq(i64::from(sum)),
+                };
+                l.push(group, format!("{origin}: sum {sum}"), rule);
+            }
+        }
+    }
+}

@@ -1,0 +1,401 @@
+//! What element modules share: the model being lowered ([`Lowering`]),
+//! reading their TOML keys with located errors ([`TomlReader`]), writing
+//! them ([`TomlWriter`]), and cell lists such as `"r1c1 r1c2 r1c3"`.
+
+use std::marker::PhantomData;
+
+use serde::de::{DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+use toml::Spanned;
+
+use super::{Element, Member};
+use crate::error::{InputError, Location};
+use crate::model::{CellId, Constraint, Group, Model, Rule, Statement, What, rc};
+use crate::puzzle::Kind;
+
+/// A model being built from a puzzle's elements, keeping each statement's
+/// constraints when `explain` asks for them.
+pub struct Lowering<'a> {
+    /// The model so far: every cell, then the constraints of the elements
+    /// lowered before.
+    pub m: Model,
+    /// The statements so far, if kept.
+    pub(crate) statements: Option<Vec<Statement>>,
+    /// Every element of the puzzle (a negative constraint reads the
+    /// markers of its element).
+    pub elements: &'a [Element],
+}
+
+/// What a statement is, before its constraints are known.
+#[derive(Debug, Default)]
+pub struct Says {
+    /// Its label (a cage's letter, a diagonal's name, an edge's side).
+    pub label: Option<String>,
+    /// Its number from 1 (row, column, box, region, thermometer).
+    pub index: Option<usize>,
+    /// Its clue as written.
+    pub clue: Option<String>,
+    /// A given's value.
+    pub value: Option<i64>,
+}
+
+impl<'a> Lowering<'a> {
+    /// An empty model for a `rows`×`cols` grid of `elements`.
+    pub(crate) fn new(model: Model, elements: &'a [Element], statements: bool) -> Lowering<'a> {
+        Lowering {
+            m: model,
+            statements: statements.then(Vec::new),
+            elements,
+        }
+    }
+
+    /// Starts a statement: the constraints pushed from now on belong to
+    /// it. Its name and what it says are made only if statements are kept
+    /// (solving lowers whole files of puzzles without them).
+    pub fn begin(
+        &mut self,
+        what: What,
+        name: impl FnOnce() -> String,
+        says: impl FnOnce() -> Says,
+    ) {
+        let Some(statements) = &mut self.statements else {
+            return;
+        };
+        let says = says();
+        statements.push(Statement {
+            what,
+            label: says.label,
+            index: says.index,
+            clue: says.clue,
+            value: says.value,
+            cells: Vec::new(),
+            constraints: Vec::new(),
+            name: name(),
+        });
+    }
+
+    /// Adds a rule to the model, in the statement begun last.
+    pub fn push(&mut self, group: Group, origin: String, rule: Rule) {
+        if let Some(st) = self.statements.as_mut().and_then(|s| s.last_mut()) {
+            st.constraints.push(self.m.constraints.len());
+            for &id in rule.cells() {
+                let c = &self.m.cells[id];
+                if !st.cells.contains(&(c.row, c.col)) {
+                    st.cells.push((c.row, c.col));
+                }
+            }
+        }
+        self.m.constraints.push(Constraint {
+            rule,
+            origin,
+            group,
+        });
+    }
+
+    /// The cell at 0-based (`row`, `col`). Parsing checked every cell an
+    /// element names, so a square without a cell is a bug of the element.
+    pub fn cell(&self, row: usize, col: usize) -> CellId {
+        super::cell_id(&self.m, row, col).unwrap_or_else(|| {
+            panic!(
+                "no cell at {}: the parser lets no element name it",
+                rc(row, col)
+            )
+        })
+    }
+
+    /// The cell at 0-based (`row`, `col`), if that square holds one.
+    pub fn cell_at(&self, row: usize, col: usize) -> Option<CellId> {
+        super::cell_id(&self.m, row, col)
+    }
+
+    /// The grid's side (rows) of a square grid.
+    pub fn n(&self) -> usize {
+        self.m.rows
+    }
+
+    /// Every instance of element `T` in the puzzle.
+    pub fn all<T: Member>(&self) -> impl Iterator<Item = &'a T> + 'a {
+        self.elements.iter().filter_map(T::of)
+    }
+}
+
+/// A line of cells as statements name it, `r1c1→r1c2→r1c4`
+/// (`thermometer 3 (r1c1→r1c2→r1c4)`).
+pub fn path(cells: &[(usize, usize)]) -> String {
+    join_cells(cells, "→")
+}
+
+/// A cell list as the TOML convention writes it: `r1c1 r1c2 r1c3`.
+pub fn cell_list(cells: &[(usize, usize)]) -> String {
+    join_cells(cells, " ")
+}
+
+fn join_cells(cells: &[(usize, usize)], sep: &str) -> String {
+    let names: Vec<String> = cells.iter().map(|&(r, c)| rc(r, c)).collect();
+    names.join(sep)
+}
+
+/// Whether two cells are orthogonal neighbours.
+pub fn adjacent(a: (usize, usize), b: (usize, usize)) -> bool {
+    a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
+}
+
+/// Reads element keys from a puzzle file whose grid is known: each value
+/// is deserialized from the document itself, so [`Spanned`] fields keep
+/// their place in the file for messages.
+pub struct TomlReader<'a> {
+    /// The file's text.
+    pub text: &'a str,
+    /// The file.
+    pub file: &'a Location,
+    /// The puzzle's kind.
+    pub kind: Kind,
+    /// Grid rows.
+    pub rows: usize,
+    /// Grid columns.
+    pub cols: usize,
+    /// The elements the puzzle has so far (its kind's, then those read
+    /// before), for checks that need them.
+    pub elements: &'a [Element],
+    /// Where each top-level key starts, for messages about a whole value.
+    pub(crate) key_at: &'a dyn Fn(&str) -> Option<usize>,
+}
+
+/// Picks the value of one top-level key out of a TOML document.
+struct Pick<'k, T> {
+    key: &'k str,
+    want: PhantomData<T>,
+}
+
+impl<'de, T: serde::Deserialize<'de>> DeserializeSeed<'de> for Pick<'_, T> {
+    type Value = Option<T>;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Pick<'_, T> {
+    type Value = Option<T>;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a puzzle file")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Option<T>, A::Error> {
+        let mut found = None;
+        while let Some(k) = m.next_key::<String>()? {
+            if k == self.key {
+                found = Some(m.next_value::<T>()?);
+            } else {
+                m.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(found)
+    }
+}
+
+impl TomlReader<'_> {
+    /// The location of byte `offset` of the file.
+    pub fn loc(&self, offset: usize) -> Location {
+        let (l, c) = crate::error::line_col(self.text, offset);
+        self.file.at(l, c)
+    }
+
+    /// An error at the start of `key`'s line.
+    pub fn error_at_key(&self, key: &str, message: impl Into<String>) -> InputError {
+        let loc = (self.key_at)(key).map_or_else(|| self.file.clone(), |at| self.loc(at));
+        InputError::new(loc, message)
+    }
+
+    /// An error at a value.
+    pub fn error_at<T>(&self, at: &Spanned<T>, message: impl Into<String>) -> InputError {
+        InputError::new(self.loc(at.span().start), message)
+    }
+
+    /// The value of `key` as a `T` (which may hold [`Spanned`] fields);
+    /// a value of the wrong shape is an error naming `key`, the place
+    /// and `want` (what to write).
+    pub fn value<T: DeserializeOwned>(&self, key: &str, want: &str) -> Result<T, InputError> {
+        let pick = Pick::<T> {
+            key,
+            want: PhantomData,
+        };
+        let found = pick
+            .deserialize(toml::Deserializer::new(self.text))
+            .map_err(|e| {
+                let loc = e.span().map_or_else(
+                    || self.error_at_key(key, "").location,
+                    |s| self.loc(s.start),
+                );
+                let msg = e.message().lines().next().unwrap_or("").trim().to_string();
+                InputError::new(loc, format!("{key}: {msg}; write {want}"))
+            })?;
+        found.ok_or_else(|| self.error_at_key(key, format!("{key}: no value; write {want}")))
+    }
+
+    /// The cells of a cell list `"r1c1 r1c2 …"` (case does not matter),
+    /// 0-based, each checked to lie in the grid and to hold a cell.
+    pub fn cells(&self, s: &Spanned<String>) -> Result<Vec<(usize, usize)>, InputError> {
+        // The string's text starts after its opening quote(s); cell lists
+        // hold no escapes, so offsets within it are offsets in the file.
+        let start = s.span().start;
+        let quote = self.text[start..]
+            .chars()
+            .take_while(|&c| c == '"' || c == '\'')
+            .count()
+            .min(3);
+        let body = start + quote;
+        let mut out = Vec::new();
+        let text = s.get_ref();
+        let mut offset = 0;
+        for token in text.split_whitespace() {
+            let at = offset + text[offset..].find(token).unwrap_or(0);
+            offset = at + token.len();
+            let loc = self.loc(body + at);
+            let cell = parse_rc(token).ok_or_else(|| {
+                InputError::new(
+                    loc.clone(),
+                    format!("`{token}` is not a cell: write cells as r1c1 r1c2 …, row then column from 1"),
+                )
+            })?;
+            if cell.0 >= self.rows || cell.1 >= self.cols {
+                return Err(InputError::new(
+                    loc,
+                    format!(
+                        "{token} is outside the {}×{} grid: rows and columns run from 1 to {}",
+                        self.rows,
+                        self.cols,
+                        self.rows.max(self.cols)
+                    ),
+                ));
+            }
+            if self.elements.iter().any(|e| !e.holds_cell(cell.0, cell.1)) {
+                return Err(InputError::new(
+                    loc,
+                    format!("{token} is a clue square, not a cell to fill"),
+                ));
+            }
+            out.push(cell);
+        }
+        if out.is_empty() {
+            return Err(self.error_at(s, "the cell list is empty: write cells as \"r1c1 r1c2 …\""));
+        }
+        Ok(out)
+    }
+}
+
+/// Reads a rule over the whole grid written `key = true` (anti-knight):
+/// one instance when true, none when false.
+pub fn read_flag<T>(key: &str, r: &TomlReader, rule: T) -> Result<Vec<T>, InputError> {
+    let on: bool = r.value(key, &format!("{key} = true"))?;
+    Ok(on.then_some(rule).into_iter().collect())
+}
+
+/// Reads an f-puzzles boolean key (`"antiknight": true`): one instance
+/// when true, none when false.
+pub fn fpuzzles_flag<T>(
+    key: &str,
+    value: &serde_json::Value,
+    rule: T,
+) -> Result<Vec<T>, super::HookError> {
+    let on = value
+        .as_bool()
+        .ok_or_else(|| format!("{key}: expected true or false"))?;
+    Ok(on.then_some(rule).into_iter().collect())
+}
+
+/// `r3c4` (or `R3C4`) as 0-based (row, column).
+pub fn parse_rc(token: &str) -> Option<(usize, usize)> {
+    let t = token.to_ascii_lowercase();
+    let rest = t.strip_prefix('r')?;
+    let (r, c) = rest.split_once('c')?;
+    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
+    (r >= 1 && c >= 1).then(|| (r - 1, c - 1))
+}
+
+/// An f-puzzles or ISS cell `R3C4` as 0-based (row, column) inside a
+/// `size`×`size` grid; the message names the cell.
+pub fn hook_cell(token: &str, size: usize) -> Result<(usize, usize), super::HookError> {
+    match parse_rc(token) {
+        Some((r, c)) if r < size && c < size => Ok((r, c)),
+        Some(_) => Err(format!("{token} is outside the {size}×{size} grid")),
+        None => Err(format!("`{token}` is not a cell such as R1C1")),
+    }
+}
+
+/// A puzzle's TOML being written: top-level `key = value` lines come
+/// before every `[table]`, since a key after a table header belongs to
+/// that table.
+#[derive(Debug, Default)]
+pub struct TomlWriter {
+    keys: String,
+    tables: String,
+}
+
+impl TomlWriter {
+    /// Adds a top-level `key = value` line (or block), `\n`-terminated.
+    pub fn key(&mut self, text: &str) {
+        self.keys.push_str(text);
+    }
+
+    /// Adds a table or array of tables (`[clues]`, `[[thermometer]]`),
+    /// its header first, `\n`-terminated.
+    pub fn table(&mut self, text: &str) {
+        self.tables.push('\n');
+        self.tables.push_str(text);
+    }
+
+    /// The file's text: keys, then tables.
+    pub fn finish(self) -> String {
+        self.keys + &self.tables
+    }
+}
+
+/// A TOML basic string holding `s`, quotes and escapes included.
+pub fn quoted(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// Lowers a chess-move rule (anti-knight, anti-king): every two cells
+/// whose row and column distances are one of `steps` (either way round)
+/// hold different values, one statement per cell with the cells after it.
+pub fn chess(l: &mut Lowering, name: &'static str, steps: &[(usize, usize)]) {
+    let (rows, cols) = (l.m.rows, l.m.cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let Some(a) = l.cell_at(r, c) else { continue };
+            // Each pair once: the other cell later in row-major order.
+            let mut later: Vec<(usize, usize)> = Vec::new();
+            for &(dr, dc) in steps {
+                for (dr, dc) in [(dr, dc), (dc, dr)] {
+                    for q in [(r + dr, c + dc), (r + dr, c.wrapping_sub(dc))] {
+                        if q.0 < rows && q.1 < cols && (q.0, q.1) > (r, c) && !later.contains(&q) {
+                            later.push(q);
+                        }
+                    }
+                }
+            }
+            later.sort_unstable();
+            let others: Vec<_> = later
+                .into_iter()
+                .filter_map(|q| l.cell_at(q.0, q.1).map(|id| (q, id)))
+                .collect();
+            if others.is_empty() {
+                continue;
+            }
+            let statement = format!("{name} from {}", rc(r, c));
+            l.begin(
+                What::Element(name),
+                || statement.clone(),
+                || Says {
+                    label: Some(rc(r, c)),
+                    ..Says::default()
+                },
+            );
+            for (q, b) in others {
+                l.push(
+                    Group::Element(name),
+                    format!("{name} {}|{}", rc(r, c), rc(q.0, q.1)),
+                    Rule::AllDifferent { cells: vec![a, b] },
+                );
+            }
+        }
+    }
+}

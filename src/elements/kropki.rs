@@ -1,0 +1,301 @@
+//! Kropki dots on the border between two orthogonal neighbours: a white
+//! dot says their values differ by `value` (default 1), a black dot that
+//! one is `value` times the other (default 2). The negative constraint
+//! (`kropki-negative = true`, "all dots are given") says that no unmarked
+//! neighbouring pair is consecutive or in ratio 1:2.
+//!
+//! ```toml
+//! kropki-negative = true
+//!
+//! [[kropki]]
+//! cells = "r1c1 r1c2"        # white, difference 1
+//!
+//! [[kropki]]
+//! cells = "r2c1 r3c1"
+//! color = "black"            # ratio 2; value = 3 for another ratio
+//! ```
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::kit::{adjacent, cell_list, hook_cell, quoted, read_flag};
+use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::error::InputError;
+use crate::model::{Cmp, Group, Rule, What, rc};
+use crate::render::svg::{CELL, Layout, Svg};
+
+/// A kropki dot or the negative constraint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kropki {
+    /// A dot between two orthogonal neighbours.
+    Dot {
+        /// The two cells, 0-based (row, column), as written.
+        cells: [(usize, usize); 2],
+        /// Black (ratio) rather than white (difference).
+        black: bool,
+        /// The difference or ratio.
+        value: i64,
+    },
+    /// Every neighbouring pair without a dot is neither consecutive nor
+    /// in ratio 1:2.
+    Negative,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    cells: Spanned<String>,
+    color: Option<Spanned<String>>,
+    value: Option<Spanned<i64>>,
+}
+
+const WANT: &str = "[[kropki]] tables, each with cells = \"r1c1 r1c2\" (two neighbours), \
+    optional color = \"white\" or \"black\" and value = N";
+
+/// The two cells of a dot, which must share a side.
+fn pair(cells: &[(usize, usize)]) -> Result<[(usize, usize); 2], String> {
+    let [a, b] = cells[..] else {
+        return Err(format!(
+            "a dot joins two cells, not {}: write cells = \"r1c1 r1c2\"",
+            cells.len()
+        ));
+    };
+    if !adjacent(a, b) {
+        return Err(format!(
+            "{} and {} are not neighbours: a dot sits between two cells that share a side",
+            rc(a.0, a.1),
+            rc(b.0, b.1)
+        ));
+    }
+    Ok([a, b])
+}
+
+/// A dot's value, if it can be one: a difference of at least 1, a ratio
+/// of at least 2.
+fn check_value(black: bool, value: i64) -> Result<i64, String> {
+    if value < 1 || (black && value < 2) {
+        return Err(format!(
+            "value = {value}: a white dot's difference is at least 1, a black dot's ratio at least 2"
+        ));
+    }
+    Ok(value)
+}
+
+/// The default value of a white and of a black dot.
+fn default_value(black: bool) -> i64 {
+    if black { 2 } else { 1 }
+}
+
+impl ElementType for Kropki {
+    const NAME: &'static str = "kropki";
+    const KEYS: &'static [&'static str] = &["kropki", "kropki-negative"];
+    const FPUZZLES: &'static [&'static str] = &["difference", "ratio"];
+    const ISS: &'static [&'static str] = &["WhiteDot", "BlackDot"];
+    const DOC: &'static str = "`[[kropki]] cells = \"r1c1 r1c2\"` (`color = \"black\"`, `value = N`): \
+        a white dot's neighbours differ by N (default 1), a black dot's are in ratio N:1 \
+        (default 2); `kropki-negative = true`: no pair without a dot is consecutive or 1:2";
+
+    fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
+        if key == "kropki-negative" {
+            return read_flag(key, r, Kropki::Negative);
+        }
+        let raws: Vec<Raw> = r.value(key, WANT)?;
+        let mut out = Vec::new();
+        for raw in raws {
+            let cells = pair(&r.cells(&raw.cells)?)
+                .map_err(|m| r.error_at(&raw.cells, format!("kropki: {m}")))?;
+            let black = match &raw.color {
+                None => false,
+                Some(c) => match c.get_ref().as_str() {
+                    "white" => false,
+                    "black" => true,
+                    other => {
+                        return Err(r.error_at(
+                            c,
+                            format!(
+                                "kropki: color = \"{other}\": write color = \"white\" or \"black\""
+                            ),
+                        ));
+                    }
+                },
+            };
+            let value = match &raw.value {
+                Some(v) => check_value(black, *v.get_ref())
+                    .map_err(|m| r.error_at(v, format!("kropki: {m}")))?,
+                None => default_value(black),
+            };
+            out.push(Kropki::Dot {
+                cells,
+                black,
+                value,
+            });
+        }
+        Ok(out)
+    }
+
+    fn write(all: &[&Self], w: &mut TomlWriter) {
+        for k in all {
+            match k {
+                Kropki::Negative => w.key("kropki-negative = true\n"),
+                Kropki::Dot {
+                    cells,
+                    black,
+                    value,
+                } => {
+                    let mut t = format!("[[kropki]]\ncells = {}\n", quoted(&cell_list(cells)));
+                    if *black {
+                        t.push_str("color = \"black\"\n");
+                    }
+                    if *value != default_value(*black) {
+                        t.push_str(&format!("value = {value}\n"));
+                    }
+                    w.table(&t);
+                }
+            }
+        }
+    }
+
+    fn from_fpuzzles(
+        key: &str,
+        value: &serde_json::Value,
+        size: usize,
+    ) -> Result<Vec<Self>, HookError> {
+        // [{"cells": ["R1C1", "R1C2"], "value"?: "3"}, …]
+        let black = key == "ratio";
+        let bad = || format!("{key}: expected a list of {{\"cells\": [\"R1C1\", \"R1C2\"]}}");
+        let mut out = Vec::new();
+        for item in value.as_array().ok_or_else(bad)? {
+            let cells = item
+                .get("cells")
+                .and_then(|c| c.as_array())
+                .ok_or_else(bad)?
+                .iter()
+                .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
+                .collect::<Result<Vec<_>, _>>()?;
+            let cells = pair(&cells).map_err(|m| format!("{key}: {m}"))?;
+            let value = match item.get("value").and_then(|v| v.as_str()) {
+                Some(v) => {
+                    let v = v
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("{key}: value \"{v}\" is not a number"))?;
+                    check_value(black, v).map_err(|m| format!("{key}: {m}"))?
+                }
+                None => default_value(black),
+            };
+            out.push(Kropki::Dot {
+                cells,
+                black,
+                value,
+            });
+        }
+        Ok(out)
+    }
+
+    fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
+        // .WhiteDot~R1C1~R1C2~R1C3: a dot between each consecutive pair.
+        let black = name == "BlackDot";
+        let cells = args
+            .iter()
+            .map(|a| hook_cell(a, size))
+            .collect::<Result<Vec<_>, _>>()?;
+        cells
+            .windows(2)
+            .map(|w| {
+                Ok(Kropki::Dot {
+                    cells: pair(w).map_err(|m| format!("{name}: {m}"))?,
+                    black,
+                    value: default_value(black),
+                })
+            })
+            .collect()
+    }
+
+    fn lower(&self, index: usize, l: &mut Lowering) {
+        let group = Group::Element(Self::NAME);
+        match self {
+            Kropki::Dot {
+                cells: [a, b],
+                black,
+                value,
+            } => {
+                let colour = if *black { "black" } else { "white" };
+                let name = format!("kropki {index} ({colour} {value}, {}|{})", rc(a.0, a.1), rc(b.0, b.1));
+                l.begin(What::Element(Self::NAME), || name.clone(), || Says {
+                    index: Some(index),
+                    clue: Some(format!("{colour} {value}")),
+                    ..Says::default()
+                });
+                let cells = vec![l.cell(a.0, a.1), l.cell(b.0, b.1)];
+                let rule = if *black {
+                    Rule::Ratio { cells, value: *value }
+                } else {
+                    Rule::Difference { cells, value: *value }
+                };
+                l.push(group, name, rule);
+            }
+            Kropki::Negative => {
+                let marked: Vec<[(usize, usize); 2]> = l
+                    .all::<Kropki>()
+                    .filter_map(|k| match k {
+                        Kropki::Dot { cells, .. } => Some(*cells),
+                        Kropki::Negative => None,
+                    })
+                    .collect();
+                let is_marked = |p: (usize, usize), q: (usize, usize)| {
+                    marked.iter().any(|m| *m == [p, q] || *m == [q, p])
+                };
+                let (rows, cols) = (l.m.rows, l.m.cols);
+                for r in 0..rows {
+                    for c in 0..cols {
+                        for q in [(r, c + 1), (r + 1, c)] {
+                            let p = (r, c);
+                            if q.0 >= rows || q.1 >= cols || is_marked(p, q) {
+                                continue;
+                            }
+                            let (Some(x), Some(y)) = (l.cell_at(p.0, p.1), l.cell_at(q.0, q.1)) else {
+                                continue;
+                            };
+                            let name = format!("kropki-negative ({}|{})", rc(p.0, p.1), rc(q.0, q.1));
+                            l.begin(What::Element(Self::NAME), || name.clone(), || Says {
+                                label: Some("negative".into()),
+                                ..Says::default()
+                            });
+                            // Neither x − y nor y − x is 1; neither x − 2y nor y − 2x is 0.
+                            for (cx, cy, value) in [(1, -1, 1), (-1, 1, 1), (1, -2, 0), (-2, 1, 0)] {
+                                l.push(
+                                    group,
+                                    name.clone(),
+                                    Rule::Linear {
+                                        cells: vec![x, y],
+                                        coeffs: vec![cx, cy],
+                                        cmp: Cmp::Ne,
+                                        value,
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A dot on the middle of the border between the two cells.
+    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+        let (Layer::Over, Kropki::Dot { cells: [a, b], black, .. }) = (layer, self) else {
+            return;
+        };
+        let (ca, cb) = (layout.cell(a.0, a.1), layout.cell(b.0, b.1));
+        let centre = (
+            (ca.x + cb.x + CELL) / 2.0,
+            (ca.y + cb.y + CELL) / 2.0,
+        );
+        let fill = if *black { "black" } else { "white" };
+        s.circle(
+            centre,
+            CELL * 0.12,
+            &format!(r#"class="kropki" fill="{fill}" stroke="black" stroke-width="1.5""#),
+        );
+    }
+}

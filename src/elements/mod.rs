@@ -1,0 +1,315 @@
+//! Elements: one module per piece of puzzle meaning, each registered by one
+//! line of `element_table!`. An element says everything about one kind of
+//! statement a puzzle can carry (Latin rows and columns, boxes, cages, a
+//! thermometer, kropki dots, …): how its TOML keys read and write, how it
+//! comes in from f-puzzles and the Interactive Sudoku Solver, how it lowers
+//! into the constraint model (each instance a statement with its origin, so
+//! that `explain` can name it), and how it draws. A puzzle is a grid, its
+//! givens and a list of elements ([`crate::puzzle::Puzzle`]); a kind is a
+//! preset list of them ([`crate::kinds`]).
+//!
+//! Adding a constraint is one new module here and one line in the table at
+//! the end of this file; docs/elements.md says exactly how.
+
+use crate::error::InputError;
+use crate::model::{CellId, Model};
+use crate::render::svg::{Layout, Svg};
+
+pub mod kit;
+
+pub use kit::{Lowering, Says, TomlReader, TomlWriter};
+
+/// Where an element draws on an SVG picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layer {
+    /// Over the cell backgrounds, under the grid lines, clues and digits
+    /// (thermometers, shaded cells).
+    Under,
+    /// Over the grid lines and clues, under the digits (kropki dots).
+    Over,
+}
+
+/// What an importer's hook says about a value it cannot take: the message
+/// names what is wrong; the importer adds the file and line.
+pub type HookError = String;
+
+/// One kind of statement a puzzle can carry. An implementing type is one
+/// instance (one thermometer, one kropki dot, the anti-knight rule); the
+/// registry (`element_table!`) makes it a variant of [`Element`].
+pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'static {
+    /// The element's name, as docs and `explain` use it ("thermometer").
+    const NAME: &'static str;
+    /// The top-level TOML keys it reads; each key belongs to one element.
+    /// Empty for the elements a kind's own grid keys make
+    /// (see [`crate::kinds`]).
+    const KEYS: &'static [&'static str];
+    /// The f-puzzles JSON keys [`ElementType::from_fpuzzles`] reads.
+    const FPUZZLES: &'static [&'static str] = &[];
+    /// The Interactive Sudoku Solver constraint names
+    /// [`ElementType::from_iss`] reads.
+    const ISS: &'static [&'static str] = &[];
+    /// One line for the docs: the TOML syntax and what it means.
+    const DOC: &'static str;
+
+    /// Reads the value of `key` (one of [`ElementType::KEYS`]) from a
+    /// puzzle file whose grid is already known, checking it against the
+    /// grid: errors name the file, line and column and the fix.
+    fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
+        Err(r.error_at_key(key, format!("`{key}` is not read by {}", Self::NAME)))
+    }
+
+    /// Writes every instance of the element in a puzzle (`all` is never
+    /// empty) as TOML that [`ElementType::read`] reads back.
+    fn write(_all: &[&Self], _w: &mut TomlWriter) {}
+
+    /// Reads the value of f-puzzles key `key` (one of
+    /// [`ElementType::FPUZZLES`]) for a `size`×`size` grid.
+    fn from_fpuzzles(
+        key: &str,
+        _value: &serde_json::Value,
+        _size: usize,
+    ) -> Result<Vec<Self>, HookError> {
+        Err(format!("{} does not read f-puzzles' `{key}`", Self::NAME))
+    }
+
+    /// Reads one ISS constraint `name` (one of [`ElementType::ISS`]) with
+    /// its `~`-separated arguments for a `size`×`size` grid.
+    fn from_iss(name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
+        Err(format!("{} does not read ISS's `{name}`", Self::NAME))
+    }
+
+    /// Whether the square (`row`, `col`) holds a cell to fill (kakuro's
+    /// clue squares do not).
+    fn holds_cell(&self, _row: usize, _col: usize) -> bool {
+        true
+    }
+
+    /// The largest value a cell holds, if the element decides it (kakuro:
+    /// 9); otherwise the grid's side.
+    fn max_value(&self) -> Option<i64> {
+        None
+    }
+
+    /// Lowers this instance, the `index`-th (from 1) of its element in the
+    /// puzzle, into the model: each statement begun with
+    /// [`Lowering::begin`], its rules pushed with [`Lowering::push`].
+    fn lower(&self, index: usize, l: &mut Lowering);
+
+    /// Draws this instance on `layer` of an SVG picture.
+    fn draw(&self, _layer: Layer, _layout: &Layout, _s: &mut Svg) {}
+}
+
+/// How an element type is found from an [`Element`] (made by the table).
+pub trait Member: ElementType {
+    /// The instance, if `e` is one of this element.
+    fn of(e: &Element) -> Option<&Self>;
+    /// The instance, if `e` is one of this element.
+    fn of_mut(e: &mut Element) -> Option<&mut Self>;
+    /// This instance as an [`Element`].
+    fn into_element(self) -> Element;
+}
+
+/// An f-puzzles hook as the registry holds it.
+pub type FpuzzlesHook = fn(&str, &serde_json::Value, usize) -> Result<Vec<Element>, HookError>;
+/// An ISS hook as the registry holds it.
+pub type IssHook = fn(&str, &[&str], usize) -> Result<Vec<Element>, HookError>;
+
+/// One registered element type, as the parser, writer, importers and docs
+/// see it.
+pub struct Entry {
+    /// [`ElementType::NAME`].
+    pub name: &'static str,
+    /// [`ElementType::KEYS`].
+    pub keys: &'static [&'static str],
+    /// [`ElementType::FPUZZLES`].
+    pub fpuzzles: &'static [&'static str],
+    /// [`ElementType::ISS`].
+    pub iss: &'static [&'static str],
+    /// [`ElementType::DOC`].
+    pub doc: &'static str,
+    /// [`ElementType::read`], instances as [`Element`]s.
+    pub read: fn(&str, &TomlReader) -> Result<Vec<Element>, InputError>,
+    /// [`ElementType::write`] of this element's instances among `all`
+    /// (nothing if there are none).
+    pub write: fn(&[Element], &mut TomlWriter),
+    /// [`ElementType::from_fpuzzles`].
+    pub from_fpuzzles: FpuzzlesHook,
+    /// [`ElementType::from_iss`].
+    pub from_iss: IssHook,
+}
+
+/// The element registry: each line `module::Type` declares the module
+/// `src/elements/module.rs`, makes `Type` (an [`ElementType`]) a variant of
+/// [`Element`] and an [`Entry`] of [`REGISTRY`]. The order of the lines is
+/// the order in which a puzzle's elements lower (and so the order of a
+/// script's sections) and are written.
+macro_rules! element_table {
+    ($($module:ident :: $ty:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// One instance of an element in a puzzle.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Element {
+            $(
+                #[doc = concat!("See [`", stringify!($module), "::", stringify!($ty), "`].")]
+                $ty($module::$ty),
+            )+
+        }
+
+        $(
+            impl Member for $module::$ty {
+                fn of(e: &Element) -> Option<&Self> {
+                    match e {
+                        Element::$ty(x) => Some(x),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+                fn of_mut(e: &mut Element) -> Option<&mut Self> {
+                    match e {
+                        Element::$ty(x) => Some(x),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+                fn into_element(self) -> Element {
+                    Element::$ty(self)
+                }
+            }
+        )+
+
+        /// Every element type, in the table's order.
+        pub const REGISTRY: &[Entry] = &[$(
+            Entry {
+                name: <$module::$ty as ElementType>::NAME,
+                keys: <$module::$ty as ElementType>::KEYS,
+                fpuzzles: <$module::$ty as ElementType>::FPUZZLES,
+                iss: <$module::$ty as ElementType>::ISS,
+                doc: <$module::$ty as ElementType>::DOC,
+                read: |key, r| {
+                    Ok(<$module::$ty as ElementType>::read(key, r)?
+                        .into_iter()
+                        .map(Element::$ty)
+                        .collect())
+                },
+                write: |all, w| {
+                    let mine: Vec<&$module::$ty> =
+                        all.iter().filter_map(<$module::$ty as Member>::of).collect();
+                    if !mine.is_empty() {
+                        <$module::$ty as ElementType>::write(&mine, w);
+                    }
+                },
+                from_fpuzzles: |key, v, n| {
+                    Ok(<$module::$ty as ElementType>::from_fpuzzles(key, v, n)?
+                        .into_iter()
+                        .map(Element::$ty)
+                        .collect())
+                },
+                from_iss: |name, args, n| {
+                    Ok(<$module::$ty as ElementType>::from_iss(name, args, n)?
+                        .into_iter()
+                        .map(Element::$ty)
+                        .collect())
+                },
+            },
+        )+];
+
+        impl Element {
+            /// The element's name ([`ElementType::NAME`]).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(Element::$ty(_) => <$module::$ty as ElementType>::NAME,)+
+                }
+            }
+
+            /// Its line in [`REGISTRY`]: elements lower and write in this order.
+            pub fn rank(&self) -> usize {
+                let mut k = 0;
+                $(
+                    if let Element::$ty(_) = self {
+                        return k;
+                    }
+                    k += 1;
+                )+
+                k
+            }
+
+            /// [`ElementType::lower`].
+            pub fn lower(&self, index: usize, l: &mut Lowering) {
+                match self {
+                    $(Element::$ty(x) => x.lower(index, l),)+
+                }
+            }
+
+            /// [`ElementType::draw`].
+            pub fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+                match self {
+                    $(Element::$ty(x) => x.draw(layer, layout, s),)+
+                }
+            }
+
+            /// [`ElementType::holds_cell`].
+            pub fn holds_cell(&self, row: usize, col: usize) -> bool {
+                match self {
+                    $(Element::$ty(x) => x.holds_cell(row, col),)+
+                }
+            }
+
+            /// [`ElementType::max_value`].
+            pub fn max_value(&self) -> Option<i64> {
+                match self {
+                    $(Element::$ty(x) => x.max_value(),)+
+                }
+            }
+        }
+    };
+}
+
+/// The entry of the element that reads TOML key `key`, if any.
+pub fn by_key(key: &str) -> Option<&'static Entry> {
+    REGISTRY.iter().find(|e| e.keys.contains(&key))
+}
+
+/// The entry of the element that reads f-puzzles key `key`, if any.
+pub fn by_fpuzzles_key(key: &str) -> Option<&'static Entry> {
+    REGISTRY.iter().find(|e| e.fpuzzles.contains(&key))
+}
+
+/// The entry of the element that reads ISS constraint `name`, if any.
+pub fn by_iss_name(name: &str) -> Option<&'static Entry> {
+    REGISTRY.iter().find(|e| e.iss.contains(&name))
+}
+
+/// Lowers `elements` into `m` in the registry's order: each instance is
+/// told its number among the instances of its element.
+pub(crate) fn lower_all(elements: &[Element], l: &mut Lowering) {
+    let mut seen = vec![0usize; REGISTRY.len()];
+    for e in elements {
+        let k = &mut seen[e.rank()];
+        *k += 1;
+        e.lower(*k, l);
+    }
+}
+
+/// The id of the cell at (`row`, `col`) of a model being built.
+pub(crate) fn cell_id(m: &Model, row: usize, col: usize) -> Option<CellId> {
+    if m.cells.len() == m.rows * m.cols {
+        return (row < m.rows && col < m.cols).then_some(row * m.cols + col);
+    }
+    m.cell_at(row, col)
+}
+
+element_table! {
+    latin::Latin,
+    boxes::Boxes,
+    regions::Regions,
+    diagonals::Diagonals,
+    cages::Cages,
+    kakuro::Kakuro,
+    signs::Signs,
+    edge_clues::EdgeClues,
+    thermometer::Thermometer,
+    kropki::Kropki,
+    anti_knight::AntiKnight,
+    anti_king::AntiKing,
+}

@@ -1,0 +1,190 @@
+//! Thermometers: values strictly increase from the bulb along the tube;
+//! slow thermometers: they never decrease (equal values are allowed where
+//! the cells do not see each other).
+//!
+//! ```toml
+//! [[thermometer]]
+//! cells = "r1c1 r1c2 r2c2"   # the bulb first
+//!
+//! [[slow-thermometer]]
+//! cells = "r9c9 r8c9 r7c9"
+//! ```
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::kit::{cell_list, hook_cell, path, quoted};
+use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::model::{Cmp, Group, Rule, What};
+use crate::render::svg::{CELL, Layout, Svg};
+
+/// One thermometer: its cells from the bulb.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thermometer {
+    /// 0-based (row, column) of each cell, the bulb first.
+    pub cells: Vec<(usize, usize)>,
+    /// Whether equal neighbours are allowed (a slow thermometer).
+    pub slow: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    cells: Spanned<String>,
+}
+
+const WANT: &str = "[[thermometer]] tables, each with cells = \"r1c1 r1c2 …\" (the bulb first)";
+
+impl Thermometer {
+    fn key(&self) -> &'static str {
+        if self.slow { "slow-thermometer" } else { "thermometer" }
+    }
+}
+
+impl ElementType for Thermometer {
+    const NAME: &'static str = "thermometer";
+    const KEYS: &'static [&'static str] = &["thermometer", "slow-thermometer"];
+    const FPUZZLES: &'static [&'static str] = &["thermometer", "slowthermometer"];
+    const ISS: &'static [&'static str] = &["Thermo"];
+    const DOC: &'static str = "`[[thermometer]] cells = \"r1c1 r1c2 …\"`: values strictly increase \
+        from the bulb (the first cell); `[[slow-thermometer]]`: they never decrease";
+
+    fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
+        let raws: Vec<Raw> = r.value(key, WANT)?;
+        let mut out = Vec::new();
+        for raw in raws {
+            let cells = r.cells(&raw.cells)?;
+            if let Some(w) = cells.windows(2).find(|w| !touches(w[0], w[1])) {
+                return Err(r.error_at(
+                    &raw.cells,
+                    format!(
+                        "{key}: {} and {} do not touch: list a thermometer's cells in order along \
+                         its tube, each next to the one before (diagonals count)",
+                        crate::model::rc(w[0].0, w[0].1),
+                        crate::model::rc(w[1].0, w[1].1)
+                    ),
+                ));
+            }
+            if let Some(c) = cells.iter().enumerate().find(|&(i, c)| cells[..i].contains(c)) {
+                return Err(r.error_at(
+                    &raw.cells,
+                    format!(
+                        "{key}: {} is listed twice: a thermometer passes each cell once",
+                        crate::model::rc(c.1.0, c.1.1)
+                    ),
+                ));
+            }
+            out.push(Thermometer {
+                cells,
+                slow: key == "slow-thermometer",
+            });
+        }
+        Ok(out)
+    }
+
+    fn write(all: &[&Self], w: &mut TomlWriter) {
+        for t in all {
+            w.table(&format!(
+                "[[{}]]\ncells = {}\n",
+                t.key(),
+                quoted(&cell_list(&t.cells))
+            ));
+        }
+    }
+
+    fn from_fpuzzles(
+        key: &str,
+        value: &serde_json::Value,
+        size: usize,
+    ) -> Result<Vec<Self>, HookError> {
+        // [{"lines": [["R1C1", "R1C2", …], …]}, …]: one thermometer per line.
+        let bad = || format!("{key}: expected a list of {{\"lines\": [[\"R1C1\", …]]}}");
+        let mut out = Vec::new();
+        for item in value.as_array().ok_or_else(bad)? {
+            let lines = item.get("lines").and_then(|l| l.as_array()).ok_or_else(bad)?;
+            for line in lines {
+                let cells = line
+                    .as_array()
+                    .ok_or_else(bad)?
+                    .iter()
+                    .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
+                    .collect::<Result<Vec<_>, _>>()?;
+                out.push(Thermometer {
+                    cells,
+                    slow: key == "slowthermometer",
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    fn from_iss(_name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
+        // .Thermo~R1C1~R1C2~…
+        let cells = args
+            .iter()
+            .map(|a| hook_cell(a, size))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(vec![Thermometer { cells, slow: false }])
+    }
+
+    fn lower(&self, index: usize, l: &mut Lowering) {
+        let name = format!("{} {index} ({})", self.key(), path(&self.cells));
+        l.begin(What::Element(Self::NAME), || name.clone(), || Says {
+            index: Some(index),
+            ..Says::default()
+        });
+        for w in self.cells.windows(2) {
+            let (a, b) = (l.cell(w[0].0, w[0].1), l.cell(w[1].0, w[1].1));
+            let rule = if self.slow {
+                // b − a ≥ 0; cells that see each other also differ by
+                // their house, so there the step is strict.
+                Rule::Linear {
+                    cells: vec![b, a],
+                    coeffs: vec![1, -1],
+                    cmp: Cmp::Ge,
+                    value: 0,
+                }
+            } else {
+                Rule::Less { cells: [a, b] }
+            };
+            l.push(Group::Element(Self::NAME), name.clone(), rule);
+        }
+    }
+
+    /// A grey bulb on the first cell and a grey tube through the others.
+    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+        if layer != Layer::Under {
+            return;
+        }
+        let centre = |&(r, c): &(usize, usize)| {
+            let cell = layout.cell(r, c);
+            (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0)
+        };
+        let points: Vec<(f64, f64)> = self.cells.iter().map(centre).collect();
+        let fill = if self.slow { "#c8c8c8" } else { "#cfcfcf" };
+        let dash = if self.slow {
+            // A slow thermometer's tube is drawn with gaps, as setters do.
+            r#" stroke-dasharray="6 3""#
+        } else {
+            ""
+        };
+        s.polyline(
+            &points,
+            &format!(
+                r#"class="{}" fill="none" stroke="{fill}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"{dash}"#,
+                self.key(),
+                CELL * 0.3
+            ),
+        );
+        if let Some(&(x, y)) = points.first() {
+            s.circle((x, y), CELL * 0.36, &format!(r#"class="bulb" fill="{fill}""#));
+        }
+    }
+}
+
+/// Whether two cells touch by a side or a corner.
+fn touches(a: (usize, usize), b: (usize, usize)) -> bool {
+    a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
+}
+
+use crate::error::InputError;

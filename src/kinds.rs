@@ -1,0 +1,76 @@
+//! Kinds as presets of elements. A puzzle file's `kind` names the grid
+//! keys it reads (the givens, a cages grid, a kakuro or futoshiki grid)
+//! and the elements the puzzle starts with; any element key of the
+//! registry ([`crate::elements::REGISTRY`]) may be added to any kind with
+//! a square grid of values 1..n (every kind but kakuro).
+//!
+//! | kind        | elements                    |
+//! |-------------|-----------------------------|
+//! | sudoku      | latin, boxes                |
+//! | killer      | latin, boxes, cages         |
+//! | calcudoku   | latin, cages                |
+//! | kakuro      | kakuro                      |
+//! | jigsaw      | latin, regions              |
+//! | futoshiki   | latin, signs                |
+//! | skyscrapers | latin, edge-clues           |
+
+use crate::elements::Element;
+use crate::elements::latin::Latin;
+use crate::puzzle::Kind;
+
+/// The elements a puzzle of `kind` has before its grid keys are read:
+/// those that need no data (Latin rows and columns).
+pub fn base(kind: Kind) -> Vec<Element> {
+    match kind {
+        Kind::Kakuro => Vec::new(),
+        _ => vec![Element::Latin(Latin)],
+    }
+}
+
+/// The names of the elements a puzzle of `kind` is made of, in the
+/// registry's order.
+pub fn preset(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Sudoku => &["latin", "boxes"],
+        Kind::Killer => &["latin", "boxes", "cages"],
+        Kind::Calcudoku => &["latin", "cages"],
+        Kind::Kakuro => &["kakuro"],
+        Kind::Jigsaw => &["latin", "regions"],
+        Kind::Futoshiki => &["latin", "signs"],
+        Kind::Skyscrapers => &["latin", "edge-clues"],
+    }
+}
+
+/// The grid keys each kind reads itself (its preset elements' data),
+/// besides `kind`, `title` and `solution`.
+pub fn grid_keys(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Sudoku => &["box", "givens", "diagonals"],
+        Kind::Killer => &[
+            "box",
+            "givens",
+            "cages",
+            "clues",
+            "default-clue",
+            "distinct-cages",
+            "diagonals",
+        ],
+        Kind::Calcudoku => &["givens", "cages", "clues", "default-clue"],
+        Kind::Kakuro => &["grid"],
+        Kind::Jigsaw => &["regions", "givens", "diagonals"],
+        Kind::Futoshiki => &["grid"],
+        Kind::Skyscrapers => &["givens", "top", "bottom", "left", "right"],
+    }
+}
+
+/// Whether a puzzle of `kind` may carry the registry's element keys: its
+/// grid is square with values 1..n.
+pub fn takes_elements(kind: Kind) -> bool {
+    kind != Kind::Kakuro
+}
+
+/// Whether the kind's boxes are its own (sudoku, killer); other kinds
+/// draw and check no boxes even where a game ID gives a box shape.
+pub fn has_boxes(kind: Kind) -> bool {
+    matches!(kind, Kind::Sudoku | Kind::Killer)
+}
