@@ -34,6 +34,7 @@ pub mod encode;
 pub mod error;
 pub mod explain;
 pub mod family;
+pub mod import;
 pub mod inspect;
 pub mod lower;
 pub mod model;

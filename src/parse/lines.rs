@@ -1,8 +1,10 @@
 //! Sudoku line files: one puzzle per line, n² characters (81 for 9×9,
 //! 16 for 4×4), `.` or `0` for a blank; blank lines and lines starting with
-//! `#` are skipped. Each puzzle is named `FILE:LINE`.
+//! `#` are skipped. Each puzzle is named `FILE:LINE`. Files of links (or
+//! ISS strings) are read the same way, each line through [`crate::import`].
 
 use crate::error::{InputError, Location};
+use crate::import;
 use crate::puzzle::{Kind, Puzzle};
 
 use super::grid::{Values, check_repeats, square_box, suggested_box};
@@ -21,6 +23,8 @@ pub(crate) struct Lines {
     found: bool,
     done: bool,
     buf: Vec<u8>,
+    /// For a file of links: how they are read.
+    links: Option<import::Options>,
 }
 
 impl Lines {
@@ -36,6 +40,21 @@ impl Lines {
             found: false,
             done: false,
             buf: Vec::new(),
+            links: None,
+        }
+    }
+
+    /// Streams the puzzles of a file of links, ISS strings and sudoku
+    /// lines, read with `opts`.
+    pub(crate) fn links(
+        input: Input,
+        file: &Location,
+        name_file: &str,
+        opts: import::Options,
+    ) -> Self {
+        Lines {
+            links: Some(opts),
+            ..Lines::new(input, file, name_file)
         }
     }
 
@@ -70,14 +89,15 @@ impl Lines {
                 continue;
             }
             self.found = true;
-            let p = one(
-                body,
-                &self.file.at(ln, lead + 1),
-                ln,
-                lead,
-                &self.file,
-                &self.name_file,
-            )?;
+            let at = self.file.at(ln, lead + 1);
+            let sudoku_line = body.chars().all(|c| c == '.' || c.is_ascii_digit());
+            let p = match &self.links {
+                Some(opts) if !sudoku_line => {
+                    let name = format!("{}:{ln}", self.name_file);
+                    import::read_link(body, &name, &at, opts)?
+                }
+                _ => one(body, &at, ln, lead, &self.file, &self.name_file)?,
+            };
             self.buf = text.into_bytes();
             return Ok(Some(p));
         }
