@@ -4,7 +4,10 @@
 //! crashers) and a few thousand seeded random mutations of it through the
 //! same properties as the cargo-fuzz targets in `fuzz/`: no panic, every
 //! error names the file on one printable line, emit is deterministic, and
-//! the binary exits with 0, 1 or 2.
+//! the binary exits with 0, 1 or 2. The importers' targets (`links`,
+//! `fpuzzles`) mutate links, ISS strings and f-puzzles JSON the project
+//! wrote itself: random edits of base64 payloads must be refused, never
+//! panic.
 //!
 //! `SMTGRID_FUZZ_ITERS=N` runs N mutations per target instead of the
 //! default, `SMTGRID_FUZZ_SEED=S` another seed; a failing input is written
@@ -118,6 +121,18 @@ const TOKENS: &[&[u8]] = &[
     b"(define-fun x_1_1 () Int 3)",
     b"(error \"",
     b"1979-05-27",
+    b"https://www.f-puzzles.com/?load=",
+    b"https://sudokupad.app/scl",
+    b"https://sudokupad.app/fpuzzles",
+    b"N4Ig",
+    b"%2F",
+    b".Cage~",
+    b".~R1C1_",
+    b"R0C0",
+    b"R17C3",
+    b"\"region\":null",
+    b"\"killercage\"",
+    b"{ce:[[,{v:3},]],re:[[[0,0]]]}",
 ];
 
 /// Numbers at the edges of what the parsers and encoders take.
@@ -281,6 +296,16 @@ fn kakuro_text() {
 }
 
 #[test]
+fn links_and_iss_strings() {
+    fuzz("links", 0x5EED_0006, input_in(InputFormat::Links));
+}
+
+#[test]
+fn fpuzzles_json() {
+    fuzz("fpuzzles", 0x5EED_0007, input_in(InputFormat::Fpuzzles));
+}
+
+#[test]
 fn solver_replies() {
     fuzz("reply", 0x5EED_0004, props::reply);
 }
@@ -301,6 +326,8 @@ fn binary_exit_codes_and_messages() {
         ("native", "toml", 120),
         ("lines", "txt", 40),
         ("kakuro", "kakuro", 40),
+        ("links", "links", 40),
+        ("fpuzzles", "json", 20),
     ] {
         let pool = corpus(target);
         for i in 0..count {

@@ -468,3 +468,107 @@ fn an_fpuzzles_json_file_is_read_as_one_puzzle() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("kind = \"killer\""));
     assert!(Path::new(&file).exists());
 }
+
+/// scripts/variants-check on a corpus this test lays out itself, one
+/// readable and one refused puzzle per source: the table counts them, and
+/// the refusals are grouped by reason.
+#[test]
+fn variants_check_measures_a_corpus() {
+    common::require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    let write = |rel: &str, v: &Value| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(path, v.to_string()).expect("write");
+    };
+    let payload = |v: &Value| lz_str::compress_to_base64(v.to_string().as_str());
+    let mut thermo = sudoku4();
+    thermo["thermometer"] = json!([{"lines": [["R1C1", "R1C2"]]}]);
+    write(
+        "sudokusolver/unique_variant_fpuzzles.json",
+        &json!([
+            {"id": "s1", "fpuzzles": payload(&sudoku4()), "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "s2", "fpuzzles": payload(&thermo), "solution": SUDOKU4_SOLUTION.concat()},
+        ]),
+    );
+    write(
+        "iss/iss_puzzles_with_solutions.json",
+        &json!([
+            {"id": "i1", "input": ".Shape~4x4\n.~R1C1_4~R1C3_1~R2C2_2~R3C3_3~R4C2_4~R4C4_1",
+             "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "i2", "input": ".AntiKnight.", "solution": "x"},
+        ]),
+    );
+    write(
+        "sudoku-bench/challenge_100/puzzle_0001.json",
+        &json!({"encoded_puzzle": format!("scl{}", lz_str::compress_to_base64(jigsaw9_scl().as_str())),
+                "solution": JIGSAW9_SOLUTION.concat()}),
+    );
+    write(
+        "INVENTORY.json",
+        &json!({"per_puzzle": [
+            {"source": "sudokusolver", "id": "s2", "constraints": ["thermo"]},
+            {"source": "iss", "id": "i2", "constraints": ["anti-knight"]},
+            {"source": "sudoku-bench", "id": "puzzle_0001", "constraints": ["jigsaw/irregular"]},
+        ]}),
+    );
+    let out = std::process::Command::new("python3")
+        .arg(common::root().join("scripts/variants-check"))
+        .arg(root)
+        .args([
+            "--smtgrid",
+            env!("CARGO_BIN_EXE_smtgrid"),
+            "--timeout",
+            "30",
+        ])
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    succeeded(&out);
+    let row = |name: &str| -> Vec<String> {
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no row {name}: {text}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(row("iss "), ["iss", "2", "1", "1", "1", "0"], "{text}");
+    assert_eq!(
+        row("sudokusolver "),
+        ["sudokusolver", "2", "1", "1", "1", "0"],
+        "{text}"
+    );
+    assert_eq!(
+        row("sudoku-bench "),
+        ["sudoku-bench", "1", "1", "1", "0", "0"],
+        "{text}"
+    );
+    assert!(
+        text.contains("f-puzzles key `thermometer`: not yet supported"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ISS constraint `.AntiKnight`: not yet supported"),
+        "{text}"
+    );
+    assert_eq!(
+        row("thermo "),
+        ["thermo", "1", "0", "0", "1", "0"],
+        "{text}"
+    );
+    assert_eq!(
+        row("jigsaw/irregular "),
+        ["jigsaw/irregular", "1", "1", "0", "0", "0"],
+        "{text}"
+    );
+    // A folder without the corpus is refused, not hung on.
+    let empty = tempfile::tempdir().expect("temp dir");
+    let out = std::process::Command::new("python3")
+        .arg(common::root().join("scripts/variants-check"))
+        .arg(empty.path())
+        .output()
+        .expect("python3 runs");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -124,6 +124,9 @@ pub struct FPuzzle {
     pub constraints: BTreeMap<String, Value>,
     /// Unknown keys passed over under `--ignore-unknown`.
     pub ignored: Vec<String>,
+    /// Drawings passed over (`line`, `circle`, …), with how many: a
+    /// setter may give them a meaning in the rules text only.
+    pub cosmetic: Vec<(String, usize)>,
 }
 
 /// The JSON type of `v`, for messages.
@@ -205,6 +208,7 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
         solution: None,
         constraints: BTreeMap::new(),
         ignored: Vec::new(),
+        cosmetic: Vec::new(),
     };
     read_grid(
         top.get("grid").ok_or("the f-puzzles data has no `grid`")?,
@@ -235,17 +239,31 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
             continue;
         }
         if k == "cage" {
-            let clued: Vec<Value> = list(value, k)?
+            let all = list(value, k)?;
+            let clued: Vec<Value> = all
                 .iter()
                 .filter(|c| !cage_is_cosmetic(c))
                 .cloned()
                 .collect();
+            if all.len() > clued.len() {
+                p.cosmetic.push((key.clone(), all.len() - clued.len()));
+            }
             if !clued.is_empty() {
                 p.constraints.insert(key.clone(), Value::Array(clued));
             }
             continue;
         }
         if COSMETIC.contains(&k) {
+            // Userscript copies of a rule's drawing name it; the rule has its own key.
+            let own = value
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|d| d.get("fromConstraint").is_none())
+                .count();
+            if own > 0 {
+                p.cosmetic.push((key.clone(), own));
+            }
             continue;
         }
         if LISTS.contains(&k) {

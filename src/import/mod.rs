@@ -216,16 +216,32 @@ pub(crate) fn drawn_meanings(drawn: &[Drawn], opts: &Options) -> Result<(), Stri
     Ok(())
 }
 
-/// Reports what `--ignore-unknown` passed over.
-fn note_ignored(at: &Location, what: &str, ignored: &[String]) {
+/// What `--ignore-unknown` passed over, as a note.
+fn note_ignored(notes: &mut Vec<String>, what: &str, ignored: &[String]) {
     if !ignored.is_empty() {
         let keys: Vec<String> = ignored
             .iter()
             .map(|k| format!("`{}`", short_key(k)))
             .collect();
-        note(format_args!(
-            "{at}: ignored (--ignore-unknown) {what} {}",
+        notes.push(format!(
+            "ignored (--ignore-unknown) {what} {}",
             keys.join(", ")
+        ));
+    }
+}
+
+/// Notes what f-puzzles drawings were passed over: a setter who drew a rule
+/// with plain lines or circles states it in the rules text only, which
+/// smtgrid cannot read, so the user is told what the puzzle was read
+/// without.
+fn note_fpuzzles(notes: &mut Vec<String>, f: &fpuzzles::FPuzzle) {
+    note_ignored(notes, "f-puzzles keys", &f.ignored);
+    if !f.cosmetic.is_empty() {
+        let list: Vec<String> = f.cosmetic.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        notes.push(format!(
+            "note: read without the drawings that carry no rule of their own ({}); if the rules \
+             text gives them one, the puzzle read is not the one published",
+            list.join(", ")
         ));
     }
 }
@@ -239,10 +255,11 @@ pub fn read_link(
     opts: &Options,
 ) -> Result<Puzzle, InputError> {
     let fail = |m: String| InputError::new(at.clone(), m);
+    let mut notes = Vec::new();
     let plain = match links::decode(text).map_err(fail)? {
         links::Payload::Fpuzzles(json) => {
             let f = fpuzzles::read(&json, opts).map_err(fail)?;
-            note_ignored(at, "f-puzzles keys", &f.ignored);
+            note_fpuzzles(&mut notes, &f);
             fpuzzles::to_plain(&f)
         }
         links::Payload::Scl(t) => {
@@ -250,22 +267,32 @@ pub fn read_link(
             // SudokuPad links may wrap f-puzzles JSON too.
             if v.get("grid").is_some() && v.get("size").is_some() {
                 let f = fpuzzles::read_value(&v, opts).map_err(fail)?;
-                note_ignored(at, "f-puzzles keys", &f.ignored);
+                note_fpuzzles(&mut notes, &f);
                 fpuzzles::to_plain(&f)
             } else {
                 let s = sudokupad::read(&v, opts).map_err(fail)?;
-                note_ignored(at, "SudokuPad keys", &s.ignored);
+                note_ignored(&mut notes, "SudokuPad keys", &s.ignored);
                 sudokupad::to_plain(&s, opts)
             }
         }
         links::Payload::Iss(t) => {
             let p = iss::read(&t, opts).map_err(fail)?;
-            note_ignored(at, "ISS constraints", &p.ignored);
+            note_ignored(&mut notes, "ISS constraints", &p.ignored);
             iss::to_plain(&p)
         }
     }
     .map_err(fail)?;
-    build::to_puzzle(plain, name, at).map_err(fail)
+    let p = build::to_puzzle(plain, name, at).map_err(fail)?;
+    told(at, &notes);
+    Ok(p)
+}
+
+/// Shows the notes of a puzzle that was read (none for one refused: its
+/// error says enough).
+fn told(at: &Location, notes: &[String]) {
+    for n in notes {
+        note(format_args!("{at}: {n}"));
+    }
 }
 
 /// The puzzle of an f-puzzles JSON file.
@@ -283,9 +310,12 @@ pub fn read_fpuzzles_json(
         )));
     }
     let f = fpuzzles::read(text, opts).map_err(fail)?;
-    note_ignored(at, "f-puzzles keys", &f.ignored);
+    let mut notes = Vec::new();
+    note_fpuzzles(&mut notes, &f);
     let plain = fpuzzles::to_plain(&f).map_err(fail)?;
-    build::to_puzzle(plain, name, at).map_err(fail)
+    let p = build::to_puzzle(plain, name, at).map_err(fail)?;
+    told(at, &notes);
+    Ok(p)
 }
 
 /// The f-puzzles link of `p` (`https://www.f-puzzles.com/?load=…`), or why
