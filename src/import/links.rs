@@ -11,8 +11,8 @@
 /// entry before it with one more character), and the crate decodes without
 /// a limit, so the input is what bounds it: the longest payload of a
 /// 100-puzzle public set is 7,875 characters; the worst payload of this
-/// length (`tests::a_bomb_at_the_cap_stays_bounded`) decodes to about
-/// 25 M units before [`MAX_DECODED`] refuses it.
+/// length (`tests::a_bomb_at_the_cap_stays_bounded`: 8,100 codes) decodes
+/// to about 33 M units in 0.6 s before [`MAX_DECODED`] refuses it.
 pub const MAX_PAYLOAD: usize = 16 * 1024;
 
 /// The most UTF-16 units a payload may decode to; more is refused.
