@@ -381,3 +381,48 @@ fn binary_exit_codes_and_messages() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+mod importers {
+    //! Random text shaped like what the importers read: base64 payloads
+    //! behind each kind of link, SudokuPad's abbreviated text, ISS strings.
+    //! None may panic; every refusal names the file on one line.
+    use super::props;
+    use proptest::prelude::*;
+    use smtgrid::parse::InputFormat;
+
+    const LINKS: [&str; 5] = [
+        "https://www.f-puzzles.com/?load=",
+        "https://sudokupad.app/fpuzzles",
+        "https://sudokupad.app/scl",
+        "https://sudokupad.app/ctc",
+        "sudokupad.app/?puzzleid=fpuz",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn random_payloads_are_refused_not_panicked_on(
+            link in 0..LINKS.len(),
+            payload in "[A-Za-z0-9+/=%]{0,600}",
+        ) {
+            let line = format!("{}{payload}\n", LINKS[link]);
+            prop_assert_eq!(props::puzzle_input(line.as_bytes(), InputFormat::Links), Ok(()));
+        }
+
+        #[test]
+        fn random_sudokupad_text_and_iss_strings_never_panic(
+            zipped in "[{}\\[\\],:'\"a-z0-9#.\\-\\\\ ]{0,400}",
+            iss in "[.~_RC0-9a-zA-Z]{0,300}",
+        ) {
+            for text in [zipped.clone(), format!("{{ce:[[{zipped}]],re:[[[0,0]]]}}")] {
+                let z = lz_str::compress_to_base64(text.as_str());
+                let line = format!("https://sudokupad.app/scl{z}\n");
+                prop_assert_eq!(props::puzzle_input(line.as_bytes(), InputFormat::Links), Ok(()));
+                prop_assert_eq!(props::puzzle_input(text.as_bytes(), InputFormat::Fpuzzles), Ok(()));
+            }
+            let line = format!(".{iss}\n");
+            prop_assert_eq!(props::puzzle_input(line.as_bytes(), InputFormat::Links), Ok(()));
+        }
+    }
+}
