@@ -366,7 +366,8 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
                 }
             }
             let given = matches!(cell.get("given"), Some(Value::Bool(true)));
-            if let Some(v) = cell.get("value").filter(|v| !v.is_null()) {
+            // A value without `given` is a solver's entry, not a clue.
+            if let Some(v) = cell.get("value").filter(|v| !v.is_null() && given) {
                 let d = int(v)
                     .filter(|d| (1..=n as i64).contains(d))
                     .ok_or_else(|| {
@@ -375,10 +376,7 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
                             rc(r, c)
                         )
                     })?;
-                // A value without `given` is a solver's entry, not a clue.
-                if given {
-                    p.givens[r][c] = Some(d as u32);
-                }
+                p.givens[r][c] = Some(d as u32);
             }
             match cell.get("region") {
                 None => {}

@@ -119,11 +119,12 @@ impl Options {
             ));
         };
         let colour = colour.trim().trim_start_matches('#').to_ascii_lowercase();
-        if !(colour.len() == 6 || colour.len() == 8)
-            || !colour.bytes().all(|b| b.is_ascii_hexdigit())
-        {
+        let hex = (colour.len() == 6 || colour.len() == 8)
+            && colour.bytes().all(|b| b.is_ascii_hexdigit());
+        // `none`: drawn without a colour (text-only overlays).
+        if !hex && colour != "none" {
             return Err(format!(
-                "--{flag} {spec}: the colour must be 6 (or 8) hex digits, e.g. 67f067"
+                "--{flag} {spec}: the colour must be 6 (or 8) hex digits, e.g. 67f067, or none"
             ));
         }
         let meaning = meaning.trim().to_ascii_lowercase();
