@@ -396,6 +396,12 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
     refused("https://sudokupad.app/abc123", &[], "never goes online");
     refused(".~R10C1_3", &[], "not a cell");
     refused(".Cage~~R1C1~R1C2", &[], "no sum");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let empty = dir.path().join("empty.links");
+    std::fs::write(&empty, "# nothing but a comment\n").expect("write");
+    let out = bin().arg("convert").arg(&empty).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a links file holds one"));
 }
 
 #[test]

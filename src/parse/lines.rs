@@ -68,10 +68,15 @@ impl Lines {
                 if self.found {
                     return Ok(None);
                 }
+                let holds = if self.links.is_some() {
+                    "a links file holds one f-puzzles or SudokuPad link or ISS string per line"
+                } else {
+                    "a line file holds one sudoku per line, 81 characters for a 9×9 (. or 0 for a \
+                     blank)"
+                };
                 return Err(InputError::new(
                     self.file.clone(),
-                    "the file has no puzzles: a line file holds one sudoku per line, 81 characters \
-                     for a 9×9 (. or 0 for a blank)",
+                    format!("the file has no puzzles: {holds}"),
                 ));
             }
             let len = buf.len();
