@@ -36,6 +36,7 @@ pub mod error;
 pub mod explain;
 pub mod family;
 pub mod generate;
+pub mod import;
 pub mod inspect;
 pub mod kinds;
 pub mod lower;

@@ -367,7 +367,11 @@ fn key_at(text: &str, at: usize) -> Option<String> {
 /// Checks a recorded solution against the puzzle's own rules, the way a
 /// solver's answer is checked: lowered, then [`crate::model::Model::check_grid`].
 /// `locs` are the solution's cells in the file; `at` is the solution.
-fn check_solution(p: &Puzzle, locs: &[Vec<Location>], at: &Location) -> Result<(), InputError> {
+pub(crate) fn check_solution(
+    p: &Puzzle,
+    locs: &[Vec<Location>],
+    at: &Location,
+) -> Result<(), InputError> {
     let Some(sol) = &p.solution else {
         return Ok(());
     };
