@@ -215,6 +215,11 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         count: a.count as usize,
         time_limit: a.time_limit,
         options,
+        tag: match (&a.grade, effort) {
+            (Some(g), _) => Some(g.clone()),
+            (None, Some((l, h))) => Some(format!("e{l}-{h}")),
+            (None, None) => None,
+        },
     };
     let cancel = solver::install_ctrlc_handler();
     let solvers = pick_solvers(&a.solvers.request()?, kind, &cancel)?;

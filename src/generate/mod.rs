@@ -179,6 +179,9 @@ pub struct Request {
     pub time_limit: Duration,
     /// The options as given, for each puzzle's `source`.
     pub options: String,
+    /// Put in each puzzle's name after its kind (the grade asked for), so
+    /// that the families of one seed keep apart.
+    pub tag: Option<String>,
 }
 
 /// A generated puzzle with its proof and grade.
@@ -232,7 +235,12 @@ pub fn make(
     let start = Instant::now();
     let deadline = start + req.time_limit;
     let mut rng = Rng::derived(req.seed, index as u64);
-    let name = format!("{}-{}-{index:04}", req.kind.name(), req.seed);
+    let tag = req
+        .tag
+        .as_ref()
+        .map(|t| format!("{t}-"))
+        .unwrap_or_default();
+    let name = format!("{}-{tag}{}-{index:04}", req.kind.name(), req.seed);
     let mut attempts = 0;
     loop {
         if cancel.is_cancelled() {
