@@ -11,7 +11,7 @@
 //!    cage's clue.
 //! 2. [`reduce`]: one solver session holds the puzzle's statements, each
 //!    under a Bool of its own (the questions `explain` asks,
-//!    [`crate::explain::ask`]); the known solution, checked first by the
+//!    `explain::ask`); the known solution, checked first by the
 //!    model's checker, is blocked, and the clues are removed orbit by
 //!    orbit of the chosen symmetry while `check-sat-assuming` over the
 //!    remaining statements says `unsat`. A clue kept has a second solution
