@@ -388,3 +388,28 @@ pub fn to_toml(g: &Generated, req: &Request, solvers: &Solvers) -> String {
     ));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_hold_a_cell_s_images_once_each() {
+        assert_eq!(Symmetry::None.orbit(9, (1, 2)), [(1, 2)]);
+        assert_eq!(Symmetry::Rotational.orbit(9, (1, 2)), [(1, 2), (7, 6)]);
+        assert_eq!(Symmetry::Rotational.orbit(9, (4, 4)), [(4, 4)]);
+        assert_eq!(Symmetry::Diagonal.orbit(9, (1, 2)), [(1, 2), (2, 1)]);
+        assert_eq!(Symmetry::Mirror.orbit(4, (0, 0)), [(0, 0), (0, 3)]);
+        assert_eq!(
+            Symmetry::Rotational4.orbit(4, (0, 1)),
+            [(0, 1), (1, 3), (2, 0), (3, 2)]
+        );
+        assert_eq!(Symmetry::Dihedral.orbit(9, (0, 1)).len(), 8);
+        // Every image's orbit is the same orbit.
+        for s in Symmetry::ALL {
+            for at in s.orbit(6, (1, 4)) {
+                assert_eq!(s.orbit(6, at), s.orbit(6, (1, 4)), "{}", s.name());
+            }
+        }
+    }
+}
