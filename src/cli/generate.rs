@@ -139,8 +139,12 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     };
     let (lo, hi) = (generate::MIN_SIZE, generate::max_size(kind));
     if !(lo..=hi).contains(&size) {
+        let given = match template_size {
+            Some(_) => format!("the template is {size} squares a side"),
+            None => format!("--size {size}"),
+        };
         return Err(Error::Usage(format!(
-            "--size {size}: generate makes {} puzzles of {lo} to {hi} squares a side",
+            "{given}: generate makes {} puzzles of {lo} to {hi} squares a side",
             kind.name()
         )));
     }

@@ -43,14 +43,17 @@ use draw::{At, Op};
 use grade::Grade;
 use rng::Rng;
 
-/// The largest size `generate` takes per kind: beyond it a puzzle takes
-/// longer than a generator run should (sudoku 25×25 takes minutes).
+/// The largest size `generate` takes per kind: the largest measured to
+/// make a puzzle well within a minute here (sudoku 16x16 in 7 s, jigsaw
+/// 12x12 in 15 s, skyscrapers 9x9 in 5 s); a 25x25 sudoku and a 16x16
+/// killer were not made in 150 s, a 6x6 kakuro fill was never unique in
+/// 40 s (docs/generate.md).
 pub fn max_size(kind: Kind) -> usize {
     match kind {
-        Kind::Sudoku | Kind::Jigsaw => 25,
-        Kind::Killer => 16,
-        Kind::Calcudoku | Kind::Futoshiki | Kind::Skyscrapers => 9,
-        Kind::Kakuro => 8,
+        Kind::Sudoku => 16,
+        Kind::Jigsaw => 12,
+        Kind::Killer | Kind::Calcudoku | Kind::Futoshiki | Kind::Skyscrapers => 9,
+        Kind::Kakuro => 5,
     }
 }
 
@@ -64,8 +67,6 @@ pub fn default_size(kind: Kind) -> usize {
         Kind::Sudoku | Kind::Jigsaw => 9,
         Kind::Killer | Kind::Calcudoku | Kind::Skyscrapers => 6,
         Kind::Futoshiki => 5,
-        // A random fill of a larger kakuro is rarely unique (measured: no
-        // 6x6 in 40 s); see docs/generate.md.
         Kind::Kakuro => 5,
     }
 }
