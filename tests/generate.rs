@@ -128,6 +128,11 @@ fn reproved(args: &[&str], prover: &str, checker: &str) {
             .expect("a generated puzzle loads")
             .remove(0);
         assert!(p.solution.is_some(), "{name} records its solution");
+        // What `explain` says of it, asked of the checker's solver.
+        let file = dir.path().join(name);
+        let said = smtgrid(&["explain", file.to_str().unwrap(), "--solver", checker]);
+        let said = String::from_utf8_lossy(&said.stdout);
+        assert!(said.contains("no given is redundant"), "{name}: {said}");
         assert_eq!(unique(vec![p.clone()], checker), [Some(true)], "{name}");
         let fewer = each_without_one(&p);
         let n = fewer.len();

@@ -139,8 +139,12 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     };
     let (lo, hi) = (generate::MIN_SIZE, generate::max_size(kind));
     if !(lo..=hi).contains(&size) {
+        let given = match template_size {
+            Some(_) => format!("the template is {size} squares a side"),
+            None => format!("--size {size}"),
+        };
         return Err(Error::Usage(format!(
-            "--size {size}: generate makes {} puzzles of {lo} to {hi} squares a side",
+            "{given}: generate makes {} puzzles of {lo} to {hi} squares a side",
             kind.name()
         )));
     }
@@ -215,6 +219,11 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         count: a.count as usize,
         time_limit: a.time_limit,
         options,
+        tag: match (&a.grade, effort) {
+            (Some(g), _) => Some(g.clone()),
+            (None, Some((l, h))) => Some(format!("e{l}-{h}")),
+            (None, None) => None,
+        },
     };
     let cancel = solver::install_ctrlc_handler();
     let solvers = pick_solvers(&a.solvers.request()?, kind, &cancel)?;

@@ -6,7 +6,7 @@
 //! unique without these clues?" is then one `check-sat-assuming` over the
 //! statements left on with that solution blocked: `unsat` is the proof,
 //! and a `sat` comes with a second solution the checker accepted for
-//! exactly the statements that were on (see [`crate::explain::ask`]).
+//! exactly the statements that were on (see `explain::ask`).
 
 use std::collections::HashSet;
 use std::time::Instant;
