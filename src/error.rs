@@ -33,6 +33,16 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// [`escape_controls`] on each line of `text`, keeping its line breaks:
+/// for a solver's message or stderr, whose lines are meant to be read as
+/// lines (cvc5 points at a column on the line below its message).
+pub fn escape_controls_by_line(text: &str) -> String {
+    text.split('\n')
+        .map(escape_controls)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Where in an input file something is.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Location {

@@ -12,7 +12,7 @@ use crate::output::{Stdout, note, write_file_atomically};
 use crate::provenance::Provenance;
 use crate::puzzle::Puzzle;
 use crate::render::{TextOptions, result_text, svg::svg};
-use crate::solve::{Outcome, PuzzleResult, Sink};
+use crate::solve::{Expect, Outcome, PuzzleResult, Sink};
 
 /// Shows results as they come.
 pub trait Reporter {
@@ -42,6 +42,7 @@ pub struct Reporters {
     list: Vec<Box<dyn Reporter>>,
     failed: bool,
     error: Option<Error>,
+    expect: Option<Expect>,
 }
 
 impl Reporters {
@@ -51,7 +52,15 @@ impl Reporters {
             list,
             failed: false,
             error: None,
+            expect: None,
         }
+    }
+
+    /// Also asserts `expect` of every puzzle: each whose verdict differs
+    /// is named on standard error and fails the run.
+    pub fn expect(mut self, expect: Option<Expect>) -> Self {
+        self.expect = expect;
+        self
     }
 
     /// Whether some puzzle was not solved as asked.
@@ -80,6 +89,18 @@ impl Sink for Reporters {
         self.failed |= !r.succeeded();
         for f in &r.findings {
             note(format_args!("{}: {}", p.name, f.message()));
+        }
+        if let Some(e) = self.expect {
+            let verdict = r.verdict();
+            if !e.met_by(verdict) {
+                self.failed = true;
+                note(format_args!(
+                    "{}: expected {}, found {}",
+                    p.name,
+                    e.name(),
+                    verdict.describe()
+                ));
+            }
         }
         match self.list.iter_mut().try_for_each(|rep| rep.puzzle(p, r)) {
             Ok(()) => ControlFlow::Continue(()),

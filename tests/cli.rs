@@ -1198,3 +1198,83 @@ fn solve_into_a_closed_pipe_exits_0_and_leaves_no_solver_running() {
         );
     }
 }
+
+/// Issue 33 section 6: `solve --expect` asserts each puzzle's verdict like
+/// a test: exit 1 naming each puzzle whose verdict differs, 0 when every
+/// one is as expected. Before it, "no solution" and "NOT unique" both
+/// exited 0.
+#[test]
+fn expect_fails_naming_each_puzzle_whose_verdict_differs() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let many = dir.path().join("many.txt");
+    std::fs::write(&many, "4...............\n").expect("write");
+    let many = many.to_str().expect("UTF-8");
+    let unique = "puzzles/sudoku-4x4.toml";
+    let unsat = "tests/fixtures/unsat/sudoku-search.txt";
+    let run = |files: &[&str], expect: &str| {
+        solve(&[files, &["--solver", "z3", "--expect", expect]].concat())
+    };
+    for (files, expect, code, named) in [
+        (&[unique][..], "unique", 0, None),
+        (
+            &[many, unique][..],
+            "unique",
+            1,
+            Some("many.txt:1: expected unique, found more than one solution"),
+        ),
+        (&[many, unique][..], "sat", 0, None),
+        (
+            &[unsat][..],
+            "sat",
+            1,
+            Some("sudoku-search.txt:2: expected sat, found no solution"),
+        ),
+        (&[unsat][..], "unsat", 0, None),
+        (
+            &[unique][..],
+            "unsat",
+            1,
+            Some("expected unsat, found a solution"),
+        ),
+    ] {
+        let o = run(files, expect);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(code), "{files:?} {expect}: {err}");
+        match named {
+            Some(n) => assert!(err.contains(n), "{files:?} {expect}: {err}"),
+            None => assert!(!err.contains("expected"), "{files:?} {expect}: {err}"),
+        }
+    }
+}
+
+/// Issue 33 section 6: `render --solve` on a puzzle with several solutions
+/// says so on stderr and which one it draws.
+#[test]
+fn render_solve_says_when_a_puzzle_has_several_solutions() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let many = dir.path().join("many.txt");
+    std::fs::write(&many, "4...............\n").expect("write");
+    let o = smtgrid(&[
+        "render",
+        many.to_str().expect("UTF-8"),
+        "--solve",
+        "--solver",
+        "z3",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("more than one solution; drawing the first one found (a second differs in r"),
+        "{err}"
+    );
+    let o = smtgrid(&[
+        "render",
+        "puzzles/sudoku-4x4.toml",
+        "--solve",
+        "--solver",
+        "z3",
+    ]);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}

@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 use crate::output::note;
 use crate::parse::InputFormat;
 use crate::puzzle::Kind;
-use crate::solve::RunMode;
+use crate::solve::{Expect, RunMode};
 
 /// Write a grid puzzle once; emit it as SMT-LIB2, run it on every installed
 /// SMT solver, and get back a grid smtgrid's own checker has verified.
@@ -156,6 +156,7 @@ macro_rules! value_enum_from_all {
 value_enum_from_all!(
     InputFormat,
     Encoding,
+    Expect,
     Kind,
     RunMode,
     SummaryFormat,

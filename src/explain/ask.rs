@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::cancel::Cancel;
-use crate::encode::{Guarded, Interrupted, encode_guarded};
+use crate::encode::{Guarded, Interrupted, encode_guarded, guarded_size_bound};
 use crate::model::{CellId, Model, Statement};
 use crate::smtlib::reply::read_answer;
 use crate::smtlib::sexp::parse_all;
@@ -18,6 +18,11 @@ use crate::solver::{Session, SessionError, Solver, excerpt};
 
 /// How much of a solver's unexpected reply a message quotes.
 const QUOTE_BYTES: usize = 300;
+
+/// The largest script explain builds, by its stated bound
+/// ([`guarded_size_bound`]): a 64×64 sudoku's is within it (about 0.9 GB
+/// by the bound, a fifth of that written).
+pub(crate) const MAX_SCRIPT_BYTES: u64 = 1 << 30;
 
 /// A condition on the cells besides the statements, stated to the solver
 /// and checked on its answer.
@@ -137,7 +142,30 @@ impl<'a> Asker<'a> {
                 }
             }
         }
-        let guarded = encode_guarded(model, &statement_of, statements.len(), cancel)?;
+        let bound = guarded_size_bound(model, statements.len());
+        if bound > MAX_SCRIPT_BYTES {
+            return Err(Stop::Failed(format!(
+                "the puzzle is too large to explain: its script could take up to {} MB (the \
+                 bound of explain's encoding for its cells, candidates and rules), more than \
+                 explain's limit of {} MB; `smtgrid solve` takes it",
+                bound.div_ceil(1 << 20),
+                MAX_SCRIPT_BYTES >> 20
+            )));
+        }
+        // Building the script counts against the time limit.
+        let guarded = encode_guarded(
+            model,
+            &statement_of,
+            statements.len(),
+            &cancel.until(deadline),
+        )
+        .map_err(|_| {
+            if cancel.is_cancelled() {
+                Stop::Interrupted
+            } else {
+                Stop::TimeLimit
+            }
+        })?;
         if !solver.accepts_logic(guarded.logic) {
             return Err(Stop::Failed(format!(
                 "{} does not take {} scripts; try --solver z3",

@@ -37,8 +37,8 @@ use effort::Totals;
 pub use effort::{Stats, StatsUse};
 use incremental::{Fit, Sessions};
 pub use outcome::{
-    ErrorKind, Finding, Line, Measured, Outcome, PuzzleResult, Run, RunMode, RunReport, Status,
-    Tried, Uniqueness,
+    ErrorKind, Expect, Finding, Line, Measured, Outcome, PuzzleResult, Run, RunMode, RunReport,
+    Status, Tried, Uniqueness, Verdict,
 };
 use schedule::{JobCtx, JobEnd, Jobs, Slot, SlotEnd, StopRule};
 
