@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A cancellation flag shared by every run of one command. Cancelling it
 /// wakes every run waiting on its solver, which then kills the solver's
@@ -19,6 +19,8 @@ pub struct Cancel {
 #[derive(Debug, Default)]
 struct CancelInner {
     flag: AtomicBool,
+    /// When the flag counts as set without anyone setting it.
+    deadline: Option<Instant>,
     /// The children to cancel with this flag; also the mutex the condition
     /// variable waits on.
     children: Mutex<Vec<Weak<CancelInner>>>,
@@ -50,7 +52,11 @@ impl Cancel {
     /// A new flag that is set when this one is (now or later), and that
     /// can be set on its own without setting this one.
     pub fn child(&self) -> Cancel {
-        let child = Cancel::new();
+        self.adopt(Cancel::new())
+    }
+
+    /// Makes `child` fall with this flag.
+    fn adopt(&self, child: Cancel) -> Cancel {
         let already = {
             let mut guard = self
                 .inner
@@ -69,6 +75,19 @@ impl Cancel {
         child
     }
 
+    /// A [`child`](Cancel::child) that also counts as set from `deadline`
+    /// on: for work that has no process to kill, such as building a
+    /// script, that must end at a time limit.
+    pub fn until(&self, deadline: Instant) -> Cancel {
+        let child = Cancel {
+            inner: Arc::new(CancelInner {
+                deadline: Some(deadline),
+                ..CancelInner::default()
+            }),
+        };
+        self.adopt(child)
+    }
+
     /// Sets the flag (and its children's) and wakes every waiter.
     pub fn cancel(&self) {
         self.inner.cancel();
@@ -77,6 +96,7 @@ impl Cancel {
     /// Whether the flag is set.
     pub fn is_cancelled(&self) -> bool {
         self.inner.flag.load(Ordering::SeqCst)
+            || self.inner.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Sleeps for at most `d`, returning early if the flag is set.
@@ -90,6 +110,10 @@ impl Cancel {
         if self.is_cancelled() {
             return true;
         }
+        let d = self
+            .inner
+            .deadline
+            .map_or(d, |at| d.min(at.saturating_duration_since(Instant::now())));
         let _ = self.inner.wake.wait_timeout(guard, d);
         self.is_cancelled()
     }
@@ -99,6 +123,18 @@ impl Cancel {
 mod tests {
     use super::*;
     use std::time::Instant;
+
+    #[test]
+    fn a_flag_until_a_deadline_falls_then_or_with_its_parent() {
+        let parent = Cancel::new();
+        let later = parent.until(Instant::now() + Duration::from_secs(3600));
+        let soon = parent.until(Instant::now() + Duration::from_millis(20));
+        assert!(!later.is_cancelled() && !soon.is_cancelled());
+        assert!(soon.wait(Duration::from_secs(10)));
+        assert!(!later.is_cancelled() && !parent.is_cancelled());
+        parent.cancel();
+        assert!(later.is_cancelled());
+    }
 
     #[test]
     fn cancel_wakes_a_waiter() {

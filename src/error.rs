@@ -33,6 +33,16 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// [`escape_controls`] on each line of `text`, keeping its line breaks:
+/// for a solver's message or stderr, whose lines are meant to be read as
+/// lines (cvc5 points at a column on the line below its message).
+pub fn escape_controls_by_line(text: &str) -> String {
+    text.split('\n')
+        .map(escape_controls)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Where in an input file something is.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Location {
@@ -214,6 +224,23 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// `r3c4` style name of a 0-based position.
+pub fn rc(row: usize, col: usize) -> String {
+    format!("r{}c{}", row + 1, col + 1)
+}
+
+/// 1-based line and column (in characters) of byte `offset` in `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut off = offset.min(text.len());
+    while !text.is_char_boundary(off) {
+        off -= 1;
+    }
+    let before = &text[..off];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
 }
 
 #[cfg(test)]

@@ -320,6 +320,9 @@ pub struct Family {
     /// Puzzles left out as duplicates: (puzzle in encoding, the earlier
     /// puzzle).
     duplicates: Vec<(String, String)>,
+    /// Puzzles left out because propagation alone decides them: no
+    /// solver has to search, so they measure nothing.
+    decided: Vec<String>,
 }
 
 impl Family {
@@ -335,6 +338,7 @@ impl Family {
             used: HashSet::new(),
             seen: HashMap::new(),
             duplicates: Vec::new(),
+            decided: Vec::new(),
         })
     }
 
@@ -349,6 +353,12 @@ impl Family {
         &self.duplicates
     }
 
+    /// Puzzles left out because propagation alone decides them (every
+    /// cell, or that there is no solution).
+    pub fn decided(&self) -> &[String] {
+        &self.decided
+    }
+
     /// Writes `puzzle`'s files (read from input file `input`) from its
     /// solving result: one per encoding, and one incremental file per
     /// encoding under `unique`. Returns the new records.
@@ -360,6 +370,10 @@ impl Family {
     ) -> Result<&[Record]> {
         let start = self.records.len();
         let model = lower(puzzle);
+        if decided_by_propagation(&model) {
+            self.decided.push(puzzle.name.clone());
+            return Ok(&self.records[start..]);
+        }
         for &e in &self.settings.encodings.clone() {
             let enc = encode(&model, e, &self.settings.options);
             let key = (e, hash(enc.assertions_text()));
@@ -716,6 +730,15 @@ impl Family {
                 );
             }
         }
+        if !self.decided.is_empty() {
+            let _ = writeln!(
+                out,
+                "\n{} puzzles were left out: propagation of their givens alone decides them \
+                 (every cell, or that there is no solution), so no solver has to search ({}).",
+                self.decided.len(),
+                self.decided.join(", ")
+            );
+        }
         if !self.duplicates.is_empty() {
             let _ = writeln!(
                 out,
@@ -805,6 +828,14 @@ pub fn make(
     }
     family.finish(made_by)?;
     Ok(family)
+}
+
+/// Whether propagation alone decides `model`: every cell, or that it has
+/// no solution. Such a puzzle is no benchmark, whatever form it is written in.
+fn decided_by_propagation(model: &Model) -> bool {
+    crate::encode::propagation_conflict(model).is_some()
+        || crate::encode::propagated_values(model, &Options { plain: false }, &Cancel::new())
+            .is_ok_and(|v| v.iter().all(Option::is_some))
 }
 
 /// The slowest decisive time over the fastest, when two solvers answered.

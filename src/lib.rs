@@ -35,6 +35,8 @@ pub mod encode;
 pub mod error;
 pub mod explain;
 pub mod family;
+pub mod generate;
+pub mod import;
 pub mod inspect;
 pub mod kinds;
 pub mod lower;

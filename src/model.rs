@@ -494,10 +494,7 @@ pub fn given_origin(row: usize, col: usize) -> String {
     format!("given {}", rc(row, col))
 }
 
-/// `r3c4` style name of a 0-based position.
-pub fn rc(row: usize, col: usize) -> String {
-    format!("r{}c{}", row + 1, col + 1)
-}
+pub use crate::error::rc;
 
 impl Model {
     /// The cell at (row, col), if that square holds one.

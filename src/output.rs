@@ -268,16 +268,18 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// to 99,999 puzzles per file.
 pub const NUMBER_WIDTH: usize = 5;
 
-/// Output files for the puzzles of one run, one each: a puzzle's identity
-/// ([`Puzzle::id`](crate::puzzle::Puzzle::id)) less the folders every
-/// input shares, so the puzzles of one folder keep their plain names
-/// (`classic.svg`, `top95-00003.svg`) and same-named puzzles of different
-/// folders keep theirs apart (`easy/1.svg`, `hard/1.svg`). Two puzzles
-/// whose names still meet (ids that differ only in characters a file name
-/// cannot hold) are refused, never written over each other.
+/// Output files for the puzzles of one run, one each. When the inputs'
+/// names are distinct, a puzzle's file is named by its input's name alone
+/// (`classic.svg`, `top95-00003.svg`), wherever the input lies; otherwise
+/// by its input's path relative to the folder every input shares, taken
+/// absolute (`easy/1.svg`, `hard/1.svg`), so no output lands under a copy
+/// of an absolute path. Two puzzles whose names still meet (ids that
+/// differ only in characters a file name cannot hold) are refused, never
+/// written over each other.
 pub struct OutputNames {
-    /// The leading folders of every input, left out of the names.
-    shared: Vec<std::ffi::OsString>,
+    /// The folder every input shares, absolute, left out of the names;
+    /// `None` when the inputs' names alone tell them apart.
+    base: Option<std::path::PathBuf>,
     /// Names handed out, each with the puzzle that has it.
     taken: std::collections::HashMap<std::path::PathBuf, String>,
 }
@@ -286,21 +288,32 @@ impl OutputNames {
     /// Names for the puzzles read from `inputs` (paths as given; `-` is
     /// standard input).
     pub fn new(inputs: &[std::path::PathBuf]) -> Self {
-        let mut shared: Option<Vec<std::ffi::OsString>> = None;
-        for input in inputs {
-            let folders: Vec<_> = folders(input.parent().unwrap_or(Path::new(""))).collect();
-            shared = Some(match shared {
-                None => folders,
-                Some(s) => s
-                    .into_iter()
-                    .zip(folders)
-                    .take_while(|(a, b)| a == b)
-                    .map(|(a, _)| a)
-                    .collect(),
-            });
-        }
+        let stems: Vec<String> = inputs.iter().map(|i| file_stem(&input_id(i))).collect();
+        let distinct = stems
+            .iter()
+            .enumerate()
+            .all(|(n, s)| !stems[..n].contains(s));
+        let base = (!distinct).then(|| {
+            let mut shared: Option<Vec<std::ffi::OsString>> = None;
+            for input in inputs.iter().filter(|i| i.as_os_str() != "-") {
+                let folders: Vec<_> =
+                    folders(&absolute(input.parent().unwrap_or(Path::new("")))).collect();
+                shared = Some(match shared {
+                    None => folders,
+                    Some(s) => s
+                        .into_iter()
+                        .zip(folders)
+                        .take_while(|(a, b)| a == b)
+                        .map(|(a, _)| a)
+                        .collect(),
+                });
+            }
+            let mut base = std::path::PathBuf::from("/");
+            base.extend(shared.unwrap_or_default());
+            base
+        });
         OutputNames {
-            shared: shared.unwrap_or_default(),
+            base,
             taken: std::collections::HashMap::new(),
         }
     }
@@ -327,16 +340,16 @@ impl OutputNames {
     /// `ext` for the puzzle whose identity is `id`.
     fn claim(&mut self, id: &str, ext: &str) -> Result<std::path::PathBuf> {
         let path = Path::new(id);
-        let mut parts: Vec<_> = folders(path).collect();
-        let last = parts.pop().unwrap_or_default();
         let mut name = std::path::PathBuf::new();
-        if parts.starts_with(&self.shared) {
-            parts.drain(..self.shared.len());
+        if let Some(base) = &self.base {
+            let folder = absolute(path.parent().unwrap_or(Path::new("")));
+            if let Ok(rest) = folder.strip_prefix(base) {
+                for part in folders(rest) {
+                    name.push(safe_name(&part.to_string_lossy()));
+                }
+            }
         }
-        for folder in parts {
-            name.push(safe_name(&folder.to_string_lossy()));
-        }
-        name.push(file_name(&last.to_string_lossy(), ext));
+        name.push(file_name(id, ext));
         if let Some(first) = self.taken.get(&name) {
             return Err(Error::Usage(format!(
                 "{} and {id} would both be written to {}: give them in separate runs or rename \
@@ -353,6 +366,34 @@ impl OutputNames {
     pub fn count(&self) -> usize {
         self.taken.len()
     }
+}
+
+/// The identity the puzzles of input `path` are named from: `stdin` for
+/// `-`.
+fn input_id(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "stdin".into()
+    } else {
+        path.to_string_lossy().into_owned()
+    }
+}
+
+/// `path` made absolute against the working folder, with `.` and `..`
+/// resolved as written (links are not followed: the names are for people).
+fn absolute(path: &Path) -> std::path::PathBuf {
+    use std::path::Component;
+    let full = std::env::current_dir().unwrap_or_default().join(path);
+    let mut out = std::path::PathBuf::from("/");
+    for c in full.components() {
+        match c {
+            Component::Normal(s) => out.push(s),
+            Component::ParentDir => {
+                out.pop();
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The named parts of `path`: `.` and the root left out, `..` kept (it is
@@ -413,6 +454,11 @@ pub fn safe_name(text: &str) -> String {
     }
 }
 
+/// `n` and the noun for it: `1 puzzle`, `3 puzzles`.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Whether colour is on when left to `auto`: standard output is a
 /// terminal and `NO_COLOR` is unset or empty (<https://no-color.org>).
 pub fn auto_color() -> bool {
@@ -441,13 +487,31 @@ mod tests {
             |n: &mut OutputNames, id| n.claim(id, "svg").expect("free").display().to_string();
         assert_eq!(name(&mut one, "puzzles/a.toml"), "a.svg");
         assert_eq!(name(&mut one, "./puzzles/top95.txt:3"), "top95-00003.svg");
+        // Distinct names are enough, wherever the inputs lie: no output
+        // lands under a copy of an absolute path.
+        let mut apart = OutputNames::new(&paths(&["my/x.toml", "/abs/repo/puzzles/k.toml"]));
+        assert_eq!(name(&mut apart, "my/x.toml"), "x.svg");
+        assert_eq!(name(&mut apart, "/abs/repo/puzzles/k.toml"), "k.svg");
         let mut two = OutputNames::new(&paths(&["set/easy/1.toml", "set/hard/1.toml"]));
         assert_eq!(name(&mut two, "set/easy/1.toml"), "easy/1.svg");
         assert_eq!(name(&mut two, "set/hard/1.toml"), "hard/1.svg");
-        let mut up = OutputNames::new(&paths(&["../x/1.toml", "1.toml", "-"]));
-        assert_eq!(name(&mut up, "../x/1.toml"), "_../x/1.svg");
-        assert_eq!(name(&mut up, "1.toml"), "1.svg");
-        assert_eq!(name(&mut up, "stdin:2"), "stdin-00002.svg");
+        let mut abs = OutputNames::new(&paths(&["/r/set/easy/1.toml", "/r/set/hard/1.toml"]));
+        assert_eq!(name(&mut abs, "/r/set/easy/1.toml"), "easy/1.svg");
+        // Relative and absolute spellings meet in their common folder.
+        let here = std::env::current_dir().expect("cwd");
+        let there = here.join("sub/1.toml").display().to_string();
+        let mut mixed = OutputNames::new(&paths(&["../x/1.toml", &there, "-"]));
+        let mine = here
+            .file_name()
+            .expect("named")
+            .to_string_lossy()
+            .into_owned();
+        assert_eq!(name(&mut mixed, "../x/1.toml"), "x/1.svg");
+        assert_eq!(name(&mut mixed, &there), format!("{mine}/sub/1.svg"));
+        assert_eq!(
+            name(&mut mixed, "stdin:2"),
+            format!("{mine}/stdin-00002.svg")
+        );
         let mut odd = OutputNames::new(&paths(&["a b.toml", "a_b.toml"]));
         name(&mut odd, "a b.toml");
         let e = odd

@@ -7,11 +7,12 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::output::plural;
 use crate::output::{Stdout, note, write_file_atomically};
 use crate::provenance::Provenance;
 use crate::puzzle::Puzzle;
 use crate::render::{TextOptions, result_text, svg::svg};
-use crate::solve::{PuzzleResult, Sink};
+use crate::solve::{Expect, Outcome, PuzzleResult, Sink};
 
 /// Shows results as they come.
 pub trait Reporter {
@@ -41,6 +42,7 @@ pub struct Reporters {
     list: Vec<Box<dyn Reporter>>,
     failed: bool,
     error: Option<Error>,
+    expect: Option<Expect>,
 }
 
 impl Reporters {
@@ -50,7 +52,15 @@ impl Reporters {
             list,
             failed: false,
             error: None,
+            expect: None,
         }
+    }
+
+    /// Also asserts `expect` of every puzzle: each whose verdict differs
+    /// is named on standard error and fails the run.
+    pub fn expect(mut self, expect: Option<Expect>) -> Self {
+        self.expect = expect;
+        self
     }
 
     /// Whether some puzzle was not solved as asked.
@@ -80,6 +90,18 @@ impl Sink for Reporters {
         for f in &r.findings {
             note(format_args!("{}: {}", p.name, f.message()));
         }
+        if let Some(e) = self.expect {
+            let verdict = r.verdict();
+            if !e.met_by(verdict) {
+                self.failed = true;
+                note(format_args!(
+                    "{}: expected {}, found {}",
+                    p.name,
+                    e.name(),
+                    verdict.describe()
+                ));
+            }
+        }
         match self.list.iter_mut().try_for_each(|rep| rep.puzzle(p, r)) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
@@ -101,10 +123,119 @@ impl Sink for Reporters {
 }
 
 /// The verified grids and a line per run, on standard output
-/// ([`result_text`]).
+/// ([`result_text`]); after the last puzzle, once, the solvers that took
+/// no part and why (their runs are listed per puzzle only with
+/// `verbose`), and a closing line: puzzles, answers verified, time.
 pub struct Text {
     out: Stdout,
     opts: TextOptions,
+    tally: Tally,
+}
+
+/// What [`Text`] counts for its closing lines.
+struct Tally {
+    started: std::time::Instant,
+    puzzles: usize,
+    failed: usize,
+    verified: usize,
+    unsat: usize,
+    /// The solvers that took no part, in order of first appearance.
+    absent: Vec<Absent>,
+}
+
+/// A solver that took no part in some runs: its label and version, how
+/// many runs, and each distinct reason with its count.
+struct Absent {
+    solver: String,
+    runs: usize,
+    reasons: Vec<(String, usize)>,
+}
+
+impl Tally {
+    fn new() -> Self {
+        Tally {
+            started: std::time::Instant::now(),
+            puzzles: 0,
+            failed: 0,
+            verified: 0,
+            unsat: 0,
+            absent: Vec::new(),
+        }
+    }
+
+    /// Counts `r`'s runs; the runs that took no part are kept back.
+    fn count(&mut self, r: &PuzzleResult) {
+        self.puzzles += 1;
+        self.failed += usize::from(!r.succeeded());
+        for l in &r.lines {
+            match &l.run.outcome {
+                Outcome::Sat { .. } => self.verified += 1,
+                Outcome::Unsat => self.unsat += 1,
+                Outcome::Unsupported(why) => {
+                    let who = format!(
+                        "{} {}",
+                        l.run.solver,
+                        l.run.version.as_deref().unwrap_or("")
+                    )
+                    .trim_end()
+                    .to_string();
+                    let i = match self.absent.iter().position(|a| a.solver == who) {
+                        Some(i) => i,
+                        None => {
+                            self.absent.push(Absent {
+                                solver: who,
+                                runs: 0,
+                                reasons: Vec::new(),
+                            });
+                            self.absent.len() - 1
+                        }
+                    };
+                    let a = &mut self.absent[i];
+                    a.runs += 1;
+                    match a.reasons.iter_mut().find(|(w, _)| w == why) {
+                        Some((_, n)) => *n += 1,
+                        None => a.reasons.push((why.clone(), 1)),
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The closing lines.
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for a in &self.absent {
+            s.push_str(&format!(
+                "took no part: {}, in {}\n",
+                a.solver,
+                plural(a.runs, "run", "runs")
+            ));
+            for (why, n) in &a.reasons {
+                s.push_str(&format!(
+                    "    {why} ({})\n",
+                    plural(*n, "puzzle", "puzzles")
+                ));
+            }
+        }
+        let mut line = plural(self.puzzles, "puzzle", "puzzles");
+        if self.failed > 0 {
+            line.push_str(&format!(" ({} not solved as asked)", self.failed));
+        }
+        line.push_str(&format!(
+            ", {} verified",
+            plural(self.verified, "answer", "answers")
+        ));
+        if self.unsat > 0 {
+            line.push_str(&format!(", {} unsat", self.unsat));
+        }
+        line.push_str(&format!(
+            ", {:.1} s\n",
+            self.started.elapsed().as_secs_f64()
+        ));
+        s.push_str(&line);
+        s
+    }
 }
 
 impl Text {
@@ -113,13 +244,26 @@ impl Text {
         Text {
             out: Stdout::holding(),
             opts,
+            tally: Tally::new(),
         }
     }
 }
 
 impl Reporter for Text {
     fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> Result<()> {
-        self.out.write_str(&result_text(p, r, &self.opts))
+        self.tally.count(r);
+        if self.opts.verbose {
+            return self.out.write_str(&result_text(p, r, &self.opts));
+        }
+        // Said once at the end, not on every puzzle.
+        let mut shown = r.clone();
+        shown
+            .lines
+            .retain(|l| !matches!(l.run.outcome, Outcome::Unsupported(_)));
+        if shown.lines.is_empty() {
+            shown.lines = r.lines.clone();
+        }
+        self.out.write_str(&result_text(p, &shown, &self.opts))
     }
 
     fn flush(&mut self) -> Result<()> {
@@ -127,6 +271,8 @@ impl Reporter for Text {
     }
 
     fn finish(&mut self) -> Result<()> {
+        let text = self.tally.text();
+        self.out.write_str(&text)?;
         self.out.flush()
     }
 }

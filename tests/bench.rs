@@ -366,7 +366,7 @@ fn parallel_shards_merge_into_exactly_the_unsharded_runs() {
         ])
         .current_dir(root())
         .output()
-        .expect("GNU parallel runs (scripts/install-solvers installs it)");
+        .expect("GNU parallel runs (scripts/install-solvers --for-tests installs it)");
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let shards: Vec<String> = (0..4).map(|k| format!("{d}/shard-{k}.jsonl")).collect();
     let whole = format!("{d}/whole.jsonl");
@@ -815,7 +815,7 @@ fn which_chromium() -> PathBuf {
     std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
         .map(|d| d.join("chromium"))
         .find(|p| p.is_file())
-        .expect("chromium is not installed: run scripts/install-solvers")
+        .expect("chromium is not installed: run scripts/install-solvers --for-tests")
 }
 
 #[test]

@@ -365,3 +365,76 @@ fn sum_alternatives_name_the_sum_once() {
     let uses = lia.matches("x_1_7 ").count() + lia.matches("x_1_7)").count();
     assert_eq!(uses, 4, "x_1_7:\n{lia}");
 }
+
+/// Regression (issue 33 #03): explain's script, every statement under a
+/// Bool of its own, wrote each all-different group's at-most-one pairwise,
+/// O(d·k²) for k cells over d values (an empty 49×49: 1.5 GB, built before
+/// its time limit counted). It stays within its stated bound, which grows
+/// as k·d per group, and the bound of an empty 64×64 is under explain's
+/// limit.
+#[test]
+fn explain_scripts_stay_within_their_bound() {
+    use smtgrid::encode::{encode_guarded, guarded_size_bound};
+    use smtgrid::lower::lower_with_statements;
+    use smtgrid::solver::Cancel;
+    let guarded_bytes = |p: &Puzzle| {
+        let (model, statements) = lower_with_statements(p);
+        let mut statement_of = vec![usize::MAX; model.constraints.len()];
+        for (k, st) in statements.iter().enumerate() {
+            for &i in &st.constraints {
+                statement_of[i] = k;
+            }
+        }
+        let g = encode_guarded(&model, &statement_of, statements.len(), &Cancel::new())
+            .expect("not cancelled");
+        let bytes = g.setup.len() as u64;
+        let bound = guarded_size_bound(&model, statements.len());
+        assert!(bytes <= bound, "{}: {bytes} bytes, bound {bound}", p.name);
+        bytes
+    };
+    for n in [4, 9, 16, 25] {
+        let p = Puzzle::blank(&format!("sudoku-{n}"), Kind::Sudoku, n);
+        guarded_bytes(&p);
+    }
+    guarded_bytes(&banded(16, &[("+", 0..4), ("*", 4..5), ("+", 5..16)]));
+    // Linear in the pairs of a group: the 25×25 is a few MB, not tens.
+    let p = Puzzle::blank("sudoku-25", Kind::Sudoku, 25);
+    assert!(guarded_bytes(&p) < 8_000_000);
+    let (model, statements) = lower_with_statements(&Puzzle::blank("s64", Kind::Sudoku, 64));
+    assert!(guarded_size_bound(&model, statements.len()) < 1 << 30);
+}
+
+/// Regression (issue 33 #03): `explain` refuses a puzzle whose script
+/// could exceed its limit, naming the bound, before building anything.
+#[test]
+fn explain_refuses_a_script_over_its_limit() {
+    use smtgrid::model::{Group, Rule};
+    let row = Constraint {
+        rule: Rule::AllDifferent {
+            cells: (0..64).collect(),
+        },
+        origin: "row 1".into(),
+        group: Group::Rows,
+    };
+    let model = one_row("wide".into(), 64, 1_000_000, vec![row]);
+    let start = std::time::Instant::now();
+    let why = match smtgrid::explain::explain(
+        &model,
+        &[],
+        &solver("z3"),
+        &smtgrid::explain::Options::default(),
+        &Cancel::new(),
+    ) {
+        Err(smtgrid::explain::Stop::Failed(why)) => why,
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        why.contains("too large to explain") && why.contains("limit of 1024 MB"),
+        "{why}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}

@@ -203,7 +203,7 @@ fn kakuro_grids_have_null_for_squares_without_a_cell() {
 /// refusing all but the first.
 #[test]
 fn a_solver_without_the_session_logic_runs_each_puzzle_as_a_process() {
-    require(&["glucose-smt2"]);
+    require(&["glucose"]);
     let dir = tempfile::tempdir().expect("temp dir");
     let file = common::many_sudokus(dir.path(), 3);
     let file = file.to_str().expect("a UTF-8 path");
@@ -562,10 +562,44 @@ fn solvers_lists_known_and_custom_solvers() {
             .clone()
     };
     // Bitwuzla and Glucose run here through scripts/bitwuzla-launcher and
-    // scripts/glucose-smt2; OpenSMT's profile comes from its documentation.
+    // scripts/glucose-smt2 (installed as smtgrid-bitwuzla and
+    // smtgrid-glucose); OpenSMT's profile comes from its documentation.
     assert_eq!(tested("bitwuzla"), true);
     assert_eq!(tested("glucose"), true);
     assert_eq!(tested("opensmt"), false);
+}
+
+/// The launchers scripts/install-solvers writes have names of their own
+/// (`smtgrid-bitwuzla`, `smtgrid-glucose`): a real `bitwuzla` binary a user
+/// installs is found first, and the launcher only where there is none.
+#[test]
+fn a_real_bitwuzla_comes_before_the_launcher() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let make = |name: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, "#!/bin/sh\necho 0.10.0\n").expect("write");
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .expect("chmod");
+        path
+    };
+    let found = |path_var: &Path| -> Value {
+        let o = bin()
+            .args(["solvers", "--format", "jsonl"])
+            .env("PATH", path_var)
+            .env_remove("SMTGRID_BITWUZLA")
+            .output()
+            .expect("smtgrid runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        json_lines(&o)
+            .into_iter()
+            .find(|r| r["name"] == "bitwuzla")
+            .expect("a bitwuzla row")["path"]
+            .clone()
+    };
+    let launcher = make("smtgrid-bitwuzla");
+    assert_eq!(found(dir.path()), launcher.display().to_string());
+    let real = make("bitwuzla");
+    assert_eq!(found(dir.path()), real.display().to_string());
 }
 
 #[test]
@@ -770,15 +804,7 @@ fn a_second_solution_equal_to_the_first_proves_nothing() {
     for o in [oneshot, session] {
         let runs = json_lines(&o);
         assert_eq!(runs.len(), 1, "{}", stderr(&o));
-        let r = &runs[0];
-        assert_eq!(r["status"], "invalid-model", "{r}");
-        assert_eq!(r["unique"], Value::Null, "{r}");
-        assert!(
-            r["error"]
-                .as_str()
-                .is_some_and(|e| e.contains("first grid again")),
-            "{r}"
-        );
+        common::assert_first_grid_again(&runs[0]);
         assert_eq!(o.status.code(), Some(1));
     }
 }
@@ -971,7 +997,7 @@ fn the_portfolio_shares_one_time_limit_per_puzzle() {
 /// that is not asserted.)
 #[test]
 fn the_killer_race_hands_both_cores_to_glucose_with_two_threads() {
-    require(&["yices-smt2", "glucose-smt2"]);
+    require(&["yices2", "glucose"]);
     let o = smtgrid(&[
         "solve",
         "puzzles/killers/mathemagic-05.toml",
@@ -996,7 +1022,7 @@ fn the_killer_race_hands_both_cores_to_glucose_with_two_threads() {
 /// Glucose cannot take (bit-vectors): yices2 keeps its whole limit.
 #[test]
 fn in_sessions_yices2_keeps_its_limit_on_killers() {
-    require(&["yices-smt2", "glucose-smt2"]);
+    require(&["yices2", "glucose"]);
     let o = smtgrid(&[
         "solve",
         "puzzles/killers/mathemagic-14.toml",
@@ -1014,6 +1040,59 @@ fn in_sessions_yices2_keeps_its_limit_on_killers() {
         "{text}"
     );
     assert!(text.contains("no answer within 1 s"), "{text}");
+}
+
+/// Issue 35: the main job says once which solvers took no part and why,
+/// not once per puzzle, and closes with a line of totals.
+#[test]
+fn solvers_that_took_no_part_are_named_once_with_a_closing_line() {
+    require(&["boolector", "yices2"]);
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/classic.toml",
+        "--solver",
+        "yices2,boolector",
+        "--encoding",
+        "onehot",
+    ]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}");
+    assert!(!text.contains(" unsupported "), "{text}");
+    let absent: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("took no part: "))
+        .collect();
+    assert!(absent[0].starts_with("took no part: boolector"), "{text}");
+    assert!(absent[0].ends_with(", in 2 runs"), "{text}");
+    // Each reason once, with the puzzles it holds for.
+    let reasons = &absent[1..absent.len() - 1];
+    assert!(
+        reasons
+            .iter()
+            .all(|l| l.starts_with("    boolector does not support") && l.ends_with(" puzzle)")),
+        "{text}"
+    );
+    assert_eq!(
+        reasons.len(),
+        2,
+        "the two scripts use other commands: {text}"
+    );
+    assert!(
+        absent[absent.len() - 1].starts_with("2 puzzles, 2 answers verified, "),
+        "{text}"
+    );
+    // With --verbose each run is listed where it happened, too.
+    let o = smtgrid(&[
+        "solve",
+        "puzzles/sudoku-4x4.toml",
+        "--solver",
+        "yices2,boolector",
+        "--encoding",
+        "onehot",
+        "--verbose",
+    ]);
+    assert!(stdout(&o).contains(" unsupported "), "{}", stdout(&o));
 }
 
 #[test]
@@ -1118,4 +1197,84 @@ fn solve_into_a_closed_pipe_exits_0_and_leaves_no_solver_running() {
             "temporary script {script} left behind"
         );
     }
+}
+
+/// Issue 33 section 6: `solve --expect` asserts each puzzle's verdict like
+/// a test: exit 1 naming each puzzle whose verdict differs, 0 when every
+/// one is as expected. Before it, "no solution" and "NOT unique" both
+/// exited 0.
+#[test]
+fn expect_fails_naming_each_puzzle_whose_verdict_differs() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let many = dir.path().join("many.txt");
+    std::fs::write(&many, "4...............\n").expect("write");
+    let many = many.to_str().expect("UTF-8");
+    let unique = "puzzles/sudoku-4x4.toml";
+    let unsat = "tests/fixtures/unsat/sudoku-search.txt";
+    let run = |files: &[&str], expect: &str| {
+        solve(&[files, &["--solver", "z3", "--expect", expect]].concat())
+    };
+    for (files, expect, code, named) in [
+        (&[unique][..], "unique", 0, None),
+        (
+            &[many, unique][..],
+            "unique",
+            1,
+            Some("many.txt:1: expected unique, found more than one solution"),
+        ),
+        (&[many, unique][..], "sat", 0, None),
+        (
+            &[unsat][..],
+            "sat",
+            1,
+            Some("sudoku-search.txt:2: expected sat, found no solution"),
+        ),
+        (&[unsat][..], "unsat", 0, None),
+        (
+            &[unique][..],
+            "unsat",
+            1,
+            Some("expected unsat, found a solution"),
+        ),
+    ] {
+        let o = run(files, expect);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(code), "{files:?} {expect}: {err}");
+        match named {
+            Some(n) => assert!(err.contains(n), "{files:?} {expect}: {err}"),
+            None => assert!(!err.contains("expected"), "{files:?} {expect}: {err}"),
+        }
+    }
+}
+
+/// Issue 33 section 6: `render --solve` on a puzzle with several solutions
+/// says so on stderr and which one it draws.
+#[test]
+fn render_solve_says_when_a_puzzle_has_several_solutions() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let many = dir.path().join("many.txt");
+    std::fs::write(&many, "4...............\n").expect("write");
+    let o = smtgrid(&[
+        "render",
+        many.to_str().expect("UTF-8"),
+        "--solve",
+        "--solver",
+        "z3",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("more than one solution; drawing the first one found (a second differs in r"),
+        "{err}"
+    );
+    let o = smtgrid(&[
+        "render",
+        "puzzles/sudoku-4x4.toml",
+        "--solve",
+        "--solver",
+        "z3",
+    ]);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }

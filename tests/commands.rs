@@ -165,6 +165,40 @@ fn puzzles_of_one_name_in_other_folders_stay_two_puzzles() {
     assert_eq!(names_in(&at("smt2/k1")), ["x.smt2"]);
 }
 
+/// Issue 35: outputs are named by the inputs' names when those are
+/// distinct, never by a copy of an absolute path (`r3/tmp/…/killer-4x4.svg`).
+#[test]
+fn outputs_of_absolute_inputs_are_named_by_their_names() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("my")).expect("mkdir");
+    std::fs::copy(TWO[0], dir.path().join("my/x.toml")).expect("copy");
+    let killer = common::root().join("puzzles/killer-4x4.toml");
+    let killer = killer.to_str().expect("a UTF-8 path");
+    for (command, out) in [&["render"][..], &["explain", "--svg"]]
+        .iter()
+        .zip(["r3/", "ex/"])
+    {
+        let mut args = command.to_vec();
+        if command[0] == "render" {
+            args.extend(["my/x.toml", killer, "-o", out]);
+        } else {
+            args.extend([out, "my/x.toml", killer, "--solver", "z3"]);
+        }
+        let o = bin()
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .expect("runs");
+        ok(&o);
+        assert_eq!(
+            names_in(&dir.path().join(out)),
+            ["killer-4x4.svg", "x.svg"],
+            "{args:?}"
+        );
+    }
+}
+
 #[test]
 fn json_is_one_document_and_jsonl_a_record_per_line() {
     for command in [&["inspect", TWO[0], TWO[1]][..], &["solvers"][..]] {

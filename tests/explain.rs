@@ -438,3 +438,86 @@ fn solve_names_the_solvers_core_when_propagation_has_no_reason() {
         assert_eq!(out.status.code(), Some(0), "{mode}");
     }
 }
+
+/// Regression (issue 33 #10): explain's text report printed the puzzle's
+/// name raw (a file named `x ESC[2J y` cleared the screen), and the text of
+/// a solver's `(error …)` reply reached the terminal raw from `solve`, as a
+/// process and in a session, and from `explain`.
+#[test]
+fn no_text_from_a_file_or_a_solver_reaches_the_terminal_raw() {
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let named = dir.path().join("x\u{1b}[2Jy.toml");
+    std::fs::write(
+        &named,
+        "kind = \"sudoku\"\ngivens = \"\"\"\n4 . 1 .\n3 2 . .\n. . 3 .\n. 4 . 1\n\"\"\"\n",
+    )
+    .expect("write");
+    let named = named.to_str().expect("a UTF-8 path");
+    let liar = format!(
+        "z3={}",
+        root()
+            .join("tests/fake_solvers/error_controls.py")
+            .display()
+    );
+    let runs: [&[&str]; 5] = [
+        &["explain", named, "--solver", "z3"],
+        &["solve", named, "--solver", "z3"],
+        &[
+            "solve",
+            "puzzles/sudoku-4x4.toml",
+            "--solver",
+            &liar,
+            "--mode",
+            "process",
+        ],
+        &[
+            "solve",
+            "puzzles/sudoku-4x4.toml",
+            "--solver",
+            &liar,
+            "--mode",
+            "incremental",
+        ],
+        &["explain", "puzzles/sudoku-4x4.toml", "--solver", &liar],
+    ];
+    for args in runs {
+        let out = common::smtgrid(args);
+        let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+        let text = String::from_utf8_lossy(&all);
+        assert!(
+            !all.contains(&0x1b) && !all.contains(&0x07),
+            "{args:?}: {text:?}"
+        );
+        assert!(
+            text.contains("x\\u{1b}[2Jy") || text.contains("\\u{1b}]0;PWNED\\u{7}bad"),
+            "{args:?}: {text}"
+        );
+    }
+}
+
+/// Regression (issue 33 #03): explain built its whole script before its
+/// time limit counted: an empty 64×64 with `--timeout 1s` took a minute
+/// and 4.5 GB. Building counts against the limit now.
+#[test]
+fn building_the_script_counts_against_the_time_limit() {
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = common::smtgrid(&["new", "sudoku", "--size", "64"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let file = dir.path().join("s64.toml");
+    std::fs::write(&file, &out.stdout).expect("write");
+    let start = std::time::Instant::now();
+    let out = common::smtgrid(&[
+        "explain",
+        file.to_str().expect("a UTF-8 path"),
+        "--solver",
+        "z3",
+        "--timeout",
+        "1s",
+    ]);
+    let took = start.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the time limit passed"), "{err}");
+    assert!(took < Duration::from_secs(20), "{took:?}");
+}

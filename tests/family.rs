@@ -59,8 +59,9 @@ fn a_unique_family_passes_the_library_rules_with_trusted_statuses() {
     let o = common::smtgrid(&[
         "emit",
         "puzzles/sudoku-4x4.toml",
+        "puzzles/classic.toml",
         two.to_str().expect("UTF-8 path"),
-        "tests/fixtures/unsat/sudoku-4x4.toml",
+        "tests/fixtures/unsat/sudoku-search.txt",
         "puzzles/killer-4x4.toml",
         "--benchmark",
         out.to_str().expect("UTF-8 path"),
@@ -74,19 +75,18 @@ fn a_unique_family_passes_the_library_rules_with_trusted_statuses() {
     ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}");
-    // 4 puzzles × 3 encodings, and the 3 sat ones also incrementally,
-    // less the duplicates: propagation decides every cell of sudoku-4x4
-    // and killer-4x4 in onehot and bv, leaving both scripts without
-    // assertions, so the killer's are left out (two files each).
-    let dups = err
-        .lines()
-        .find_map(|l| l.strip_suffix(" encodings left out as exact duplicates of earlier puzzles"))
-        .map_or(0, |l| {
-            l.trim_start_matches("smtgrid: ").parse().expect("a count")
-        });
-    assert!(dups <= 2, "{err}");
+    // Issue 33 section 5: propagation decides every cell of sudoku-4x4
+    // and killer-4x4, so no solver has to search them: they are left out
+    // and counted (they were files of `(check-sat)` alone). The other three
+    // puzzles are written whole, in 3 encodings each, and the 2 sat ones
+    // also incrementally.
+    assert!(
+        err.contains("2 puzzles left out: propagation alone decides them"),
+        "{err}"
+    );
+    assert!(!err.contains("duplicates"), "{err}");
     let files = check_family(&out, 1);
-    assert_eq!(files, 12 + 9 - 2 * dups, "{err}");
+    assert_eq!(files, 9 + 6, "{err}");
     assert!(err.contains(&format!("wrote {files} files")), "{err}");
     let jsonl = std::fs::read_to_string(out.join("STATUS.jsonl")).expect("STATUS.jsonl");
     let records: Vec<serde_json::Value> = jsonl
@@ -107,11 +107,12 @@ fn a_unique_family_passes_the_library_rules_with_trusted_statuses() {
     };
     let sat = r#"["sat"]"#;
     let unsat = r#"["unsat"]"#;
-    assert_eq!(statuses("/sudoku-4x4-", "non-"), [sat; 3]);
-    assert_eq!(statuses("/sudoku-4x4_2-", "non-"), [unsat; 3]);
+    assert_eq!(statuses("/classic-", "non-"), [sat; 3]);
+    assert_eq!(statuses("/sudoku-search", "non-"), [unsat; 3]);
+    // classic has more than one solution (its file says so).
     assert_eq!(
-        statuses("/sudoku-4x4-", "incremental"),
-        [r#"["sat","unsat"]"#; 3]
+        statuses("/classic-", "incremental"),
+        [r#"["sat","sat"]"#; 3]
     );
     assert_eq!(statuses("/two-", "incremental"), [r#"["sat","sat"]"#; 3]);
     for r in &records {
@@ -127,7 +128,7 @@ fn a_unique_family_passes_the_library_rules_with_trusted_statuses() {
     }
     // The layout, and the header's structured lines and free text.
     let one = out.join(format!(
-        "non-incremental/QF_LIA/{}-gridpuzzles-Test_Person/sudoku/sudoku-4x4-lia.smt2",
+        "non-incremental/QF_LIA/{}-gridpuzzles-Test_Person/sudoku/classic-lia.smt2",
         family::Date::today().compact()
     ));
     let text = std::fs::read_to_string(&one).unwrap_or_else(|e| panic!("{}: {e}", one.display()));
@@ -136,7 +137,7 @@ fn a_unique_family_passes_the_library_rules_with_trusted_statuses() {
         "Generator: smtgrid ",
         "Target solver: z3 ",
         "Time limit: 30.0\n",
-        "Made with: smtgrid emit puzzles/sudoku-4x4.toml --benchmark ",
+        "Made with: smtgrid emit puzzles/classic.toml --benchmark ",
         "Solver times on this script",
         "(set-info :license \"https://creativecommons.org/licenses/by/4.0/\")\n(set-info :category \"crafted\")\n(set-info :status sat)\n",
     ] {
@@ -145,6 +146,12 @@ fn a_unique_family_passes_the_library_rules_with_trusted_statuses() {
     assert!(text.ends_with("(check-sat)\n(exit)\n"), "{text}");
     let readme = std::fs::read_to_string(out.join("README.md")).expect("README.md");
     assert!(readme.contains("| incremental | QF_UF | "), "{readme}");
+    assert!(
+        readme.contains("2 puzzles were left out: propagation of their givens alone decides them"),
+        "{readme}"
+    );
+    // The whole puzzle: every cell declared, the givens asserted.
+    assert!(text.contains("(declare-const x_1_1 Int)"), "{text}");
 }
 
 /// The family shipped in `benchmarks/`, as `scripts/make-family` made it.

@@ -4,7 +4,10 @@
 //! crashers) and a few thousand seeded random mutations of it through the
 //! same properties as the cargo-fuzz targets in `fuzz/`: no panic, every
 //! error names the file on one printable line, emit is deterministic, and
-//! the binary exits with 0, 1 or 2.
+//! the binary exits with 0, 1 or 2. The importers' targets (`links`,
+//! `fpuzzles`) mutate links, ISS strings and f-puzzles JSON the project
+//! wrote itself: random edits of base64 payloads must be refused, never
+//! panic.
 //!
 //! `SMTGRID_FUZZ_ITERS=N` runs N mutations per target instead of the
 //! default, `SMTGRID_FUZZ_SEED=S` another seed; a failing input is written
@@ -118,6 +121,18 @@ const TOKENS: &[&[u8]] = &[
     b"(define-fun x_1_1 () Int 3)",
     b"(error \"",
     b"1979-05-27",
+    b"https://www.f-puzzles.com/?load=",
+    b"https://sudokupad.app/scl",
+    b"https://sudokupad.app/fpuzzles",
+    b"N4Ig",
+    b"%2F",
+    b".Cage~",
+    b".~R1C1_",
+    b"R0C0",
+    b"R17C3",
+    b"\"region\":null",
+    b"\"killercage\"",
+    b"{ce:[[,{v:3},]],re:[[[0,0]]]}",
 ];
 
 /// Numbers at the edges of what the parsers and encoders take.
@@ -281,6 +296,16 @@ fn kakuro_text() {
 }
 
 #[test]
+fn links_and_iss_strings() {
+    fuzz("links", 0x5EED_0006, input_in(InputFormat::Links));
+}
+
+#[test]
+fn fpuzzles_json() {
+    fuzz("fpuzzles", 0x5EED_0007, input_in(InputFormat::Fpuzzles));
+}
+
+#[test]
 fn solver_replies() {
     fuzz("reply", 0x5EED_0004, props::reply);
 }
@@ -301,6 +326,8 @@ fn binary_exit_codes_and_messages() {
         ("native", "toml", 120),
         ("lines", "txt", 40),
         ("kakuro", "kakuro", 40),
+        ("links", "links", 40),
+        ("fpuzzles", "json", 20),
     ] {
         let pool = corpus(target);
         for i in 0..count {
@@ -353,4 +380,49 @@ fn binary_exit_codes_and_messages() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+mod importers {
+    //! Random text shaped like what the importers read: base64 payloads
+    //! behind each kind of link, SudokuPad's abbreviated text, ISS strings.
+    //! None may panic; every refusal names the file on one line.
+    use super::props;
+    use proptest::prelude::*;
+    use smtgrid::parse::InputFormat;
+
+    const LINKS: [&str; 5] = [
+        "https://www.f-puzzles.com/?load=",
+        "https://sudokupad.app/fpuzzles",
+        "https://sudokupad.app/scl",
+        "https://sudokupad.app/ctc",
+        "sudokupad.app/?puzzleid=fpuz",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn random_payloads_are_refused_not_panicked_on(
+            link in 0..LINKS.len(),
+            payload in "[A-Za-z0-9+/=%]{0,600}",
+        ) {
+            let line = format!("{}{payload}\n", LINKS[link]);
+            prop_assert_eq!(props::puzzle_input(line.as_bytes(), InputFormat::Links), Ok(()));
+        }
+
+        #[test]
+        fn random_sudokupad_text_and_iss_strings_never_panic(
+            zipped in "[{}\\[\\],:'\"a-z0-9#.\\-\\\\ ]{0,400}",
+            iss in "[.~_RC0-9a-zA-Z]{0,300}",
+        ) {
+            for text in [zipped.clone(), format!("{{ce:[[{zipped}]],re:[[[0,0]]]}}")] {
+                let z = lz_str::compress_to_base64(text.as_str());
+                let line = format!("https://sudokupad.app/scl{z}\n");
+                prop_assert_eq!(props::puzzle_input(line.as_bytes(), InputFormat::Links), Ok(()));
+                prop_assert_eq!(props::puzzle_input(text.as_bytes(), InputFormat::Fpuzzles), Ok(()));
+            }
+            let line = format!(".{iss}\n");
+            prop_assert_eq!(props::puzzle_input(line.as_bytes(), InputFormat::Links), Ok(()));
+        }
+    }
 }

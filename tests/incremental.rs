@@ -266,3 +266,219 @@ fn bench_records_say_how_each_run_was_made() {
         assert_eq!(r["status"], "sat", "{r}");
     }
 }
+
+/// Top95's first puzzle with only its first `keep` givens: with few enough
+/// of them it has many solutions.
+fn fewer_givens(keep: usize) -> String {
+    let top95 = std::fs::read_to_string(common::root().join("puzzles/top95.txt"))
+        .expect("puzzles/top95.txt is readable");
+    let first = top95
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .expect("a puzzle");
+    let mut seen = 0;
+    first
+        .chars()
+        .map(|c| match c {
+            '.' => '.',
+            _ if seen < keep => {
+                seen += 1;
+                c
+            }
+            _ => '.',
+        })
+        .collect()
+}
+
+/// Five puzzles of one shape in `dir`: three unique (top95's), one with
+/// many solutions, one with none.
+fn unique_and_not(dir: &Path) -> String {
+    let many = fewer_givens(8);
+    let (from, file) = puzzles(3, 2, &[&many, UNSAT]);
+    let path = dir.join("set.txt");
+    std::fs::copy(&file, &path).expect("copies the puzzle file");
+    drop(from);
+    path.display().to_string()
+}
+
+/// Checks the records of `unique_and_not`'s puzzles: every verdict as a
+/// process run gives it, the second solution verified and shown.
+fn unique_verdicts(runs: &[Value], o: &Output) {
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        statuses(runs),
+        ["sat", "sat", "sat", "unsat", "sat"],
+        "{stderr}"
+    );
+    let unique: Vec<&Value> = runs.iter().map(|r| &r["unique"]).collect();
+    assert_eq!(
+        unique,
+        [
+            &Value::Bool(true),
+            &Value::Bool(true),
+            &Value::Bool(false),
+            &Value::Null,
+            &Value::Bool(true)
+        ],
+        "{runs:?}"
+    );
+    let differs = runs[2]["differs"]
+        .as_array()
+        .expect("the cells that differ");
+    assert!(!differs.is_empty(), "{}", runs[2]);
+    for r in runs {
+        assert_eq!(r["verified"], r["status"] == "sat", "{r}");
+    }
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+}
+
+/// `--unique` asks both questions in the session that answers the first:
+/// under `--mode incremental` in batches, one session for the whole file.
+fn uniqueness_is_asked_in_the_session(solver: &str) {
+    require(&[solver]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = unique_and_not(dir.path());
+    let (runs, o) = solve(
+        &file,
+        solver,
+        "onehot",
+        &["--mode", "incremental", "--unique", "--jobs", "1"],
+    );
+    unique_verdicts(&runs, &o);
+    assert!(runs.iter().all(|r| r["mode"] == "incremental"), "{runs:?}");
+}
+per_solver!(uniqueness_is_asked_in_the_session: z3, cvc5, yices2, bitwuzla);
+
+#[test]
+fn uniqueness_in_sessions_on_every_encoding_and_mode() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = unique_and_not(dir.path());
+    let (solver, log) = wrapped_yices(dir.path(), "cat");
+    for encoding in ["lia", "bv", "onehot"] {
+        let (runs, o) = solve(
+            &file,
+            &solver,
+            encoding,
+            &["--mode", "incremental", "--unique", "--jobs", "1"],
+        );
+        unique_verdicts(&runs, &o);
+    }
+    assert_eq!(starts(&log), 3, "one session per encoding");
+    // `--mode auto`: the first puzzle as a process, the others one at a
+    // time in a session, each asked right after its answer.
+    let (runs, o) = solve(&file, &solver, "onehot", &["--unique", "--jobs", "1"]);
+    unique_verdicts(&runs, &o);
+    let modes: Vec<&str> = runs
+        .iter()
+        .map(|r| r["mode"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(modes[..2], ["process", "incremental"], "{runs:?}");
+}
+
+/// A wrapper around yices2 in which the blocking clause (the only
+/// assertion with three or more negated cells) becomes `replacement`.
+fn lying_yices(dir: &Path, replacement: &str) -> (String, std::path::PathBuf) {
+    let block = r"^(assert (or (not x_[0-9_]*) (not x_[0-9_]*) (not .*";
+    wrapped_yices(dir, &format!("sed -u 's/{block}/{replacement}/'"))
+}
+
+#[test]
+fn a_session_that_lies_about_uniqueness_is_caught_by_another_solver() {
+    require(&["yices2", "z3"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let many = fewer_givens(8);
+    let (_set, file) = puzzles(3, 1, &[&many]);
+    // Asked for another solution, it hears "false": unsat, "unique".
+    let (liar, log) = lying_yices(dir.path(), "(assert false)");
+    for mode in ["incremental", "auto"] {
+        let (runs, o) = solve(
+            &file,
+            &format!("z3,{liar}"),
+            "onehot",
+            &["--mode", mode, "--unique", "--jobs", "1"],
+        );
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        // Per puzzle a line for z3, then one for the liar.
+        assert_eq!(runs.len(), 8, "{stderr}");
+        assert_eq!(runs[2]["unique"], false, "{}", runs[2]);
+        assert_eq!(runs[3]["unique"], true, "{}", runs[3]);
+        assert_eq!(runs[3]["mode"], "incremental", "{}", runs[3]);
+        assert!(
+            stderr.contains("SOLVERS DISAGREE") && stderr.contains("says the solution is unique"),
+            "{stderr}"
+        );
+        assert_eq!(o.status.code(), Some(1), "{stderr}");
+    }
+    assert!(starts(&log) >= 2, "the liar ran in sessions");
+}
+
+#[test]
+fn a_session_that_gives_the_first_grid_again_proves_nothing() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let (_set, file) = puzzles(5, 0, &[]);
+    // Asked for another solution, it hears nothing new: the same grid.
+    let (liar, _) = lying_yices(dir.path(), "(assert true)");
+    for mode in ["incremental", "auto"] {
+        let (runs, o) = solve(
+            &file,
+            &liar,
+            "onehot",
+            &["--mode", mode, "--unique", "--jobs", "1"],
+        );
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(runs.len(), 5, "{stderr}");
+        for r in &runs {
+            assert!(r["mode"] == "incremental" || mode == "auto", "{r}");
+            common::assert_first_grid_again(r);
+        }
+        assert_eq!(o.status.code(), Some(1), "{stderr}");
+    }
+}
+
+/// In a batch the uniqueness questions go out together after the first
+/// answers: the last puzzle's in its own scope, the others' with their
+/// givens stated again.
+#[test]
+fn uniqueness_questions_are_batched() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = common::many_sudokus(dir.path(), 12).display().to_string();
+    let transcripts = dir.path().join("transcripts");
+    let (runs, o) = solve(
+        &file,
+        "yices2",
+        "onehot",
+        &[
+            "--mode",
+            "incremental",
+            "--unique",
+            "--jobs",
+            "1",
+            "--transcript",
+            &transcripts.display().to_string(),
+        ],
+    );
+    assert_eq!(statuses(&runs), ["sat"; 12], "{o:?}");
+    assert!(runs.iter().all(|r| r["unique"] == true), "{runs:?}");
+    let sent: Vec<String> = common::transcripts(&transcripts)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["sent"].as_str().map(String::from))
+        .collect();
+    let block = "(assert (or (not x_";
+    // A question that opens its scope again: its givens, then the block.
+    let restated = |t: &str| {
+        t.split("(push 1)\n").skip(1).any(|q| {
+            let mut lines = q.lines();
+            lines.next().is_some_and(|l| l.starts_with("(assert (and "))
+                && lines.next().is_some_and(|l| l.starts_with(block))
+        })
+    };
+    assert!(
+        sent.iter()
+            .any(|t| t.starts_with(block) && t.matches(block).count() > 1 && restated(t)),
+        "{sent:?}"
+    );
+}

@@ -158,7 +158,6 @@ fn inspect_constraint_shows_one_statement_in_every_encoding() {
     let o = common::smtgrid(&[
         "inspect",
         "puzzles/calcudoku-4x4.toml",
-        "--plain",
         "--constraint",
         "cage a",
     ]);
@@ -198,6 +197,7 @@ fn inspect_constraint_shows_one_statement_in_every_encoding() {
     let o = common::smtgrid(&[
         "inspect",
         "puzzles/killer-9x9.toml",
+        "--propagate",
         "--constraint",
         "row 3",
         "--format",
@@ -233,5 +233,32 @@ fn inspect_constraint_shows_one_statement_in_every_encoding() {
     assert!(
         err.contains("no statement `cage z` in classic") && err.contains("given r1c6 = 6"),
         "{err}"
+    );
+}
+
+/// Issue 33 section 5: plain `emit` printed a trivial script without a
+/// word when propagation decided every cell (a killer in onehot: nine
+/// lines, no declarations). `emit` and `inspect --encoding` write the
+/// whole puzzle by default, every cell declared and the givens asserted;
+/// `--propagate` asks for the propagated form.
+#[test]
+fn emit_and_inspect_write_the_whole_puzzle_unless_asked_to_propagate() {
+    let emit = |more: &[&str]| {
+        let o =
+            common::smtgrid(&[&["emit", "puzzles/killer-4x4.toml", "-e", "onehot"], more].concat());
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let whole = emit(&[]);
+    assert!(whole.contains("(declare-const x_1_1_1 Bool)"), "{whole}");
+    assert!(whole.contains("(declare-const x_4_4_4 Bool)"), "{whole}");
+    let propagated = emit(&["--propagate"]);
+    assert!(propagated.len() < whole.len(), "{propagated}");
+    assert_eq!(emit(&["--plain"]), whole);
+    let o = common::smtgrid(&["inspect", "puzzles/killer-4x4.toml", "--encoding", "onehot"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("0 decided by propagation, 16 unknown"),
+        "{text}"
     );
 }

@@ -113,6 +113,26 @@ fn hanging_solver_and_its_child_are_killed() {
     assert!(out.elapsed < SHORT + GRACE, "{:?}", out.elapsed);
 }
 
+/// Regression (issue 33 #05): the watcher summed the solver's process
+/// group only, so a child in a session of its own grew past the limit and
+/// the run ended as a timeout.
+#[test]
+fn a_descendant_in_its_own_session_counts_towards_the_memory_limit() {
+    let start = Instant::now();
+    let limits = Limits {
+        timeout: Duration::from_secs(60),
+        memory: Some(MemoryLimit { mb: 100 }),
+    };
+    let out = run_fake_within("setsid_hog.sh", &limits);
+    assert_eq!(out.end, RunEnd::MemoryLimit, "{}", out.stderr_tail(5));
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(out.usage.max_rss_kb < 2048 * 1024, "{:?}", out.usage);
+}
+
 #[test]
 fn memory_hog_and_its_child_are_stopped_at_the_memory_limit() {
     let start = Instant::now();

@@ -81,7 +81,7 @@ fn sgt_program(name: &str) -> PathBuf {
         let p = Path::new("/usr/games").join(&prog);
         assert!(
             p.exists(),
-            "this test needs {prog}: install Debian's sgt-puzzles (scripts/install-solvers)"
+            "this test needs {prog}: install Debian's sgt-puzzles (scripts/install-solvers --for-tests)"
         );
         p
     })

@@ -300,7 +300,6 @@ fn a_signal_stops_a_write_into_a_pipe_whose_reader_does_not_read() {
             "puzzles/sudoku-16x16.toml",
             "--encoding",
             "onehot",
-            "--plain",
             "-o",
             fifo.to_str().expect("utf-8"),
         ],

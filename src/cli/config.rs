@@ -29,6 +29,51 @@ pub(super) struct Inputs {
     input_format: Option<InputFormat>,
     #[command(flatten)]
     size: InputSize,
+    #[command(flatten)]
+    import: ImportArgs,
+}
+
+/// How links, ISS strings and f-puzzles JSON are read (docs/import.md).
+#[derive(Debug, Args)]
+pub(super) struct ImportArgs {
+    /// Read an imported puzzle without the keys and constraint types
+    /// smtgrid does not know (each is listed as ignored) instead of
+    /// refusing it.
+    #[arg(long)]
+    ignore_unknown: bool,
+    /// What SudokuPad lines of a colour mean (the rules text says):
+    /// `COLOR=MEANING`, e.g. `67f067=whispers`, or `COLOR=ignore` for a
+    /// decoration. Repeat for several colours.
+    #[arg(long, value_name = "COLOR=MEANING")]
+    line: Vec<String>,
+    /// What SudokuPad arrows of a colour mean, as --line.
+    #[arg(long, value_name = "COLOR=MEANING")]
+    arrow: Vec<String>,
+    /// What SudokuPad overlays and underlays (dots, circles, shading) of a
+    /// colour mean, as --line.
+    #[arg(long, value_name = "COLOR=MEANING")]
+    overlay: Vec<String>,
+}
+
+impl ImportArgs {
+    /// The options the importers read with.
+    fn options(&self) -> Result<crate::import::Options> {
+        use crate::import::DrawnKind;
+        let mut o = crate::import::Options {
+            ignore_unknown: self.ignore_unknown,
+            meanings: Vec::new(),
+        };
+        for (what, specs) in [
+            (DrawnKind::Line, &self.line),
+            (DrawnKind::Arrow, &self.arrow),
+            (DrawnKind::Overlay, &self.overlay),
+        ] {
+            for spec in specs {
+                o.add_meaning(what, spec).map_err(Error::Usage)?;
+            }
+        }
+        Ok(o)
+    }
 }
 
 /// `--max-input-mb MB`, shared by every command that reads files.
@@ -58,6 +103,7 @@ impl Inputs {
                     .into(),
             ));
         }
+        self.import.options()?;
         Ok(())
     }
 
@@ -70,7 +116,8 @@ impl Inputs {
     /// puzzles is never held whole.
     pub(super) fn open(&self, path: &Path) -> Result<parse::PuzzleStream> {
         let limits = self.size.limits();
-        Ok(parse::open(path, self.input_format, limits)?)
+        let import = self.import.options()?;
+        Ok(parse::open_with(path, self.input_format, limits, &import)?)
     }
 
     /// The puzzles of every input, in order, each file opened when the

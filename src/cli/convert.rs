@@ -1,4 +1,5 @@
-//! `smtgrid convert`: writes puzzles of any readable format as native TOML.
+//! `smtgrid convert`: writes puzzles of any readable format as native TOML,
+//! or as f-puzzles links.
 
 use std::path::PathBuf;
 
@@ -7,14 +8,17 @@ use clap::{Args, ValueEnum};
 use super::Completion;
 use super::config::Inputs;
 use super::target::{Target, write_each};
-use crate::error::Result;
-use crate::parse;
+use crate::error::{Error, Result};
+use crate::{import, parse};
 
 /// What `convert` writes.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum OutputFormat {
     /// The native format, one TOML file per puzzle.
     Toml,
+    /// An f-puzzles link (sudoku, killer and jigsaw, 4×4 to 16×16), one
+    /// `.links` file per puzzle.
+    Fpuzzles,
 }
 
 #[derive(Debug, Args)]
@@ -37,6 +41,13 @@ pub(super) fn run(a: ConvertArgs) -> Result<Completion> {
         OutputFormat::Toml => write_each(a.inputs.each(), &a.inputs, &target, "toml", |_, p| {
             Ok(parse::to_toml(p))
         })?,
+        OutputFormat::Fpuzzles => {
+            write_each(a.inputs.each(), &a.inputs, &target, "links", |_, p| {
+                import::fpuzzles_link(p)
+                    .map(|link| format!("{link}\n"))
+                    .map_err(|m| Error::Usage(format!("{}: {m}", p.name)))
+            })?
+        }
     }
     Ok(Completion::Clean)
 }

@@ -25,8 +25,13 @@ pub(super) struct EmitArgs {
     /// commas, or `all` (the default there).
     #[arg(long, short, value_enum, value_delimiter = ',', value_name = "E,…|all")]
     encoding: Vec<EncodingName>,
-    /// Emit the unsimplified form (no propagation of givens).
+    /// Emit the propagated form: cells the givens decide are left out
+    /// (and a puzzle propagation decides whole becomes a trivial script).
+    /// Without it, the whole puzzle: every cell declared, givens asserted.
     #[arg(long)]
+    propagate: bool,
+    /// The whole puzzle, unsimplified: the default (kept for old scripts).
+    #[arg(long, hide = true, conflicts_with = "propagate")]
     plain: bool,
     /// Write to FILE, or one `.smt2` per puzzle into DIR (needed for many
     /// puzzles): an existing directory, or a path ending in `/` (created
@@ -85,7 +90,9 @@ pub(super) fn run(a: EmitArgs) -> Result<Completion> {
             ));
         }
     };
-    let opts = Options { plain: a.plain };
+    let opts = Options {
+        plain: !a.propagate,
+    };
     let target = Target::of(a.output.as_deref(), &a.inputs)?;
     let cancel = solver::install_ctrlc_handler();
     write_each(a.inputs.each(), &a.inputs, &target, "smt2", |_, p| {
@@ -109,13 +116,19 @@ fn benchmark(a: EmitArgs) -> Result<Completion> {
         a.jobs,
     )?
     .sessions(SessionUse::Never)
+    // The runs that decide each status are of the form written.
+    .options(Options {
+        plain: !a.propagate,
+    })
     .build();
     let mut settings = Settings::new(&root);
     settings.family = a.family.clone();
     settings.submitter = a.submitter.clone();
     settings.license = a.license.clone();
     settings.encodings = list.clone();
-    settings.options = Options { plain: a.plain };
+    settings.options = Options {
+        plain: !a.propagate,
+    };
     settings.unique = a.unique;
     settings.command = options_text(&a, &list);
     let made_by = format!(
@@ -189,6 +202,12 @@ fn benchmark(a: EmitArgs) -> Result<Completion> {
         count(Status::Unsat),
         count(Status::Unknown)
     ));
+    if !fam.decided().is_empty() {
+        note(format_args!(
+            "{} puzzles left out: propagation alone decides them, so no solver has to search",
+            fam.decided().len()
+        ));
+    }
     if !fam.duplicates().is_empty() {
         note(format_args!(
             "{} encodings left out as exact duplicates of earlier puzzles",
@@ -223,8 +242,8 @@ fn options_text(a: &EmitArgs, encodings: &[Encoding]) -> String {
     if a.unique {
         s.push_str(" --unique");
     }
-    if a.plain {
-        s.push_str(" --plain");
+    if a.propagate {
+        s.push_str(" --propagate");
     }
     // The solvers decide the statuses, so they are part of the recipe.
     s.push_str(&a.solvers.flags());

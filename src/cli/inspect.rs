@@ -30,8 +30,12 @@ pub(super) struct InspectArgs {
     /// (repeatable; every statement the name starts is shown).
     #[arg(long, value_name = "STATEMENT")]
     constraint: Vec<String>,
-    /// Inspect the unsimplified form.
+    /// Inspect the propagated form (cells the givens decide left out);
+    /// without it, the whole puzzle as `emit` writes it.
     #[arg(long)]
+    propagate: bool,
+    /// The whole puzzle, unsimplified: the default (kept for old scripts).
+    #[arg(long, hide = true, conflicts_with = "propagate")]
     plain: bool,
     /// Also solve each puzzle in each encoding (a process per run) and
     /// show the status, time and search effort (conflicts, decisions,
@@ -60,7 +64,9 @@ pub(super) fn run(a: InspectArgs) -> Result<Completion> {
         (true, true) => vec![Encoding::Lia],
         (true, false) => Encoding::ALL.to_vec(),
     };
-    let opts = Options { plain: a.plain };
+    let opts = Options {
+        plain: !a.propagate,
+    };
     let cancel = solver::install_ctrlc_handler();
     let mut out = Output::new(a.format);
     if !a.constraint.is_empty() {

@@ -8,6 +8,7 @@ mod completions;
 mod convert;
 mod emit;
 mod explain;
+mod generate;
 mod inspect;
 mod new;
 mod render;
@@ -27,7 +28,7 @@ use crate::error::{Error, Result};
 use crate::output::note;
 use crate::parse::InputFormat;
 use crate::puzzle::Kind;
-use crate::solve::RunMode;
+use crate::solve::{Expect, RunMode};
 
 /// Write a grid puzzle once; emit it as SMT-LIB2, run it on every installed
 /// SMT solver, and get back a grid smtgrid's own checker has verified.
@@ -60,6 +61,16 @@ enum Command {
         after_help = "Examples:\n  smtgrid explain docs/examples/killer-broken.toml\n  smtgrid explain puzzles/kakuro-small.toml --count 10 --format json\n  smtgrid explain docs/examples/calcudoku-two.toml --svg pictures/"
     )]
     Explain(explain::ExplainArgs),
+    /// Make new puzzles of a kind, each proven unique and minimal, graded by
+    /// the search a fixed solver needs; one TOML file per puzzle.
+    #[command(
+        after_help = "Examples:\n  smtgrid generate sudoku --count 20 --seed 1 -o new/\n  smtgrid generate killer --size 6 --count 10 -o killers/\n  smtgrid generate sudoku --grade hard --count 5 -o hard/\n  smtgrid generate calcudoku --size 5 --ops +- -o kenken/\n  smtgrid generate puzzles/jigsaw-9x9.toml --count 5 -o jigsaws/"
+    )]
+    #[command(mut_arg(
+        "solver",
+        solver_default("the first found of yices2, z3, cvc5 proves; z3 always grades")
+    ))]
+    Generate(generate::GenerateArgs),
     /// Show what a puzzle lowers and encodes into.
     #[command(
         after_help = "Examples:\n  smtgrid inspect puzzles/classic.toml\n  smtgrid inspect puzzles/calcudoku-hard.toml --encoding all --format json"
@@ -142,7 +153,15 @@ macro_rules! value_enum_from_all {
     )+};
 }
 
-value_enum_from_all!(InputFormat, Encoding, Kind, RunMode, SummaryFormat);
+value_enum_from_all!(
+    InputFormat,
+    Encoding,
+    Expect,
+    Kind,
+    RunMode,
+    SummaryFormat,
+    crate::generate::Symmetry
+);
 
 /// How a command ended. Only [`main`](crate::cli::run)'s caller turns it
 /// into an exit status, so every command ends the same way.
@@ -241,6 +260,7 @@ fn command(c: Command) -> Result<Completion> {
         Command::Convert(a) => convert::run(a),
         Command::Emit(a) => emit::run(a),
         Command::Explain(a) => explain::run(a),
+        Command::Generate(a) => generate::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::New(a) => new::run(a),
         Command::Solvers(a) => solvers::run(a),

@@ -10,11 +10,12 @@ use super::Completion;
 use super::config::{Inputs, SolverArgs, duration, plan};
 use super::target::{Target, write_each};
 use crate::error::{Error, Result};
+use crate::model::rc;
 use crate::output::{note, write_file_atomically};
 use crate::puzzle::Puzzle;
 use crate::render::png::ImageFormat;
 use crate::render::svg::svg;
-use crate::solve::{Mode, solve_all};
+use crate::solve::{Mode, Verdict, solve_all};
 use crate::solver;
 
 /// Pixels per SVG unit in a PNG: sharp on high-density screens (a 9×9
@@ -29,7 +30,9 @@ pub(super) struct RenderArgs {
     #[arg(long, short, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
     /// Solve the puzzle (every installed solver races, as `solve` does)
-    /// and draw the verified solution in blue.
+    /// and draw the verified solution in blue. Uniqueness is asked too: a
+    /// puzzle with several solutions is named on stderr, with which one is
+    /// drawn.
     #[arg(long)]
     solve: bool,
     /// Wall-clock limit for solving: seconds, or a number and a unit
@@ -49,12 +52,34 @@ pub(super) fn run(a: RenderArgs) -> Result<Completion> {
     let mut solutions: Vec<Option<crate::render::ValueGrid>> = vec![None; puzzles.len()];
     let mut completion = Completion::Clean;
     if a.solve {
-        let plan = plan(a.solvers.request()?, true, Mode::Portfolio, a.timeout, None)?.build();
+        let plan = plan(a.solvers.request()?, true, Mode::Portfolio, a.timeout, None)?
+            .unique(true)
+            .build();
         let cancel = solver::install_ctrlc_handler();
         solve_all(puzzles.iter().cloned(), &plan, &cancel, |p, r| {
             // Only a grid the checker accepted is ever drawn.
             match r.lines.iter().find_map(|l| l.run.outcome.grid()) {
-                Some(g) => solutions[r.index] = Some(g.clone()),
+                Some(g) => {
+                    solutions[r.index] = Some(g.clone());
+                    let differs = r.lines.iter().find_map(|l| l.run.outcome.differs());
+                    match (r.verdict(), differs) {
+                        (Verdict::NotUnique, Some(cells)) => {
+                            let cells: Vec<String> =
+                                cells.iter().map(|&(row, col)| rc(row, col)).collect();
+                            note(format_args!(
+                                "{}: more than one solution; drawing the first one found (a \
+                                 second differs in {})",
+                                p.name,
+                                cells.join(" ")
+                            ));
+                        }
+                        (Verdict::Unique, _) => {}
+                        _ => note(format_args!(
+                            "{}: uniqueness not settled; drawing the solution found",
+                            p.name
+                        )),
+                    }
+                }
                 None => {
                     note(format_args!(
                         "{}: no verified solution; drawing the puzzle alone",

@@ -19,7 +19,7 @@ use crate::output::note;
 use crate::provenance::Provenance;
 use crate::render::TextOptions;
 use crate::reporter::{Json, Reporter, Reporters, SvgFolder, Text};
-use crate::solve::{Mode, SessionUse, solve_to};
+use crate::solve::{Expect, Mode, SessionUse, solve_to};
 use crate::solver;
 
 #[derive(Debug, Args)]
@@ -59,10 +59,18 @@ pub(super) struct SolveArgs {
     /// is unique.
     #[arg(long)]
     unique: bool,
+    /// Assert each puzzle's verdict, like a test: `unique` (exactly one
+    /// solution; implies --unique), `sat` (at least one) or `unsat` (none).
+    /// Each puzzle whose verdict differs is named on stderr and the exit
+    /// status is 1. Exit status: 0 all as expected and solved, 1 a verdict
+    /// differs or a puzzle was not solved, 2 bad usage or input, 130
+    /// interrupted.
+    #[arg(long, value_enum, value_name = "unique|sat|unsat")]
+    expect: Option<Expect>,
     /// How solvers run: `process` gives each puzzle a solver process of its
     /// own; `incremental` keeps a solver per shape and asks each puzzle's
     /// givens under push/pop; `auto` does that from the second puzzle of a
-    /// shape on. `--unique` always uses processes.
+    /// shape on; under `--unique` a session asks both questions.
     #[arg(long, value_enum, default_value = "auto")]
     mode: SolveMode,
     /// Output format: text, `json` (one document: an array of one object
@@ -193,7 +201,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     let plan = plan(request, all, mode, a.timeout, a.jobs)?
         .options(Options { plain: a.plain })
         .memory(a.memory.limit())
-        .unique(a.unique)
+        .unique(a.unique || a.expect == Some(Expect::Unique))
         .stats(a.stats.stats())
         .sessions(a.mode.sessions())
         .batches(true)
@@ -223,7 +231,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     });
     let input_error = RefCell::new(None);
     let cancel = solver::install_ctrlc_handler();
-    let mut shown = Reporters::new(reporters);
+    let mut shown = Reporters::new(reporters).expect(a.expect);
     solve_to(a.inputs.stream(&input_error), &plan, &cancel, &mut shown);
     // What was decided before an interruption or a bad input is shown.
     let shown_all = shown.flush();

@@ -194,7 +194,7 @@ impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Pick<'_, T> {
 impl TomlReader<'_> {
     /// The location of byte `offset` of the file.
     pub fn loc(&self, offset: usize) -> Location {
-        let (l, c) = crate::parse::line_col(self.text, offset);
+        let (l, c) = crate::error::line_col(self.text, offset);
         self.file.at(l, c)
     }
 

@@ -597,14 +597,97 @@ pub fn propagated_values(
         .collect())
 }
 
+/// Clauses saying that at most one of `lits` is true: a sequential counter
+/// (Sinz), linear in size, where `s_i` means "one of the first i+1 is
+/// true". Its auxiliary Bools are declared in `s` as `{prefix}{n}`,
+/// numbered on from `*aux`. With `off`, each clause also holds `off`, so
+/// that the counter binds only while `off` is false.
+pub(crate) fn sequential_counter(
+    s: &mut Script,
+    lits: &[Term],
+    prefix: &str,
+    aux: &mut usize,
+    off: Option<&Term>,
+) {
+    let mut fresh = |s: &mut Script| {
+        *aux += 1;
+        let n = format!("{prefix}{aux}");
+        s.declare_const(&n, Sort::Bool);
+        Term::sym(n)
+    };
+    let clause = |s: &mut Script, mut lits: Vec<Term>| {
+        if let Some(off) = off {
+            lits.insert(0, off.clone());
+        }
+        s.assert(&Term::or(lits));
+    };
+    let Some((first, rest)) = lits.split_first() else {
+        return;
+    };
+    let n = lits.len();
+    let mut prev = fresh(s);
+    clause(s, vec![Term::not(first.clone()), prev.clone()]);
+    for (i, x) in rest.iter().enumerate().map(|(i, x)| (i + 1, x)) {
+        let nx = Term::not(x.clone());
+        clause(s, vec![nx.clone(), Term::not(prev.clone())]);
+        if i + 1 < n {
+            let next = fresh(s);
+            clause(s, vec![nx, next.clone()]);
+            clause(s, vec![Term::not(prev), next.clone()]);
+            prev = next;
+        }
+    }
+}
+
+/// Symbol occurrences of [`encode_guarded`]'s script for `model` at most:
+/// lia's for the arithmetic rules, a dozen per (cell, value) for its Bool
+/// and the cell's exactly-one value, and per all-different group of k cells
+/// (at most k·d (cell, value) pairs) 33 per pair for the at-most-one
+/// clauses (pairwise up to `PAIRWISE_MAX` cells, a sequential counter
+/// above) and ten per value for the at-least-one; five per given and per
+/// statement.
+pub fn guarded_symbols(model: &Model, statements: usize) -> u64 {
+    let dims = Dims::of(model);
+    let mut arith = model.clone();
+    arith
+        .constraints
+        .retain(|c| !matches!(c.rule, Rule::Fixed { .. } | Rule::AllDifferent { .. }));
+    let cells: u64 = model.cells.iter().map(|c| 12 * candidates(c) + 4).sum();
+    let rules: u64 = model
+        .constraints
+        .iter()
+        .map(|c| match &c.rule {
+            Rule::Fixed { .. } => 5,
+            Rule::AllDifferent { cells } => {
+                let pairs = cells.len() as u64 * dims.dmax;
+                33 * pairs + 10 * pairs.min(dims.span)
+            }
+            _ => 0,
+        })
+        .fold(0u64, u64::saturating_add);
+    lia::symbols(&arith, &Dims::of(&arith))
+        .saturating_add(cells)
+        .saturating_add(rules)
+        .saturating_add(5 * statements as u64)
+}
+
+/// An upper bound on the bytes of [`encode_guarded`]'s script for `model`
+/// with `statements` statements, counted as [`size_bound`] counts.
+pub fn guarded_size_bound(model: &Model, statements: usize) -> u64 {
+    1024u64.saturating_add(BOUND_SYMBOL_BYTES.saturating_mul(guarded_symbols(model, statements)))
+}
+
 /// A script in which each statement of a puzzle can be switched on and
 /// off, for a session that asks `check-sat-assuming` over any set of
 /// statements (see `explain`): one `Int` per cell with arithmetic rules in
 /// the lia form, and one Bool per (cell, value) tied to it, with givens
 /// and all-different as clauses; every constraint under the Bool of its
 /// statement and stated on its own, so that turning a statement off
-/// removes exactly its rules. Pairwise at-most-one makes an all-different
-/// group of k cells over d values O(d·k²) clauses.
+/// removes exactly its rules. An all-different group's at-most-one per
+/// value is pairwise over at most `PAIRWISE_MAX` cells and a sequential
+/// counter above, as in `onehot`: O(k·d) for k cells over d values, so the
+/// script stays within [`guarded_size_bound`] (pairwise clauses made a
+/// 64×64's script O(d·k²) per group, 1.5 GB).
 #[derive(Debug, Clone)]
 pub struct Guarded {
     /// The logic the session is started for.
@@ -650,6 +733,9 @@ pub fn encode_guarded(
     s.comment("one Bool per (cell, value), true when the cell holds the value");
     let lit = |c: usize, v: i64| Term::sym(format!("{}_{v}", cell_name(&model.cells[c])));
     for (id, c) in model.cells.iter().enumerate() {
+        if cancel.is_cancelled() {
+            return Err(Interrupted);
+        }
         let name = cell_name(c);
         let mut any = Vec::new();
         for v in c.lo..=c.hi {
@@ -663,6 +749,7 @@ pub fn encode_guarded(
         s.assert(&Term::or(any));
     }
     s.comment("givens and all-different, each under its statement's Bool");
+    let mut aux = 0;
     for (i, c) in model.constraints.iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(Interrupted);
@@ -678,17 +765,25 @@ pub fn encode_guarded(
                 values.sort_unstable();
                 values.dedup();
                 for &v in &values {
+                    if cancel.is_cancelled() {
+                        return Err(Interrupted);
+                    }
                     let has: Vec<usize> = cells
                         .iter()
                         .copied()
                         .filter(|&x| (model.cells[x].lo..=model.cells[x].hi).contains(&v))
                         .collect();
-                    for (k, &a) in has.iter().enumerate() {
-                        for &b in &has[k + 1..] {
-                            let lits =
-                                vec![off.clone(), Term::not(lit(a, v)), Term::not(lit(b, v))];
-                            s.assert(&Term::or(lits));
+                    if has.len() <= onehot::PAIRWISE_MAX {
+                        for (k, &a) in has.iter().enumerate() {
+                            for &b in &has[k + 1..] {
+                                let lits =
+                                    vec![off.clone(), Term::not(lit(a, v)), Term::not(lit(b, v))];
+                                s.assert(&Term::or(lits));
+                            }
                         }
+                    } else {
+                        let lits: Vec<Term> = has.iter().map(|&x| lit(x, v)).collect();
+                        sequential_counter(s, &lits, "amo_", &mut aux, Some(&off));
                     }
                     // As many values as cells: each value is somewhere.
                     if values.len() == cells.len() {

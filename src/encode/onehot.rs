@@ -41,7 +41,7 @@ use crate::smtlib::{Script, Sort, Term};
 /// At-most-one over at most this many literals is written pairwise (no
 /// auxiliary variables; measured smaller and faster for 9×9 grids); longer
 /// ones use a sequential counter (Sinz), linear in size.
-const PAIRWISE_MAX: usize = 9;
+pub(super) const PAIRWISE_MAX: usize = 9;
 
 /// A visibility count whose diagram has more edges than this (and more
 /// than four per (cell, cell) pair) takes the compact form: every line of
@@ -316,20 +316,7 @@ impl<'a> Emitter<'a> {
             }
             return;
         }
-        // Sequential counter: s_i means "one of the first i+1 is true".
-        let n = lits.len();
-        let mut prev = self.fresh();
-        self.clause(vec![Term::not(lits[0].clone()), prev.clone()]);
-        for (i, x) in lits.iter().enumerate().skip(1) {
-            let nx = Term::not(x.clone());
-            self.clause(vec![nx.clone(), Term::not(prev.clone())]);
-            if i + 1 < n {
-                let s = self.fresh();
-                self.clause(vec![nx, s.clone()]);
-                self.clause(vec![Term::not(prev), s.clone()]);
-                prev = s;
-            }
-        }
+        super::sequential_counter(&mut self.s, lits, "a", &mut self.aux, None);
     }
 
     fn clause(&mut self, lits: Vec<Term>) {

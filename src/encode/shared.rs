@@ -15,8 +15,7 @@ use std::collections::BTreeMap;
 
 use super::onehot::Form;
 use super::{
-    CellRead, Decoder, Encoding, Interrupted, Options, Settings, encode_body, holds, one_hot,
-    read_cell,
+    CellRead, Decoder, Encoding, Interrupted, Options, Settings, encode_body, one_hot, read_cell,
 };
 use crate::cancel::Cancel;
 use crate::model::{CellId, Model};
@@ -134,20 +133,41 @@ impl Shared {
     /// interactive mode does, see `tests/incremental.rs`). A given that no
     /// candidate of its cell allows is asserted as `false`.
     pub fn question(&self, givens: &[(CellId, i64)]) -> String {
+        let mut s = Script::new();
+        self.state_givens(&mut s, givens);
+        self.ask(s)
+    }
+
+    /// The uniqueness question of a puzzle whose verified solution is
+    /// `values`: a blocking clause that excludes it, `check-sat` and the
+    /// read-back. Without `givens` it is asked in the puzzle's own scope,
+    /// right after its first answer, and the solver goes on from what it
+    /// learnt; with them (the puzzle's scope was closed when later puzzles
+    /// were asked in the same batch), it opens a scope of its own and
+    /// states them again. Either way [`Shared::end_question`] ends it.
+    pub fn another(&self, values: &[i64], givens: Option<&[(CellId, i64)]>) -> String {
+        let mut s = Script::new();
+        if let Some(givens) = givens {
+            self.state_givens(&mut s, givens);
+        }
+        s.assert(&self.decoder.block(values));
+        self.ask(s)
+    }
+
+    /// Opens a puzzle's scope and asserts its givens.
+    fn state_givens(&self, s: &mut Script, givens: &[(CellId, i64)]) {
         let lits: Vec<Term> = givens
             .iter()
-            .map(|&(cell, v)| {
-                self.decoder
-                    .cells
-                    .get(cell)
-                    .map_or_else(|| Term::sym("false"), |c| holds(c, v))
-            })
+            .map(|&(cell, v)| self.decoder.holds(cell, v))
             .collect();
-        let mut s = Script::new();
         s.push();
         if !lits.is_empty() {
             s.assert(&Term::and(lits));
         }
+    }
+
+    /// `s`, then `check-sat` and the read-back.
+    fn ask(&self, mut s: Script) -> String {
         s.check_sat();
         let mut question = s.into_string();
         question.push_str(&self.read_back);
@@ -237,6 +257,24 @@ mod tests {
             "{q}"
         );
         assert!(s.question(&[(0, 9)]).contains("(assert false)"));
+        // The uniqueness question: in the puzzle's scope the blocking
+        // clause alone, in a scope of its own the givens again first.
+        let values = [4; 16];
+        let another = s.another(&values, None);
+        assert!(
+            another.starts_with("(assert (or (not x_1_1_4) (not x_1_2_4) "),
+            "{another}"
+        );
+        assert!(
+            another.ends_with("(check-sat)\n(get-value (smtgrid_cells_0))\n"),
+            "{another}"
+        );
+        let restated = s.another(&values, Some(&givens));
+        let block = another.split("(check-sat)").next().unwrap_or_default();
+        assert_eq!(
+            restated,
+            q.replacen("(check-sat)", &format!("{block}(check-sat)"), 1)
+        );
         // x_1_1 = 4, every other cell 1: the most significant bit is x_1_1_1.
         let mut bits = 0u128;
         for cell in 0..16 {

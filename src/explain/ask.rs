@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::cancel::Cancel;
-use crate::encode::{Guarded, Interrupted, encode_guarded};
+use crate::encode::{Guarded, Interrupted, encode_guarded, guarded_size_bound};
 use crate::model::{CellId, Model, Statement};
 use crate::smtlib::reply::read_answer;
 use crate::smtlib::sexp::parse_all;
@@ -19,10 +19,15 @@ use crate::solver::{Session, SessionError, Solver, excerpt};
 /// How much of a solver's unexpected reply a message quotes.
 const QUOTE_BYTES: usize = 300;
 
+/// The largest script explain builds, by its stated bound
+/// ([`guarded_size_bound`]): a 64×64 sudoku's is within it (about 0.9 GB
+/// by the bound, a fifth of that written).
+pub(crate) const MAX_SCRIPT_BYTES: u64 = 1 << 30;
+
 /// A condition on the cells besides the statements, stated to the solver
 /// and checked on its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Extra {
+pub(crate) enum Extra {
     /// The cell holds the value.
     Is(CellId, i64),
     /// The grid differs from this one (one value per cell) somewhere.
@@ -63,7 +68,7 @@ impl Extra {
 
 /// What the solver answered, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Answer {
+pub(crate) enum Answer {
     /// A solution the checker accepted.
     Sat(Vec<i64>),
     /// No solution; the statements the solver's core names (a subset of
@@ -106,7 +111,7 @@ impl From<SessionError> for Stop {
 }
 
 /// A session holding one puzzle's statements.
-pub(super) struct Asker<'a> {
+pub(crate) struct Asker<'a> {
     model: &'a Model,
     statements: &'a [Statement],
     guarded: Guarded,
@@ -137,7 +142,30 @@ impl<'a> Asker<'a> {
                 }
             }
         }
-        let guarded = encode_guarded(model, &statement_of, statements.len(), cancel)?;
+        let bound = guarded_size_bound(model, statements.len());
+        if bound > MAX_SCRIPT_BYTES {
+            return Err(Stop::Failed(format!(
+                "the puzzle is too large to explain: its script could take up to {} MB (the \
+                 bound of explain's encoding for its cells, candidates and rules), more than \
+                 explain's limit of {} MB; `smtgrid solve` takes it",
+                bound.div_ceil(1 << 20),
+                MAX_SCRIPT_BYTES >> 20
+            )));
+        }
+        // Building the script counts against the time limit.
+        let guarded = encode_guarded(
+            model,
+            &statement_of,
+            statements.len(),
+            &cancel.until(deadline),
+        )
+        .map_err(|_| {
+            if cancel.is_cancelled() {
+                Stop::Interrupted
+            } else {
+                Stop::TimeLimit
+            }
+        })?;
         if !solver.accepts_logic(guarded.logic) {
             return Err(Stop::Failed(format!(
                 "{} does not take {} scripts; try --solver z3",

@@ -24,7 +24,7 @@
 //!   unique, or a greedy set of givens when no single one does.
 //! - **One solution**: each given whose removal keeps it unique.
 
-mod ask;
+pub(crate) mod ask;
 mod text;
 
 use std::time::{Duration, Instant};

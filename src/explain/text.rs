@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::{Explanation, Search, Verdict};
+use crate::error::escape_controls;
 use crate::model::{Model, Statement, What, rc};
 use crate::render::svg::{Anchor, Layout, Rect, Svg};
 
@@ -172,10 +173,13 @@ pub fn render_text(r: &Report) -> String {
     let mut out = String::new();
     let marked = r.marked();
     let is_marked = |row: usize, col: usize| marked.contains(&[row + 1, col + 1]);
+    // The name comes from a file, the statements' names from its clues,
+    // `stopped` may quote a solver: none reaches the terminal raw.
+    let puzzle = escape_controls(&r.puzzle);
     let headline = match r.verdict {
         Verdict::None => format!(
             "{}: no solution; {} statements conflict ({})",
-            r.puzzle,
+            puzzle,
             r.conflict.len(),
             if r.minimal {
                 "proven minimal: without any one of them the rest has a checked solution"
@@ -185,12 +189,12 @@ pub fn render_text(r: &Report) -> String {
         ),
         Verdict::Multiple => format!(
             "{}: more than one solution; {}{} found, each checked",
-            r.puzzle,
+            puzzle,
             if r.count_complete { "" } else { "at least " },
             r.solutions
         ),
-        Verdict::Unique => format!("{}: exactly one solution (checked)", r.puzzle),
-        Verdict::Unknown => format!("{}: unknown", r.puzzle),
+        Verdict::Unique => format!("{}: exactly one solution (checked)", puzzle),
+        Verdict::Unknown => format!("{}: unknown", puzzle),
     };
     let _ = writeln!(out, "{headline}");
     // Each square's text: the given (no solution), the candidates as
@@ -243,7 +247,7 @@ pub fn render_text(r: &Report) -> String {
         Verdict::None => {
             let _ = writeln!(out, "conflict (cells marked *):");
             for s in &r.conflict {
-                let _ = writeln!(out, "  {}", s.name);
+                let _ = writeln!(out, "  {}", escape_controls(&s.name));
             }
         }
         Verdict::Multiple => {
@@ -295,12 +299,14 @@ pub fn render_text(r: &Report) -> String {
         Verdict::Unknown => {}
     }
     if let Some(why) = &r.stopped {
-        let _ = writeln!(out, "stopped early: {why}");
+        let _ = writeln!(out, "stopped early: {}", escape_controls(why));
     }
     let _ = writeln!(
         out,
         "{} questions to {} in {:.2} s",
-        r.questions, r.solver, r.seconds
+        r.questions,
+        escape_controls(&r.solver),
+        r.seconds
     );
     out
 }

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::error::rc;
 use crate::error::{InputError, Location};
-use crate::model::rc;
 use crate::puzzle::{Cage, Clue};
 
 use super::grid::Row;

@@ -11,8 +11,8 @@
 //! A sign's narrow end points at the smaller cell: `1 < 2`, `2 > 1`; `^`
 //! means the cell above is smaller, `v` that the cell above is larger.
 
+use crate::error::rc;
 use crate::error::{InputError, Location};
-use crate::model::rc;
 use crate::puzzle::Inequality;
 
 use super::grid::{TextOrigin, Token, Values, value_of};

@@ -1,8 +1,8 @@
 //! Grid text: the rows of givens, solutions and cage labels, and the checks
 //! every square grid shares (size, box shape, repeated givens).
 
+use crate::error::rc;
 use crate::error::{InputError, Location};
-use crate::model::rc;
 use crate::puzzle::{Grid, MAX_SIZE};
 
 /// Where the text of a grid sits in its file, so that every token can be
@@ -86,17 +86,7 @@ impl TextOrigin {
     }
 }
 
-/// 1-based line and column (in characters) of byte `offset` in `text`.
-pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut off = offset.min(text.len());
-    while !text.is_char_boundary(off) {
-        off -= 1;
-    }
-    let before = &text[..off];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
-}
+pub(crate) use crate::error::line_col;
 
 /// One cell's token and where it was written.
 #[derive(Debug, Clone)]

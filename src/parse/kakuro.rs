@@ -4,8 +4,8 @@
 //! a bare `|` is a block). Spaces around squares are allowed; blank lines
 //! and lines starting with `#` are skipped.
 
+use crate::error::rc;
 use crate::error::{InputError, Location};
-use crate::model::rc;
 use crate::puzzle::{Grid, KakuroCell};
 
 use super::grid::{Row, TextOrigin, check_max};

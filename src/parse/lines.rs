@@ -1,8 +1,10 @@
 //! Sudoku line files: one puzzle per line, n² characters (81 for 9×9,
 //! 16 for 4×4), `.` or `0` for a blank; blank lines and lines starting with
-//! `#` are skipped. Each puzzle is named `FILE:LINE`.
+//! `#` are skipped. Each puzzle is named `FILE:LINE`. Files of links (or
+//! ISS strings) are read the same way, each line through [`crate::import`].
 
 use crate::error::{InputError, Location};
+use crate::import;
 use crate::puzzle::{Kind, Puzzle};
 
 use super::grid::{Values, check_repeats, square_box, suggested_box};
@@ -21,6 +23,8 @@ pub(crate) struct Lines {
     found: bool,
     done: bool,
     buf: Vec<u8>,
+    /// For a file of links: how they are read.
+    links: Option<import::Options>,
 }
 
 impl Lines {
@@ -36,6 +40,21 @@ impl Lines {
             found: false,
             done: false,
             buf: Vec::new(),
+            links: None,
+        }
+    }
+
+    /// Streams the puzzles of a file of links, ISS strings and sudoku
+    /// lines, read with `opts`.
+    pub(crate) fn links(
+        input: Input,
+        file: &Location,
+        name_file: &str,
+        opts: import::Options,
+    ) -> Self {
+        Lines {
+            links: Some(opts),
+            ..Lines::new(input, file, name_file)
         }
     }
 
@@ -49,10 +68,15 @@ impl Lines {
                 if self.found {
                     return Ok(None);
                 }
+                let holds = if self.links.is_some() {
+                    "a links file holds one f-puzzles or SudokuPad link or ISS string per line"
+                } else {
+                    "a line file holds one sudoku per line, 81 characters for a 9×9 (. or 0 for a \
+                     blank)"
+                };
                 return Err(InputError::new(
                     self.file.clone(),
-                    "the file has no puzzles: a line file holds one sudoku per line, 81 characters \
-                     for a 9×9 (. or 0 for a blank)",
+                    format!("the file has no puzzles: {holds}"),
                 ));
             }
             let len = buf.len();
@@ -70,14 +94,15 @@ impl Lines {
                 continue;
             }
             self.found = true;
-            let p = one(
-                body,
-                &self.file.at(ln, lead + 1),
-                ln,
-                lead,
-                &self.file,
-                &self.name_file,
-            )?;
+            let at = self.file.at(ln, lead + 1);
+            let sudoku_line = body.chars().all(|c| c == '.' || c.is_ascii_digit());
+            let p = match &self.links {
+                Some(opts) if !sudoku_line => {
+                    let name = format!("{}:{ln}", self.name_file);
+                    import::read_link(body, &name, &at, opts)?
+                }
+                _ => one(body, &at, ln, lead, &self.file, &self.name_file)?,
+            };
             self.buf = text.into_bytes();
             return Ok(Some(p));
         }

@@ -4,27 +4,28 @@
 //! one; every error names the file, the line (and column where it helps)
 //! and what to change.
 
-mod cages;
+pub(crate) mod cages;
 mod futoshiki;
-mod grid;
+pub(crate) mod grid;
 mod kakuro;
 mod lines;
-mod native;
+pub(crate) mod native;
 mod read;
 mod regions;
 mod sgt;
-mod write;
+pub(crate) mod write;
 
 use std::path::Path;
 
 use crate::error::{InputError, Location};
+use crate::import;
 use crate::puzzle::{Kind, Puzzle};
 
 pub use cages::parse_clue;
-pub(crate) use grid::line_col;
 pub use grid::{square_box, suggested_box};
 pub(crate) use read::open as open_input;
 pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_INPUT_MB, MAX_LINE_BYTES};
+pub(crate) use write::label;
 pub use write::to_toml;
 
 /// The input formats smtgrid reads.
@@ -38,15 +39,22 @@ pub enum InputFormat {
     Kakuro,
     /// Simon Tatham's puzzle game IDs, one per line.
     Sgt,
+    /// f-puzzles and SudokuPad links and Interactive Sudoku Solver strings,
+    /// one per line (sudoku lines may be mixed in).
+    Links,
+    /// One f-puzzles puzzle as JSON (a decoded f-puzzles link).
+    Fpuzzles,
 }
 
 impl InputFormat {
     /// Every format, in the order of the docs.
-    pub const ALL: [InputFormat; 4] = [
+    pub const ALL: [InputFormat; 6] = [
         InputFormat::Toml,
         InputFormat::Lines,
         InputFormat::Kakuro,
         InputFormat::Sgt,
+        InputFormat::Links,
+        InputFormat::Fpuzzles,
     ];
 
     /// The format called `name` (`toml`, `lines`, `kakuro`).
@@ -61,6 +69,8 @@ impl InputFormat {
             InputFormat::Lines => "lines",
             InputFormat::Kakuro => "kakuro",
             InputFormat::Sgt => "sgt",
+            InputFormat::Links => "links",
+            InputFormat::Fpuzzles => "fpuzzles",
         }
     }
 
@@ -74,21 +84,28 @@ impl InputFormat {
             "txt" | "sdk" | "lines" => Some(InputFormat::Lines),
             "kakuro" => Some(InputFormat::Kakuro),
             "sgt" => Some(InputFormat::Sgt),
+            "links" => Some(InputFormat::Links),
+            "json" => Some(InputFormat::Fpuzzles),
             _ => None,
         }
     }
 
     /// Guesses the format from the text: the first line that is neither
-    /// blank nor a `#` comment decides (`GAME:…` or `…/GAME.html#…` is a
-    /// game ID, `key = ...` or `[table]` is TOML, a comma means a kakuro
-    /// grid, anything else a sudoku line).
+    /// blank nor a `#` comment decides (an f-puzzles or SudokuPad link or
+    /// an ISS string `.Type~…` is a links file, `{` f-puzzles JSON,
+    /// `GAME:…` or `…/GAME.html#…` is a game ID, `key = ...` or `[table]`
+    /// is TOML, a comma means a kakuro grid, anything else a sudoku line).
     pub fn sniff(text: &str) -> Self {
         let first = text
             .lines()
             .map(str::trim)
             .find(|l| !l.is_empty() && !l.starts_with('#'))
             .unwrap_or("");
-        if sgt::looks_like(first) {
+        if import::links::looks_like(first) {
+            InputFormat::Links
+        } else if first.starts_with('{') {
+            InputFormat::Fpuzzles
+        } else if sgt::looks_like(first) {
             InputFormat::Sgt
         } else if first.contains('=') || first.starts_with('[') {
             InputFormat::Toml
@@ -130,7 +147,7 @@ pub struct PuzzleStream {
 }
 
 enum Stream {
-    Lines(lines::Lines),
+    Lines(Box<lines::Lines>),
     Whole(std::vec::IntoIter<Puzzle>),
 }
 
@@ -156,7 +173,29 @@ pub fn open(
     format: Option<InputFormat>,
     limits: InputLimits,
 ) -> Result<PuzzleStream, InputError> {
+    open_with(path, format, limits, &import::Options::default())
+}
+
+/// Like [`open`], with `import` deciding how links and f-puzzles JSON are
+/// read. A `path` that names no file but is a link or ISS string is read as
+/// that one puzzle, named [`import::link_name`].
+pub fn open_with(
+    path: &Path,
+    format: Option<InputFormat>,
+    limits: InputLimits,
+    import: &import::Options,
+) -> Result<PuzzleStream, InputError> {
     let file = Location::file(path);
+    if let Some(link) = path.to_str().filter(|t| import::links::looks_like(t))
+        && !path.exists()
+    {
+        let name = import::link_name(link);
+        let at = Location::file(import::links::shorten(link));
+        let p = import::read_link(link, &name, &at, import)?;
+        return Ok(PuzzleStream {
+            inner: Stream::Whole(vec![p].into_iter()),
+        });
+    }
     let mut input = read::open(path, limits)?;
     let format = match format.or_else(|| InputFormat::from_extension(path)) {
         Some(f) => f,
@@ -169,10 +208,18 @@ pub fn open(
     };
     let names = Names::of(&file);
     let inner = match format {
-        InputFormat::Lines => Stream::Lines(lines::Lines::new(input, &file, &names.lines)),
-        InputFormat::Toml | InputFormat::Kakuro | InputFormat::Sgt => {
+        InputFormat::Lines => {
+            Stream::Lines(Box::new(lines::Lines::new(input, &file, &names.lines)))
+        }
+        InputFormat::Links => Stream::Lines(Box::new(lines::Lines::links(
+            input,
+            &file,
+            &names.lines,
+            import.clone(),
+        ))),
+        InputFormat::Toml | InputFormat::Kakuro | InputFormat::Sgt | InputFormat::Fpuzzles => {
             let text = input.text()?;
-            Stream::Whole(parse_whole(&text, &file, format, &names)?.into_iter())
+            Stream::Whole(parse_whole(&text, &file, format, &names, import)?.into_iter())
         }
     };
     Ok(PuzzleStream { inner })
@@ -229,22 +276,28 @@ pub fn parse_str(
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let format = format.unwrap_or_else(|| InputFormat::sniff(text));
     let names = Names::of(file);
+    let import = import::Options::default();
     match format {
         InputFormat::Lines => {
             let input = read::Input::from_text(text, file);
             lines::Lines::new(input, file, &names.lines).collect()
         }
-        _ => parse_whole(text, file, format, &names),
+        InputFormat::Links => {
+            let input = read::Input::from_text(text, file);
+            lines::Lines::links(input, file, &names.lines, import).collect()
+        }
+        _ => parse_whole(text, file, format, &names, &import),
     }
 }
 
-/// Parses a file that is read whole: the one puzzle of a TOML or kakuro
-/// file, or the game IDs of an `.sgt` file.
+/// Parses a file that is read whole: the one puzzle of a TOML, kakuro or
+/// f-puzzles JSON file, or the game IDs of an `.sgt` file.
 fn parse_whole(
     text: &str,
     file: &Location,
     format: InputFormat,
     names: &Names,
+    import: &import::Options,
 ) -> Result<Vec<Puzzle>, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let stem = names.whole.clone();
@@ -253,7 +306,12 @@ fn parse_whole(
         vec![p]
     };
     match format {
-        InputFormat::Toml | InputFormat::Lines => Ok(whole(native::parse(text, file, &stem)?)),
+        InputFormat::Toml | InputFormat::Lines | InputFormat::Links => {
+            Ok(whole(native::parse(text, file, &stem)?))
+        }
+        InputFormat::Fpuzzles => Ok(whole(import::read_fpuzzles_json(
+            text, &stem, file, import,
+        )?)),
         InputFormat::Sgt => sgt::parse(text, file, &names.lines),
         InputFormat::Kakuro => {
             if text
@@ -306,6 +364,23 @@ mod tests {
         assert_eq!(
             InputFormat::sniff("https://x.org/js/solo.html#3:a\n"),
             InputFormat::Sgt
+        );
+        assert_eq!(
+            InputFormat::sniff("# mine\nhttps://f-puzzles.com/?load=N4Ig\n"),
+            InputFormat::Links
+        );
+        assert_eq!(
+            InputFormat::sniff("https://sudokupad.app/sclN4Ig\n"),
+            InputFormat::Links
+        );
+        assert_eq!(
+            InputFormat::sniff(".Cage~3~R1C1~R1C2\n"),
+            InputFormat::Links
+        );
+        assert_eq!(InputFormat::sniff("{\"size\": 9}"), InputFormat::Fpuzzles);
+        assert_eq!(
+            InputFormat::from_extension(Path::new("p.json")),
+            Some(InputFormat::Fpuzzles)
         );
     }
 }

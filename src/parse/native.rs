@@ -42,10 +42,17 @@ struct Raw {
     bottom: Option<Spanned<String>>,
     left: Option<Spanned<String>>,
     right: Option<Spanned<String>>,
+    /// How a generated puzzle was made (`smtgrid generate`); not read.
+    #[allow(dead_code)]
+    source: Option<toml::Table>,
+    /// A generated puzzle's grade; not read.
+    #[allow(dead_code)]
+    grade: Option<toml::Table>,
 }
 
-/// Which grid keys each kind may use, besides `kind`, `title` and
-/// `solution` (and the registry's element keys).
+/// Which grid keys each kind may use, besides `kind`, `title`,
+/// `solution`, a generated puzzle's `[source]` and `[grade]`, and the
+/// registry's element keys.
 fn allowed(kind: Kind) -> &'static [&'static str] {
     kinds::grid_keys(kind)
 }
@@ -53,7 +60,7 @@ fn allowed(kind: Kind) -> &'static [&'static str] {
 /// Every key a puzzle file may hold: `kind`, `title`, `solution`, every
 /// kind's grid keys and every element's keys.
 fn known_keys() -> Vec<&'static str> {
-    let mut known: Vec<&str> = vec!["kind", "title", "solution"];
+    let mut known: Vec<&str> = vec!["kind", "title", "solution", "source", "grade"];
     for k in Kind::ALL.iter().flat_map(|&k| allowed(k).iter().copied()) {
         if !known.contains(&k) {
             known.push(k);
@@ -360,7 +367,11 @@ fn key_at(text: &str, at: usize) -> Option<String> {
 /// Checks a recorded solution against the puzzle's own rules, the way a
 /// solver's answer is checked: lowered, then [`crate::model::Model::check_grid`].
 /// `locs` are the solution's cells in the file; `at` is the solution.
-fn check_solution(p: &Puzzle, locs: &[Vec<Location>], at: &Location) -> Result<(), InputError> {
+pub(crate) fn check_solution(
+    p: &Puzzle,
+    locs: &[Vec<Location>],
+    at: &Location,
+) -> Result<(), InputError> {
     let Some(sol) = &p.solution else {
         return Ok(());
     };

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::InputError;
-use crate::model::rc;
+use crate::error::rc;
 
 use super::cages::{Labels, first_unreached};
 

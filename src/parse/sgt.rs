@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 use crate::elements::{
     boxes::Boxes, cages::Cages, diagonals::Diagonals, regions::Regions, signs::Signs,
 };
+use crate::error::rc;
 use crate::error::{InputError, Location};
-use crate::model::rc;
 use crate::puzzle::{Cage, EdgeClues, Inequality, Kind, MAX_SIZE, Puzzle};
 
 use super::cages::{self, ClueText, Labels};

@@ -181,7 +181,10 @@ fn classify(sexp: &Sexp) -> Reply {
         }
         _ => match model_of(sexp) {
             Some(Ok(model)) => Reply::Model(model),
-            Some(Err(why)) => Reply::Error(format!("smtgrid cannot read this model: {why}")),
+            Some(Err(why)) => Reply::Error(format!(
+                "smtgrid cannot read this model: {}",
+                crate::error::escape_controls(&why)
+            )),
             None => Reply::Other(sexp.clone()),
         },
     }
@@ -234,16 +237,19 @@ impl Collector {
     }
 }
 
-/// The message of `(error …)`: normally one string literal.
+/// The message of `(error …)`: normally one string literal. Its control
+/// characters (line breaks aside) are escaped here, where the solver's text enters smtgrid, so
+/// that no report, note or record can pass them to a terminal.
 fn error_message(rest: &[Sexp]) -> String {
-    match rest {
+    let text = match rest {
         [Sexp::Str(s)] | [Sexp::Atom(s)] => s.clone(),
         _ => rest
             .iter()
             .map(|s| s.to_string())
             .collect::<Vec<_>>()
             .join(" "),
-    }
+    };
+    crate::error::escape_controls_by_line(&text)
 }
 
 /// Whether `sexp` is what a solver prints for `(echo "text")`. z3 and
@@ -923,6 +929,12 @@ mod tests {
         assert_eq!(
             classify(&one("(error \"a\nb\")")),
             Reply::Error("a\nb".into())
+        );
+        // A solver's text reaches no terminal raw: an OSC sequence in an
+        // error reply arrives escaped.
+        assert_eq!(
+            classify(&one("(error \"\u{1b}]0;PWNED\u{7}bad\")")),
+            Reply::Error("\\u{1b}]0;PWNED\\u{7}bad".into())
         );
         assert_eq!(classify(&one("(error)")), Reply::Error(String::new()));
         assert_eq!(

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::effort::Totals;
 use super::schedule::lock;
-use super::{Asker, ErrorKind, Outcome, PerEncoding};
+use super::{Asker, ErrorKind, Outcome, PerEncoding, Reply, ms};
 use crate::encode::{Encoding, Interrupted, Shared, encode_shared};
 use crate::lower::given_digits;
 use crate::model::{CellId, Model};
@@ -154,23 +154,28 @@ impl Sessions {
     /// `shape`, in one session of solver `solver` holding `shared`: every
     /// question is written at once, then the answers are read in turn, so
     /// the solver and smtgrid wake once for the batch rather than once per
-    /// puzzle. A puzzle's limit and time run from when the answer before
-    /// it was verified (the first's from the batch's start, which counts
-    /// a new session's start); its CPU time is the solver's between the
-    /// readings after the answer before it and after its own. Both are
-    /// as smtgrid reads the answers, not as the solver gives them: an
-    /// answer already waiting shows almost nothing, the one before it the
-    /// rest; the batch's sums are exact. Its memory is the session's peak
-    /// as read after the batch's last answer. Returns
-    /// each asker with its outcome and time, `None` for the puzzles left
-    /// unanswered once the session failed or gave an outcome after which
-    /// it is not reused, which the caller asks again on their own.
+    /// puzzle. With `unique`, the uniqueness questions of the puzzles with
+    /// a verified answer follow as a second batch (see [`Shared::another`]:
+    /// the last puzzle's in its own scope, the others' with their givens
+    /// stated again). A puzzle's limit and time run from when the answer
+    /// before it was verified (the first's from the batch's start, which
+    /// counts a new session's start), and cover both its questions; its
+    /// CPU time is the solver's between the readings after the answer
+    /// before it and after its own, for each question. Both are as smtgrid
+    /// reads the answers, not as the solver gives them: an answer already
+    /// waiting shows almost nothing, the one before it the rest; the
+    /// batch's sums are exact. Its memory is the session's peak as read
+    /// after the batch's last answer. Returns each asker with its outcome
+    /// and time, `None` for the puzzles left unanswered once the session
+    /// failed or gave an outcome after which it is not reused, which the
+    /// caller asks again on their own.
     pub(super) fn ask_batch<'a>(
         &self,
         solver: usize,
         shape: &Arc<Shape>,
         shared: &Shared,
         mut askers: Vec<(Asker<'a>, &[(CellId, i64)])>,
+        unique: bool,
     ) -> Vec<(Asker<'a>, Option<(Outcome, Duration)>)> {
         let mut answers: Vec<Option<(Outcome, Duration)>> = askers.iter().map(|_| None).collect();
         let start = Instant::now();
@@ -207,20 +212,45 @@ impl Sessions {
         let mut from = start;
         let mut healthy = true;
         let n_asked = asked.len();
+        // With `unique`: the puzzles answered, with their verified values
+        // and the time their first answer took.
+        let mut answered = Vec::new();
         for (i, q) in asked.into_iter().enumerate() {
             let a = &mut askers[i].0;
             a.deadline = from + a.limit;
             session.set_run(&a.run);
             let text = session.answer(q, a.deadline);
-            let outcome = a.judge_shared(&mut session, shared, text, before, false);
+            let first = a.judge_shared(&mut session, shared, text, before, false);
             before = session.last_usage();
-            healthy = reusable(&outcome) && !session.is_ended();
             let now = Instant::now();
-            answers[i] = Some((outcome, now - from));
+            match first {
+                Ok(values) if unique => {
+                    a.meter.borrow_mut().first_answer_ms = Some(ms(now - from));
+                    answered.push((i, values, now - from));
+                    healthy = !session.is_ended();
+                }
+                first => {
+                    let outcome = first_outcome(a, first);
+                    healthy = reusable(&outcome) && !session.is_ended();
+                    answers[i] = Some((outcome, now - from));
+                }
+            }
             from = now;
             if !healthy {
                 break;
             }
+        }
+        if healthy && unsent.is_none() && !answered.is_empty() {
+            let last_open = answered.last().is_some_and(|a| a.0 + 1 == n_asked);
+            healthy = Self::ask_others(
+                &mut session,
+                shared,
+                &mut askers,
+                answered,
+                last_open,
+                &mut answers,
+                &mut before,
+            );
         }
         // The peak memory since the session started, read once for the
         // batch after its last answer: every puzzle of it was asked by then.
@@ -245,6 +275,65 @@ impl Sessions {
             None => {}
         }
         askers.into_iter().map(|(a, _)| a).zip(answers).collect()
+    }
+
+    /// The second batch of [`Sessions::ask_batch`] under `--unique`: asks
+    /// whether each puzzle of `answered` (an index of `askers`, its
+    /// verified values and the time its first answer took) has another
+    /// solution, and sets its outcome and whole time in `answers`; the CPU
+    /// time counted from `before` is added to the first answer's. With
+    /// `last_open`, the last of them is the last puzzle asked, whose scope
+    /// is still open: asked first, in that scope. Returns whether the
+    /// session may be used again.
+    fn ask_others(
+        session: &mut Session,
+        shared: &Shared,
+        askers: &mut [(Asker, &[(CellId, i64)])],
+        mut answered: Vec<(usize, Vec<i64>, Duration)>,
+        last_open: bool,
+        answers: &mut [Option<(Outcome, Duration)>],
+        before: &mut Option<Usage>,
+    ) -> bool {
+        if last_open {
+            answered.rotate_right(1);
+        }
+        let questions: Vec<String> = answered
+            .iter()
+            .enumerate()
+            .map(|(k, (i, values, _))| match k {
+                0 if last_open => shared.another(values, None),
+                _ => format!(
+                    "{}{}",
+                    shared.end_question(),
+                    shared.another(values, Some(askers[*i].1))
+                ),
+            })
+            .collect();
+        let questions: Vec<&str> = questions.iter().map(String::as_str).collect();
+        let mut from = Instant::now();
+        let remaining = |a: &Asker, took: Duration| a.limit.saturating_sub(took);
+        let (i0, _, took0) = &answered[0];
+        let Ok(asked) = session.ask_all(&questions, from + remaining(&askers[*i0].0, *took0))
+        else {
+            return false;
+        };
+        for (q, (i, values, took)) in asked.into_iter().zip(&answered) {
+            let a = &mut askers[*i].0;
+            a.deadline = from + remaining(a, *took);
+            session.set_run(&a.run);
+            let text = session.answer(q, a.deadline);
+            a.count_more(*before, session);
+            *before = session.last_usage();
+            let outcome = a.judge_another(session, shared, text, values);
+            let healthy = reusable(&outcome) && !session.is_ended();
+            let now = Instant::now();
+            answers[*i] = Some((outcome, *took + (now - from)));
+            from = now;
+            if !healthy {
+                return false;
+            }
+        }
+        true
     }
 
     /// Puts `session`, holding `shared` of `shape` for solver `solver`,
@@ -301,6 +390,7 @@ fn reusable(outcome: &Outcome) -> bool {
 impl Asker<'_> {
     /// Asks the puzzle of `fit` in a session of solver `solver` (an index
     /// of the plan's solvers) holding `shared`: one from the pool, or a new
+    /// one; with `unique`, then whether its verified answer is the only
     /// one. Returns the outcome and the time from asking to the verified
     /// answer (for a new session, from its start).
     pub(super) fn incremental(
@@ -309,6 +399,7 @@ impl Asker<'_> {
         solver: usize,
         fit: &Fit,
         shared: &Shared,
+        unique: bool,
     ) -> (Outcome, Duration) {
         let start = Instant::now();
         let Lent {
@@ -321,7 +412,19 @@ impl Asker<'_> {
             Err(o) => return (o, start.elapsed()),
         };
         let question = format!("{ended}{}", shared.question(&fit.givens));
-        let outcome = self.ask_shared(&mut session, shared, &question, before);
+        let text = session.command(&question, self.deadline);
+        let first = self.judge_shared(&mut session, shared, text, before, true);
+        let outcome = match first {
+            // In the puzzle's scope, right after its answer: the solver
+            // goes on from what it learnt.
+            Ok(values) if unique => {
+                self.meter.borrow_mut().first_answer_ms = Some(ms(start.elapsed()));
+                let text = session.command(&shared.another(&values, None), self.deadline);
+                self.count_session(before, &mut session, true);
+                self.judge_another(&session, shared, text, &values)
+            }
+            first => first_outcome(self, first),
+        };
         let took = start.elapsed();
         // Asked after the answer is timed: the question is smtgrid's, not
         // part of solving the puzzle.
@@ -387,20 +490,21 @@ impl Asker<'_> {
         }
     }
 
-    fn ask_shared(
-        &self,
-        s: &mut Session,
-        shared: &Shared,
-        question: &str,
-        before: Option<Usage>,
-    ) -> Outcome {
-        let text = s.command(question, self.deadline);
-        self.judge_shared(s, shared, text, before, true)
+    /// Adds the session's CPU time since `before` to this run's: the time
+    /// of a second question asked apart from the first.
+    fn count_more(&self, before: Option<Usage>, s: &mut Session) {
+        let first = self.meter.borrow_mut().cpu_ms.take();
+        self.count_session(before, s, false);
+        let mut m = self.meter.borrow_mut();
+        m.cpu_ms = match (first, m.cpu_ms) {
+            (Some(a), Some(b)) => Some(a + b),
+            (a, b) => a.or(b),
+        };
     }
 
-    /// The outcome of a session's reply `text` to a puzzle's question (its
-    /// figures counted from `before`, the peak memory read anew with
-    /// `peak`).
+    /// The verified values of a session's reply `text` to a puzzle's
+    /// question, or how the question ended (its figures counted from
+    /// `before`, the peak memory read anew with `peak`).
     fn judge_shared(
         &self,
         s: &mut Session,
@@ -408,20 +512,48 @@ impl Asker<'_> {
         text: Result<String, SessionError>,
         before: Option<Usage>,
         peak: bool,
-    ) -> Outcome {
+    ) -> Result<Vec<i64>, Outcome> {
         self.count_session(before, s, peak);
-        let text = match text {
-            Ok(t) => t,
-            Err(e) => return self.session_failed(&e),
-        };
-        let reply = self.interpret(&text, &s.stderr_tail(5), "answered");
-        match self.settle_with(reply, shared.all_known(), |m| shared.decode(m)) {
-            Ok(v) => Outcome::Sat {
-                grid: self.model.to_grid(&v),
-                unique: None,
-            },
-            Err(o) => o,
-        }
+        let reply = self
+            .session_reply(s, text)
+            .map_err(|e| self.session_failed(&e))?;
+        self.settle_with(reply, shared.all_known(), |m| shared.decode(m))
+    }
+
+    /// The outcome of a session's reply `text` to the uniqueness question
+    /// of a puzzle whose verified solution is `first`. A session that
+    /// failed leaves uniqueness unsettled, as a failed second process
+    /// does.
+    fn judge_another(
+        &self,
+        s: &Session,
+        shared: &Shared,
+        text: Result<String, SessionError>,
+        first: &[i64],
+    ) -> Outcome {
+        let reply = self
+            .session_reply(s, text)
+            .unwrap_or_else(|e| Reply::Other(self.session_failed(&e)));
+        self.settle_unique(first, reply, |m| shared.decode(m))
+    }
+
+    fn session_reply(
+        &self,
+        s: &Session,
+        text: Result<String, SessionError>,
+    ) -> Result<Reply, SessionError> {
+        Ok(self.interpret(&text?, &s.stderr_tail(5), "answered"))
+    }
+}
+
+/// A first answer as its outcome: its grid, with uniqueness not asked.
+fn first_outcome(asker: &Asker, first: Result<Vec<i64>, Outcome>) -> Outcome {
+    match first {
+        Ok(v) => Outcome::Sat {
+            grid: asker.model.to_grid(&v),
+            unique: None,
+        },
+        Err(o) => o,
     }
 }
 

@@ -37,8 +37,8 @@ use effort::Totals;
 pub use effort::{Stats, StatsUse};
 use incremental::{Fit, Sessions};
 pub use outcome::{
-    ErrorKind, Finding, Line, Measured, Outcome, PuzzleResult, Run, RunMode, RunReport, Status,
-    Tried, Uniqueness,
+    ErrorKind, Expect, Finding, Line, Measured, Outcome, PuzzleResult, Run, RunMode, RunReport,
+    Status, Tried, Uniqueness, Verdict,
 };
 use schedule::{JobCtx, JobEnd, Jobs, Slot, SlotEnd, StopRule};
 
@@ -81,8 +81,9 @@ pub enum Mode {
 }
 
 /// When a puzzle is asked in an incremental session (see [`RunMode`])
-/// rather than in a process of its own. `--unique` and solvers without an
-/// interactive mode always run as processes.
+/// rather than in a process of its own (with `--unique`, both its
+/// questions). Solvers without an interactive mode always run as
+/// processes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SessionUse {
     /// Never.
@@ -622,7 +623,8 @@ impl Jobs for Work<'_> {
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
             Asked::Shape(fit, shared) => {
-                let (outcome, took) = asker.incremental(&self.sessions, job.solver, fit, shared);
+                let (outcome, took) =
+                    asker.incremental(&self.sessions, job.solver, fit, shared, self.plan.unique);
                 if fit.seen_before {
                     self.resize_batches(job, &[took]);
                 }
@@ -687,9 +689,9 @@ impl Jobs for Work<'_> {
                     )
                 })
                 .collect();
-            let answered = self
-                .sessions
-                .ask_batch(job0.solver, &fit0.shape, shared, askers);
+            let answered =
+                self.sessions
+                    .ask_batch(job0.solver, &fit0.shape, shared, askers, self.plan.unique);
             let took: Vec<Duration> = answered
                 .iter()
                 .filter_map(|(_, a)| a.as_ref())
@@ -834,7 +836,7 @@ impl Work<'_> {
 
     /// Whether `w` is asked of `solver` in an incremental session.
     fn in_session(&self, w: &PuzzleWork, solver: &Solver) -> bool {
-        if self.plan.unique || solver.interactive_args(None).is_none() {
+        if solver.interactive_args(None).is_none() {
             return false;
         }
         match self.plan.sessions {
@@ -1173,15 +1175,15 @@ impl Asker<'_> {
             Ok(v) => v,
             Err(o) => return (o, start.elapsed()),
         };
-        let grid = self.model.to_grid(&values);
         if !unique {
+            let grid = self.model.to_grid(&values);
             return (Outcome::Sat { grid, unique: None }, start.elapsed());
         }
         self.meter.borrow_mut().first_answer_ms = Some(ms(start.elapsed()));
         let block = [enc.decoder.block(&values)];
         let second = self.oneshot(enc, Some(("a different solution", &block)));
         (
-            self.settle_unique(enc, grid, &values, second),
+            self.settle_unique(&values, second, |m| enc.decoder.decode(m)),
             start.elapsed(),
         )
     }
@@ -1422,19 +1424,21 @@ impl Asker<'_> {
         self.settle_with(reply, enc.decoder.all_known(), |m| enc.decoder.decode(m))
     }
 
-    /// The outcome once "is there another solution?" got `reply`. A
-    /// second grid equal to the first breaks the blocking clause: that is
-    /// an invalid answer, not a proof of a second solution.
+    /// The outcome once "is there another solution?" got `reply` (its
+    /// model read with `decode`), after the verified first solution
+    /// `first`; whether asked of a process or a session. A second grid
+    /// equal to the first breaks the blocking clause: that is an invalid
+    /// answer, not a proof of a second solution.
     fn settle_unique(
         &self,
-        enc: &Encoded,
-        grid: ValueGrid,
         first: &[i64],
         reply: Reply,
+        decode: impl FnOnce(&BTreeMap<String, Value>) -> Result<Vec<i64>, String>,
     ) -> Outcome {
+        let grid = self.model.to_grid(first);
         let unique = match reply {
             Reply::Unsat => Uniqueness::Unique,
-            Reply::Model(m) => match self.verify(enc.decoder.decode(&m)) {
+            Reply::Model(m) => match self.verify(decode(&m)) {
                 Ok(second) if second == first => {
                     return Outcome::InvalidModel {
                         rule: "second solution: the solver gave the first grid again, which the \
@@ -1498,7 +1502,6 @@ impl Asker<'_> {
             Err(o) => return Ok((o, start.elapsed())),
         };
         self.meter.borrow_mut().first_answer_ms = Some(ms(start.elapsed()));
-        let grid = self.model.to_grid(&values);
         let mut block = Script::new();
         block.assert(&enc.decoder.block(&values));
         let cmds = format!("{}(check-sat)\n(get-model)\n", block.as_str());
@@ -1507,7 +1510,7 @@ impl Asker<'_> {
             Err(e) => Reply::Other(self.session_failed(&e)),
         };
         Ok((
-            self.settle_unique(enc, grid, &values, second),
+            self.settle_unique(&values, second, |m| enc.decoder.decode(m)),
             start.elapsed(),
         ))
     }

@@ -480,7 +480,102 @@ pub struct PuzzleResult {
     pub findings: Vec<Finding>,
 }
 
+/// What a puzzle's runs, taken together, show about it: the verdict that
+/// `solve --expect` compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// A verified grid, shown unique.
+    Unique,
+    /// A verified grid and a second one: more than one solution.
+    NotUnique,
+    /// A verified grid, uniqueness not asked or not settled.
+    Sat,
+    /// No solution.
+    Unsat,
+    /// Nothing definite, or runs that contradict each other.
+    Unknown,
+}
+
+impl Verdict {
+    /// How a message says it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Verdict::Unique => "exactly one solution",
+            Verdict::NotUnique => "more than one solution",
+            Verdict::Sat => "a solution",
+            Verdict::Unsat => "no solution",
+            Verdict::Unknown => "no definite answer",
+        }
+    }
+}
+
+/// What `solve --expect` asserts of every puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// Exactly one solution (asks for uniqueness).
+    Unique,
+    /// At least one solution.
+    Sat,
+    /// No solution.
+    Unsat,
+}
+
+impl Expect {
+    /// Every expectation, as the command line lists them.
+    pub const ALL: [Expect; 3] = [Expect::Unique, Expect::Sat, Expect::Unsat];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Expect::Unique => "unique",
+            Expect::Sat => "sat",
+            Expect::Unsat => "unsat",
+        }
+    }
+
+    /// Whether `verdict` meets it.
+    pub fn met_by(self, verdict: Verdict) -> bool {
+        matches!(
+            (self, verdict),
+            (Expect::Unique, Verdict::Unique)
+                | (
+                    Expect::Sat,
+                    Verdict::Unique | Verdict::NotUnique | Verdict::Sat
+                )
+                | (Expect::Unsat, Verdict::Unsat)
+        )
+    }
+}
+
 impl PuzzleResult {
+    /// The puzzle's verdict: from its reported runs' checked answers, the
+    /// strongest one (a settled uniqueness over a bare grid); unknown when
+    /// none is definite or when runs contradict each other.
+    pub fn verdict(&self) -> Verdict {
+        if !self.findings.is_empty() {
+            return Verdict::Unknown;
+        }
+        let of = |o: &Outcome| match o {
+            Outcome::Sat { unique, .. } => match unique {
+                Some(Uniqueness::Unique) => Verdict::Unique,
+                Some(Uniqueness::NotUnique(_)) => Verdict::NotUnique,
+                _ => Verdict::Sat,
+            },
+            Outcome::Unsat => Verdict::Unsat,
+            _ => Verdict::Unknown,
+        };
+        let rank = |v: &Verdict| match v {
+            Verdict::Unique | Verdict::NotUnique | Verdict::Unsat => 2,
+            Verdict::Sat => 1,
+            Verdict::Unknown => 0,
+        };
+        self.lines
+            .iter()
+            .map(|l| of(&l.run.outcome))
+            .max_by_key(rank)
+            .unwrap_or(Verdict::Unknown)
+    }
+
     /// Whether this puzzle lets the exit status be 0: every line is a
     /// verified sat (uniqueness settled if asked), an unsat or an
     /// unsupported script; at least one is definite; and nothing

@@ -16,10 +16,12 @@
 //!   read (so a puzzle whose answer was already waiting shows almost none
 //!   and the one before it the rest; the batch's sum is exact) and the
 //!   peak once, after the batch's last answer.
-//! - `--memory-limit` is enforced by a watcher: while a run waits, its
-//!   process group's resident memory is summed from `/proc` every
-//!   [`WATCH_EVERY`] and the group is killed as soon as it is over the
-//!   limit. A control group (v2) would account memory exactly and stop an
+//! - `--memory-limit` is enforced by a watcher: while a run waits, the
+//!   resident memory of the solver and of every descendant (in its group
+//!   or not: `process.rs` knows them) is summed from `/proc` every
+//!   [`WATCH_EVERY`] and the run is killed as soon as it is over the
+//!   limit. A run whose accounted peak is over the limit anyway (it grew
+//!   between two readings) ends as over the limit too. A control group (v2) would account memory exactly and stop an
 //!   allocation at the limit, but needs a writable, delegated cgroup tree
 //!   which smtgrid cannot count on (the machine it was written on has
 //!   cgroup v1 only); each record says which mechanism held the limit.
@@ -202,7 +204,7 @@ fn clock_ticks() -> f64 {
     if t > 0 { t as f64 } else { 100.0 }
 }
 
-fn page_kb() -> u64 {
+pub(crate) fn page_kb() -> u64 {
     // SAFETY: sysconf has no memory-safety preconditions.
     let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
     u64::try_from(p).map_or(4, |p| (p / 1024).max(1))
@@ -219,31 +221,13 @@ fn status_kb(status: &str, name: &str) -> Option<u64> {
         .ok()
 }
 
-/// The resident memory, in KiB, of every process in group `pgid`.
-pub(crate) fn group_rss_kb(pgid: u32) -> u64 {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    let page = page_kb();
-    dir.filter_map(|e| {
-        let name = e.ok()?.file_name();
-        let pid: u32 = name.to_str()?.parse().ok()?;
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-        // pgrp is field 5, rss (in pages) field 24.
-        let pgrp: u32 = fields.get(2)?.parse().ok()?;
-        let rss: u64 = fields.get(21)?.parse().ok()?;
-        (pgrp == pgid).then_some(rss * page)
-    })
-    .sum()
-}
-
 /// How `--memory-limit` was enforced for a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MemoryLimitBy {
-    /// smtgrid summed the process group's resident memory from `/proc`
-    /// every [`WATCH_EVERY`] and killed the group over the limit.
+    /// smtgrid summed the resident memory of the solver and its
+    /// descendants from `/proc` every [`WATCH_EVERY`] and killed them over
+    /// the limit.
     Watcher,
 }
 
@@ -264,9 +248,15 @@ impl MemoryLimit {
         MemoryLimitBy::Watcher
     }
 
-    /// Whether the processes of group `pgid` are over the limit now.
-    pub(crate) fn exceeded_by_group(&self, pgid: u32) -> bool {
-        group_rss_kb(pgid) > self.mb.saturating_mul(1024)
+    /// Whether the solver of `tree` and its descendants are over the
+    /// limit now.
+    pub(crate) fn exceeded_by(&self, tree: &super::process::Tree) -> bool {
+        self.exceeded_at(tree.rss_kb())
+    }
+
+    /// Whether `kb` KiB of resident memory is over the limit.
+    pub(crate) fn exceeded_at(&self, kb: u64) -> bool {
+        kb > self.mb.saturating_mul(1024)
     }
 }
 
@@ -297,10 +287,6 @@ mod tests {
             again = c.read().expect("counters again");
         }
         assert!(again.cpu_ms > u.cpu_ms, "{u:?} then {again:?}");
-        // Our own group holds at least us.
-        // SAFETY: getpgrp has no preconditions.
-        let pgid = unsafe { libc::getpgrp() } as u32;
-        assert!(group_rss_kb(pgid) > 0);
     }
 
     #[test]

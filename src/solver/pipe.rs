@@ -248,17 +248,19 @@ fn keep_bytes(k: &mut Kept, data: &[u8], keep: Keep) {
 }
 
 /// Text for a message that quotes solver output: at most `max` bytes of
-/// `bytes` (its start and its end), with how much was left out.
+/// `bytes` (its start and its end), with how much was left out, and with
+/// control characters escaped: the solver's text must not reach a terminal raw.
 pub(crate) fn excerpt(bytes: &[u8], max: usize) -> String {
+    let text = |b: &[u8]| crate::error::escape_controls(&String::from_utf8_lossy(b)).into_owned();
     if bytes.len() <= max {
-        return String::from_utf8_lossy(bytes).into_owned();
+        return text(bytes);
     }
     let half = max / 2;
     format!(
         "{} … [{} bytes left out] … {}",
-        String::from_utf8_lossy(&bytes[..half]),
+        text(&bytes[..half]),
         bytes.len() - 2 * half,
-        String::from_utf8_lossy(&bytes[bytes.len() - half..])
+        text(&bytes[bytes.len() - half..])
     )
 }
 
@@ -336,6 +338,7 @@ mod tests {
     #[test]
     fn excerpts_are_short() {
         assert_eq!(excerpt(b"abc", 10), "abc");
+        assert_eq!(excerpt(b"a\x1b]0;t\x07", 10), "a\\u{1b}]0;t\\u{7}");
         let long = vec![b'('; 70 << 20];
         let e = excerpt(&long, 200);
         assert!(e.len() < 300, "{}", e.len());

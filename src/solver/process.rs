@@ -141,6 +141,45 @@ fn spawn_from_keeper(cmd: Command) -> io::Result<Child> {
 }
 
 impl Tree {
+    /// The resident memory, in KiB, of the solver and every descendant it
+    /// has now, wherever it went: the solver's process group, every
+    /// process below the solver (a child that made a session of its own
+    /// is still its child) and every child of smtgrid that carries the
+    /// run's mark (a descendant whose parent died, re-parented to smtgrid)
+    /// with everything below it. One reading of `/proc`.
+    pub(crate) fn rss_kb(&self) -> u64 {
+        let me = std::process::id();
+        let needle = format!("{MARK_VAR}={}", self.mark);
+        let all = processes();
+        let mut children: std::collections::HashMap<u32, Vec<usize>> = Default::default();
+        for (i, p) in all.iter().enumerate() {
+            children.entry(p.ppid).or_default().push(i);
+        }
+        let mut inside = vec![false; all.len()];
+        let mut todo: Vec<usize> = all
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.pid == self.pgid
+                    || p.pgrp == self.pgid
+                    || (p.ppid == me && carries(p.pid as libc::pid_t, needle.as_bytes()))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        while let Some(i) = todo.pop() {
+            if std::mem::replace(&mut inside[i], true) {
+                continue;
+            }
+            todo.extend(children.get(&all[i].pid).into_iter().flatten().copied());
+        }
+        let page = super::measure::page_kb();
+        all.iter()
+            .zip(&inside)
+            .filter(|(_, inside)| **inside)
+            .map(|(p, _)| p.rss_pages * page)
+            .sum()
+    }
+
     /// Kills the solver's group, then kills and reaps every descendant
     /// that escaped it. Call it after the solver itself was reaped: only
     /// then are its children re-parented to smtgrid.
@@ -256,6 +295,35 @@ fn children_of(parent: u32) -> Vec<ProcStat> {
         let ppid: u32 = rest.next()?.parse().ok()?;
         let pgrp: libc::pid_t = rest.next()?.parse().ok()?;
         (ppid == parent).then_some(ProcStat { pid, pgrp })
+    })
+    .collect()
+}
+
+/// A process as the memory watcher sees it in `/proc/PID/stat`.
+struct Resident {
+    pid: u32,
+    ppid: u32,
+    pgrp: u32,
+    rss_pages: u64,
+}
+
+/// Every process of the machine that can be read now.
+fn processes() -> Vec<Resident> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let name = e.ok()?.file_name();
+        let pid: u32 = name.to_str()?.parse().ok()?;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // After `pid (comm)`: ppid is field 4, pgrp 5, rss (in pages) 24.
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        Some(Resident {
+            pid,
+            ppid: fields.get(1)?.parse().ok()?,
+            pgrp: fields.get(2)?.parse().ok()?,
+            rss_pages: fields.get(21)?.parse().ok()?,
+        })
     })
     .collect()
 }

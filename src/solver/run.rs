@@ -3,7 +3,7 @@
 
 use super::measure::{MemoryLimit, Usage, WATCH_EVERY};
 use super::pipe::{Keep, Pipe};
-use super::process::{group_command, kill_group, spawn, wait_usage};
+use super::process::{Tree, group_command, kill_group, spawn, wait_usage};
 use super::transcript::Transcripts;
 use super::{Cancel, Solver};
 use std::fmt;
@@ -158,10 +158,11 @@ impl RunOutput {
     }
 }
 
-/// The last `n` lines of `text`.
+/// The last `n` lines of `text` (a solver's stderr), each with its control
+/// characters escaped: these lines go into messages for the terminal.
 pub(crate) fn tail_lines(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
+    crate::error::escape_controls_by_line(&lines[lines.len().saturating_sub(n)..].join("\n"))
 }
 
 /// Runs `solver` once on `script`, a script in `logic` (which picks the
@@ -277,12 +278,26 @@ pub(crate) fn exec(
         t
     });
     let (out, err) = read_output(&mut child);
-    let (end, usage) = wait_until(child, start + limits.timeout, limits.memory, cancel, &out);
+    let (end, usage) = wait_until(
+        child,
+        &tree,
+        start + limits.timeout,
+        limits.memory,
+        cancel,
+        &out,
+    );
     let elapsed = start.elapsed();
     // Whatever happened, nothing the solver started may outlive the run;
     // once it is all gone, nothing holds the pipes open any more, so what
     // the solver printed before it exited is complete.
     let usage = usage.and(tree.kill_all());
+    // One of its processes alone was over the limit at its peak, between
+    // two readings of the watcher: the run was over its limit.
+    let end = match (end, limits.memory) {
+        (RunEnd::Cancelled, _) => RunEnd::Cancelled,
+        (_, Some(m)) if m.exceeded_at(usage.max_rss_kb) => RunEnd::MemoryLimit,
+        (end, _) => end,
+    };
     out.wait_closed(Instant::now() + DRAIN_WAIT);
     err.wait_closed(Instant::now() + DRAIN_WAIT);
     let stdout = String::from_utf8(out.take())
@@ -301,8 +316,8 @@ pub(crate) fn exec(
     }
 }
 
-/// Waits until the child exits, the deadline passes, its group goes over
-/// `memory`, `cancel` fires or `out` overflows; in all but the first case
+/// Waits until the child exits, the deadline passes, it and its
+/// descendants go over `memory`, `cancel` fires or `out` overflows; in all but the first case
 /// kills its group. Always reaps the child, and returns what the kernel
 /// accounted for it.
 ///
@@ -312,6 +327,7 @@ pub(crate) fn exec(
 /// `cancel`.
 fn wait_until(
     child: Child,
+    tree: &Tree,
     deadline: Instant,
     memory: Option<MemoryLimit>,
     cancel: &Cancel,
@@ -368,7 +384,7 @@ fn wait_until(
                         && Instant::now() >= next_watch
                     {
                         next_watch = Instant::now() + WATCH_EVERY;
-                        if m.exceeded_by_group(pid) {
+                        if m.exceeded_by(tree) {
                             killed = Some(RunEnd::MemoryLimit);
                         }
                     }
@@ -417,6 +433,7 @@ mod tests {
         assert_eq!(tail_lines("a\nb\nc\n", 2), "b\nc");
         assert_eq!(tail_lines("a", 5), "a");
         assert_eq!(tail_lines("", 5), "");
+        assert_eq!(tail_lines("x\n\x1b]0;t\x07\n", 1), "\\u{1b}]0;t\\u{7}");
     }
 }
 

@@ -436,7 +436,7 @@ impl Session {
                 && now >= next_watch
             {
                 next_watch = now + WATCH_EVERY;
-                if m.exceeded_by_group(self.pid()) {
+                if m.exceeded_by(&self.tree) {
                     self.kill();
                     self.ended = Some("killed over the memory limit".into());
                     return Err(SessionError::MemoryLimit {

@@ -133,7 +133,7 @@ fn find_solver(name: &str) -> Result<Solver, String> {
         .ok_or_else(|| format!("`{name}` is no solver profile of smtgrid"))?;
     found.solver().ok_or_else(|| {
         format!(
-            "this test needs the solver {} ({}). Install it with scripts/install-solvers and put \
+            "this test needs the solver {} ({}). Install it with scripts/install-solvers --for-tests and put \
              the folder that script prints first on PATH (scripts/test does both), or point {} at \
              its binary.",
             found.label,
@@ -152,7 +152,7 @@ pub const SECOND_Z3_VAR: &str = "SMTGRID_Z3_DEBIAN";
 pub fn second_z3() -> String {
     let how = format!(
         "this test runs two z3 versions side by side and finds the second through {SECOND_Z3_VAR}: \
-         run `eval \"$(scripts/install-solvers --env)\"` (it installs Debian's z3 and exports \
+         run `eval \"$(scripts/install-solvers --for-tests --env)\"` (it installs Debian's z3 and exports \
          {SECOND_Z3_VAR}; scripts/test does this), or export {SECOND_Z3_VAR}=/path/to/another/z3"
     );
     let path = std::env::var(SECOND_Z3_VAR)
@@ -267,4 +267,17 @@ pub fn transcripts(dir: &std::path::Path) -> Vec<Vec<serde_json::Value>> {
                 .collect()
         })
         .collect()
+}
+
+/// Asserts that run record `r` is the invalid answer of a solver that gave
+/// the first grid again when asked for a different one.
+pub fn assert_first_grid_again(r: &serde_json::Value) {
+    assert_eq!(r["status"], "invalid-model", "{r}");
+    assert_eq!(r["unique"], serde_json::Value::Null, "{r}");
+    assert!(
+        r["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("first grid again")),
+        "{r}"
+    );
 }

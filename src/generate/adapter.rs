@@ -1,0 +1,186 @@
+//! The one place the generator builds or reads a [`Puzzle`]: a design with
+//! the clues it keeps becomes a puzzle, and a template puzzle gives the
+//! parts it fixes, as elements ([`crate::elements`]).
+
+use super::Fixed;
+use super::draw::{At, Design};
+use crate::elements::boxes::Boxes;
+use crate::elements::cages::Cages;
+use crate::elements::diagonals::Diagonals;
+use crate::elements::kakuro::Kakuro;
+use crate::elements::regions::Regions;
+use crate::elements::signs::Signs;
+use crate::puzzle::{Cage, Clue, EdgeClues, Inequality, KakuroCell, Kind, Puzzle};
+
+/// A clue the generator may remove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Item {
+    /// The given digit of this cell.
+    Given(At),
+    /// The sign `Design::signs[i]`.
+    Sign(usize),
+    /// Edge clue `index` of side `side` (top, bottom, left, right).
+    Edge(usize, usize),
+}
+
+/// Every removable clue of `d`, in the order lowering states them (givens
+/// row by row, then signs, then edge clues side by side), which is how
+/// they are matched with the lowered puzzle's statements.
+pub fn items(d: &Design) -> Vec<Item> {
+    let mut out = Vec::new();
+    if d.kind != Kind::Kakuro {
+        for r in 0..d.n {
+            for c in 0..d.n {
+                out.push(Item::Given((r, c)));
+            }
+        }
+    }
+    out.extend((0..d.signs.len()).map(Item::Sign));
+    if let Some(e) = &d.edges {
+        for (side, line) in e.iter().enumerate() {
+            out.extend((0..line.len()).map(|i| Item::Edge(side, i)));
+        }
+    }
+    out
+}
+
+/// The puzzle of `d` with the removable clues `keep` says to keep, named
+/// `name`, its solution recorded.
+pub fn puzzle(d: &Design, name: &str, keep: impl Fn(&Item) -> bool) -> Puzzle {
+    let n = d.n;
+    let mut p = Puzzle::blank(name, d.kind, n);
+    let sol = |r: usize, c: usize| Some(d.solution[r][c]).filter(|&v| v > 0);
+    p.solution = Some(
+        (0..n)
+            .map(|r| (0..n).map(|c| sol(r, c)).collect())
+            .collect(),
+    );
+    if d.kind == Kind::Kakuro {
+        p.set(Kakuro(kakuro(d)));
+        return p;
+    }
+    for r in 0..n {
+        for c in 0..n {
+            if keep(&Item::Given((r, c))) {
+                p.givens[r][c] = sol(r, c);
+            }
+        }
+    }
+    if let Some((rows, cols)) = d.box_shape {
+        p.set(Boxes { rows, cols });
+    }
+    if !d.regions.is_empty() {
+        p.set(Regions(d.regions.clone()));
+    }
+    if d.diagonals {
+        p.set(Diagonals);
+    }
+    let cages: Vec<Cage> = d
+        .cages
+        .iter()
+        .enumerate()
+        .map(|(k, cage)| {
+            let (clue, text) = match cage.op {
+                None if d.kind == Kind::Killer => (Clue::Sum(cage.value), cage.value.to_string()),
+                None => (Clue::Sum(cage.value), cage.value.to_string()),
+                Some(op) => {
+                    let clue = match op {
+                        super::draw::Op::Add => Clue::Sum(cage.value),
+                        super::draw::Op::Subtract => Clue::Difference(cage.value),
+                        super::draw::Op::Multiply => Clue::Product(cage.value),
+                        super::draw::Op::Divide => Clue::Ratio(cage.value),
+                    };
+                    (clue, format!("{}{}", cage.value, op.symbol()))
+                }
+            };
+            Cage {
+                label: crate::parse::label(k),
+                clue_text: text,
+                clue,
+                cells: cage.cells.clone(),
+            }
+        })
+        .collect();
+    if !cages.is_empty() {
+        p.set(Cages {
+            cages,
+            distinct: d.kind == Kind::Killer,
+        });
+    }
+    let signs: Vec<Inequality> = d
+        .signs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| keep(&Item::Sign(*i)))
+        .map(|(_, &(less, greater))| Inequality { less, greater })
+        .collect();
+    if !signs.is_empty() {
+        p.set(Signs(signs));
+    }
+    if let Some(e) = &d.edges {
+        let side = |s: usize| -> Vec<Option<u32>> {
+            e[s].iter()
+                .enumerate()
+                .map(|(i, &v)| keep(&Item::Edge(s, i)).then_some(v))
+                .collect()
+        };
+        p.set(EdgeClues {
+            top: side(0),
+            bottom: side(1),
+            left: side(2),
+            right: side(3),
+        });
+    }
+    p
+}
+
+/// A kakuro grid: clue squares hold the sums of the runs they start.
+fn kakuro(d: &Design) -> Vec<Vec<KakuroCell>> {
+    let n = d.n;
+    let w = &d.white;
+    let run = |r: usize, c: usize, dr: usize, dc: usize| -> Option<u32> {
+        let (mut r, mut c) = (r + dr, c + dc);
+        let mut sum = 0;
+        while r < n && c < n && w[r][c] {
+            sum += d.solution[r][c];
+            (r, c) = (r + dr, c + dc);
+        }
+        (sum > 0).then_some(sum)
+    };
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    if w[r][c] {
+                        return KakuroCell::White;
+                    }
+                    match (run(r, c, 1, 0), run(r, c, 0, 1)) {
+                        (None, None) => KakuroCell::Block,
+                        (down, across) => KakuroCell::Clue { down, across },
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// What a template fixes, and its size and diagonals; a template's own
+/// givens, clues and solution are not used (they are generated).
+pub fn template(p: &Puzzle) -> (Kind, usize, bool, Fixed) {
+    let fixed = match p.kind {
+        Kind::Jigsaw if !p.regions().is_empty() => Fixed::Regions(p.regions().to_vec()),
+        Kind::Killer | Kind::Calcudoku if !p.cages().is_empty() => {
+            Fixed::Cages(p.cages().iter().map(|c| c.cells.clone()).collect())
+        }
+        Kind::Kakuro => match p.kakuro() {
+            Some(grid) => Fixed::Kakuro(
+                grid.iter()
+                    .map(|row| row.iter().map(|s| *s == KakuroCell::White).collect())
+                    .collect(),
+            ),
+            None => Fixed::Nothing,
+        },
+        _ => Fixed::Nothing,
+    };
+    (p.kind, p.rows, p.diagonals(), fixed)
+}

@@ -1,0 +1,561 @@
+//! What a generated puzzle is made of before any clue is removed: its
+//! layout (boxes, regions, cages, kakuro squares), a random solution, and
+//! every clue drawn consistent with that solution (all givens, every sign
+//! between neighbours, every edge clue, each cage's clue). Plain data: only
+//! the adapter turns it into a puzzle.
+
+use super::fill::{fill, fill_with};
+use super::rng::Rng;
+use super::{Fixed, Request};
+use crate::puzzle::Kind;
+
+/// A cell, 0-based (row, column).
+pub type At = (usize, usize);
+
+/// A calcudoku cage operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// The cells sum to the clue.
+    Add,
+    /// Largest minus the others.
+    Subtract,
+    /// The cells multiply to the clue.
+    Multiply,
+    /// Largest divided by the others.
+    Divide,
+}
+
+impl Op {
+    /// The clue's suffix in the native format.
+    pub fn symbol(self) -> char {
+        match self {
+            Op::Add => '+',
+            Op::Subtract => '-',
+            Op::Multiply => '*',
+            Op::Divide => '/',
+        }
+    }
+
+    /// The operation written `c`, if any.
+    pub fn from_symbol(c: char) -> Option<Op> {
+        match c {
+            '+' => Some(Op::Add),
+            '-' => Some(Op::Subtract),
+            '*' | 'x' => Some(Op::Multiply),
+            '/' => Some(Op::Divide),
+            _ => None,
+        }
+    }
+}
+
+/// A cage and its clue: the operation (`None`: a killer's sum, or a
+/// one-cell calcudoku cage that just states its digit) and the value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawnCage {
+    /// Its cells, row-major.
+    pub cells: Vec<At>,
+    /// Its operation, for calcudoku.
+    pub op: Option<Op>,
+    /// The clue's number.
+    pub value: u64,
+}
+
+/// A futoshiki sign: the value at `less` is smaller than at `greater`.
+pub type Sign = (At, At);
+
+/// Everything a generated puzzle starts from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Design {
+    /// Its kind.
+    pub kind: Kind,
+    /// Squares per side (kakuro: including the clue row and column).
+    pub n: usize,
+    /// Box shape (rows, columns), for sudoku and killer.
+    pub box_shape: Option<(usize, usize)>,
+    /// Jigsaw regions.
+    pub regions: Vec<Vec<At>>,
+    /// Whether both main diagonals hold different digits too (sudoku-X).
+    pub diagonals: bool,
+    /// Kakuro: which squares are white (to fill).
+    pub white: Vec<Vec<bool>>,
+    /// Cages of killer and calcudoku.
+    pub cages: Vec<DrawnCage>,
+    /// The solution, `n`×`n`; 0 on kakuro's black squares.
+    pub solution: Vec<Vec<u32>>,
+    /// Every sign between orthogonal neighbours (futoshiki).
+    pub signs: Vec<Sign>,
+    /// Towers seen from each edge: top, bottom, left, right (skyscrapers).
+    pub edges: Option<[Vec<u32>; 4]>,
+}
+
+/// Steps one fill may take before it is abandoned for a fresh start.
+const FILL_BUDGET: usize = 200_000;
+
+/// A box shape for an n×n sudoku: as square as can be, rows ≤ columns.
+pub fn box_shape(n: usize) -> Option<(usize, usize)> {
+    (1..=n)
+        .filter(|&r| n.is_multiple_of(r) && r * r <= n)
+        .max()
+        .map(|r| (r, n / r))
+        .filter(|&(r, _)| r > 1 || n == 1)
+}
+
+/// Draws a design for `req`, `None` when this attempt's random choices led
+/// nowhere within its budget (the caller tries again with the same stream).
+pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
+    let n = req.size;
+    let mut d = Design {
+        kind: req.kind,
+        n,
+        box_shape: None,
+        regions: Vec::new(),
+        diagonals: req.diagonals,
+        white: Vec::new(),
+        cages: Vec::new(),
+        solution: Vec::new(),
+        signs: Vec::new(),
+        edges: None,
+    };
+    if req.kind == Kind::Kakuro {
+        d.white = match &req.fixed {
+            Fixed::Kakuro(white) => white.clone(),
+            _ => kakuro_layout(n, rng)?,
+        };
+        d.solution = kakuro_fill(&d.white, rng)?;
+        return Some(d);
+    }
+    let mut groups: Vec<Vec<At>> = Vec::new();
+    groups.extend((0..n).map(|r| (0..n).map(|c| (r, c)).collect()));
+    groups.extend((0..n).map(|c| (0..n).map(|r| (r, c)).collect()));
+    match req.kind {
+        Kind::Sudoku | Kind::Killer => {
+            let (br, bc) = box_shape(n)?;
+            d.box_shape = Some((br, bc));
+            groups.extend(boxes(n, br, bc));
+        }
+        Kind::Jigsaw => {
+            d.regions = match &req.fixed {
+                Fixed::Regions(r) => r.clone(),
+                _ => regions(n, rng),
+            };
+            groups.extend(d.regions.iter().cloned());
+        }
+        _ => {}
+    }
+    if req.diagonals {
+        groups.push((0..n).map(|i| (i, i)).collect());
+        groups.push((0..n).map(|i| (i, n - 1 - i)).collect());
+    }
+    let index: Vec<Vec<usize>> = groups
+        .iter()
+        .map(|g| g.iter().map(|&(r, c)| r * n + c).collect())
+        .collect();
+    let flat = fill(n * n, n as u32, &index, rng, FILL_BUDGET)?;
+    d.solution = flat.chunks(n).map(<[u32]>::to_vec).collect();
+    match req.kind {
+        Kind::Killer => {
+            d.cages = match &req.fixed {
+                Fixed::Cages(cages) => cages
+                    .iter()
+                    .map(|cells| killer_clue(cells.clone(), &d.solution))
+                    .collect(),
+                _ => killer_cages(&d.solution, rng, if n <= 6 { 4 } else { 5 }),
+            }
+        }
+        Kind::Calcudoku => {
+            let layout = match &req.fixed {
+                Fixed::Cages(cages) => cages.clone(),
+                _ => cage_cells(&d.solution, rng, 4, false),
+            };
+            d.cages = layout
+                .into_iter()
+                .map(|cells| calcudoku_clue(cells, &d.solution, &req.ops, rng))
+                .collect::<Option<_>>()?;
+        }
+        Kind::Futoshiki => {
+            for r in 0..n {
+                for c in 0..n {
+                    for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                        if r2 < n && c2 < n {
+                            let (a, b) = ((r, c), (r2, c2));
+                            let less = d.solution[r][c] < d.solution[r2][c2];
+                            d.signs.push(if less { (a, b) } else { (b, a) });
+                        }
+                    }
+                }
+            }
+        }
+        Kind::Skyscrapers => d.edges = Some(edges(&d.solution)),
+        _ => {}
+    }
+    Some(d)
+}
+
+fn boxes(n: usize, br: usize, bc: usize) -> Vec<Vec<At>> {
+    let mut out = Vec::new();
+    for top in (0..n).step_by(br) {
+        for left in (0..n).step_by(bc) {
+            out.push(
+                (top..top + br)
+                    .flat_map(|r| (left..left + bc).map(move |c| (r, c)))
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+fn neighbours(n: usize, (r, c): At) -> impl Iterator<Item = At> {
+    let up = r.checked_sub(1).map(|r| (r, c));
+    let left = c.checked_sub(1).map(|c| (r, c));
+    let down = (r + 1 < n).then_some((r + 1, c));
+    let right = (c + 1 < n).then_some((r, c + 1));
+    [up, left, down, right].into_iter().flatten()
+}
+
+/// Whether `cells` are orthogonally connected.
+fn connected(n: usize, cells: &[At]) -> bool {
+    let Some(&first) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![first];
+    let mut i = 0;
+    while i < seen.len() {
+        for nb in neighbours(n, seen[i]) {
+            if cells.contains(&nb) && !seen.contains(&nb) {
+                seen.push(nb);
+            }
+        }
+        i += 1;
+    }
+    seen.len() == cells.len()
+}
+
+/// `n` connected regions of `n` cells: the boxes (or the rows, for a size
+/// without boxes), reshaped by swapping neighbouring cells of different
+/// regions wherever both stay connected.
+fn regions(n: usize, rng: &mut Rng) -> Vec<Vec<At>> {
+    let mut owner: Vec<Vec<usize>> = vec![vec![0; n]; n];
+    let start = match box_shape(n) {
+        Some((br, bc)) => boxes(n, br, bc),
+        None => (0..n).map(|r| (0..n).map(|c| (r, c)).collect()).collect(),
+    };
+    for (k, cells) in start.iter().enumerate() {
+        for &(r, c) in cells {
+            owner[r][c] = k;
+        }
+    }
+    let members = |owner: &Vec<Vec<usize>>, k: usize| -> Vec<At> {
+        (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .filter(|&(r, c)| owner[r][c] == k)
+            .collect()
+    };
+    for _ in 0..n * n * 8 {
+        let a = (rng.below(n), rng.below(n));
+        let nbs: Vec<At> = neighbours(n, a)
+            .filter(|&(r, c)| owner[r][c] != owner[a.0][a.1])
+            .collect();
+        if nbs.is_empty() {
+            continue;
+        }
+        // b must border a's region too, away from a, for a swap to keep
+        // both regions whole; the check below decides.
+        let (ka, kb) = (owner[a.0][a.1], owner[nbs[0].0][nbs[0].1]);
+        let cands: Vec<At> = members(&owner, kb)
+            .into_iter()
+            .filter(|&b| neighbours(n, b).any(|(r, c)| owner[r][c] == ka && (r, c) != a))
+            .collect();
+        if cands.is_empty() {
+            continue;
+        }
+        let b = cands[rng.below(cands.len())];
+        owner[a.0][a.1] = kb;
+        owner[b.0][b.1] = ka;
+        if !connected(n, &members(&owner, ka)) || !connected(n, &members(&owner, kb)) {
+            owner[a.0][a.1] = ka;
+            owner[b.0][b.1] = kb;
+        }
+    }
+    let mut out: Vec<Vec<At>> = (0..n).map(|k| members(&owner, k)).collect();
+    out.sort();
+    out
+}
+
+/// Connected cages of 1 to `max` cells covering the grid; with `distinct`,
+/// no digit twice in a cage.
+fn cage_cells(sol: &[Vec<u32>], rng: &mut Rng, max: usize, distinct: bool) -> Vec<Vec<At>> {
+    let n = sol.len();
+    let mut taken = vec![vec![false; n]; n];
+    let mut order: Vec<At> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+    rng.shuffle(&mut order);
+    let mut cages: Vec<Vec<At>> = Vec::new();
+    for start in order {
+        if taken[start.0][start.1] {
+            continue;
+        }
+        let want = rng.range(2, max.max(2));
+        let mut cage = vec![start];
+        taken[start.0][start.1] = true;
+        while cage.len() < want {
+            let options: Vec<At> = cage
+                .iter()
+                .flat_map(|&a| neighbours(n, a))
+                .filter(|&(r, c)| !taken[r][c])
+                .filter(|&(r, c)| {
+                    !distinct || cage.iter().all(|&(r2, c2)| sol[r2][c2] != sol[r][c])
+                })
+                .collect();
+            if options.is_empty() {
+                break;
+            }
+            let (r, c) = options[rng.below(options.len())];
+            taken[r][c] = true;
+            cage.push((r, c));
+        }
+        cages.push(cage);
+    }
+    // A lone cell joins a neighbouring cage where it may, so that few
+    // cages merely state a digit.
+    let mut i = 0;
+    while i < cages.len() {
+        if cages[i].len() == 1 {
+            let a = cages[i][0];
+            let host = (0..cages.len()).find(|&j| {
+                j != i
+                    && cages[j].len() < max + 1
+                    && cages[j].iter().any(|&b| neighbours(n, a).any(|x| x == b))
+                    && (!distinct || cages[j].iter().all(|&(r, c)| sol[r][c] != sol[a.0][a.1]))
+            });
+            if let Some(j) = host {
+                cages[j].push(a);
+                cages.remove(i);
+                continue;
+            }
+        }
+        i += 1;
+    }
+    for c in &mut cages {
+        c.sort_unstable();
+    }
+    cages.sort();
+    cages
+}
+
+fn killer_clue(cells: Vec<At>, sol: &[Vec<u32>]) -> DrawnCage {
+    let value = cells.iter().map(|&(r, c)| u64::from(sol[r][c])).sum();
+    DrawnCage {
+        cells,
+        op: None,
+        value,
+    }
+}
+
+fn killer_cages(sol: &[Vec<u32>], rng: &mut Rng, max: usize) -> Vec<DrawnCage> {
+    cage_cells(sol, rng, max, true)
+        .into_iter()
+        .map(|cells| killer_clue(cells, sol))
+        .collect()
+}
+
+/// A calcudoku clue for `cells` with one of `ops` that fits them; `None`
+/// when none does (a cage of three cells with only `-` and `/` allowed).
+fn calcudoku_clue(
+    cells: Vec<At>,
+    sol: &[Vec<u32>],
+    ops: &[Op],
+    rng: &mut Rng,
+) -> Option<DrawnCage> {
+    let vals: Vec<u64> = cells.iter().map(|&(r, c)| u64::from(sol[r][c])).collect();
+    if vals.len() == 1 {
+        return Some(DrawnCage {
+            cells,
+            op: None,
+            value: vals[0],
+        });
+    }
+    let max = *vals.iter().max()?;
+    let sum: u64 = vals.iter().sum();
+    let product: u64 = vals.iter().product();
+    let rest_product = product / max;
+    let fits: Vec<(Op, u64)> = ops
+        .iter()
+        .filter_map(|&op| match op {
+            Op::Add => Some((op, sum)),
+            Op::Multiply => Some((op, product)),
+            Op::Subtract if vals.len() == 2 => Some((op, 2 * max - sum)),
+            Op::Divide if vals.len() == 2 && max.is_multiple_of(rest_product) => {
+                Some((op, max / rest_product))
+            }
+            _ => None,
+        })
+        .collect();
+    if fits.is_empty() {
+        return None;
+    }
+    let (op, value) = fits[rng.below(fits.len())];
+    Some(DrawnCage {
+        cells,
+        op: Some(op),
+        value,
+    })
+}
+
+/// Towers seen from each edge: top, bottom, left, right.
+fn edges(sol: &[Vec<u32>]) -> [Vec<u32>; 4] {
+    let n = sol.len();
+    let seen = |line: Vec<u32>| {
+        let mut top = 0;
+        let mut count = 0;
+        for v in line {
+            if v > top {
+                top = v;
+                count += 1;
+            }
+        }
+        count
+    };
+    let col = |c: usize| (0..n).map(|r| sol[r][c]).collect::<Vec<_>>();
+    [
+        (0..n).map(|c| seen(col(c))).collect(),
+        (0..n)
+            .map(|c| seen(col(c).into_iter().rev().collect()))
+            .collect(),
+        (0..n).map(|r| seen(sol[r].clone())).collect(),
+        (0..n)
+            .map(|r| seen(sol[r].iter().rev().copied().collect()))
+            .collect(),
+    ]
+}
+
+/// A random kakuro layout of `n`×`n` squares (the first row and column
+/// hold clues only), symmetric under a half turn, every white square in
+/// an across and a down run of 2 to 9.
+fn kakuro_layout(n: usize, rng: &mut Rng) -> Option<Vec<Vec<bool>>> {
+    let mut w = vec![vec![false; n]; n];
+    for r in 1..n {
+        for c in 1..n {
+            let (r2, c2) = (n - r, n - c);
+            if (r2, c2) < (r, c) {
+                w[r][c] = w[r2][c2];
+            } else {
+                w[r][c] = rng.chance(0.72);
+            }
+        }
+    }
+    let run = |w: &Vec<Vec<bool>>, r: usize, c: usize, dr: usize, dc: usize| {
+        let (mut a, mut b) = ((r, c), (r, c));
+        while w[a.0 - dr][a.1 - dc] {
+            a = (a.0 - dr, a.1 - dc);
+        }
+        while b.0 + dr < n && b.1 + dc < n && w[b.0 + dr][b.1 + dc] {
+            b = (b.0 + dr, b.1 + dc);
+        }
+        (b.0 - a.0) + (b.1 - a.1) + 1
+    };
+    loop {
+        let mut changed = false;
+        for r in 1..n {
+            for c in 1..n {
+                if !w[r][c] {
+                    continue;
+                }
+                let (across, down) = (run(&w, r, c, 0, 1), run(&w, r, c, 1, 0));
+                if across < 2 || down < 2 || across > 9 || down > 9 {
+                    w[r][c] = false;
+                    w[n - r][n - c] = false;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let whites = w.iter().flatten().filter(|&&x| x).count();
+    (whites * 2 >= (n - 1) * (n - 1)).then_some(w)
+}
+
+/// Digits 1–9 for the white squares, none twice in a run.
+fn kakuro_fill(white: &[Vec<bool>], rng: &mut Rng) -> Option<Vec<Vec<u32>>> {
+    let n = white.len();
+    let mut id = vec![vec![usize::MAX; n]; n];
+    let mut cells = 0;
+    for r in 0..n {
+        for c in 0..n {
+            if white[r][c] {
+                id[r][c] = cells;
+                cells += 1;
+            }
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for horizontal in [true, false] {
+        for a in 0..n {
+            let mut cur = Vec::new();
+            for b in 0..=n {
+                let (r, c) = if horizontal { (a, b) } else { (b, a) };
+                if b < n && white[r][c] {
+                    cur.push(id[r][c]);
+                } else if !cur.is_empty() {
+                    groups.push(std::mem::take(&mut cur));
+                }
+            }
+        }
+    }
+    let flat = fill_with(cells, 9, &groups, rng, FILL_BUDGET, true)?;
+    let mut sol = vec![vec![0; n]; n];
+    for r in 0..n {
+        for c in 0..n {
+            if white[r][c] {
+                sol[r][c] = flat[id[r][c]];
+            }
+        }
+    }
+    Some(sol)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_are_n_connected_regions_of_n_cells() {
+        for seed in 0..5 {
+            let rs = regions(7, &mut Rng::new(seed));
+            assert_eq!(rs.len(), 7);
+            for r in &rs {
+                assert_eq!(r.len(), 7);
+                assert!(connected(7, r), "{r:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn killer_cages_cover_the_grid_with_distinct_digits() {
+        let sol: Vec<Vec<u32>> = (0..6)
+            .map(|r| (0..6).map(|c| ((r + c) % 6 + 1) as u32).collect())
+            .collect();
+        let cages = killer_cages(&sol, &mut Rng::new(2), 4);
+        let mut all: Vec<At> = cages.iter().flat_map(|c| c.cells.clone()).collect();
+        all.sort_unstable();
+        assert_eq!(all.len(), 36);
+        all.dedup();
+        assert_eq!(all.len(), 36);
+        for cage in &cages {
+            assert!(connected(6, &cage.cells));
+            let mut v: Vec<u32> = cage.cells.iter().map(|&(r, c)| sol[r][c]).collect();
+            v.sort_unstable();
+            v.dedup();
+            assert_eq!(v.len(), cage.cells.len());
+        }
+    }
+
+    #[test]
+    fn box_shapes_are_as_square_as_the_size_allows() {
+        assert_eq!(box_shape(9), Some((3, 3)));
+        assert_eq!(box_shape(6), Some((2, 3)));
+        assert_eq!(box_shape(12), Some((3, 4)));
+        assert_eq!(box_shape(7), None);
+    }
+}

@@ -1,0 +1,416 @@
+//! `smtgrid generate`: new puzzles of every kind, each proven unique and
+//! minimal by a solver whose every answer the checker verified, and graded
+//! by the search a fixed solver needs.
+//!
+//! One puzzle, from its own seeded random stream ([`rng::Rng::derived`]):
+//!
+//! 1. [`draw`]: a layout (boxes, random jigsaw regions, random cages, a
+//!    kakuro pattern) or the one a template fixes, a random solution grid
+//!    filled by backtracking ([`fill`]), and every clue drawn from it: all
+//!    givens, every futoshiki sign, every skyscrapers edge clue, each
+//!    cage's clue.
+//! 2. [`reduce`]: one solver session holds the puzzle's statements, each
+//!    under a Bool of its own (the questions `explain` asks,
+//!    `explain::ask`); the known solution, checked first by the
+//!    model's checker, is blocked, and the clues are removed orbit by
+//!    orbit of the chosen symmetry while `check-sat-assuming` over the
+//!    remaining statements says `unsat`. A clue kept has a second solution
+//!    as its witness, which the checker accepted for exactly the
+//!    statements that were on; a last pass asks for each kept clue that
+//!    has none yet, so that the result is minimal.
+//! 3. [`grade`]: the finished puzzle runs through the solve layer once on
+//!    a fixed solver and encoding with statistics, and propagation alone is
+//!    measured; `--grade` keeps only puzzles in its band.
+//!
+//! Only [`adapter`] builds puzzles: the puzzle model is being redesigned
+//! into elements.
+
+pub mod adapter;
+pub mod draw;
+pub mod fill;
+pub mod grade;
+pub mod reduce;
+pub mod rng;
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use crate::cancel::Cancel;
+use crate::puzzle::{Kind, Puzzle};
+use crate::solve::schedule::{self, JobCtx, JobEnd, Jobs, Slot, StopRule};
+use crate::solver::Solver;
+use draw::{At, Op};
+use grade::Grade;
+use rng::Rng;
+
+/// The largest size `generate` takes per kind: the largest measured to
+/// make a puzzle well within a minute here (sudoku 16x16 in 7 s, jigsaw
+/// 12x12 in 15 s, skyscrapers 9x9 in 5 s); a 25x25 sudoku and a 16x16
+/// killer were not made in 150 s, a 6x6 kakuro fill was never unique in
+/// 40 s (docs/generate.md).
+pub fn max_size(kind: Kind) -> usize {
+    match kind {
+        Kind::Sudoku => 16,
+        Kind::Jigsaw => 12,
+        Kind::Killer | Kind::Calcudoku | Kind::Futoshiki | Kind::Skyscrapers => 9,
+        Kind::Kakuro => 5,
+    }
+}
+
+/// The smallest size of every kind: a 3x3 has too few cells to leave any
+/// given out in most kinds.
+pub const MIN_SIZE: usize = 4;
+
+/// The size `generate KIND` makes without `--size`.
+pub fn default_size(kind: Kind) -> usize {
+    match kind {
+        Kind::Sudoku | Kind::Jigsaw => 9,
+        Kind::Killer | Kind::Calcudoku | Kind::Skyscrapers => 6,
+        Kind::Futoshiki => 5,
+        Kind::Kakuro => 5,
+    }
+}
+
+/// Which cells are removed together, so that the givens left are
+/// symmetric.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Each cell alone.
+    None,
+    /// A cell and its image under a half turn.
+    Rotational,
+    /// A cell and its images under quarter turns.
+    Rotational4,
+    /// A cell and its mirror image across the main diagonal.
+    Diagonal,
+    /// A cell and its mirror image left to right.
+    Mirror,
+    /// A cell and all eight images under turns and mirrors.
+    Dihedral,
+}
+
+impl Symmetry {
+    /// Every symmetry, for the command line.
+    pub const ALL: [Symmetry; 6] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Rotational4,
+        Symmetry::Diagonal,
+        Symmetry::Mirror,
+        Symmetry::Dihedral,
+    ];
+
+    /// Its name on the command line and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Rotational4 => "rotational4",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Dihedral => "dihedral",
+        }
+    }
+
+    /// The images of `(r, c)` in an `n`×`n` grid, itself included, sorted.
+    pub fn orbit(self, n: usize, (r, c): At) -> Vec<At> {
+        let m = n - 1;
+        let mut out = vec![(r, c)];
+        match self {
+            Symmetry::None => {}
+            Symmetry::Rotational => out.push((m - r, m - c)),
+            Symmetry::Rotational4 => out.extend([(c, m - r), (m - r, m - c), (m - c, r)]),
+            Symmetry::Diagonal => out.push((c, r)),
+            Symmetry::Mirror => out.push((r, m - c)),
+            Symmetry::Dihedral => out.extend([
+                (c, m - r),
+                (m - r, m - c),
+                (m - c, r),
+                (c, r),
+                (r, m - c),
+                (m - r, c),
+                (m - c, m - r),
+            ]),
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// What a template fixes of the puzzles made from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fixed {
+    /// Nothing: everything is drawn.
+    Nothing,
+    /// The jigsaw regions.
+    Regions(Vec<Vec<At>>),
+    /// The cages' cells (their clues are drawn from each solution).
+    Cages(Vec<Vec<At>>),
+    /// The kakuro squares: which are white.
+    Kakuro(Vec<Vec<bool>>),
+}
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The kind.
+    pub kind: Kind,
+    /// Squares per side (kakuro: with its clue row and column).
+    pub size: usize,
+    /// Sudoku-X: both main diagonals all different too.
+    pub diagonals: bool,
+    /// The operations calcudoku cages may use.
+    pub ops: Vec<Op>,
+    /// What a template fixes.
+    pub fixed: Fixed,
+    /// Which givens are removed together.
+    pub symmetry: Symmetry,
+    /// The fewest and most givens a puzzle may keep.
+    pub givens: Option<(usize, usize)>,
+    /// Keep only puzzles whose grading effort (conflicts) is in this
+    /// range, and name the grade if it is one of [`grade::BANDS`].
+    pub effort: Option<(u64, u64)>,
+    /// The first seed; puzzle `i` uses the stream derived from it and `i`.
+    pub seed: u64,
+    /// How many puzzles.
+    pub count: usize,
+    /// The most time one puzzle may take, every attempt and question
+    /// included.
+    pub time_limit: Duration,
+    /// The options as given, for each puzzle's `source`.
+    pub options: String,
+    /// Put in each puzzle's name after its kind (the grade asked for), so
+    /// that the families of one seed keep apart.
+    pub tag: Option<String>,
+}
+
+/// A generated puzzle with its proof and grade.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// Its position in the run, from 0.
+    pub index: usize,
+    /// The puzzle, its solution recorded.
+    pub puzzle: Puzzle,
+    /// How it was reduced and what was proven.
+    pub proof: reduce::Proof,
+    /// How hard it is.
+    pub grade: Grade,
+    /// Designs drawn before this one was kept.
+    pub attempts: usize,
+    /// Time it took.
+    pub elapsed: Duration,
+}
+
+/// Why a puzzle could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Failure {
+    /// Its time limit passed first.
+    #[error("not made within its time limit of {0} s ({1} designs tried)")]
+    TimeLimit(f64, usize),
+    /// Ctrl-C.
+    #[error("interrupted")]
+    Interrupted,
+    /// The solver failed or gave an answer the checker rejected.
+    #[error("{0}")]
+    Solver(String),
+}
+
+/// The solvers a run uses: one proves uniqueness, one grades.
+#[derive(Debug, Clone)]
+pub struct Solvers {
+    /// Asked whether a clue can go (needs `check-sat-assuming`).
+    pub prover: Solver,
+    /// Grades each puzzle (a fixed solver, for comparable figures).
+    pub grader: Solver,
+}
+
+/// Makes puzzle `index` of `req`: draws designs from its stream until one
+/// reduces to a puzzle that fits the request, within the time limit.
+pub fn make(
+    req: &Request,
+    index: usize,
+    solvers: &Solvers,
+    cancel: &Cancel,
+) -> Result<Generated, Failure> {
+    let start = Instant::now();
+    let deadline = start + req.time_limit;
+    let mut rng = Rng::derived(req.seed, index as u64);
+    let tag = req
+        .tag
+        .as_ref()
+        .map(|t| format!("{t}-"))
+        .unwrap_or_default();
+    let name = format!("{}-{tag}{}-{index:04}", req.kind.name(), req.seed);
+    let mut attempts = 0;
+    loop {
+        if cancel.is_cancelled() {
+            return Err(Failure::Interrupted);
+        }
+        if Instant::now() >= deadline {
+            return Err(Failure::TimeLimit(req.time_limit.as_secs_f64(), attempts));
+        }
+        attempts += 1;
+        let Some(design) = draw::design(req, &mut rng) else {
+            continue;
+        };
+        let reduced = match reduce::reduce(
+            req,
+            &design,
+            &name,
+            &mut rng,
+            &solvers.prover,
+            deadline,
+            cancel,
+        ) {
+            Ok(Some(r)) => r,
+            Ok(None) => continue,
+            Err(reduce::Halt::TimeLimit) => continue,
+            Err(reduce::Halt::Interrupted) => return Err(Failure::Interrupted),
+            Err(reduce::Halt::Failed(why)) => return Err(Failure::Solver(why)),
+        };
+        let (puzzle, proof) = reduced;
+        if let Some((lo, hi)) = req.givens
+            && !(lo..=hi).contains(&proof.givens)
+        {
+            continue;
+        }
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        let grade = match grade::grade(&puzzle, &solvers.grader, remaining, cancel) {
+            Ok(g) => g,
+            Err(_) if cancel.is_cancelled() => return Err(Failure::Interrupted),
+            Err(_) => continue,
+        };
+        if let Some((lo, hi)) = req.effort
+            && !(lo..=hi).contains(&grade.conflicts)
+        {
+            continue;
+        }
+        return Ok(Generated {
+            index,
+            puzzle,
+            proof,
+            grade,
+            attempts,
+            elapsed: start.elapsed(),
+        });
+    }
+}
+
+/// Makes every puzzle of `req`, `jobs` at a time through the one
+/// scheduler, and hands each to `emit` in order as soon as it and every
+/// one before it are done. `emit` returning [`ControlFlow::Break`] stops
+/// the run.
+pub fn generate(
+    req: &Request,
+    solvers: &Solvers,
+    jobs: usize,
+    cancel: &Cancel,
+    mut emit: impl FnMut(usize, Result<Generated, Failure>) -> ControlFlow<()>,
+) {
+    let work = Work { req, solvers };
+    let limits = schedule::Limits {
+        jobs: jobs.max(1),
+        window: 2 * jobs.max(1) + 2,
+        stagger: Duration::ZERO,
+        batch: 1,
+    };
+    schedule::schedule(&work, 0..req.count, limits, cancel, |&i, ends| {
+        let result = ends
+            .into_iter()
+            .next()
+            .and_then(|s| s.jobs.into_iter().next())
+            .map_or(Err(Failure::Interrupted), |(_, end)| match end {
+                JobEnd::Ran(r) => r,
+                JobEnd::NotStarted(_) => Err(Failure::Interrupted),
+            });
+        emit(i, result)
+    });
+}
+
+struct Work<'a> {
+    req: &'a Request,
+    solvers: &'a Solvers,
+}
+
+impl Jobs for Work<'_> {
+    type Group = usize;
+    type Job = ();
+    type Output = Result<Generated, Failure>;
+
+    fn slots(&self, _: &usize) -> Vec<Slot<()>> {
+        vec![Slot {
+            jobs: vec![()],
+            stop: StopRule::None,
+        }]
+    }
+
+    fn run(&self, &index: &usize, _: &(), ctx: &JobCtx) -> Self::Output {
+        make(self.req, index, self.solvers, ctx.cancel())
+    }
+
+    fn decisive(&self, _: &Self::Output) -> bool {
+        true
+    }
+}
+
+/// The native TOML of a generated puzzle: the puzzle with its solution,
+/// then `[source]` (how to make it again and what was proven) and
+/// `[grade]`.
+pub fn to_toml(g: &Generated, req: &Request, solvers: &Solvers) -> String {
+    let mut out = crate::parse::to_toml(&g.puzzle);
+    let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let solver = |s: &Solver| s.display_name();
+    let p = &g.proof;
+    out.push_str(&format!(
+        "\n[source]\ngenerator = {}\nseed = {}\nindex = {}\noptions = {}\nsymmetry = {}\n\
+         symmetric = {}\nunique = true\nminimal = {}\ngivens = {}\nclues = {}\n\
+         proven-by = {}\nquestions = {}\n",
+        q(&format!("smtgrid {} generate", env!("CARGO_PKG_VERSION"))),
+        req.seed,
+        g.index,
+        q(&req.options),
+        q(req.symmetry.name()),
+        p.symmetric,
+        p.minimal,
+        p.givens,
+        p.clues,
+        q(&solver(&solvers.prover)),
+        p.questions,
+    ));
+    let gr = &g.grade;
+    out.push_str(&format!(
+        "\n[grade]\nname = {}\nconflicts = {}\ndecisions = {}\npropagated = {:.3}\nby = {}\n",
+        q(gr.name),
+        gr.conflicts,
+        gr.decisions,
+        gr.propagated,
+        q(&format!("{}/{}", solver(&solvers.grader), grade::ENCODING)),
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_hold_a_cell_s_images_once_each() {
+        assert_eq!(Symmetry::None.orbit(9, (1, 2)), [(1, 2)]);
+        assert_eq!(Symmetry::Rotational.orbit(9, (1, 2)), [(1, 2), (7, 6)]);
+        assert_eq!(Symmetry::Rotational.orbit(9, (4, 4)), [(4, 4)]);
+        assert_eq!(Symmetry::Diagonal.orbit(9, (1, 2)), [(1, 2), (2, 1)]);
+        assert_eq!(Symmetry::Mirror.orbit(4, (0, 0)), [(0, 0), (0, 3)]);
+        assert_eq!(
+            Symmetry::Rotational4.orbit(4, (0, 1)),
+            [(0, 1), (1, 3), (2, 0), (3, 2)]
+        );
+        assert_eq!(Symmetry::Dihedral.orbit(9, (0, 1)).len(), 8);
+        // Every image's orbit is the same orbit.
+        for s in Symmetry::ALL {
+            for at in s.orbit(6, (1, 4)) {
+                assert_eq!(s.orbit(6, at), s.orbit(6, (1, 4)), "{}", s.name());
+            }
+        }
+    }
+}

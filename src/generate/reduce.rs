@@ -1,0 +1,238 @@
+//! Removing clues while the puzzle stays unique, with every claim proven
+//! by a solver session whose answers the checker verified.
+//!
+//! The design's solution is checked against the full puzzle's model first:
+//! it is the "first solution" of every question. "Is the puzzle still
+//! unique without these clues?" is then one `check-sat-assuming` over the
+//! statements left on with that solution blocked: `unsat` is the proof,
+//! and a `sat` comes with a second solution the checker accepted for
+//! exactly the statements that were on (see `explain::ask`).
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use super::Request;
+use super::adapter::{self, Item};
+use super::draw::Design;
+use super::rng::Rng;
+use crate::cancel::Cancel;
+use crate::explain::ask::{Answer, Asker, Extra, Stop};
+use crate::lower::lower_with_statements;
+use crate::model::{Statement, What};
+use crate::puzzle::{Kind, Puzzle};
+use crate::solver::Solver;
+
+/// What a reduction proved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proof {
+    /// Given digits kept.
+    pub givens: usize,
+    /// Removable clues kept: givens, signs and edge clues.
+    pub clues: usize,
+    /// Whether removing any one kept clue gives a second solution, each
+    /// shown by one the checker accepted (false only when `--givens`
+    /// stopped the removal at its minimum).
+    pub minimal: bool,
+    /// Whether the givens kept are symmetric (the last pass may remove a
+    /// single given of an orbit that could not go as a whole).
+    pub symmetric: bool,
+    /// Questions asked of the solver.
+    pub questions: usize,
+}
+
+/// Why a reduction stopped without a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Halt {
+    /// The time limit passed.
+    TimeLimit,
+    /// Ctrl-C.
+    Interrupted,
+    /// The solver failed or answered wrongly.
+    Failed(String),
+}
+
+impl From<Stop> for Halt {
+    fn from(s: Stop) -> Halt {
+        match s {
+            Stop::TimeLimit => Halt::TimeLimit,
+            Stop::Interrupted => Halt::Interrupted,
+            Stop::Unknown(w) | Stop::Failed(w) => Halt::Failed(w),
+        }
+    }
+}
+
+/// The statements of `statements` that hold each removable clue of
+/// `items`, in order; `None` if lowering stated them otherwise than the
+/// adapter lists them.
+fn statements_of(items: &[Item], statements: &[Statement]) -> Option<Vec<usize>> {
+    let removable: Vec<usize> = statements
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| matches!(s.what, What::Given | What::Sign | What::EdgeClue))
+        .map(|(k, _)| k)
+        .collect();
+    if removable.len() != items.len() {
+        return None;
+    }
+    for (&k, item) in removable.iter().zip(items) {
+        let ok = match (item, statements[k].what) {
+            (Item::Given(at), What::Given) => statements[k].cells.first() == Some(at),
+            (Item::Sign(_), What::Sign) | (Item::Edge(..), What::EdgeClue) => true,
+            _ => false,
+        };
+        if !ok {
+            return None;
+        }
+    }
+    Some(removable)
+}
+
+/// Reduces `d` to a unique, minimal puzzle named `name`: `Ok(None)` when
+/// the design is not unique even with every clue (a kakuro's fill, a
+/// template's cages), so that another must be drawn.
+pub fn reduce(
+    req: &Request,
+    d: &Design,
+    name: &str,
+    rng: &mut Rng,
+    solver: &Solver,
+    deadline: Instant,
+    cancel: &Cancel,
+) -> Result<Option<(Puzzle, Proof)>, Halt> {
+    let items = adapter::items(d);
+    let full = adapter::puzzle(d, name, |_| true);
+    let (model, statements) = lower_with_statements(&full);
+    let Some(stmt) = statements_of(&items, &statements) else {
+        return Err(Halt::Failed(format!(
+            "internal: the {} puzzle's statements do not match its clues",
+            d.kind.name()
+        )));
+    };
+    let solution: Vec<i64> = model
+        .cells
+        .iter()
+        .map(|c| i64::from(d.solution[c.row][c.col]))
+        .collect();
+    // The first solution of every question, checked before any is asked.
+    if let Err(v) = model.check(&solution) {
+        return Err(Halt::Failed(format!(
+            "internal: the drawn solution breaks the puzzle: {v}"
+        )));
+    }
+    let mut asker = Asker::start(&model, &statements, solver, deadline, cancel)?;
+    let mut on = vec![true; statements.len()];
+    let blocked = [Extra::Differs(solution.clone())];
+    // `None`: still unique; else the second solution, checked.
+    let ask = |asker: &mut Asker, on: &[bool]| -> Result<Option<Vec<i64>>, Halt> {
+        let list: Vec<usize> = (0..on.len()).filter(|&k| on[k]).collect();
+        match asker.ask(&list, &blocked)? {
+            Answer::Unsat(_) => Ok(None),
+            Answer::Sat(second) => Ok(Some(second)),
+        }
+    };
+    if ask(&mut asker, &on)?.is_some() {
+        return Ok(None);
+    }
+    // Orbits of removable clues: givens under the symmetry, the others
+    // one by one; in random order, givens first for skyscrapers so that
+    // its puzzles are mostly edge clues.
+    let index_of = |item: &Item| items.iter().position(|i| i == item);
+    let mut seen = HashSet::new();
+    let mut orbits: Vec<Vec<usize>> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        if !seen.insert(i) {
+            continue;
+        }
+        let orbit: Vec<usize> = match item {
+            Item::Given(at) => req
+                .symmetry
+                .orbit(d.n, *at)
+                .iter()
+                .filter_map(|a| index_of(&Item::Given(*a)))
+                .collect(),
+            _ => vec![i],
+        };
+        seen.extend(orbit.iter().copied());
+        orbits.push(orbit);
+    }
+    rng.shuffle(&mut orbits);
+    if d.kind == Kind::Skyscrapers {
+        orbits.sort_by_key(|o| !matches!(items[o[0]], Item::Given(_)));
+    }
+    let min_givens = req.givens.map_or(0, |(lo, _)| lo);
+    // The model's cell of a given, and the solution's value there.
+    let given_cell = |i: usize| match items[i] {
+        Item::Given(at) => model.cell_at(at.0, at.1),
+        _ => None,
+    };
+    let solution_of = |c: usize| i64::from(d.solution[model.cells[c].row][model.cells[c].col]);
+    let is_given = |i: usize| matches!(items[i], Item::Given(_));
+    let mut givens = items.iter().filter(|i| matches!(i, Item::Given(_))).count();
+    // Clues shown needed by a second solution: still needed once more
+    // clues are gone, as a solution of more statements is one of fewer.
+    let mut witnessed = vec![false; items.len()];
+    let mut floor_hit = false;
+    for orbit in &orbits {
+        let drop_givens = orbit.iter().filter(|&&i| is_given(i)).count();
+        if givens - drop_givens < min_givens {
+            floor_hit = true;
+            continue;
+        }
+        for &i in orbit {
+            on[stmt[i]] = false;
+        }
+        match ask(&mut asker, &on)? {
+            None => givens -= drop_givens,
+            Some(second) => {
+                for &i in orbit {
+                    on[stmt[i]] = true;
+                }
+                // The second solution shows a clue of the orbit needed
+                // alone when it keeps every other given of the orbit: it
+                // then solves the puzzle without that clue only.
+                for &i in orbit {
+                    witnessed[i] |= orbit.iter().all(|&j| {
+                        j == i || given_cell(j).is_some_and(|c| second[c] == solution_of(c))
+                    });
+                }
+            }
+        }
+    }
+    // Each kept clue of an orbit that could not go as a whole, alone.
+    let mut symmetric = true;
+    for i in 0..items.len() {
+        if !on[stmt[i]] || witnessed[i] {
+            continue;
+        }
+        if is_given(i) && givens - 1 < min_givens {
+            floor_hit = true;
+            continue;
+        }
+        on[stmt[i]] = false;
+        if ask(&mut asker, &on)?.is_none() {
+            symmetric &= !is_given(i);
+            givens -= usize::from(is_given(i));
+        } else {
+            on[stmt[i]] = true;
+            witnessed[i] = true;
+        }
+    }
+    let kept: HashSet<Item> = (0..items.len())
+        .filter(|&i| on[stmt[i]])
+        .map(|i| items[i])
+        .collect();
+    // The floor of `--givens` may have kept a clue that could go.
+    let minimal = !floor_hit
+        || kept
+            .iter()
+            .all(|it| index_of(it).is_some_and(|i| witnessed[i]));
+    let puzzle = adapter::puzzle(d, name, |it| kept.contains(it));
+    let proof = Proof {
+        givens,
+        clues: kept.len(),
+        minimal,
+        symmetric,
+        questions: asker.questions,
+    };
+    Ok(Some((puzzle, proof)))
+}

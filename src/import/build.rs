@@ -1,0 +1,304 @@
+//! Today's [`Puzzle`] from what the three formats state in common: a
+//! square grid, givens, regions, killer cages with sums, both diagonals and
+//! a recorded solution. Each format's mapping (`fpuzzles::to_plain`,
+//! `sudokupad::to_plain`, `iss::to_plain`) refuses what today's puzzle
+//! cannot say and hands the rest here, where the checks a native file gets
+//! (repeated givens, region and cage shapes, the solution against the
+//! rules) are made once for all three.
+
+use crate::elements::boxes::Boxes;
+use crate::elements::cages::Cages;
+use crate::elements::diagonals::Diagonals;
+use crate::elements::regions::Regions;
+use crate::error::Location;
+use crate::model::rc;
+use crate::parse::write::label;
+use crate::parse::{cages::first_unreached, grid, native};
+use crate::puzzle::{Cage, Clue, Grid, Kind, Puzzle};
+
+/// The smallest and largest grid side the importers read (f-puzzles' range).
+pub const SIZES: std::ops::RangeInclusive<usize> = 4..=16;
+
+/// A killer cage: its cells and sum.
+pub type KillerCage = (Vec<(usize, usize)>, u64);
+
+/// What a puzzle states, in the terms today's [`Puzzle`] has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plain {
+    /// The grid side.
+    pub n: usize,
+    /// The title, if any.
+    pub title: Option<String>,
+    /// Given digits, `n`×`n`.
+    pub givens: Grid,
+    /// Each cell's region label; `None` is a cell in no region.
+    pub regions: Vec<Vec<Option<i64>>>,
+    /// Killer cages: cells and sum.
+    pub cages: Vec<KillerCage>,
+    /// Both main diagonals hold different digits.
+    pub diagonals: bool,
+    /// The recorded solution, `n`×`n`, if any.
+    pub solution: Option<Grid>,
+}
+
+impl Plain {
+    /// A blank `n`×`n` grid whose regions are the standard boxes.
+    pub fn blank(n: usize) -> Plain {
+        Plain {
+            n,
+            title: None,
+            givens: vec![vec![None; n]; n],
+            regions: box_labels(n, default_box(n)),
+            cages: Vec::new(),
+            diagonals: false,
+            solution: None,
+        }
+    }
+}
+
+/// The box shape f-puzzles and SudokuPad draw for an n×n grid: rows ×
+/// columns of one box, the most square split with fewer rows than columns
+/// (6 → 2×3, 8 → 2×4, 7 → 1×7: rows, where n has no split).
+pub fn default_box(n: usize) -> (usize, usize) {
+    grid::suggested_box(n)
+}
+
+/// Each cell's box number for boxes of `shape`.
+pub fn box_labels(n: usize, (br, bc): (usize, usize)) -> Vec<Vec<Option<i64>>> {
+    let per_row = n / bc.max(1);
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| Some(((r / br.max(1)) * per_row + c / bc.max(1)) as i64))
+                .collect()
+        })
+        .collect()
+}
+
+/// The cells of each region label, in order of first cell.
+fn groups(regions: &[Vec<Option<i64>>]) -> Vec<Vec<(usize, usize)>> {
+    let mut order: Vec<i64> = Vec::new();
+    let mut cells: std::collections::BTreeMap<i64, Vec<(usize, usize)>> = Default::default();
+    for (r, row) in regions.iter().enumerate() {
+        for (c, l) in row.iter().enumerate() {
+            if let Some(l) = l {
+                let e = cells.entry(*l).or_default();
+                if e.is_empty() {
+                    order.push(*l);
+                }
+                e.push((r, c));
+            }
+        }
+    }
+    order.into_iter().filter_map(|l| cells.remove(&l)).collect()
+}
+
+/// The box shape whose boxes are exactly these regions, if any.
+fn as_boxes(n: usize, regions: &[Vec<(usize, usize)>]) -> Option<(usize, usize)> {
+    (1..=n)
+        .filter(|r| n.is_multiple_of(*r))
+        .map(|r| (r, n / r))
+        .find(|&shape| groups(&box_labels(n, shape)) == regions)
+}
+
+/// Today's puzzle named `name` from `plain`, or what is wrong with it
+/// (one line, for `FILE:LINE: …`). `at` is where the recorded solution
+/// is, for its message.
+pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, String> {
+    let n = plain.n;
+    if !SIZES.contains(&n) {
+        return Err(format!(
+            "the grid is {n}×{n}; smtgrid imports grids from {}×{} to {}×{}",
+            SIZES.start(),
+            SIZES.start(),
+            SIZES.end(),
+            SIZES.end()
+        ));
+    }
+    if let Some((r, c)) = (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .find(|&(r, c)| plain.regions[r][c].is_none())
+    {
+        return Err(format!(
+            "{} is in no region (f-puzzles region null, or no box drawn): a sudoku without \
+             boxes is not yet supported",
+            rc(r, c)
+        ));
+    }
+    let regions = groups(&plain.regions);
+    let boxes = as_boxes(n, &regions);
+    if boxes.is_none() {
+        for (k, cells) in regions.iter().enumerate() {
+            let first = cells[0];
+            if cells.len() != n {
+                return Err(format!(
+                    "region {} (from {}) has {} cells, but every region of a {n}×{n} grid has {n}",
+                    k + 1,
+                    rc(first.0, first.1),
+                    cells.len()
+                ));
+            }
+            if let Some(apart) = first_unreached(cells) {
+                return Err(format!(
+                    "region {} is in separate pieces ({} is not connected to {}): a region in \
+                     pieces is not yet supported",
+                    k + 1,
+                    rc(apart.0, apart.1),
+                    rc(first.0, first.1)
+                ));
+            }
+        }
+    }
+    let kind = match (boxes, plain.cages.is_empty()) {
+        (Some(_), true) => Kind::Sudoku,
+        (Some(_), false) => Kind::Killer,
+        (None, true) => Kind::Jigsaw,
+        (None, false) => {
+            return Err(
+                "killer cages on irregular regions are not yet supported (today's killer has boxes)"
+                    .into(),
+            );
+        }
+    };
+    let mut p = Puzzle::blank(name, kind, n);
+    p.title = plain.title;
+    match boxes {
+        Some((rows, cols)) => p.set(Boxes { rows, cols }),
+        None => p.set(Regions(regions)),
+    }
+    if plain.diagonals {
+        p.set(Diagonals);
+    }
+    let cages = cages(&plain.cages, n)?;
+    if !cages.is_empty() {
+        p.set(Cages {
+            cages,
+            distinct: true,
+        });
+    }
+    let values = grid::Values {
+        grid: plain.givens,
+        locs: Vec::new(),
+    };
+    givens_repeat(&values, &p).map_err(|e| format!("the givens break a rule: {}", e.message))?;
+    p.givens = values.grid;
+    if let Some(sol) = plain.solution {
+        if let Some((r, c)) = (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .find(|&(r, c)| p.givens[r][c].is_some() && p.givens[r][c] != sol[r][c])
+        {
+            return Err(format!(
+                "the recorded solution has {} at {}, but the given there is {}",
+                sol[r][c].map_or_else(|| ".".to_string(), |v| v.to_string()),
+                rc(r, c),
+                p.givens[r][c].unwrap_or(0)
+            ));
+        }
+        p.solution = Some(sol);
+        native::check_solution(&p, &[], at).map_err(|e| e.message)?;
+    }
+    Ok(p)
+}
+
+/// Checks that no given repeats in a row, column, box, region or diagonal.
+fn givens_repeat(v: &grid::Values, p: &Puzzle) -> Result<(), crate::InputError> {
+    grid::check_repeats(v, p.box_shape())?;
+    let mut units: Vec<grid::Unit> = p
+        .regions()
+        .iter()
+        .enumerate()
+        .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
+        .collect();
+    if p.diagonals() {
+        units.extend(grid::diagonal_units(p.rows));
+    }
+    grid::check_units(v, units)
+}
+
+/// Today's cages from cells and sums: in the grid, apart, in one piece,
+/// with a sum a cage of that many different digits can have.
+fn cages(list: &[KillerCage], n: usize) -> Result<Vec<Cage>, String> {
+    let mut owner = vec![vec![None; n]; n];
+    let mut out = Vec::with_capacity(list.len());
+    for (k, (cells, sum)) in list.iter().enumerate() {
+        let mut cells = cells.clone();
+        cells.sort_unstable();
+        cells.dedup();
+        let Some(&first) = cells.first() else {
+            return Err(format!("killer cage {} has no cells", k + 1));
+        };
+        for &(r, c) in &cells {
+            if r >= n || c >= n {
+                return Err(format!(
+                    "killer cage {} has a cell outside the {n}×{n} grid",
+                    k + 1
+                ));
+            }
+            if let Some(o) = owner[r][c] {
+                return Err(format!(
+                    "{} is in killer cages {} and {}: overlapping cages contradict each other",
+                    rc(r, c),
+                    o + 1,
+                    k + 1
+                ));
+            }
+            owner[r][c] = Some(k);
+        }
+        if let Some(apart) = first_unreached(&cells) {
+            return Err(format!(
+                "killer cage {} is in separate pieces ({} is not connected to {}): not yet \
+                 supported",
+                k + 1,
+                rc(apart.0, apart.1),
+                rc(first.0, first.1)
+            ));
+        }
+        let len = cells.len() as u64;
+        let n64 = n as u64;
+        let (least, most) = (len * (len + 1) / 2, len * (2 * n64 + 1 - len.min(n64)) / 2);
+        if len > n64 || *sum < least || *sum > most {
+            return Err(format!(
+                "killer cage {} ({} cells from {}) has the sum {sum}, which {} different digits \
+                 from 1 to {n} cannot make",
+                k + 1,
+                cells.len(),
+                rc(first.0, first.1),
+                cells.len()
+            ));
+        }
+        out.push(Cage {
+            label: label(k),
+            clue_text: sum.to_string(),
+            clue: Clue::Sum(*sum),
+            cells,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_are_found_from_regions() {
+        let p = to_puzzle(Plain::blank(6), "t", &Location::default()).expect("a 6x6");
+        assert_eq!((p.kind, p.box_shape()), (Kind::Sudoku, Some((2, 3))));
+        let mut tall = Plain::blank(6);
+        tall.regions = box_labels(6, (3, 2));
+        let p = to_puzzle(tall, "t", &Location::default()).expect("3x2 boxes");
+        assert_eq!(p.box_shape(), Some((3, 2)));
+        let p = to_puzzle(Plain::blank(7), "t", &Location::default()).expect("rows as boxes");
+        assert_eq!(p.box_shape(), Some((1, 7)));
+    }
+
+    #[test]
+    fn impossible_sums_and_overlaps_are_refused() {
+        let mut k = Plain::blank(4);
+        k.cages = vec![(vec![(0, 0), (0, 1)], 8)];
+        assert!(to_puzzle(k.clone(), "t", &Location::default()).is_err());
+        k.cages = vec![(vec![(0, 0), (0, 1)], 7), (vec![(0, 1), (1, 1)], 3)];
+        let e = to_puzzle(k, "t", &Location::default()).expect_err("overlap");
+        assert!(e.contains("overlapping"), "{e}");
+    }
+}

@@ -1,0 +1,750 @@
+//! f-puzzles JSON: layer 2 reads its top level into [`FPuzzle`] (size,
+//! givens, regions, solution, title, every constraint key kept as raw
+//! JSON for the element hooks); [`to_plain`] maps today's vocabulary to
+//! today's puzzle and refuses the rest by name; [`from_puzzle`] writes a
+//! puzzle back as f-puzzles JSON for `convert --to fpuzzles`.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value, json};
+
+use super::Options;
+use super::build::{Plain, SIZES, box_labels, default_box};
+use crate::model::rc;
+use crate::puzzle::{Clue, Grid, Kind, Puzzle};
+
+/// Keys that describe the puzzle, not a rule.
+const META: &[&str] = &[
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "highlightConflicts",
+    "version",
+];
+
+/// Drawings without a rule of their own (`cage` only without a value that
+/// is a clue: see [`cage_is_cosmetic`]).
+const COSMETIC: &[&str] = &["line", "cage", "circle", "rectangle", "text", "arrows"];
+
+/// Rule keys whose value is `true` or `false`.
+const FLAGS: &[&str] = &[
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "disjointgroups",
+    "nonconsecutive",
+];
+
+/// Rule keys whose value is a list of instances.
+const LISTS: &[&str] = &[
+    "thermometer",
+    "slowthermometer",
+    "palindrome",
+    "betweenline",
+    "lockout",
+    "renban",
+    "whispers",
+    "regionsumline",
+    "entropicline",
+    "modularline",
+    "nabner",
+    "doublearrow",
+    "zipperline",
+    "arrow",
+    "killercage",
+    "littlekillersum",
+    "difference",
+    "ratio",
+    "xv",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "quadruple",
+    "clone",
+    "extraregion",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
+    "odd",
+    "even",
+    "minimum",
+    "maximum",
+    "negative",
+];
+
+/// Keys of a cell of `grid`.
+const CELL_KEYS: &[&str] = &[
+    "value",
+    "given",
+    "region",
+    "centerPencilMarks",
+    "cornerPencilMarks",
+    "givenPencilMarks",
+    "c",
+    "cArray",
+    "highlight",
+];
+
+/// A cell's region as f-puzzles writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellRegion {
+    /// No `region` key: the standard box.
+    Default,
+    /// `region: null`: in no region.
+    Nothing,
+    /// `region: k`, 0-based.
+    Id(i64),
+}
+
+/// An f-puzzles puzzle, read but not yet interpreted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FPuzzle {
+    /// The grid side.
+    pub size: usize,
+    /// `title`.
+    pub title: Option<String>,
+    /// `author`.
+    pub author: Option<String>,
+    /// Given digits.
+    pub givens: Grid,
+    /// Each cell's region.
+    pub regions: Vec<Vec<CellRegion>>,
+    /// Cells with given pencil marks (candidates), with them.
+    pub pencil_marks: Vec<((usize, usize), Vec<u32>)>,
+    /// The recorded solution.
+    pub solution: Option<Grid>,
+    /// Every rule key with at least one instance (flags only when true),
+    /// raw; `cage` holds only the cages whose value is a clue.
+    pub constraints: BTreeMap<String, Value>,
+    /// Unknown keys passed over under `--ignore-unknown`.
+    pub ignored: Vec<String>,
+    /// Drawings passed over (`line`, `circle`, …), with how many: a
+    /// setter may give them a meaning in the rules text only.
+    pub cosmetic: Vec<(String, usize)>,
+}
+
+/// The JSON type of `v`, for messages.
+fn type_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A whole number from a JSON number or a string of digits.
+fn int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => n.as_i64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 1e15)
+                .map(|f| f as i64)
+        }),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A cell name `R1C1` read as 0-based (row, column); rows and columns
+/// from 0 to n+1 are read (outside clues), the caller checks the range.
+pub fn cell_ref(s: &str) -> Option<(i64, i64)> {
+    let u = s.trim().to_ascii_uppercase();
+    let rest = u.strip_prefix('R')?;
+    let (r, c) = rest.split_once('C')?;
+    let r: i64 = r.parse().ok()?;
+    let c: i64 = c.parse().ok()?;
+    (r.abs() < 1000 && c.abs() < 1000).then_some((r - 1, c - 1))
+}
+
+/// Reads f-puzzles JSON text.
+pub fn read(text: &str, opts: &Options) -> Result<FPuzzle, String> {
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| format!("the f-puzzles data is not valid JSON: {e}"))?;
+    read_value(&v, opts)
+}
+
+/// Reads the top level of decoded f-puzzles JSON.
+pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
+    let Value::Object(top) = v else {
+        return Err(format!(
+            "the f-puzzles data is {}, not an object with size and grid",
+            type_of(v)
+        ));
+    };
+    let size = top.get("size").ok_or("the f-puzzles data has no `size`")?;
+    let n = int(size)
+        .filter(|n| SIZES.contains(&usize::try_from(*n).unwrap_or(0)))
+        .ok_or_else(|| {
+            format!(
+                "f-puzzles `size` is {size}, but a grid is {} to {} cells wide",
+                SIZES.start(),
+                SIZES.end()
+            )
+        })? as usize;
+    let text = |k: &str| -> Result<Option<String>, String> {
+        match top.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(o) => Err(format!("f-puzzles `{k}` is {}, not a string", type_of(o))),
+        }
+    };
+    let mut p = FPuzzle {
+        size: n,
+        title: text("title")?,
+        author: text("author")?,
+        givens: vec![vec![None; n]; n],
+        regions: vec![vec![CellRegion::Default; n]; n],
+        pencil_marks: Vec::new(),
+        solution: None,
+        constraints: BTreeMap::new(),
+        ignored: Vec::new(),
+        cosmetic: Vec::new(),
+    };
+    read_grid(
+        top.get("grid").ok_or("the f-puzzles data has no `grid`")?,
+        &mut p,
+        opts,
+    )?;
+    if let Some(s) = top.get("solution") {
+        p.solution = solution(s, n)?;
+    }
+    for (key, value) in top {
+        let k = key.as_str();
+        if META.contains(&k) {
+            continue;
+        }
+        if FLAGS.contains(&k) {
+            match value {
+                Value::Bool(true) => {
+                    p.constraints.insert(key.clone(), value.clone());
+                }
+                Value::Bool(false) | Value::Null => {}
+                o => {
+                    return Err(format!(
+                        "f-puzzles `{k}` is {}, not true or false",
+                        type_of(o)
+                    ));
+                }
+            }
+            continue;
+        }
+        if k == "cage" {
+            let all = list(value, k)?;
+            let clued: Vec<Value> = all
+                .iter()
+                .filter(|c| !cage_is_cosmetic(c))
+                .cloned()
+                .collect();
+            if all.len() > clued.len() {
+                p.cosmetic.push((key.clone(), all.len() - clued.len()));
+            }
+            if !clued.is_empty() {
+                p.constraints.insert(key.clone(), Value::Array(clued));
+            }
+            continue;
+        }
+        if COSMETIC.contains(&k) {
+            // Userscript copies of a rule's drawing name it; the rule has its own key.
+            let own = value
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|d| d.get("fromConstraint").is_none())
+                .count();
+            if own > 0 {
+                p.cosmetic.push((key.clone(), own));
+            }
+            continue;
+        }
+        if LISTS.contains(&k) {
+            let items = list(value, k)?;
+            for item in items {
+                check_cells(item, k, n)?;
+            }
+            if !items.is_empty() {
+                p.constraints.insert(key.clone(), value.clone());
+            }
+            continue;
+        }
+        if opts.ignore_unknown {
+            p.ignored.push(key.clone());
+            continue;
+        }
+        return Err(format!(
+            "f-puzzles key `{}` is unknown to smtgrid: pass --ignore-unknown to read the puzzle \
+             without it",
+            super::short_key(k)
+        ));
+    }
+    contradictions(&p)?;
+    Ok(p)
+}
+
+/// The list a rule key holds.
+fn list<'a>(v: &'a Value, key: &str) -> Result<&'a Vec<Value>, String> {
+    match v {
+        Value::Array(a) => Ok(a),
+        o => Err(format!("f-puzzles `{key}` is {}, not a list", type_of(o))),
+    }
+}
+
+/// A cosmetic `cage` has no value, or one that SudokuPad reads as the
+/// puzzle's title, author, rules or solution; any other value is a clue
+/// whose meaning the rules text gives.
+fn cage_is_cosmetic(c: &Value) -> bool {
+    match c.get("value") {
+        None | Some(Value::Null) => true,
+        Some(Value::String(s)) => {
+            let s = s.trim().to_ascii_lowercase();
+            s.is_empty()
+                || ["title:", "author:", "rules:", "solution:", "msgcorrect:"]
+                    .iter()
+                    .any(|m| s.starts_with(m))
+        }
+        Some(_) => false,
+    }
+}
+
+fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
+    let n = p.size;
+    let rows = match g {
+        Value::Array(rows) if rows.len() == n => rows,
+        Value::Array(rows) => {
+            return Err(format!(
+                "f-puzzles `grid` has {} rows, but `size` is {n}",
+                rows.len()
+            ));
+        }
+        o => {
+            return Err(format!(
+                "f-puzzles `grid` is {}, not a list of rows",
+                type_of(o)
+            ));
+        }
+    };
+    for (r, row) in rows.iter().enumerate() {
+        let cells = match row {
+            Value::Array(c) if c.len() == n => c,
+            _ => {
+                return Err(format!(
+                    "f-puzzles `grid` row {} is not a list of {n} cells",
+                    r + 1
+                ));
+            }
+        };
+        for (c, cell) in cells.iter().enumerate() {
+            let Value::Object(cell) = cell else {
+                if cell.is_null() {
+                    continue;
+                }
+                return Err(format!("f-puzzles cell {} is {}", rc(r, c), type_of(cell)));
+            };
+            for key in cell.keys() {
+                if !CELL_KEYS.contains(&key.as_str()) && !opts.ignore_unknown {
+                    return Err(format!(
+                        "f-puzzles cell {} has the key `{}`, unknown to smtgrid: pass \
+                         --ignore-unknown to read the puzzle without it",
+                        rc(r, c),
+                        super::short_key(key)
+                    ));
+                }
+                if !CELL_KEYS.contains(&key.as_str()) {
+                    let k = format!("cell key {key}");
+                    if !p.ignored.contains(&k) {
+                        p.ignored.push(k);
+                    }
+                }
+            }
+            let given = matches!(cell.get("given"), Some(Value::Bool(true)));
+            // A value without `given` is a solver's entry, not a clue.
+            if let Some(v) = cell.get("value").filter(|v| !v.is_null() && given) {
+                let d = int(v)
+                    .filter(|d| (1..=n as i64).contains(d))
+                    .ok_or_else(|| {
+                        format!(
+                            "f-puzzles cell {} has the value {v}, but a {n}×{n} grid holds 1 to {n}",
+                            rc(r, c)
+                        )
+                    })?;
+                p.givens[r][c] = Some(d as u32);
+            }
+            match cell.get("region") {
+                None => {}
+                Some(Value::Null) => p.regions[r][c] = CellRegion::Nothing,
+                Some(v) => {
+                    let k = int(v)
+                        .filter(|k| (0..=4 * n as i64).contains(k))
+                        .ok_or_else(|| {
+                            format!(
+                                "f-puzzles cell {} has the region {v}, not a region number",
+                                rc(r, c)
+                            )
+                        })?;
+                    p.regions[r][c] = CellRegion::Id(k);
+                }
+            }
+            if let Some(Value::Array(marks)) = cell.get("givenPencilMarks")
+                && !marks.is_empty()
+            {
+                let ds = marks
+                    .iter()
+                    .map(|m| {
+                        int(m)
+                            .filter(|d| (1..=n as i64).contains(d))
+                            .map(|d| d as u32)
+                    })
+                    .collect::<Option<Vec<u32>>>()
+                    .ok_or_else(|| {
+                        format!(
+                            "f-puzzles cell {} has given pencil marks out of 1 to {n}",
+                            rc(r, c)
+                        )
+                    })?;
+                p.pencil_marks.push(((r, c), ds));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A solution: n² digits, as numbers or strings; a list holding blanks
+/// is no solution.
+fn solution(s: &Value, n: usize) -> Result<Option<Grid>, String> {
+    let Value::Array(ds) = s else {
+        return Err(format!(
+            "f-puzzles `solution` is {}, not a list of digits",
+            type_of(s)
+        ));
+    };
+    if ds.len() != n * n {
+        return Err(format!(
+            "f-puzzles `solution` has {} digits, but a {n}×{n} grid has {}",
+            ds.len(),
+            n * n
+        ));
+    }
+    let mut g = vec![vec![None; n]; n];
+    for (k, d) in ds.iter().enumerate() {
+        match int(d) {
+            Some(v) if (1..=n as i64).contains(&v) => g[k / n][k % n] = Some(v as u32),
+            _ => {
+                return Err(format!(
+                    "f-puzzles `solution` has {d} at {}, not a digit from 1 to {n}",
+                    rc(k / n, k % n)
+                ));
+            }
+        }
+    }
+    Ok(Some(g))
+}
+
+/// Checks that every cell an instance names (`cells`, `cell`, `lines`,
+/// `cloneCells`) is in the grid, or just outside it where a clue stands.
+fn check_cells(item: &Value, key: &str, n: usize) -> Result<(), String> {
+    let Value::Object(o) = item else {
+        if key == "negative" && item.is_string() {
+            return Ok(());
+        }
+        return Err(format!(
+            "an f-puzzles `{key}` entry is {}, not an object",
+            type_of(item)
+        ));
+    };
+    let mut names: Vec<(&str, &Value)> = Vec::new();
+    for field in ["cells", "cloneCells"] {
+        if let Some(Value::Array(cs)) = o.get(field) {
+            names.extend(cs.iter().map(|c| (field, c)));
+        }
+    }
+    if let Some(Value::Array(lines)) = o.get("lines") {
+        for l in lines {
+            if let Value::Array(cs) = l {
+                names.extend(cs.iter().map(|c| ("lines", c)));
+            }
+        }
+    }
+    if let Some(c) = o.get("cell") {
+        names.push(("cell", c));
+    }
+    for (field, c) in names {
+        let outside_ok = field == "cell";
+        let lo = if outside_ok { -1 } else { 0 };
+        let hi = if outside_ok { n as i64 } else { n as i64 - 1 };
+        let ok = c
+            .as_str()
+            .and_then(cell_ref)
+            .is_some_and(|(r, c)| (lo..=hi).contains(&r) && (lo..=hi).contains(&c));
+        if !ok {
+            return Err(format!(
+                "an f-puzzles `{key}` names the cell {c}, which is not a cell of the {n}×{n} grid"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Keys that contradict each other: a cell both odd and even, a cell in
+/// two killer cages.
+fn contradictions(p: &FPuzzle) -> Result<(), String> {
+    let cells_of = |key: &str, field: &str| -> Vec<(i64, i64)> {
+        p.constraints
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .flat_map(|i| match i.get(field) {
+                Some(Value::Array(cs)) => cs
+                    .iter()
+                    .filter_map(|c| c.as_str().and_then(cell_ref))
+                    .collect(),
+                Some(Value::String(s)) => cell_ref(s).into_iter().collect(),
+                _ => Vec::new(),
+            })
+            .collect()
+    };
+    let odd = cells_of("odd", "cell");
+    if let Some(&(r, c)) = cells_of("even", "cell").iter().find(|e| odd.contains(e)) {
+        return Err(format!(
+            "f-puzzles marks {} both odd and even, which contradict each other",
+            rc(r as usize, c as usize)
+        ));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for cell in cells_of("killercage", "cells") {
+        if !seen.insert(cell) {
+            return Err(format!(
+                "f-puzzles puts {} in two killer cages, which contradict each other",
+                rc(cell.0 as usize, cell.1 as usize)
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Mapping to today's Puzzle. The element registry will replace this with
+// dispatch to each element's `from_fpuzzles` hook.
+// ---------------------------------------------------------------------------
+
+/// Today's vocabulary out of `p`: givens, regions, killer cages with sums,
+/// both diagonals, the solution; every other rule key is refused by name.
+pub fn to_plain(p: &FPuzzle) -> Result<Plain, String> {
+    let n = p.size;
+    if let Some(((r, c), ds)) = p.pencil_marks.first() {
+        return Err(format!(
+            "f-puzzles given pencil marks ({} {} cells, first {} with {}): not yet supported",
+            p.pencil_marks.len(),
+            if p.pencil_marks.len() == 1 {
+                "cell"
+            } else {
+                "cells"
+            },
+            rc(*r, *c),
+            ds.iter().map(u32::to_string).collect::<Vec<_>>().join("")
+        ));
+    }
+    let mut plain = Plain::blank(n);
+    plain.title = p.title.clone();
+    plain.givens = p.givens.clone();
+    plain.solution = p.solution.clone();
+    let boxes = box_labels(n, default_box(n));
+    // Explicit region numbers share one numbering with the default boxes.
+    plain.regions = p
+        .regions
+        .iter()
+        .zip(&boxes)
+        .map(|(row, boxes)| {
+            row.iter()
+                .zip(boxes)
+                .map(|(region, default)| match region {
+                    CellRegion::Default => *default,
+                    CellRegion::Nothing => None,
+                    CellRegion::Id(k) => Some(*k),
+                })
+                .collect()
+        })
+        .collect();
+    let diag = (
+        p.constraints.contains_key("diagonal+"),
+        p.constraints.contains_key("diagonal-"),
+    );
+    match diag {
+        (true, true) => plain.diagonals = true,
+        (false, false) => {}
+        (plus, _) => {
+            let key = if plus { "diagonal+" } else { "diagonal-" };
+            return Err(format!(
+                "f-puzzles key `{key}` alone (one diagonal): not yet supported; only both \
+                 diagonals together (sudoku-X) are"
+            ));
+        }
+    }
+    for (key, value) in &p.constraints {
+        match key.as_str() {
+            "diagonal+" | "diagonal-" => {}
+            "killercage" => plain.cages = killer_cages(value)?,
+            _ => {
+                let count = value.as_array().map_or(1, Vec::len);
+                let what = if key == "cage" {
+                    " with a clue in its value".to_string()
+                } else {
+                    String::new()
+                };
+                let instances = if value.is_boolean() {
+                    String::new()
+                } else {
+                    format!(" ({count} instance{})", if count == 1 { "" } else { "s" })
+                };
+                return Err(format!(
+                    "f-puzzles key `{key}`{what}{instances}: not yet supported"
+                ));
+            }
+        }
+    }
+    Ok(plain)
+}
+
+/// `killercage` entries: each must carry a sum today.
+fn killer_cages(v: &Value) -> Result<Vec<super::build::KillerCage>, String> {
+    let mut out = Vec::new();
+    for (k, cage) in v.as_array().into_iter().flatten().enumerate() {
+        let cells: Vec<(usize, usize)> = cage
+            .get("cells")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c.as_str().and_then(cell_ref))
+            .map(|(r, c)| (r as usize, c as usize))
+            .collect();
+        let first = cells
+            .first()
+            .map_or_else(String::new, |&(r, c)| format!(" at {}", rc(r, c)));
+        let sum = match cage.get("value") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(v) => Some(int(v).filter(|s| *s > 0).ok_or_else(|| {
+                format!(
+                    "f-puzzles killer cage {}{first} has the sum {v}, not a positive whole number",
+                    k + 1
+                )
+            })? as u64),
+        };
+        let Some(sum) = sum else {
+            return Err(format!(
+                "f-puzzles killer cage {}{first} has no sum: a killer cage without a sum is not \
+                 yet supported",
+                k + 1
+            ));
+        };
+        out.push((cells, sum));
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// Writing: today's Puzzle as f-puzzles JSON.
+// ---------------------------------------------------------------------------
+
+/// The f-puzzles JSON of a sudoku, killer (sum clues, no repeats) or
+/// jigsaw from 4×4 to 16×16, with or without both diagonals.
+pub fn from_puzzle(p: &Puzzle) -> Result<Value, String> {
+    let n = p.rows;
+    if !matches!(p.kind, Kind::Sudoku | Kind::Killer | Kind::Jigsaw) {
+        return Err(format!(
+            "a {} puzzle has no f-puzzles form: f-puzzles holds sudoku, killer and jigsaw here",
+            p.kind.name()
+        ));
+    }
+    if !SIZES.contains(&n) || p.cols != n {
+        return Err(format!(
+            "the grid is {}×{}, but f-puzzles holds {}×{} to {}×{}",
+            p.rows,
+            p.cols,
+            SIZES.start(),
+            SIZES.start(),
+            SIZES.end(),
+            SIZES.end()
+        ));
+    }
+    if p.kind == Kind::Killer && !p.distinct_cages() {
+        return Err("f-puzzles killer cages never repeat a digit, but this killer's may".into());
+    }
+    let mut region = vec![vec![None; n]; n];
+    match p.box_shape() {
+        Some(shape) if shape != default_box(n) => region = box_labels(n, shape),
+        Some(_) => {}
+        None => {
+            for (k, cells) in p.regions().iter().enumerate() {
+                for &(r, c) in cells {
+                    region[r][c] = Some(k as i64);
+                }
+            }
+        }
+    }
+    let grid: Vec<Value> = (0..n)
+        .map(|r| {
+            Value::Array(
+                (0..n)
+                    .map(|c| {
+                        let mut cell = Map::new();
+                        if let Some(v) = p.givens[r][c] {
+                            cell.insert("value".into(), json!(v));
+                            cell.insert("given".into(), json!(true));
+                        }
+                        if let Some(k) = region[r][c] {
+                            cell.insert("region".into(), json!(k));
+                        }
+                        Value::Object(cell)
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut top = Map::new();
+    top.insert("size".into(), json!(n));
+    if let Some(t) = &p.title {
+        top.insert("title".into(), json!(t));
+    }
+    top.insert("grid".into(), Value::Array(grid));
+    if p.diagonals() {
+        top.insert("diagonal+".into(), json!(true));
+        top.insert("diagonal-".into(), json!(true));
+    }
+    if !p.cages().is_empty() {
+        let mut cages = Vec::new();
+        for cage in p.cages() {
+            let Clue::Sum(s) = cage.clue else {
+                return Err(format!(
+                    "cage '{}' has the clue {}, but an f-puzzles killer cage holds a sum",
+                    cage.label, cage.clue_text
+                ));
+            };
+            let cells: Vec<String> = cage
+                .cells
+                .iter()
+                .map(|&(r, c)| format!("R{}C{}", r + 1, c + 1))
+                .collect();
+            cages.push(json!({"cells": cells, "value": s.to_string()}));
+        }
+        top.insert("killercage".into(), Value::Array(cages));
+    }
+    if let Some(sol) = &p.solution {
+        let ds: Vec<Value> = sol
+            .iter()
+            .flatten()
+            .map(|v| json!(v.unwrap_or(0)))
+            .collect();
+        top.insert("solution".into(), Value::Array(ds));
+    }
+    Ok(Value::Object(top))
+}

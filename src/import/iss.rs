@@ -1,0 +1,371 @@
+//! Interactive Sudoku Solver constraint strings: layer 1 splits
+//! `.Type~arg~arg….Flag.~R1C1_5` into (type, arguments) ([`tokens`]);
+//! layer 2 reads the shape, givens, cages, jigsaw layout and flags
+//! ([`Iss`]); [`to_plain`] maps today's vocabulary and refuses the rest by
+//! name.
+
+use super::Options;
+use super::build::{Plain, SIZES, box_labels, default_box};
+use super::fpuzzles::cell_ref;
+use crate::model::rc;
+use crate::puzzle::Grid;
+
+/// One constraint of an ISS string: its type (empty for givens) and
+/// arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    /// `Thermo`, `Cage`, `AntiKnight`, or "" for givens.
+    pub kind: String,
+    /// The `~`-separated arguments.
+    pub args: Vec<String>,
+}
+
+/// Splits an ISS string into its constraints. White space is dropped, as
+/// ISS does; an empty piece between two dots is skipped.
+pub fn tokens(text: &str) -> Vec<Token> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    compact
+        .split('.')
+        .skip(1)
+        .filter(|piece| !piece.is_empty())
+        .map(|piece| {
+            let mut parts = piece.split('~').map(str::to_string);
+            let kind = parts.next().unwrap_or_default();
+            Token {
+                kind,
+                args: parts.collect(),
+            }
+        })
+        .collect()
+}
+
+/// ISS constraint types (from its `sudoku_constraint.js`): known, so that
+/// the message says "not yet supported" rather than "unknown".
+const KNOWN: &[&str] = &[
+    "Thermo",
+    "Whisper",
+    "Renban",
+    "Modular",
+    "Entropic",
+    "RegionSumLine",
+    "Between",
+    "Lockout",
+    "Palindrome",
+    "Zipper",
+    "SumLine",
+    "Regex",
+    "NFA",
+    "NoBoxes",
+    "ChaosConstruction",
+    "ChaosArrow",
+    "ChaosCount",
+    "RegionSize",
+    "RegionSameValues",
+    "StrictKropki",
+    "StrictXV",
+    "Shape",
+    "Windoku",
+    "DisjointSets",
+    "AntiKnight",
+    "Doppelganger",
+    "AntiKing",
+    "AntiTaxicab",
+    "AntiConsecutive",
+    "GlobalEntropy",
+    "GlobalMod",
+    "FullRankTies",
+    "DutchFlatmates",
+    "Diagonal",
+    "WhiteDot",
+    "BlackDot",
+    "GreaterThan",
+    "X",
+    "V",
+    "ValueIndexing",
+    "Arrow",
+    "DoubleArrow",
+    "PillArrow",
+    "Cage",
+    "RellikCage",
+    "EqualityCage",
+    "Sum",
+    "LittleKiller",
+    "XSum",
+    "Sandwich",
+    "Lunchbox",
+    "Skyscraper",
+    "HiddenSkyscraper",
+    "NumberedRoom",
+    "FullRank",
+    "AllDifferent",
+    "ContainAtLeast",
+    "ContainExact",
+    "LookAndSay",
+    "ConnectedValues",
+    "SameValues",
+    "EqualSum",
+    "Quad",
+    "Binary",
+    "BinaryX",
+    "Pair",
+    "PairX",
+    "Indexing",
+    "CountingCircles",
+    "CountDistinct",
+    "Given",
+    "SearchPriority",
+    "Var",
+    "Or",
+    "And",
+    "Replicate",
+    "Container",
+    "End",
+    "Jigsaw",
+];
+
+/// An ISS puzzle, read but not yet interpreted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Iss {
+    /// The grid side.
+    pub n: usize,
+    /// Given digits.
+    pub givens: Grid,
+    /// Cells given as several candidates, with them.
+    pub candidates: Vec<((usize, usize), Vec<u32>)>,
+    /// `.Cage~SUM~cells`: cells and the sum ("" for none).
+    pub cages: Vec<(Vec<(usize, usize)>, String)>,
+    /// The `.Jigsaw` layout: each cell's region.
+    pub jigsaw: Option<Vec<Vec<Option<i64>>>>,
+    /// `.NoBoxes`.
+    pub no_boxes: bool,
+    /// `.Diagonal~1` and `.Diagonal~-1`.
+    pub diagonals: (bool, bool),
+    /// Every other constraint, with how many times it appears.
+    pub others: Vec<(String, usize)>,
+    /// Unknown types passed over under `--ignore-unknown`.
+    pub ignored: Vec<String>,
+}
+
+/// A cell argument `R1C1` (any case) of an n×n grid.
+fn cell(arg: &str, n: usize, kind: &str) -> Result<(usize, usize), String> {
+    match cell_ref(arg) {
+        Some((r, c)) if (0..n as i64).contains(&r) && (0..n as i64).contains(&c) => {
+            Ok((r as usize, c as usize))
+        }
+        _ => Err(format!(
+            "ISS `.{kind}` names `{}`, which is not a cell of the {n}×{n} grid",
+            super::short_key(arg)
+        )),
+    }
+}
+
+/// Reads an ISS string.
+pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
+    let toks = tokens(text);
+    let mut n = 9;
+    for t in toks.iter().filter(|t| t.kind == "Shape") {
+        let shape = t.args.first().map_or("", String::as_str);
+        let (h, w) = shape
+            .split_once('x')
+            .and_then(|(h, w)| Some((h.parse::<usize>().ok()?, w.parse::<usize>().ok()?)))
+            .ok_or_else(|| {
+                format!(
+                    "ISS `.Shape~{}` is not a shape such as 6x6",
+                    super::short_key(shape)
+                )
+            })?;
+        if h != w {
+            return Err(format!(
+                "ISS shape {h}x{w}: a grid that is not square is not yet supported"
+            ));
+        }
+        if t.args.len() > 1 {
+            return Err(format!(
+                "ISS shape `{}` with a value range of its own: not yet supported (values are 1 to {h})",
+                super::short_key(&t.args.join("~"))
+            ));
+        }
+        if !SIZES.contains(&h) {
+            return Err(format!(
+                "ISS shape {h}x{h}: smtgrid imports grids from {} to {} wide",
+                SIZES.start(),
+                SIZES.end()
+            ));
+        }
+        n = h;
+    }
+    let mut p = Iss {
+        n,
+        givens: vec![vec![None; n]; n],
+        candidates: Vec::new(),
+        cages: Vec::new(),
+        jigsaw: None,
+        no_boxes: false,
+        diagonals: (false, false),
+        others: Vec::new(),
+        ignored: Vec::new(),
+    };
+    for t in &toks {
+        match t.kind.as_str() {
+            "Shape" => {}
+            "" | "Given" => {
+                for a in &t.args {
+                    let mut parts = a.split('_');
+                    let at = cell(parts.next().unwrap_or(""), n, "~")?;
+                    let values = parts
+                        .map(|v| v.parse::<u32>().ok().filter(|v| (1..=n as u32).contains(v)))
+                        .collect::<Option<Vec<u32>>>()
+                        .filter(|v| !v.is_empty())
+                        .ok_or_else(|| {
+                            format!(
+                                "ISS given `{}` holds no value from 1 to {n}",
+                                super::short_key(a)
+                            )
+                        })?;
+                    if let [v] = values[..] {
+                        p.givens[at.0][at.1] = Some(v);
+                    } else {
+                        p.candidates.push((at, values));
+                    }
+                }
+            }
+            "Cage" => {
+                let sum = t.args.first().cloned().unwrap_or_default();
+                let cells = t.args[1.min(t.args.len())..]
+                    .iter()
+                    .map(|a| cell(a, n, "Cage"))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if cells.is_empty() {
+                    return Err("an ISS `.Cage` has no cells".into());
+                }
+                p.cages.push((cells, sum));
+            }
+            "Jigsaw" => {
+                let layout: Vec<char> = t.args.last().map_or("", String::as_str).chars().collect();
+                if layout.len() != n * n {
+                    return Err(format!(
+                        "ISS `.Jigsaw` layout has {} characters, but a {n}×{n} grid has {}",
+                        layout.len(),
+                        n * n
+                    ));
+                }
+                let labels = (0..n)
+                    .map(|r| {
+                        (0..n)
+                            .map(|c| Some(i64::from(u32::from(layout[r * n + c]))))
+                            .collect()
+                    })
+                    .collect();
+                p.jigsaw = Some(labels);
+            }
+            "NoBoxes" => p.no_boxes = true,
+            "Diagonal" => match t.args.first().map(String::as_str) {
+                Some("1") => p.diagonals.0 = true,
+                Some("-1") => p.diagonals.1 = true,
+                _ => return Err("ISS `.Diagonal` takes 1 or -1".into()),
+            },
+            k if KNOWN.contains(&k) => match p.others.iter_mut().find(|(o, _)| o == k) {
+                Some((_, count)) => *count += 1,
+                None => p.others.push((k.to_string(), 1)),
+            },
+            k if opts.ignore_unknown => p.ignored.push(k.to_string()),
+            k => {
+                return Err(format!(
+                    "ISS constraint `.{}` is unknown to smtgrid: pass --ignore-unknown to read the \
+                     puzzle without it",
+                    super::short_key(k)
+                ));
+            }
+        }
+    }
+    Ok(p)
+}
+
+// ---------------------------------------------------------------------------
+// Mapping to today's Puzzle. The element registry will replace this with
+// dispatch to each element's `from_iss` hook.
+// ---------------------------------------------------------------------------
+
+/// Today's vocabulary out of `p`: givens, boxes or a jigsaw layout, cages
+/// with sums, both diagonals; every other constraint is refused by name.
+pub fn to_plain(p: &Iss) -> Result<Plain, String> {
+    let n = p.n;
+    if let Some((k, count)) = p.others.first() {
+        return Err(format!(
+            "ISS constraint `.{k}` ({count} instance{}): not yet supported",
+            if *count == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some(((r, c), vs)) = p.candidates.first() {
+        return Err(format!(
+            "ISS given candidates ({} with {}): not yet supported",
+            rc(*r, *c),
+            vs.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ));
+    }
+    let mut plain = Plain::blank(n);
+    plain.givens = p.givens.clone();
+    plain.regions = match (&p.jigsaw, p.no_boxes) {
+        (Some(layout), _) => layout.clone(),
+        (None, false) => box_labels(n, default_box(n)),
+        (None, true) => vec![vec![None; n]; n],
+    };
+    match p.diagonals {
+        (true, true) => plain.diagonals = true,
+        (false, false) => {}
+        (one, _) => {
+            return Err(format!(
+                "ISS `.Diagonal~{}` alone (one diagonal): not yet supported; only both \
+                 diagonals together (sudoku-X) are",
+                if one { "1" } else { "-1" }
+            ));
+        }
+    }
+    for (cells, sum) in &p.cages {
+        let (r, c) = cells[0];
+        let s = sum.trim().parse::<u64>().ok().filter(|s| *s > 0).ok_or_else(|| {
+            if sum.trim().is_empty() {
+                format!(
+                    "ISS cage at {} has no sum: a killer cage without a sum is not yet supported",
+                    rc(r, c)
+                )
+            } else {
+                format!("ISS cage at {} has the sum `{}`, not a positive whole number", rc(r, c), super::short_key(sum))
+            }
+        })?;
+        plain.cages.push((cells.clone(), s));
+    }
+    Ok(plain)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_split_into_types_and_arguments() {
+        let t = tokens(".Cage~10~R1C1~R1C2\n .AntiKnight..~R1C1_5~r2c2_3_4");
+        assert_eq!(t.len(), 3);
+        assert_eq!(t[0].kind, "Cage");
+        assert_eq!(t[0].args, ["10", "R1C1", "R1C2"]);
+        assert_eq!(t[1].kind, "AntiKnight");
+        assert_eq!(t[2].kind, "");
+        let p = read(
+            &format!(".Shape~4x4{}", ".~R1C1_2~R2C2_3_4"),
+            &Options::default(),
+        )
+        .expect("reads");
+        assert_eq!(p.n, 4);
+        assert_eq!(p.givens[0][0], Some(2));
+        assert_eq!(p.candidates, vec![((1, 1), vec![3, 4])]);
+        assert!(read(".~R10C1_1", &Options::default()).is_err());
+        assert!(read(".Shape~9x9~0-8", &Options::default()).is_err());
+        assert!(read(".Bogus~1", &Options::default()).is_err());
+        let e = to_plain(&read(".AntiKnight.", &Options::default()).expect("reads"))
+            .expect_err("refused");
+        assert!(e.contains("not yet supported"), "{e}");
+    }
+}

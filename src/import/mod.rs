@@ -1,0 +1,345 @@
+//! Puzzles in from where setters publish them: f-puzzles links and JSON,
+//! SudokuPad links (f-puzzles and SudokuPad payloads) and Interactive
+//! Sudoku Solver strings.
+//!
+//! Three layers, each independent of what a puzzle may hold:
+//! 1. [`links`]: a link or string into the text it carries (URL and
+//!    lz-string decoding, bounded), SudokuPad's abbreviations undone
+//!    ([`sudokupad::unzip`]), ISS strings split into (type, arguments)
+//!    ([`iss::tokens`]);
+//! 2. typed readers ([`fpuzzles::read`], [`sudokupad::read`],
+//!    [`iss::read`]) that check what the format says (sizes, cells inside
+//!    the grid, values in range, unknown keys) and keep every constraint
+//!    raw for the elements to come;
+//! 3. one mapping per format (`to_plain`) from today's vocabulary (givens,
+//!    regions, killer cages with sums, both diagonals, a recorded solution)
+//!    into [`build::Plain`], refusing the rest by name, and [`build::to_puzzle`].
+//!
+//! Only layer 3 knows today's [`Puzzle`]; the element registry will
+//! replace it with dispatch to each element's hooks.
+
+pub mod build;
+pub mod fpuzzles;
+pub mod iss;
+pub mod links;
+pub mod sudokupad;
+
+use crate::error::{InputError, Location};
+use crate::output::note;
+use crate::puzzle::Puzzle;
+
+/// What a SudokuPad drawing is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawnKind {
+    /// A polyline (`lines`).
+    Line,
+    /// An arrow (`arrows`).
+    Arrow,
+    /// A shape on or between cells (`overlays`, `underlays`).
+    Overlay,
+}
+
+impl DrawnKind {
+    /// The name used in flags (`--line`) and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawnKind::Line => "line",
+            DrawnKind::Arrow => "arrow",
+            DrawnKind::Overlay => "overlay",
+        }
+    }
+}
+
+/// A SudokuPad drawing whose meaning the rules text gives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawn {
+    /// Line, arrow or overlay.
+    pub what: DrawnKind,
+    /// Its colour: lower-case hex without `#` (`67f067`), or `none`.
+    pub colour: String,
+    /// The cells whose centres it passes through.
+    pub cells: Vec<(usize, usize)>,
+    /// Where it starts, in cell units (`(y, x)`), for one not on a centre.
+    pub at: String,
+    /// Its text (an overlay's clue), if any.
+    pub text: Option<String>,
+}
+
+/// What a drawing of one colour may be declared to mean: `ignore` (it is
+/// decoration) or a constraint of the variant vocabulary, which the
+/// element modules will read.
+pub const MEANINGS: &[&str] = &[
+    "ignore",
+    "thermo",
+    "slowthermo",
+    "arrow",
+    "doublearrow",
+    "whispers",
+    "renban",
+    "palindrome",
+    "between",
+    "lockout",
+    "regionsum",
+    "zipper",
+    "entropic",
+    "modular",
+    "nabner",
+    "kropki-white",
+    "kropki-black",
+    "x",
+    "v",
+    "odd",
+    "even",
+    "minimum",
+    "maximum",
+    "quadruple",
+    "diagonal",
+    "extraregion",
+    "littlekiller",
+];
+
+/// How importing reads what it does not know.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Pass over unknown keys and constraint types (listed as ignored)
+    /// instead of refusing the puzzle.
+    pub ignore_unknown: bool,
+    /// What SudokuPad drawings of a colour mean: (kind, colour, meaning).
+    pub meanings: Vec<(DrawnKind, String, String)>,
+}
+
+impl Options {
+    /// Adds `COLOR=MEANING` for drawings of `what`, or says what is wrong
+    /// with it.
+    pub fn add_meaning(&mut self, what: DrawnKind, spec: &str) -> Result<(), String> {
+        let flag = what.name();
+        let Some((colour, meaning)) = spec.split_once('=') else {
+            return Err(format!(
+                "--{flag} {spec}: write COLOR=MEANING, e.g. --{flag} 67f067=whispers"
+            ));
+        };
+        let colour = colour.trim().trim_start_matches('#').to_ascii_lowercase();
+        let hex = (colour.len() == 6 || colour.len() == 8)
+            && colour.bytes().all(|b| b.is_ascii_hexdigit());
+        // `none`: drawn without a colour (text-only overlays).
+        if !hex && colour != "none" {
+            return Err(format!(
+                "--{flag} {spec}: the colour must be 6 (or 8) hex digits, e.g. 67f067, or none"
+            ));
+        }
+        let meaning = meaning.trim().to_ascii_lowercase();
+        if !MEANINGS.contains(&meaning.as_str()) {
+            return Err(format!(
+                "--{flag} {spec}: `{meaning}` is no meaning smtgrid knows; give one of {}",
+                MEANINGS.join(", ")
+            ));
+        }
+        self.meanings.push((what, colour, meaning));
+        Ok(())
+    }
+
+    /// The meaning given for drawings of `what` in `colour`: an 8-digit
+    /// colour (with alpha) also answers to its first 6 digits.
+    fn meaning(&self, what: DrawnKind, colour: &str) -> Option<&str> {
+        self.meanings
+            .iter()
+            .find(|(w, c, _)| *w == what && (c == colour || colour.get(..6) == Some(c.as_str())))
+            .map(|(_, _, m)| m.as_str())
+    }
+}
+
+/// A key or value from the input, cut short and safe for a message.
+pub(crate) fn short_key(k: &str) -> String {
+    crate::error::escape_controls(&links::shorten(k)).into_owned()
+}
+
+/// Checks every SudokuPad drawing against the meanings given: one without
+/// a meaning is refused naming its colour, cells and the flag to use; one
+/// declared `ignore` passes; any other meaning is refused as not yet
+/// supported.
+pub(crate) fn drawn_meanings(drawn: &[Drawn], opts: &Options) -> Result<(), String> {
+    let mut groups: Vec<(DrawnKind, &str, Vec<&Drawn>)> = Vec::new();
+    for d in drawn {
+        match groups
+            .iter_mut()
+            .find(|(w, c, _)| *w == d.what && *c == d.colour)
+        {
+            Some(g) => g.2.push(d),
+            None => groups.push((d.what, &d.colour, vec![d])),
+        }
+    }
+    for (what, colour, items) in groups {
+        let flag = what.name();
+        let count = items.len();
+        let first = items[0];
+        let place = if first.cells.is_empty() {
+            format!("at {}", first.at)
+        } else {
+            let cells: Vec<String> = first
+                .cells
+                .iter()
+                .take(8)
+                .map(|&(r, c)| crate::model::rc(r, c))
+                .collect();
+            format!(
+                "on {}{}",
+                cells.join("-"),
+                if first.cells.len() > 8 { "-…" } else { "" }
+            )
+        };
+        let text = first
+            .text
+            .as_deref()
+            .map(|t| format!(" with the text `{}`", short_key(t)))
+            .unwrap_or_default();
+        let many = if count == 1 {
+            String::new()
+        } else {
+            format!(" and {} more of that colour", count - 1)
+        };
+        match opts.meaning(what, colour) {
+            Some("ignore") => {}
+            None => {
+                return Err(format!(
+                    "SudokuPad {flag} #{colour} {place}{text}{many}: its meaning is in the rules \
+                     text only; say what it is with --{flag} {colour}=MEANING (MEANING one of \
+                     {}), or --{flag} {colour}=ignore for a decoration",
+                    MEANINGS[1..].join(", ")
+                ));
+            }
+            Some(m) => {
+                return Err(format!(
+                    "SudokuPad {flag}s #{colour} as {m} ({count}): not yet supported"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What `--ignore-unknown` passed over, as a note.
+fn note_ignored(notes: &mut Vec<String>, what: &str, ignored: &[String]) {
+    if !ignored.is_empty() {
+        let keys: Vec<String> = ignored
+            .iter()
+            .map(|k| format!("`{}`", short_key(k)))
+            .collect();
+        notes.push(format!(
+            "ignored (--ignore-unknown) {what} {}",
+            keys.join(", ")
+        ));
+    }
+}
+
+/// Notes what f-puzzles drawings were passed over: a setter who drew a rule
+/// with plain lines or circles states it in the rules text only, which
+/// smtgrid cannot read, so the user is told what the puzzle was read
+/// without.
+fn note_fpuzzles(notes: &mut Vec<String>, f: &fpuzzles::FPuzzle) {
+    note_ignored(notes, "f-puzzles keys", &f.ignored);
+    if !f.cosmetic.is_empty() {
+        let list: Vec<String> = f.cosmetic.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        notes.push(format!(
+            "note: read without the drawings that carry no rule of their own ({}); if the rules \
+             text gives them one, the puzzle read is not the one published",
+            list.join(", ")
+        ));
+    }
+}
+
+/// The puzzle a link or ISS string carries, named `name`; errors are at
+/// `at` (`FILE:LINE`).
+pub fn read_link(
+    text: &str,
+    name: &str,
+    at: &Location,
+    opts: &Options,
+) -> Result<Puzzle, InputError> {
+    let fail = |m: String| InputError::new(at.clone(), m);
+    let mut notes = Vec::new();
+    let plain = match links::decode(text).map_err(fail)? {
+        links::Payload::Fpuzzles(json) => {
+            let f = fpuzzles::read(&json, opts).map_err(fail)?;
+            note_fpuzzles(&mut notes, &f);
+            fpuzzles::to_plain(&f)
+        }
+        links::Payload::Scl(t) => {
+            let v = sudokupad::unzip(&t).map_err(fail)?;
+            // SudokuPad links may wrap f-puzzles JSON too.
+            if v.get("grid").is_some() && v.get("size").is_some() {
+                let f = fpuzzles::read_value(&v, opts).map_err(fail)?;
+                note_fpuzzles(&mut notes, &f);
+                fpuzzles::to_plain(&f)
+            } else {
+                let s = sudokupad::read(&v, opts).map_err(fail)?;
+                note_ignored(&mut notes, "SudokuPad keys", &s.ignored);
+                sudokupad::to_plain(&s, opts)
+            }
+        }
+        links::Payload::Iss(t) => {
+            let p = iss::read(&t, opts).map_err(fail)?;
+            note_ignored(&mut notes, "ISS constraints", &p.ignored);
+            iss::to_plain(&p)
+        }
+    }
+    .map_err(fail)?;
+    let p = build::to_puzzle(plain, name, at).map_err(fail)?;
+    told(at, &notes);
+    Ok(p)
+}
+
+/// Shows the notes of a puzzle that was read (none for one refused: its
+/// error says enough).
+fn told(at: &Location, notes: &[String]) {
+    for n in notes {
+        note(format_args!("{at}: {n}"));
+    }
+}
+
+/// The puzzle of an f-puzzles JSON file.
+pub fn read_fpuzzles_json(
+    text: &str,
+    name: &str,
+    at: &Location,
+    opts: &Options,
+) -> Result<Puzzle, InputError> {
+    let fail = |m: String| InputError::new(at.clone(), m);
+    if text.len() > links::MAX_DECODED {
+        return Err(fail(format!(
+            "the file is larger than {} MB, more than an f-puzzles puzzle holds",
+            links::MAX_DECODED >> 20
+        )));
+    }
+    let f = fpuzzles::read(text, opts).map_err(fail)?;
+    let mut notes = Vec::new();
+    note_fpuzzles(&mut notes, &f);
+    let plain = fpuzzles::to_plain(&f).map_err(fail)?;
+    let p = build::to_puzzle(plain, name, at).map_err(fail)?;
+    told(at, &notes);
+    Ok(p)
+}
+
+/// The f-puzzles link of `p` (`https://www.f-puzzles.com/?load=…`), or why
+/// it has none.
+pub fn fpuzzles_link(p: &Puzzle) -> Result<String, String> {
+    let json = fpuzzles::from_puzzle(p)?;
+    Ok(format!(
+        "https://www.f-puzzles.com/?load={}",
+        links::lz_compress(&json.to_string())
+    ))
+}
+
+/// A name for a link given where a puzzle file goes: `link-` and eight hex
+/// digits of its SHA-256, so that two links never share a name and a
+/// link's name does not change between runs.
+pub fn link_name(link: &str) -> String {
+    use sha2::Digest;
+    let d = sha2::Sha256::digest(link.trim().as_bytes());
+    format!(
+        "link-{}",
+        d.iter()
+            .take(4)
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    )
+}

@@ -1,0 +1,676 @@
+//! SudokuPad's own puzzle format (`scl…`/`ctc…` links). Layer 1 undoes
+//! SudokuPad's key abbreviation ([`unzip`]); layer 2 reads what the format
+//! states unambiguously ([`Scl`]: size, givens, regions, cages, the recorded
+//! solution) and keeps every line, arrow and overlay with its colour and
+//! cells, since their meaning lives only in the rules text;
+//! [`to_plain`] maps today's vocabulary and refuses the rest by name.
+
+use serde_json::{Map, Number, Value};
+
+use super::build::{Plain, SIZES};
+use super::{Drawn, Options};
+use crate::model::rc;
+use crate::puzzle::Grid;
+
+/// How deep objects and lists may nest in a payload.
+const MAX_DEPTH: usize = 64;
+
+/// SudokuPad's abbreviated keys and the keys they stand for.
+const KEYS: &[(&str, &str)] = &[
+    ("c", "color"),
+    ("ca", "cages"),
+    ("ct", "center"),
+    ("c1", "borderColor"),
+    ("c2", "backgroundColor"),
+    ("ce", "cells"),
+    ("cs", "cellSize"),
+    ("a", "arrows"),
+    ("o", "overlays"),
+    ("u", "underlays"),
+    ("w", "width"),
+    ("h", "height"),
+    ("v", "value"),
+    ("l", "lines"),
+    ("r", "rounded"),
+    ("re", "regions"),
+    ("fs", "fontSize"),
+    ("th", "thickness"),
+    ("hl", "headLength"),
+    ("wp", "wayPoints"),
+    ("t", "title"),
+    ("te", "text"),
+    ("vd", "videos"),
+    ("d", "duration"),
+    ("d2", "d"),
+];
+
+/// SudokuPad puzzle text as JSON: plain JSON as it is, the "zipped" form
+/// (abbreviated and unquoted keys, `'` strings, `t`/`f`, colour shorthands,
+/// empty objects left out of lists) unzipped.
+pub fn unzip(text: &str) -> Result<Value, String> {
+    if let Ok(v) = serde_json::from_str::<Value>(text) {
+        return Ok(v);
+    }
+    let mut p = Unzip {
+        s: text,
+        i: 0,
+        depth: 0,
+    };
+    let v = p.value()?;
+    p.ws();
+    if p.i < p.s.len() {
+        return Err(p.error("text after the end of the puzzle"));
+    }
+    Ok(v)
+}
+
+struct Unzip<'a> {
+    s: &'a str,
+    i: usize,
+    depth: usize,
+}
+
+impl Unzip<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.s.as_bytes().get(self.i).copied()
+    }
+
+    fn ws(&mut self) {
+        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
+            self.i += 1;
+        }
+    }
+
+    fn error(&self, what: &str) -> String {
+        format!(
+            "the SudokuPad puzzle text is broken at character {}: {what}",
+            self.s[..self.i.min(self.s.len())].chars().count() + 1
+        )
+    }
+
+    fn value(&mut self) -> Result<Value, String> {
+        self.ws();
+        match self.peek() {
+            Some(b'{') => self.nested(Self::object),
+            Some(b'[') => self.nested(Self::list),
+            Some(q @ (b'\'' | b'"')) => self.string(q).map(Value::String),
+            Some(_) => Ok(self.bare()),
+            None => Err(self.error("it ends where a value should be")),
+        }
+    }
+
+    fn nested(&mut self, f: fn(&mut Self) -> Result<Value, String>) -> Result<Value, String> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error("lists and objects nest too deep"));
+        }
+        let v = f(self);
+        self.depth -= 1;
+        v
+    }
+
+    fn object(&mut self) -> Result<Value, String> {
+        self.i += 1;
+        let mut m = Map::new();
+        loop {
+            self.ws();
+            match self.peek() {
+                Some(b'}') => {
+                    self.i += 1;
+                    return Ok(Value::Object(m));
+                }
+                Some(q @ (b'\'' | b'"')) => {
+                    let k = self.string(q)?;
+                    self.member(&mut m, k)?;
+                }
+                Some(_) => {
+                    let start = self.i;
+                    while self.peek().is_some_and(|b| {
+                        !matches!(b, b':' | b',' | b'}') && !b.is_ascii_whitespace()
+                    }) {
+                        self.i += 1;
+                    }
+                    if self.i == start {
+                        return Err(self.error("a key is missing"));
+                    }
+                    let k = self.s[start..self.i].to_string();
+                    self.member(&mut m, k)?;
+                }
+                None => return Err(self.error("an object is not closed")),
+            }
+            self.ws();
+            match self.peek() {
+                Some(b',') => self.i += 1,
+                Some(b'}') => {}
+                _ => return Err(self.error("expected , or } after a value")),
+            }
+        }
+    }
+
+    fn member(&mut self, m: &mut Map<String, Value>, key: String) -> Result<(), String> {
+        self.ws();
+        if self.peek() != Some(b':') {
+            return Err(self.error("expected : after a key"));
+        }
+        self.i += 1;
+        self.ws();
+        let v = if matches!(self.peek(), Some(b',' | b'}')) {
+            Value::Null
+        } else {
+            self.value()?
+        };
+        let key = KEYS
+            .iter()
+            .find(|(short, _)| *short == key)
+            .map_or(key, |(_, long)| (*long).to_string());
+        m.insert(key, v);
+        Ok(())
+    }
+
+    fn list(&mut self) -> Result<Value, String> {
+        self.i += 1;
+        let mut items = Vec::new();
+        self.ws();
+        if self.peek() == Some(b']') {
+            self.i += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            self.ws();
+            // A place left empty held an empty object.
+            let item = if matches!(self.peek(), Some(b',' | b']')) {
+                Value::Object(Map::new())
+            } else {
+                self.value()?
+            };
+            items.push(item);
+            self.ws();
+            match self.peek() {
+                Some(b',') => self.i += 1,
+                Some(b']') => {
+                    self.i += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => return Err(self.error("expected , or ] in a list")),
+            }
+        }
+    }
+
+    fn string(&mut self, quote: u8) -> Result<String, String> {
+        self.i += 1;
+        let mut out = String::new();
+        loop {
+            let rest = &self.s[self.i..];
+            let Some(ch) = rest.chars().next() else {
+                return Err(self.error("a string is not closed"));
+            };
+            self.i += ch.len_utf8();
+            if ch as u32 == u32::from(quote) {
+                return Ok(out);
+            }
+            if ch != '\\' {
+                out.push(ch);
+                continue;
+            }
+            let Some(e) = self.s[self.i..].chars().next() else {
+                return Err(self.error("a string ends in \\"));
+            };
+            self.i += e.len_utf8();
+            match e {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                'r' => out.push('\r'),
+                'b' => out.push('\u{8}'),
+                'f' => out.push('\u{c}'),
+                'u' => {
+                    let hex = self.s.get(self.i..self.i + 4).unwrap_or("");
+                    let c = u32::from_str_radix(hex, 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .unwrap_or('\u{fffd}');
+                    self.i += hex.len();
+                    out.push(c);
+                }
+                other => out.push(other),
+            }
+        }
+    }
+
+    fn bare(&mut self) -> Value {
+        let start = self.i;
+        while self
+            .peek()
+            .is_some_and(|b| !matches!(b, b',' | b']' | b'}' | b':') && !b.is_ascii_whitespace())
+        {
+            self.i += 1;
+        }
+        let t = &self.s[start..self.i];
+        match t {
+            "t" | "true" => return Value::Bool(true),
+            "f" | "false" => return Value::Bool(false),
+            "null" | "undefined" | "" => return Value::Null,
+            "#0" => return Value::String("#000000".into()),
+            "#F" | "#f" => return Value::String("#FFFFFF".into()),
+            _ => {}
+        }
+        let hex6 = t.len() == 6 && t.bytes().all(|b| b.is_ascii_hexdigit());
+        if hex6 && t.bytes().any(|b| b.is_ascii_alphabetic()) {
+            return Value::String(format!("#{t}"));
+        }
+        if let Ok(i) = t.parse::<i64>() {
+            return Value::Number(i.into());
+        }
+        if let Some(n) = t.parse::<f64>().ok().and_then(Number::from_f64) {
+            return Value::Number(n);
+        }
+        Value::String(t.to_string())
+    }
+}
+
+/// One cage of a SudokuPad puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SclCage {
+    /// Its cells.
+    pub cells: Vec<(usize, usize)>,
+    /// Its value as written (trimmed), if any.
+    pub value: Option<String>,
+}
+
+/// A SudokuPad puzzle, read but not yet interpreted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scl {
+    /// The grid side.
+    pub n: usize,
+    /// The title.
+    pub title: Option<String>,
+    /// Given digits.
+    pub givens: Grid,
+    /// Each cell's region, when the puzzle draws regions.
+    pub regions: Option<Vec<Vec<Option<i64>>>>,
+    /// Cages with cells (the title/author/rules/solution ones left out).
+    pub cages: Vec<SclCage>,
+    /// The recorded solution.
+    pub solution: Option<Grid>,
+    /// Lines, arrows and overlays, whose meaning the rules text gives.
+    pub drawn: Vec<Drawn>,
+    /// Rules stated as flags (`metadata` booleans, `global` entries).
+    pub flags: Vec<String>,
+    /// Unknown keys passed over under `--ignore-unknown`.
+    pub ignored: Vec<String>,
+}
+
+/// Top-level keys of a SudokuPad puzzle.
+const TOP: &[&str] = &[
+    "id",
+    "metadata",
+    "cellSize",
+    "cells",
+    "regions",
+    "cages",
+    "lines",
+    "arrows",
+    "overlays",
+    "underlays",
+    "global",
+    "settings",
+    "duration",
+    "videos",
+];
+
+/// Metadata keys that describe, not rule.
+const META: &[&str] = &[
+    "title",
+    "author",
+    "rules",
+    "solution",
+    "source",
+    "id",
+    "msgcorrect",
+    "bgimage",
+    "bgimageopacity",
+    "publishedAt",
+    "videos",
+    "duration",
+];
+
+/// A 0-based cell from `[r, c]`.
+fn rc_pair(v: &Value, n: usize) -> Result<(usize, usize), String> {
+    let pair = v.as_array().filter(|a| a.len() == 2).and_then(|a| {
+        let r = a[0].as_f64()?;
+        let c = a[1].as_f64()?;
+        Some((r, c))
+    });
+    match pair {
+        Some((r, c)) if r >= 0.0 && c >= 0.0 && r < n as f64 && c < n as f64 => {
+            Ok((r as usize, c as usize))
+        }
+        _ => Err(format!(
+            "a SudokuPad cell {v} is not a cell of the {n}×{n} grid"
+        )),
+    }
+}
+
+/// A colour for messages and `--line`: lower-case hex without `#`.
+pub fn colour(v: Option<&Value>) -> String {
+    let s = v.and_then(Value::as_str).unwrap_or("none");
+    s.trim().trim_start_matches('#').to_ascii_lowercase()
+}
+
+/// The cell whose centre is at `(y, x)`, if the point is a cell centre.
+fn centre_cell(y: f64, x: f64, n: usize) -> Option<(usize, usize)> {
+    let centre = |v: f64| (v - v.floor() - 0.5).abs() < 0.01 && v >= 0.0 && v < n as f64;
+    (centre(y) && centre(x)).then_some((y as usize, x as usize))
+}
+
+/// Reads unzipped SudokuPad JSON.
+pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
+    let Value::Object(top) = v else {
+        return Err("the SudokuPad puzzle is not an object".into());
+    };
+    let rows = top
+        .get("cells")
+        .and_then(Value::as_array)
+        .ok_or("the SudokuPad puzzle has no `cells` grid")?;
+    let n = rows.len();
+    if !SIZES.contains(&n) {
+        return Err(format!(
+            "the SudokuPad grid has {n} rows; smtgrid imports grids from {} to {} wide",
+            SIZES.start(),
+            SIZES.end()
+        ));
+    }
+    let mut s = Scl {
+        n,
+        title: None,
+        givens: vec![vec![None; n]; n],
+        regions: None,
+        cages: Vec::new(),
+        solution: None,
+        drawn: Vec::new(),
+        flags: Vec::new(),
+        ignored: Vec::new(),
+    };
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row.as_array().filter(|c| c.len() == n).ok_or_else(|| {
+            format!(
+                "SudokuPad row {} is not {n} cells long: only square grids are read",
+                r + 1
+            )
+        })?;
+        for (c, cell) in cells.iter().enumerate() {
+            let Some(v) = cell.get("value").filter(|v| !v.is_null()) else {
+                continue;
+            };
+            let d = match v {
+                Value::Number(x) => x.as_i64(),
+                Value::String(t) if t.trim().is_empty() => continue,
+                Value::String(t) => t.trim().parse().ok(),
+                _ => None,
+            };
+            match d {
+                Some(d) if (1..=n as i64).contains(&d) => s.givens[r][c] = Some(d as u32),
+                _ => {
+                    return Err(format!(
+                        "SudokuPad cell {} holds {v}, but a {n}×{n} grid holds 1 to {n}",
+                        rc(r, c)
+                    ));
+                }
+            }
+        }
+    }
+    let mut solution_text = None;
+    if let Some(Value::Object(meta)) = top.get("metadata") {
+        for (k, v) in meta {
+            match (k.as_str(), v) {
+                ("title", Value::String(t)) => s.title = Some(t.clone()),
+                ("solution", Value::String(t)) => solution_text = Some(t.clone()),
+                (k, Value::Bool(true)) if !META.contains(&k) => s.flags.push(k.to_string()),
+                _ => {}
+            }
+        }
+    }
+    if let Some(regions) = top.get("regions") {
+        let mut labels = vec![vec![None; n]; n];
+        for (k, region) in regions.as_array().into_iter().flatten().enumerate() {
+            for cell in region.as_array().into_iter().flatten() {
+                let (r, c) = rc_pair(cell, n)?;
+                labels[r][c] = Some(k as i64);
+            }
+        }
+        s.regions = Some(labels);
+    }
+    for cage in top
+        .get("cages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let value = match cage.get("value") {
+            Some(Value::String(t)) => Some(t.trim().to_string()),
+            Some(Value::Number(x)) => Some(x.to_string()),
+            _ => None,
+        }
+        .filter(|t| !t.is_empty());
+        let lower = value.as_deref().unwrap_or("").to_ascii_lowercase();
+        if let Some(t) = lower.strip_prefix("solution:") {
+            let at = value.as_deref().unwrap_or("").len() - t.len();
+            solution_text
+                .get_or_insert_with(|| value.as_deref().unwrap_or("")[at..].trim().to_string());
+            continue;
+        }
+        if let Some(t) = lower.strip_prefix("title:") {
+            let at = value.as_deref().unwrap_or("").len() - t.len();
+            s.title
+                .get_or_insert_with(|| value.as_deref().unwrap_or("")[at..].trim().to_string());
+            continue;
+        }
+        if ["author:", "rules:", "msgcorrect:", "foglight"]
+            .iter()
+            .any(|m| lower.starts_with(m))
+        {
+            continue;
+        }
+        let cells = cage
+            .get("cells")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|c| rc_pair(c, n))
+            .collect::<Result<Vec<_>, _>>()?;
+        if cells.is_empty() {
+            continue;
+        }
+        s.cages.push(SclCage { cells, value });
+    }
+    if let Some(t) = solution_text {
+        s.solution = Some(solution(&t, n)?);
+    }
+    for (key, what) in [
+        ("lines", super::DrawnKind::Line),
+        ("arrows", super::DrawnKind::Arrow),
+        ("overlays", super::DrawnKind::Overlay),
+        ("underlays", super::DrawnKind::Overlay),
+    ] {
+        for item in top.get(key).and_then(Value::as_array).into_iter().flatten() {
+            s.drawn.push(drawn(item, what, n));
+        }
+    }
+    for g in top
+        .get("global")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        s.flags
+            .push(g.as_str().map_or_else(|| g.to_string(), str::to_string));
+    }
+    for key in top.keys() {
+        if TOP.contains(&key.as_str()) {
+            continue;
+        }
+        if opts.ignore_unknown {
+            s.ignored.push(key.clone());
+        } else {
+            return Err(format!(
+                "SudokuPad key `{}` is unknown to smtgrid: pass --ignore-unknown to read the \
+                 puzzle without it",
+                super::short_key(key)
+            ));
+        }
+    }
+    Ok(s)
+}
+
+/// A recorded solution: n² digits (1–9), as SudokuPad writes it.
+fn solution(t: &str, n: usize) -> Result<Grid, String> {
+    let ds: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
+    if n > 9 || ds.len() != n * n {
+        return Err(format!(
+            "the SudokuPad solution has {} characters, not the {} digits of a {n}×{n} grid",
+            ds.len(),
+            n * n
+        ));
+    }
+    let mut g = vec![vec![None; n]; n];
+    for (k, ch) in ds.iter().enumerate() {
+        match ch.to_digit(10) {
+            Some(d) if d >= 1 && d as usize <= n => g[k / n][k % n] = Some(d),
+            _ => {
+                return Err(format!(
+                    "the SudokuPad solution has '{ch}' at {}, not a digit from 1 to {n}",
+                    rc(k / n, k % n)
+                ));
+            }
+        }
+    }
+    Ok(g)
+}
+
+/// A line, arrow or overlay: its colour and the cells it is drawn on.
+fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
+    let points: Vec<(f64, f64)> = match item.get("center") {
+        Some(c) => c
+            .as_array()
+            .and_then(|a| Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?)))
+            .into_iter()
+            .collect(),
+        None => item
+            .get("wayPoints")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|p| {
+                let a = p.as_array()?;
+                Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
+            })
+            .collect(),
+    };
+    let colour = match what {
+        super::DrawnKind::Overlay => {
+            let bg = colour(item.get("backgroundColor"));
+            if bg == "none" {
+                colour(item.get("borderColor").or_else(|| item.get("color")))
+            } else {
+                bg
+            }
+        }
+        _ => colour(item.get("color")),
+    };
+    let cells = points
+        .iter()
+        .filter_map(|&(y, x)| centre_cell(y, x, n))
+        .collect();
+    let at = points
+        .first()
+        .map(|&(y, x)| format!("({y}, {x})"))
+        .unwrap_or_default();
+    let text = item
+        .get("text")
+        .and_then(|t| match t {
+            Value::String(s) => Some(s.trim().to_string()),
+            Value::Number(x) => Some(x.to_string()),
+            _ => None,
+        })
+        .filter(|t| !t.is_empty());
+    Drawn {
+        what,
+        colour,
+        cells,
+        at,
+        text,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Mapping to today's Puzzle. The element registry will replace this with
+// dispatch to the elements, led by the meanings `--line` and friends give.
+// ---------------------------------------------------------------------------
+
+/// Today's vocabulary out of `s`: givens, regions, cages with sums, the
+/// solution; drawings need a meaning (`--line COLOR=…`), and every meaning
+/// but `ignore` is refused by name for now.
+pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
+    let n = s.n;
+    if let Some(f) = s.flags.first() {
+        return Err(format!(
+            "SudokuPad rule `{}`: not yet supported",
+            super::short_key(f)
+        ));
+    }
+    super::drawn_meanings(&s.drawn, opts)?;
+    let mut plain = Plain::blank(n);
+    plain.title = s.title.clone();
+    plain.givens = s.givens.clone();
+    plain.solution = s.solution.clone();
+    plain.regions = s.regions.clone().unwrap_or_else(|| vec![vec![None; n]; n]);
+    for cage in &s.cages {
+        let (r, c) = cage.cells[0];
+        let sum = match &cage.value {
+            None => {
+                return Err(format!(
+                    "SudokuPad cage at {} ({} cells) has no sum: a cage without a sum is not yet \
+                     supported",
+                    rc(r, c),
+                    cage.cells.len()
+                ));
+            }
+            Some(v) => v.parse::<u64>().ok().filter(|s| *s > 0).ok_or_else(|| {
+                format!(
+                    "SudokuPad cage at {} has the value `{}`, not a sum: its meaning is in the \
+                     rules text, not yet supported",
+                    rc(r, c),
+                    super::short_key(v)
+                )
+            })?,
+        };
+        plain.cages.push((cage.cells.clone(), sum));
+    }
+    Ok(plain)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zipped_text_is_unzipped() {
+        let v = unzip("{ce:[[,{v:3},],[{v:1},,]],c:#0,r:t,x:f,c2:CFCFCF,s:'it\\'s',n:-1.5}")
+            .expect("unzips");
+        assert_eq!(
+            v,
+            serde_json::json!({
+                "cells": [[{}, {"value": 3}, {}], [{"value": 1}, {}, {}]],
+                "color": "#000000", "rounded": true, "x": false,
+                "backgroundColor": "#CFCFCF", "s": "it's", "n": -1.5
+            })
+        );
+        // Plain JSON keeps its keys, `d` included.
+        assert_eq!(
+            unzip("{\"d\": 1}").expect("json"),
+            serde_json::json!({"d": 1})
+        );
+        assert!(unzip("{ce:[[{v:3}]").is_err());
+        let deep = "[".repeat(200);
+        assert!(unzip(&deep).expect_err("deep").contains("deep"));
+    }
+}

@@ -1,0 +1,212 @@
+//! `smtgrid generate` against real solvers: every kind generates; what it
+//! made is unique and minimal by another solver than the one that made it
+//! (a separate `solve --unique` run on the whole puzzle and on the puzzle
+//! without each clue, every answer checked by the solve layer); the seed
+//! makes the same puzzles again.
+
+mod common;
+
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::time::Duration;
+
+use common::{require, smtgrid, solver};
+use smtgrid::elements::edge_clues::EdgeClues;
+use smtgrid::elements::signs::Signs;
+use smtgrid::encode::Encoding;
+use smtgrid::parse::load;
+use smtgrid::puzzle::Puzzle;
+use smtgrid::solve::{Mode, Outcome, Plan, SessionUse, Uniqueness, solve_all};
+use smtgrid::solver::Cancel;
+
+/// Runs `smtgrid generate ARGS -o DIR` and returns its puzzles, by name.
+fn generate(args: &[&str], dir: &Path) -> Vec<(String, String)> {
+    let mut all = args.to_vec();
+    let d = dir.to_str().expect("a UTF-8 temporary path");
+    all.extend(["-o", d]);
+    let out = smtgrid(&all);
+    assert!(
+        out.status.success(),
+        "generate {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .expect("the output folder")
+        .map(|e| {
+            let p = e.expect("an entry").path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).expect("a puzzle file"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Whether each puzzle is unique by `by`, in one `solve --unique` run
+/// each: `Some(true)` unique, `Some(false)` with a second, checked
+/// solution, `None` when the run gave neither.
+fn unique(puzzles: Vec<Puzzle>, by: &str) -> Vec<Option<bool>> {
+    let plan = Plan::builder(vec![solver(by)], Mode::Fixed(vec![Encoding::Lia]))
+        .timeout(Duration::from_secs(60))
+        .unique(true)
+        .sessions(SessionUse::Never)
+        .build();
+    let mut found = Vec::new();
+    solve_all(puzzles.into_iter(), &plan, &Cancel::new(), |_, r| {
+        found.push(match &r.lines[0].run.outcome {
+            Outcome::Sat {
+                unique: Some(Uniqueness::Unique),
+                ..
+            } => Some(true),
+            Outcome::Sat {
+                unique: Some(Uniqueness::NotUnique(_)),
+                ..
+            } => Some(false),
+            _ => None,
+        });
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+/// The puzzle without each of its clues in turn: a given, a sign, an edge
+/// clue.
+fn each_without_one(p: &Puzzle) -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    for r in 0..p.rows {
+        for c in 0..p.cols {
+            if p.givens[r][c].is_some() {
+                let mut q = p.clone();
+                q.givens[r][c] = None;
+                out.push(q);
+            }
+        }
+    }
+    for i in 0..p.inequalities().len() {
+        let mut q = p.clone();
+        if let Some(signs) = q.get_mut::<Signs>() {
+            signs.0.remove(i);
+        }
+        out.push(q);
+    }
+    if let Some(e) = p.edges() {
+        for side in 0..4 {
+            let len = [&e.top, &e.bottom, &e.left, &e.right][side].len();
+            for i in 0..len {
+                let mut q = p.clone();
+                let edges = q.get_mut::<EdgeClues>().unwrap();
+                let line = [
+                    &mut edges.top,
+                    &mut edges.bottom,
+                    &mut edges.left,
+                    &mut edges.right,
+                ][side]
+                    .get_mut(i)
+                    .unwrap();
+                if line.take().is_some() {
+                    out.push(q);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Generates with `prover` and re-proves with `checker`: the puzzle is
+/// unique, it says it is minimal, and leaving out any one clue gives a
+/// second solution.
+fn reproved(args: &[&str], prover: &str, checker: &str) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut all = args.to_vec();
+    all.extend(["--solver", prover, "--seed", "11", "--time-limit", "60"]);
+    let files = generate(&all, dir.path());
+    assert!(!files.is_empty(), "{args:?} made nothing");
+    for (name, text) in &files {
+        assert!(text.contains("minimal = true"), "{name}:\n{text}");
+        assert!(text.contains("[grade]"), "{name}:\n{text}");
+        let p = load(&dir.path().join(name), None)
+            .expect("a generated puzzle loads")
+            .remove(0);
+        assert!(p.solution.is_some(), "{name} records its solution");
+        // What `explain` says of it, asked of the checker's solver.
+        let file = dir.path().join(name);
+        let said = smtgrid(&["explain", file.to_str().unwrap(), "--solver", checker]);
+        let said = String::from_utf8_lossy(&said.stdout);
+        assert!(said.contains("no given is redundant"), "{name}: {said}");
+        assert_eq!(unique(vec![p.clone()], checker), [Some(true)], "{name}");
+        let fewer = each_without_one(&p);
+        let n = fewer.len();
+        assert_eq!(
+            unique(fewer, checker),
+            vec![Some(false); n],
+            "{name}: a clue could go"
+        );
+    }
+}
+
+#[test]
+fn sudokus_are_unique_and_minimal_by_another_solver() {
+    require(&["yices2", "cvc5"]);
+    reproved(&["generate", "sudoku", "--count", "2"], "yices2", "cvc5");
+    reproved(
+        &["generate", "sudoku-x", "--size", "6", "--symmetry", "none"],
+        "yices2",
+        "cvc5",
+    );
+}
+
+#[test]
+fn every_other_kind_is_unique_and_minimal_by_another_solver() {
+    require(&["yices2", "z3", "cvc5"]);
+    reproved(&["generate", "killer", "--size", "6"], "yices2", "z3");
+    reproved(
+        &["generate", "calcudoku", "--size", "4", "--ops", "+-"],
+        "z3",
+        "cvc5",
+    );
+    reproved(&["generate", "kakuro", "--size", "5"], "yices2", "z3");
+    reproved(&["generate", "jigsaw", "--size", "6"], "yices2", "z3");
+    reproved(&["generate", "futoshiki", "--size", "4"], "yices2", "z3");
+    reproved(&["generate", "skyscrapers", "--size", "4"], "yices2", "z3");
+}
+
+#[test]
+fn a_seed_makes_the_same_puzzles_again_and_another_seed_others() {
+    require(&["yices2", "z3"]);
+    let make = |seed: &str| {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let args = [
+            "generate", "killer", "--size", "6", "--count", "3", "--seed", seed, "-j", "2",
+        ];
+        generate(&args, dir.path())
+    };
+    let (a, b, c) = (make("5"), make("5"), make("6"));
+    assert_eq!(a.len(), 3);
+    assert_eq!(a, b);
+    let grids = |files: &[(String, String)]| -> Vec<String> {
+        files
+            .iter()
+            .map(|(_, t)| t.split("[source]").next().unwrap().to_string())
+            .collect()
+    };
+    assert_ne!(grids(&a), grids(&c));
+}
+
+#[test]
+fn a_template_keeps_its_regions_and_with_is_refused() {
+    require(&["yices2", "z3"]);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let files = generate(
+        &["generate", "puzzles/jigsaw-6x6.toml", "--seed", "2"],
+        dir.path(),
+    );
+    let made = load(&dir.path().join(&files[0].0), None).unwrap().remove(0);
+    let template = load(&common::root().join("puzzles/jigsaw-6x6.toml"), None)
+        .unwrap()
+        .remove(0);
+    assert_eq!(made.regions(), template.regions());
+    let out = smtgrid(&["generate", "sudoku", "--with", "thermo", "-o", "unused"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("elements"));
+    assert!(!common::root().join("unused").exists());
+}

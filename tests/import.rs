@@ -1,0 +1,580 @@
+//! Importing puzzles from f-puzzles, SudokuPad and ISS: links and strings
+//! this file writes itself (f-puzzles JSON compressed with lz-string,
+//! SudokuPad's abbreviated text, ISS strings) solved with `--unique` by real
+//! solvers to their recorded solutions, files of links named `FILE:LINE`,
+//! the round trip through `convert --to fpuzzles`, and bad input refused
+//! with exit status 2 and a message naming the line.
+
+mod common;
+
+use std::path::Path;
+
+use common::{bin, smtgrid};
+use serde_json::{Value, json};
+
+/// `https://www.f-puzzles.com/?load=…` for `puzzle`.
+fn fpuzzles_link(puzzle: &Value) -> String {
+    format!(
+        "https://www.f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(puzzle.to_string().as_str())
+    )
+}
+
+/// An f-puzzles grid of `n`×`n` from rows of digits (`.` blank), every
+/// digit a given.
+fn fp_grid(rows: &[&str]) -> Value {
+    Value::Array(
+        rows.iter()
+            .map(|r| {
+                Value::Array(
+                    r.chars()
+                        .map(|ch| match ch.to_digit(10) {
+                            Some(d) => json!({"value": d, "given": true}),
+                            None => json!({}),
+                        })
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// A solution as f-puzzles writes it: row-major digits.
+fn fp_solution(rows: &[&str]) -> Value {
+    rows.iter()
+        .flat_map(|r| r.chars().map(|c| c.to_digit(10).expect("a digit")))
+        .collect()
+}
+
+const SUDOKU4: [&str; 4] = ["4.1.", ".2..", "..3.", ".4.1"];
+const SUDOKU4_SOLUTION: [&str; 4] = ["4312", "1243", "2134", "3421"];
+
+/// The 4×4 sudoku as an f-puzzles puzzle with its recorded solution.
+fn sudoku4() -> Value {
+    json!({
+        "size": 4,
+        "title": "Imported 4x4",
+        "author": "smtgrid tests",
+        "ruleset": "Normal sudoku rules apply.",
+        "grid": fp_grid(&SUDOKU4),
+        "solution": fp_solution(&SUDOKU4_SOLUTION),
+        "line": [{"lines": [["R1C1", "R1C2"]], "outlineC": "#60C060", "width": 0.3}],
+        "text": [{"cells": ["R2C2"], "value": "hi", "fontC": "#000000", "size": 0.5}],
+        "diagonal+": false,
+        "negative": [],
+    })
+}
+
+const KILLER6_SOLUTION: [&str; 6] = ["653214", "421536", "216345", "534162", "165423", "342651"];
+
+/// A 6×6 killer (2×3 boxes) with one given, as f-puzzles killer cages.
+fn killer6() -> Value {
+    let cages: [(&[&str], u32); 14] = [
+        (&["R1C1", "R1C2"], 11),
+        (&["R1C3", "R1C4", "R2C3"], 6),
+        (&["R1C5", "R1C6"], 5),
+        (&["R2C1", "R3C1"], 6),
+        (&["R2C2", "R3C2"], 3),
+        (&["R2C4", "R3C4"], 8),
+        (&["R2C5", "R2C6", "R3C5"], 13),
+        (&["R3C3", "R4C2", "R4C3"], 13),
+        (&["R3C6", "R4C6", "R5C6"], 10),
+        (&["R4C1", "R5C1", "R6C1"], 9),
+        (&["R4C4", "R5C3", "R5C4"], 10),
+        (&["R4C5", "R5C5"], 8),
+        (&["R5C2", "R6C2", "R6C3"], 12),
+        (&["R6C4", "R6C5", "R6C6"], 12),
+    ];
+    json!({
+        "size": 6,
+        "grid": fp_grid(&["......"; 6]),
+        "killercage": cages.iter().map(|(cells, sum)| json!({"cells": cells, "value": sum.to_string()})).collect::<Vec<_>>(),
+        "solution": fp_solution(&KILLER6_SOLUTION),
+    })
+}
+
+const JIGSAW9_REGIONS: [&str; 9] = [
+    "aaabbcccc",
+    "aaabbbccc",
+    "aadbbbbcc",
+    "addeeefff",
+    "dddeeffff",
+    "dddeeeeff",
+    "gggghhiii",
+    "ggghhhiii",
+    "gghhhhiii",
+];
+const JIGSAW9_GIVENS: [&str; 9] = [
+    "....5.321",
+    "6.4......",
+    ".2.......",
+    "........3",
+    "....2....",
+    ".4...3.76",
+    ".39......",
+    ".....1.9.",
+    "2..8.....",
+];
+const JIGSAW9_SOLUTION: [&str; 9] = [
+    "987654321",
+    "654312987",
+    "321987465",
+    "198765243",
+    "763428159",
+    "542193876",
+    "839546712",
+    "476231598",
+    "215879634",
+];
+
+/// The 9×9 jigsaw in SudokuPad's abbreviated ("zipped") form, as an `scl`
+/// link would carry it: unquoted short keys, `'` strings, empty cells left
+/// out of the lists.
+fn jigsaw9_scl() -> String {
+    let cells: Vec<String> = JIGSAW9_GIVENS
+        .iter()
+        .map(|r| {
+            let cs: Vec<String> = r
+                .chars()
+                .map(|c| {
+                    c.to_digit(10)
+                        .map_or(String::new(), |d| format!("{{v:{d}}}"))
+                })
+                .collect();
+            format!("[{}]", cs.join(","))
+        })
+        .collect();
+    let mut regions: Vec<Vec<String>> = vec![Vec::new(); 9];
+    for (r, row) in JIGSAW9_REGIONS.iter().enumerate() {
+        for (c, l) in row.bytes().enumerate() {
+            regions[usize::from(l - b'a')].push(format!("[{r},{c}]"));
+        }
+    }
+    let regions: Vec<String> = regions
+        .iter()
+        .map(|g| format!("[{}]", g.join(",")))
+        .collect();
+    format!(
+        "{{id:'jig',metadata:{{author:'smtgrid',t:'Jigsaw \\'9\\'',solution:'{}'}},cs:50,ce:[{}],re:[{}]}}",
+        JIGSAW9_SOLUTION.concat(),
+        cells.join(","),
+        regions.join(",")
+    )
+}
+
+fn scl_link(text: &str) -> String {
+    format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(text)
+    )
+}
+
+/// Fails with the command's standard error unless it exited 0.
+fn succeeded(out: &std::process::Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `smtgrid solve ARGS --unique --format json`: the one record's grid,
+/// which must be verified and unique.
+fn solve_unique(args: &[&str]) -> Vec<Vec<u32>> {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--unique", "--format", "json", "--solver", "yices2"]);
+    common::require(&["yices2"]);
+    let out = smtgrid(&all);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{all:?}: {}\n{stdout}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records: Vec<Value> = serde_json::from_str(&stdout).expect("a JSON array");
+    assert_eq!(records.len(), 1, "{stdout}");
+    let r = &records[0];
+    assert_eq!(r["verified"], json!(true), "{r}");
+    assert_eq!(r["unique"], json!(true), "{r}");
+    serde_json::from_value(r["grid"].clone()).expect("a grid")
+}
+
+fn digits(rows: &[&str]) -> Vec<Vec<u32>> {
+    rows.iter()
+        .map(|r| r.chars().map(|c| c.to_digit(10).expect("digit")).collect())
+        .collect()
+}
+
+#[test]
+fn an_fpuzzles_link_solves_uniquely_to_its_recorded_solution() {
+    let link = fpuzzles_link(&sudoku4());
+    assert_eq!(solve_unique(&[&link]), digits(&SUDOKU4_SOLUTION));
+}
+
+#[test]
+fn a_sudokupad_fpuzzles_killer_solves_uniquely() {
+    let z = lz_str::compress_to_base64(killer6().to_string().as_str());
+    let link = format!("https://sudokupad.app/fpuzzles{z}");
+    assert_eq!(solve_unique(&[&link]), digits(&KILLER6_SOLUTION));
+}
+
+#[test]
+fn a_sudokupad_scl_jigsaw_solves_uniquely() {
+    let link = scl_link(&jigsaw9_scl());
+    assert_eq!(solve_unique(&[&link]), digits(&JIGSAW9_SOLUTION));
+    let out = smtgrid(&["convert", &link]);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    succeeded(&out);
+    assert!(
+        toml.contains("kind = \"jigsaw\"") && toml.contains("title = \"Jigsaw '9'\""),
+        "{toml}"
+    );
+}
+
+#[test]
+fn an_iss_killer_string_solves_uniquely() {
+    let iss = ".Shape~4x4.Cage~7~R1C1~R1C2.Cage~3~R1C3~R1C4.Cage~5~R2C1~R3C1\
+               .Cage~7~R2C2~R2C3~R3C2.Cage~7~R2C4~R3C4.Cage~6~R3C3~R4C3~R4C4.Cage~5~R4C1~R4C2";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["4321", "2143", "3214", "1432"])
+    );
+}
+
+#[test]
+fn a_file_of_links_names_each_puzzle_file_and_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("mine.links");
+    let text = format!(
+        "# my puzzles\n{}\n\n  {}\n{}\n",
+        fpuzzles_link(&sudoku4()),
+        scl_link(&jigsaw9_scl()),
+        SUDOKU4.concat().replace('.', "0")
+    );
+    std::fs::write(&file, text).expect("write");
+    // Detected from the content under another extension, too.
+    let other = dir.path().join("mine.dat");
+    std::fs::copy(&file, &other).expect("copy");
+    for f in [&file, &other] {
+        let out = bin()
+            .args(["convert", "-o"])
+            .arg(dir.path().join(format!(
+                "out-{}/",
+                f.extension().and_then(|e| e.to_str()).unwrap_or("")
+            )))
+            .arg(f)
+            .output()
+            .expect("runs");
+        succeeded(&out);
+    }
+    let names = common::names_in(&dir.path().join("out-links"));
+    assert_eq!(
+        names,
+        [
+            "mine.links-00002.toml",
+            "mine.links-00004.toml",
+            "mine.links-00005.toml"
+        ]
+    );
+    let jig =
+        std::fs::read_to_string(dir.path().join("out-links/mine.links-00004.toml")).expect("read");
+    assert!(jig.contains("kind = \"jigsaw\""), "{jig}");
+    // A bad line stops the file with its line number; forced format too.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(
+        &bad,
+        format!(
+            "{}\n# comment\nhttps://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA\n",
+            fpuzzles_link(&sudoku4())
+        ),
+    )
+    .expect("write");
+    let out = bin()
+        .args(["convert", "--input-format", "links", "-o"])
+        .arg(dir.path().join("out-bad/"))
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("{}:3:1: the f-puzzles link", bad.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn convert_to_fpuzzles_and_back_gives_the_same_puzzle() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for file in [
+        "puzzles/sudoku-4x4.toml",
+        "puzzles/killer-6x6.toml",
+        "puzzles/jigsaw-9x9.toml",
+        "puzzles/sudoku-x.toml",
+        "puzzles/sudoku-16x16.toml",
+        "puzzles/killer-9x9.toml",
+    ] {
+        let toml = smtgrid(&["convert", file]);
+        assert!(toml.status.success(), "{file}");
+        let link = smtgrid(&["convert", "--to", "fpuzzles", file]);
+        let link_text = String::from_utf8_lossy(&link.stdout).trim().to_string();
+        assert!(
+            link.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&link.stderr)
+        );
+        assert!(
+            link_text.starts_with("https://www.f-puzzles.com/?load="),
+            "{link_text}"
+        );
+        let back = smtgrid(&["convert", &link_text]);
+        assert!(
+            back.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&back.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&back.stdout),
+            String::from_utf8_lossy(&toml.stdout),
+            "{file}"
+        );
+        let _ = dir;
+    }
+    let out = smtgrid(&["convert", "--to", "fpuzzles", "puzzles/kakuro-small.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no f-puzzles form"));
+}
+
+/// `smtgrid convert` of `input` (a file holding it, one line) must exit 2
+/// with a message holding `want` and naming `FILE:1`.
+fn refused(input: &str, extra: &[&str], want: &str) -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("in.links");
+    std::fs::write(&file, format!("{input}\n")).expect("write");
+    let out = bin()
+        .arg("convert")
+        .args(extra)
+        .arg(&file)
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{input}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(&format!("{}:1", file.display())), "{err}");
+    assert!(err.contains(want), "want {want:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn bad_links_exit_2_naming_the_line_and_the_fault() {
+    let good = sudoku4();
+    let link = fpuzzles_link(&good);
+    refused(&link[..link.len() - 20], &[], "cut short");
+    let not_json = format!(
+        "https://f-puzzles.com/?load={}",
+        lz_str::compress_to_base64("{\"size\": 4, \"grid\": [")
+    );
+    refused(&not_json, &[], "not valid JSON");
+    let mut outside = good.clone();
+    outside["thermometer"] = json!([{"lines": [["R1C1", "R5C1"]]}]);
+    refused(&fpuzzles_link(&outside), &[], "R5C1");
+    let mut range = good.clone();
+    range["grid"][0][1] = json!({"value": 7, "given": true});
+    refused(&fpuzzles_link(&range), &[], "holds 1 to 4");
+    let mut both = good.clone();
+    both["odd"] = json!([{"cell": "R1C2"}]);
+    both["even"] = json!([{"cell": "R1C2"}]);
+    refused(&fpuzzles_link(&both), &[], "both odd and even");
+    let mut wrong = good.clone();
+    wrong["solution"][1] = json!(4);
+    refused(&fpuzzles_link(&wrong), &[], "solution");
+    let mut size = good.clone();
+    size["size"] = json!(17);
+    refused(&fpuzzles_link(&size), &[], "size");
+    refused("https://sudokupad.app/abc123", &[], "never goes online");
+    refused(".~R10C1_3", &[], "not a cell");
+    refused(".Cage~~R1C1~R1C2", &[], "no sum");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let empty = dir.path().join("empty.links");
+    std::fs::write(&empty, "# nothing but a comment\n").expect("write");
+    let out = bin().arg("convert").arg(&empty).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a links file holds one"));
+}
+
+#[test]
+fn unknown_keys_are_refused_unless_ignored_and_then_listed() {
+    let mut p = sudoku4();
+    p["frobnicate"] = json!([1]);
+    refused(&fpuzzles_link(&p), &[], "`frobnicate` is unknown");
+    let out = bin()
+        .args(["convert", "--ignore-unknown", &fpuzzles_link(&p)])
+        .output()
+        .expect("runs");
+    succeeded(&out);
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("ignored (--ignore-unknown) f-puzzles keys `frobnicate`")
+    );
+    // Known rules are refused by name and count, whatever the flag says.
+    let mut thermo = sudoku4();
+    thermo["thermometer"] = json!([{"lines": [["R1C1", "R1C2"]]}, {"lines": [["R2C1", "R2C2"]]}]);
+    refused(
+        &fpuzzles_link(&thermo),
+        &["--ignore-unknown"],
+        "f-puzzles key `thermometer` (2 instances): not yet supported",
+    );
+    let mut one = sudoku4();
+    one["diagonal-"] = json!(true);
+    refused(&fpuzzles_link(&one), &[], "`diagonal-` alone");
+    let mut sumless = killer6();
+    sumless["killercage"][0] = json!({"cells": ["R1C1", "R1C2"]});
+    refused(&fpuzzles_link(&sumless), &[], "no sum");
+}
+
+#[test]
+fn sudokupad_drawings_need_a_meaning() {
+    let text = jigsaw9_scl().replace(
+        ",re:",
+        ",l:[{wp:[[0.5,0.5],[0.5,1.5],[1.5,1.5]],c:'#67F067',th:9}],re:",
+    );
+    let link = scl_link(&text);
+    let err = refused(&link, &[], "--line 67f067=MEANING");
+    assert!(err.contains("on r1c1-r1c2-r2c2"), "{err}");
+    refused(
+        &link,
+        &["--line", "67f067=whispers"],
+        "as whispers (1): not yet supported",
+    );
+    let out = bin()
+        .args(["convert", "--line", "#67F067=ignore", &link])
+        .output()
+        .expect("runs");
+    succeeded(&out);
+    let out = bin()
+        .args(["convert", "--line", "green=whispers", &link])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn an_fpuzzles_json_file_is_read_as_one_puzzle() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("k.json");
+    std::fs::write(
+        &file,
+        serde_json::to_string_pretty(&killer6()).expect("json"),
+    )
+    .expect("write");
+    let out = bin().arg("convert").arg(&file).output().expect("runs");
+    succeeded(&out);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("kind = \"killer\""));
+    assert!(Path::new(&file).exists());
+}
+
+/// scripts/variants-check on a corpus this test lays out itself, one
+/// readable and one refused puzzle per source: the table counts them, and
+/// the refusals are grouped by reason.
+#[test]
+fn variants_check_measures_a_corpus() {
+    common::require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    let write = |rel: &str, v: &Value| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(path, v.to_string()).expect("write");
+    };
+    let payload = |v: &Value| lz_str::compress_to_base64(v.to_string().as_str());
+    let mut thermo = sudoku4();
+    thermo["thermometer"] = json!([{"lines": [["R1C1", "R1C2"]]}]);
+    write(
+        "sudokusolver/unique_variant_fpuzzles.json",
+        &json!([
+            {"id": "s1", "fpuzzles": payload(&sudoku4()), "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "s2", "fpuzzles": payload(&thermo), "solution": SUDOKU4_SOLUTION.concat()},
+        ]),
+    );
+    write(
+        "iss/iss_puzzles_with_solutions.json",
+        &json!([
+            {"id": "i1", "input": ".Shape~4x4\n.~R1C1_4~R1C3_1~R2C2_2~R3C3_3~R4C2_4~R4C4_1",
+             "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "i2", "input": ".AntiKnight.", "solution": "x"},
+        ]),
+    );
+    write(
+        "sudoku-bench/challenge_100/puzzle_0001.json",
+        &json!({"encoded_puzzle": format!("scl{}", lz_str::compress_to_base64(jigsaw9_scl().as_str())),
+                "solution": JIGSAW9_SOLUTION.concat()}),
+    );
+    write(
+        "INVENTORY.json",
+        &json!({"per_puzzle": [
+            {"source": "sudokusolver", "id": "s2", "constraints": ["thermo"]},
+            {"source": "iss", "id": "i2", "constraints": ["anti-knight"]},
+            {"source": "sudoku-bench", "id": "puzzle_0001", "constraints": ["jigsaw/irregular"]},
+        ]}),
+    );
+    let out = std::process::Command::new("python3")
+        .arg(common::root().join("scripts/variants-check"))
+        .arg(root)
+        .args([
+            "--smtgrid",
+            env!("CARGO_BIN_EXE_smtgrid"),
+            "--timeout",
+            "30",
+        ])
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    succeeded(&out);
+    let row = |name: &str| -> Vec<String> {
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no row {name}: {text}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(row("iss "), ["iss", "2", "1", "1", "1", "0"], "{text}");
+    assert_eq!(
+        row("sudokusolver "),
+        ["sudokusolver", "2", "1", "1", "1", "0"],
+        "{text}"
+    );
+    assert_eq!(
+        row("sudoku-bench "),
+        ["sudoku-bench", "1", "1", "1", "0", "0"],
+        "{text}"
+    );
+    assert!(
+        text.contains("f-puzzles key `thermometer`: not yet supported"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ISS constraint `.AntiKnight`: not yet supported"),
+        "{text}"
+    );
+    assert_eq!(
+        row("thermo "),
+        ["thermo", "1", "0", "0", "1", "0"],
+        "{text}"
+    );
+    assert_eq!(
+        row("jigsaw/irregular "),
+        ["jigsaw/irregular", "1", "1", "0", "0", "0"],
+        "{text}"
+    );
+    // A folder without the corpus is refused, not hung on.
+    let empty = tempfile::tempdir().expect("temp dir");
+    let out = std::process::Command::new("python3")
+        .arg(common::root().join("scripts/variants-check"))
+        .arg(empty.path())
+        .output()
+        .expect("python3 runs");
+    assert_eq!(out.status.code(), Some(2));
+}
