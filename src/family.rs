@@ -297,7 +297,9 @@ impl Answer {
 pub struct Record {
     /// The path below the family's root.
     pub file: String,
-    /// The puzzle's name.
+    /// The puzzle's identity ([`Puzzle::id`]: its input file, and its
+    /// number in a file of many), as bench records name it: two puzzles
+    /// of one name stay apart.
     pub puzzle: String,
     /// Its kind.
     pub kind: &'static str,
@@ -385,7 +387,7 @@ impl Family {
                 .filter(|r| r.encoding == e)
                 .collect();
             let first = first_status(&runs);
-            let stem = file_stem(&puzzle.name);
+            let stem = self.free_stem(&file_stem(&puzzle.name), puzzle, &enc);
             let header = self.header(&model, puzzle, input, e, enc.logic, &runs, false);
             let text = enc.benchmark(&header.text(Some(first.status)));
             self.write(
@@ -449,6 +451,37 @@ impl Family {
         )
     }
 
+    /// The folder of `enc`'s files of `puzzle` under `top`.
+    fn folder(&self, top: &str, enc: &Encoded, puzzle: &Puzzle) -> PathBuf {
+        self.settings
+            .root
+            .join(top)
+            .join(enc.logic)
+            .join(self.settings.set_name())
+            .join(puzzle.kind.name())
+    }
+
+    /// `stem`, or `stem_2`, `stem_3`, … : the first whose file is free in
+    /// both the non-incremental and the incremental folder, so that a
+    /// puzzle's two files always have one name, even when an earlier
+    /// puzzle of the same name got only one of them.
+    fn free_stem(&self, stem: &str, puzzle: &Puzzle, enc: &Encoded) -> String {
+        let taken = |s: &str| {
+            ["non-incremental", "incremental"].iter().any(|top| {
+                let file = format!("{s}-{}.smt2", enc.encoding);
+                self.used
+                    .contains(&self.folder(top, enc, puzzle).join(file))
+            })
+        };
+        let mut name = stem.to_string();
+        let mut n = 1;
+        while taken(&name) {
+            n += 1;
+            name = format!("{stem}_{n}");
+        }
+        name
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn write(
         &mut self,
@@ -461,19 +494,8 @@ impl Family {
         disagreement: Option<String>,
         runs: &[&Run],
     ) -> Result<()> {
-        let dir = self
-            .settings
-            .root
-            .join(top)
-            .join(enc.logic)
-            .join(self.settings.set_name())
-            .join(puzzle.kind.name());
-        let mut name = format!("{stem}-{}.smt2", enc.encoding);
-        let mut n = 1;
-        while self.used.contains(&dir.join(&name)) {
-            n += 1;
-            name = format!("{stem}_{n}-{}.smt2", enc.encoding);
-        }
+        let dir = self.folder(top, enc, puzzle);
+        let name = format!("{stem}-{}.smt2", enc.encoding);
         std::fs::create_dir_all(&dir).map_err(|source| Error::Io {
             path: dir.clone(),
             source,
@@ -488,7 +510,7 @@ impl Family {
             .into_owned();
         self.records.push(Record {
             file,
-            puzzle: puzzle.name.clone(),
+            puzzle: puzzle.id.clone(),
             kind: puzzle.kind.name(),
             encoding: enc.encoding,
             logic: enc.logic,

@@ -333,3 +333,58 @@ fn the_shipped_family_passes_the_library_rules_and_matches_its_script() {
         }
     }
 }
+
+#[test]
+fn two_puzzles_of_one_name_keep_one_name_each_across_both_trees() {
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (folder, givens) in [
+        // No solution: no incremental file.
+        ("a", "4 . 1 .\n3 2 . .\n. . 3 .\n. 4 . 1\n"),
+        // One solution.
+        ("b", "4 3 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n"),
+    ] {
+        std::fs::create_dir(dir.path().join(folder)).expect("mkdir");
+        let text = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{givens}\"\"\"\n");
+        std::fs::write(dir.path().join(folder).join("x.toml"), text).expect("write");
+    }
+    let o = common::bin()
+        .current_dir(dir.path())
+        .args(["emit", "a/x.toml", "b/x.toml", "--benchmark", "fam"])
+        .args(["--solver", "z3", "--encoding", "lia", "--unique"])
+        .output()
+        .expect("smtgrid runs");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let status = std::fs::read_to_string(dir.path().join("fam/STATUS.jsonl")).expect("read");
+    let records: Vec<serde_json::Value> = status
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let named = |top: &str| -> Vec<(String, String)> {
+        records
+            .iter()
+            .filter(|r| r["file"].as_str().is_some_and(|f| f.starts_with(top)))
+            .map(|r| {
+                let file = r["file"].as_str().unwrap_or_default();
+                let name = file.rsplit('/').next().unwrap_or_default().to_string();
+                (name, r["puzzle"].as_str().unwrap_or_default().to_string())
+            })
+            .collect()
+    };
+    assert_eq!(
+        named("non-incremental/"),
+        [
+            ("x-lia.smt2".to_string(), "a/x.toml".to_string()),
+            ("x_2-lia.smt2".to_string(), "b/x.toml".to_string())
+        ]
+    );
+    assert_eq!(
+        named("incremental/"),
+        [("x_2-lia.smt2".to_string(), "b/x.toml".to_string())]
+    );
+}
