@@ -320,8 +320,19 @@ pub struct Record {
 
 /// A family being written: files as puzzles' results come in, then
 /// `STATUS.jsonl` and `README.md` by [`Family::finish`].
+///
+/// Written whole or not at all: every file goes into a hidden folder
+/// beside the family's folder, which [`Family::finish`] puts in its place
+/// (an earlier family there is replaced whole, so no stale file stays). A
+/// run that stops before (an error, Ctrl-C) leaves the earlier family as
+/// it was, and its own folder is removed.
 pub struct Family {
+    /// Its settings; `root` is the hidden folder while it is written.
     settings: Settings,
+    /// Where the family goes.
+    target: PathBuf,
+    /// The hidden folder, until the family is in place.
+    staging: Option<tempfile::TempDir>,
     records: Vec<Record>,
     /// Paths already written, so two puzzles with one name get two files.
     used: HashSet<PathBuf>,
@@ -334,14 +345,30 @@ pub struct Family {
 }
 
 impl Family {
-    /// A family written under `settings.root` (created if missing).
-    pub fn new(settings: Settings) -> Result<Family> {
-        std::fs::create_dir_all(&settings.root).map_err(|source| Error::Io {
-            path: settings.root.clone(),
-            source,
-        })?;
+    /// A family to be written into `settings.root`: a new or empty
+    /// folder, or one holding a family smtgrid wrote (see
+    /// [`check_target`]), which it will replace.
+    pub fn new(mut settings: Settings) -> Result<Family> {
+        let target = settings.root.clone();
+        check_target(&target)?;
+        let parent = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| Error::Io { path, source }
+        };
+        std::fs::create_dir_all(&parent).map_err(io(&parent))?;
+        let staging = tempfile::Builder::new()
+            .prefix(".smtgrid-family-")
+            .tempdir_in(&parent)
+            .map_err(io(&parent))?;
+        settings.root = staging.path().to_path_buf();
         Ok(Family {
             settings,
+            target,
+            staging: Some(staging),
             records: Vec::new(),
             used: HashSet::new(),
             seen: HashMap::new(),
@@ -581,13 +608,56 @@ impl Family {
 
     /// Writes `STATUS.jsonl` (one record per file) and `README.md` (what
     /// the family holds) into the root.
-    pub fn finish(&self, made_by: &str) -> Result<()> {
+    pub fn finish(&mut self, made_by: &str) -> Result<()> {
         let mut jsonl = String::new();
         for r in &self.records {
             let _ = writeln!(jsonl, "{}", serde_json::to_string(r).unwrap_or_default());
         }
         write_file_atomically(&self.settings.root.join("STATUS.jsonl"), &jsonl)?;
-        write_file_atomically(&self.settings.root.join("README.md"), &self.readme(made_by))
+        write_file_atomically(&self.settings.root.join("README.md"), &self.readme(made_by))?;
+        self.publish()
+    }
+
+    /// Puts the hidden folder in the target's place: the earlier family
+    /// is moved aside, the new one renamed in, the earlier one removed.
+    fn publish(&mut self) -> Result<()> {
+        let Some(staging) = self.staging.take() else {
+            return Ok(());
+        };
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| Error::Io { path, source }
+        };
+        // Checked again: the folder may have changed while solvers ran.
+        check_target(&self.target)?;
+        let old = if self.target.exists() {
+            let parent = staging.path().parent().unwrap_or(Path::new("."));
+            // An empty folder to rename the old family onto.
+            let aside = tempfile::Builder::new()
+                .prefix(".smtgrid-old-")
+                .tempdir_in(parent)
+                .map_err(io(parent))?;
+            std::fs::rename(&self.target, aside.path()).map_err(io(&self.target))?;
+            Some(aside)
+        } else {
+            None
+        };
+        let fresh = staging.keep();
+        if let Err(source) = std::fs::rename(&fresh, &self.target) {
+            // Put the earlier family back; the new one is dropped.
+            if let Some(aside) = &old {
+                let _ = std::fs::rename(aside.path(), &self.target);
+            }
+            let _ = std::fs::remove_dir_all(&fresh);
+            return Err(Error::Io {
+                path: self.target.clone(),
+                source,
+            });
+        }
+        // `old` is removed, the earlier family with it, as it drops.
+        drop(old);
+        self.settings.root = self.target.clone();
+        Ok(())
     }
 
     /// The family's README: how many files, their statuses, the spread of
@@ -595,7 +665,7 @@ impl Family {
     pub fn readme(&self, made_by: &str) -> String {
         let s = &self.settings;
         let mut out = format!(
-            "# {} — SMT-LIB benchmarks made by smtgrid {}\n\n",
+            "# {}{README_MARK}{}\n\n",
             s.set_name(),
             env!("CARGO_PKG_VERSION")
         );
@@ -838,7 +908,10 @@ pub fn make(
     if let Some(e) = failed {
         return Err(e);
     }
-    family.finish(made_by)?;
+    // Interrupted: the earlier family stays, and this one is dropped.
+    if !cancel.is_cancelled() {
+        family.finish(made_by)?;
+    }
     Ok(family)
 }
 
@@ -937,6 +1010,64 @@ fn hash(text: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
     h.finish()
+}
+
+/// What a family's folder holds: its two trees and two files.
+const FAMILY_ENTRIES: [&str; 4] = [
+    "non-incremental",
+    "incremental",
+    "STATUS.jsonl",
+    "README.md",
+];
+
+/// The start of the title of a README that smtgrid wrote.
+const README_MARK: &str = " — SMT-LIB benchmarks made by smtgrid ";
+
+/// Refuses to write a family into `dir` unless it is new, empty, or holds
+/// a family smtgrid wrote (only its two trees, STATUS.jsonl and a README.md that
+/// smtgrid wrote): the family replaces the folder whole, so nothing else
+/// may be in it (a puzzle folder's own README.md, the puzzles).
+pub fn check_target(dir: &Path) -> Result<()> {
+    let refuse = |why: String| {
+        Error::Usage(format!(
+            "--benchmark {}: {why}; a family is written whole into a new or empty folder, or \
+             over a family smtgrid wrote: give another folder",
+            dir.display()
+        ))
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => {
+            return Err(Error::Io {
+                path: dir.to_path_buf(),
+                source,
+            });
+        }
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !FAMILY_ENTRIES.contains(&name.as_ref()) {
+            return Err(refuse(format!(
+                "it holds {}, which is no part of a benchmark family",
+                crate::error::escape_controls(&name)
+            )));
+        }
+    }
+    let readme = dir.join("README.md");
+    if readme.exists() {
+        let first = std::fs::read_to_string(&readme)
+            .ok()
+            .and_then(|t| t.lines().next().map(str::to_string))
+            .unwrap_or_default();
+        if !(first.starts_with("# ") && first.contains(README_MARK)) {
+            return Err(refuse(
+                "its README.md is not one smtgrid wrote, and would be replaced".into(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Where a family's rules are checked: every `.smt2` below `root`, with
@@ -1102,7 +1233,8 @@ mod tests {
 
     #[test]
     fn the_readme_counts_answers_and_spreads_of_real_solving_times() {
-        let mut fam = Family::new(Settings::new(std::env::temp_dir())).expect("temp dir");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut fam = Family::new(Settings::new(dir.path().join("fam"))).expect("a new folder");
         // Each file: its solvers' answers and times in ms. 40 ms against
         // 1 ms is process start-up, not a spread to report.
         let files: [(&str, Runs); 2] = [

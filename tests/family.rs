@@ -388,3 +388,75 @@ fn two_puzzles_of_one_name_keep_one_name_each_across_both_trees() {
         [("x_2-lia.smt2".to_string(), "b/x.toml".to_string())]
     );
 }
+
+#[test]
+fn a_family_is_replaced_whole_and_a_foreign_folder_is_refused() {
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, givens) in [
+        ("a", "4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n"),
+        ("b", "4 3 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n"),
+    ] {
+        let text = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{givens}\"\"\"\n");
+        std::fs::write(dir.path().join(format!("{name}.toml")), text).expect("write");
+    }
+    let emit = |args: &[&str], into: &str| {
+        common::bin()
+            .current_dir(dir.path())
+            .args(["emit"])
+            .args(args)
+            .args(["--benchmark", into, "--solver", "z3", "--encoding", "lia"])
+            .output()
+            .expect("smtgrid runs")
+    };
+    let o = emit(&["a.toml", "b.toml"], "fam");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        family::files(&dir.path().join("fam")).expect("read").len(),
+        2
+    );
+    // A second run replaces the family: no file of the first stays.
+    let o = emit(&["b.toml"], "fam");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let files = family::files(&dir.path().join("fam")).expect("read");
+    let status = std::fs::read_to_string(dir.path().join("fam/STATUS.jsonl")).expect("read");
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(status.lines().count(), 1, "{status}");
+    assert!(files[0].0.ends_with("/b-lia.smt2"), "{files:?}");
+    // Nothing hidden is left beside it.
+    assert_eq!(common::names_in(dir.path()), ["a.toml", "b.toml", "fam"]);
+    // A folder with a README.md smtgrid did not write is refused, untouched.
+    let mine = dir.path().join("mine");
+    std::fs::create_dir(&mine).expect("mkdir");
+    std::fs::write(mine.join("README.md"), "# my notes\n").expect("write");
+    let o = emit(&["a.toml"], "mine");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(common::names_in(&mine), ["README.md"]);
+    assert_eq!(
+        std::fs::read_to_string(mine.join("README.md")).expect("read"),
+        "# my notes\n"
+    );
+    // So is a folder of puzzles.
+    let o = emit(&["a.toml"], ".");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
