@@ -191,15 +191,24 @@ pub fn first_status(runs: &[&Run]) -> Verdict {
     }
 }
 
-/// The solver labels of `runs`, each once, in order.
+/// The solver labels of `runs`, one per solver binary, in order: two
+/// labels of one binary (`z3` and `z3@two=/usr/bin/z3`) are one solver,
+/// told apart by the SHA-256 of the binary, else by its path, else (no
+/// process ran) by the label.
 fn distinct<'a>(runs: impl Iterator<Item = &'a &'a Run>) -> Vec<&'a str> {
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<(&str, &str)> = Vec::new();
     for r in runs {
-        if !seen.contains(&r.solver.as_str()) {
-            seen.push(&r.solver);
+        let m = &r.measured;
+        let binary = m
+            .solver_sha256
+            .as_deref()
+            .or(m.command.first().map(String::as_str))
+            .unwrap_or(&r.solver);
+        if !seen.iter().any(|&(b, _)| b == binary) {
+            seen.push((binary, &r.solver));
         }
     }
-    seen
+    seen.into_iter().map(|(_, label)| label).collect()
 }
 
 /// The status of "another solution than `blocked`?" from the runs that
@@ -288,7 +297,9 @@ impl Answer {
 pub struct Record {
     /// The path below the family's root.
     pub file: String,
-    /// The puzzle's name.
+    /// The puzzle's identity ([`Puzzle::id`]: its input file, and its
+    /// number in a file of many), as bench records name it: two puzzles
+    /// of one name stay apart.
     pub puzzle: String,
     /// Its kind.
     pub kind: &'static str,
@@ -309,8 +320,19 @@ pub struct Record {
 
 /// A family being written: files as puzzles' results come in, then
 /// `STATUS.jsonl` and `README.md` by [`Family::finish`].
+///
+/// Written whole or not at all: every file goes into a hidden folder
+/// beside the family's folder, which [`Family::finish`] puts in its place
+/// (an earlier family there is replaced whole, so no stale file stays). A
+/// run that stops before (an error, Ctrl-C) leaves the earlier family as
+/// it was, and its own folder is removed.
 pub struct Family {
+    /// Its settings; `root` is the hidden folder while it is written.
     settings: Settings,
+    /// Where the family goes.
+    target: PathBuf,
+    /// The hidden folder, until the family is in place.
+    staging: Option<tempfile::TempDir>,
     records: Vec<Record>,
     /// Paths already written, so two puzzles with one name get two files.
     used: HashSet<PathBuf>,
@@ -326,14 +348,30 @@ pub struct Family {
 }
 
 impl Family {
-    /// A family written under `settings.root` (created if missing).
-    pub fn new(settings: Settings) -> Result<Family> {
-        std::fs::create_dir_all(&settings.root).map_err(|source| Error::Io {
-            path: settings.root.clone(),
-            source,
-        })?;
+    /// A family to be written into `settings.root`: a new or empty
+    /// folder, or one holding a family smtgrid wrote (see
+    /// [`check_target`]), which it will replace.
+    pub fn new(mut settings: Settings) -> Result<Family> {
+        let target = settings.root.clone();
+        check_target(&target)?;
+        let parent = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| Error::Io { path, source }
+        };
+        std::fs::create_dir_all(&parent).map_err(io(&parent))?;
+        let staging = tempfile::Builder::new()
+            .prefix(".smtgrid-family-")
+            .tempdir_in(&parent)
+            .map_err(io(&parent))?;
+        settings.root = staging.path().to_path_buf();
         Ok(Family {
             settings,
+            target,
+            staging: Some(staging),
             records: Vec::new(),
             used: HashSet::new(),
             seen: HashMap::new(),
@@ -390,7 +428,7 @@ impl Family {
                 .filter(|r| r.encoding == e)
                 .collect();
             let first = first_status(&runs);
-            let stem = file_stem(&puzzle.name);
+            let stem = self.free_stem(&file_stem(&puzzle.name), puzzle, &enc);
             let header = self.header(&model, puzzle, input, e, enc.logic, &runs, false);
             let text = enc.benchmark(&header.text(Some(first.status)));
             self.write(
@@ -427,7 +465,7 @@ impl Family {
             // the incremental question cannot be written.
             return Ok(());
         };
-        let Some(values) = values_of(model, found) else {
+        let Some(values) = model.values_of(found) else {
             return Ok(());
         };
         let second = second_status(runs, found);
@@ -454,6 +492,37 @@ impl Family {
         )
     }
 
+    /// The folder of `enc`'s files of `puzzle` under `top`.
+    fn folder(&self, top: &str, enc: &Encoded, puzzle: &Puzzle) -> PathBuf {
+        self.settings
+            .root
+            .join(top)
+            .join(enc.logic)
+            .join(self.settings.set_name())
+            .join(puzzle.kind.name())
+    }
+
+    /// `stem`, or `stem_2`, `stem_3`, … : the first whose file is free in
+    /// both the non-incremental and the incremental folder, so that a
+    /// puzzle's two files always have one name, even when an earlier
+    /// puzzle of the same name got only one of them.
+    fn free_stem(&self, stem: &str, puzzle: &Puzzle, enc: &Encoded) -> String {
+        let taken = |s: &str| {
+            ["non-incremental", "incremental"].iter().any(|top| {
+                let file = format!("{s}-{}.smt2", enc.encoding);
+                self.used
+                    .contains(&self.folder(top, enc, puzzle).join(file))
+            })
+        };
+        let mut name = stem.to_string();
+        let mut n = 1;
+        while taken(&name) {
+            n += 1;
+            name = format!("{stem}_{n}");
+        }
+        name
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn write(
         &mut self,
@@ -466,19 +535,8 @@ impl Family {
         disagreement: Option<String>,
         runs: &[&Run],
     ) -> Result<()> {
-        let dir = self
-            .settings
-            .root
-            .join(top)
-            .join(enc.logic)
-            .join(self.settings.set_name())
-            .join(puzzle.kind.name());
-        let mut name = format!("{stem}-{}.smt2", enc.encoding);
-        let mut n = 1;
-        while self.used.contains(&dir.join(&name)) {
-            n += 1;
-            name = format!("{stem}_{n}-{}.smt2", enc.encoding);
-        }
+        let dir = self.folder(top, enc, puzzle);
+        let name = format!("{stem}-{}.smt2", enc.encoding);
         std::fs::create_dir_all(&dir).map_err(|source| Error::Io {
             path: dir.clone(),
             source,
@@ -493,7 +551,7 @@ impl Family {
             .into_owned();
         self.records.push(Record {
             file,
-            puzzle: puzzle.name.clone(),
+            puzzle: puzzle.id.clone(),
             kind: puzzle.kind.name(),
             encoding: enc.encoding,
             logic: enc.logic,
@@ -564,13 +622,56 @@ impl Family {
 
     /// Writes `STATUS.jsonl` (one record per file) and `README.md` (what
     /// the family holds) into the root.
-    pub fn finish(&self, made_by: &str) -> Result<()> {
+    pub fn finish(&mut self, made_by: &str) -> Result<()> {
         let mut jsonl = String::new();
         for r in &self.records {
             let _ = writeln!(jsonl, "{}", serde_json::to_string(r).unwrap_or_default());
         }
         write_file_atomically(&self.settings.root.join("STATUS.jsonl"), &jsonl)?;
-        write_file_atomically(&self.settings.root.join("README.md"), &self.readme(made_by))
+        write_file_atomically(&self.settings.root.join("README.md"), &self.readme(made_by))?;
+        self.publish()
+    }
+
+    /// Puts the hidden folder in the target's place: the earlier family
+    /// is moved aside, the new one renamed in, the earlier one removed.
+    fn publish(&mut self) -> Result<()> {
+        let Some(staging) = self.staging.take() else {
+            return Ok(());
+        };
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| Error::Io { path, source }
+        };
+        // Checked again: the folder may have changed while solvers ran.
+        check_target(&self.target)?;
+        let old = if self.target.exists() {
+            let parent = staging.path().parent().unwrap_or(Path::new("."));
+            // An empty folder to rename the old family onto.
+            let aside = tempfile::Builder::new()
+                .prefix(".smtgrid-old-")
+                .tempdir_in(parent)
+                .map_err(io(parent))?;
+            std::fs::rename(&self.target, aside.path()).map_err(io(&self.target))?;
+            Some(aside)
+        } else {
+            None
+        };
+        let fresh = staging.keep();
+        if let Err(source) = std::fs::rename(&fresh, &self.target) {
+            // Put the earlier family back; the new one is dropped.
+            if let Some(aside) = &old {
+                let _ = std::fs::rename(aside.path(), &self.target);
+            }
+            let _ = std::fs::remove_dir_all(&fresh);
+            return Err(Error::Io {
+                path: self.target.clone(),
+                source,
+            });
+        }
+        // `old` is removed, the earlier family with it, as it drops.
+        drop(old);
+        self.settings.root = self.target.clone();
+        Ok(())
     }
 
     /// The family's README: how many files, their statuses, the spread of
@@ -578,7 +679,7 @@ impl Family {
     pub fn readme(&self, made_by: &str) -> String {
         let s = &self.settings;
         let mut out = format!(
-            "# {} — SMT-LIB benchmarks made by smtgrid {}\n\n",
+            "# {}{README_MARK}{}\n\n",
             s.set_name(),
             env!("CARGO_PKG_VERSION")
         );
@@ -697,7 +798,11 @@ impl Family {
             let _ = writeln!(
                 out,
                 "| {solver} | {sat} | {unsat} | {none} | {untaken} | {} | {} |",
-                secs(times.get(times.len() / 2)),
+                secs(
+                    (!times.is_empty())
+                        .then(|| crate::bench::stats::median(&times))
+                        .as_ref()
+                ),
                 secs(times.last())
             );
         }
@@ -826,7 +931,10 @@ pub fn make(
     if let Some(e) = failed {
         return Err(e);
     }
-    family.finish(made_by)?;
+    // Interrupted: the earlier family stays, and this one is dropped.
+    if !cancel.is_cancelled() {
+        family.finish(made_by)?;
+    }
     Ok(family)
 }
 
@@ -928,20 +1036,69 @@ fn times_note(runs: &[&Run], limit: f64) -> String {
     )
 }
 
-/// The cell values of `grid` in `model`'s cell order.
-fn values_of(model: &Model, grid: &ValueGrid) -> Option<Vec<i64>> {
-    model
-        .cells
-        .iter()
-        .map(|c| grid.get(c.row)?.get(c.col).copied().flatten())
-        .collect()
-}
-
 fn hash(text: &str) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
     h.finish()
+}
+
+/// What a family's folder holds: its two trees and two files.
+const FAMILY_ENTRIES: [&str; 4] = [
+    "non-incremental",
+    "incremental",
+    "STATUS.jsonl",
+    "README.md",
+];
+
+/// The start of the title of a README that smtgrid wrote.
+const README_MARK: &str = " — SMT-LIB benchmarks made by smtgrid ";
+
+/// Refuses to write a family into `dir` unless it is new, empty, or holds
+/// a family smtgrid wrote (only its two trees, STATUS.jsonl and a README.md that
+/// smtgrid wrote): the family replaces the folder whole, so nothing else
+/// may be in it (a puzzle folder's own README.md, the puzzles).
+pub fn check_target(dir: &Path) -> Result<()> {
+    let refuse = |why: String| {
+        Error::Usage(format!(
+            "--benchmark {}: {why}; a family is written whole into a new or empty folder, or \
+             over a family smtgrid wrote: give another folder",
+            dir.display()
+        ))
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => {
+            return Err(Error::Io {
+                path: dir.to_path_buf(),
+                source,
+            });
+        }
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !FAMILY_ENTRIES.contains(&name.as_ref()) {
+            return Err(refuse(format!(
+                "it holds {}, which is no part of a benchmark family",
+                crate::error::escape_controls(&name)
+            )));
+        }
+    }
+    let readme = dir.join("README.md");
+    if readme.exists() {
+        let first = std::fs::read_to_string(&readme)
+            .ok()
+            .and_then(|t| t.lines().next().map(str::to_string))
+            .unwrap_or_default();
+        if !(first.starts_with("# ") && first.contains(README_MARK)) {
+            return Err(refuse(
+                "its README.md is not one smtgrid wrote, and would be replaced".into(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Where a family's rules are checked: every `.smt2` below `root`, with
@@ -1008,6 +1165,15 @@ mod tests {
             first(&[run("a", Outcome::Unsat), run("a", Outcome::Unsat)]).status,
             Status::Unknown
         );
+        // So are two labels of one binary.
+        let of = |label: &str, sha: &str| {
+            let mut r = run(label, Outcome::Unsat);
+            r.measured.command = vec![format!("/bin/{label}")];
+            r.measured.solver_sha256 = Some(sha.into());
+            r
+        };
+        assert_eq!(first(&[of("a", "1"), of("b", "1")]).status, Status::Unknown);
+        assert_eq!(first(&[of("a", "1"), of("b", "2")]).status, Status::Unsat);
         assert_eq!(
             first(&[run("a", Outcome::Unsat), run("b", Outcome::Unsat)]).status,
             Status::Unsat
@@ -1098,7 +1264,8 @@ mod tests {
 
     #[test]
     fn the_readme_counts_answers_and_spreads_of_real_solving_times() {
-        let mut fam = Family::new(Settings::new(std::env::temp_dir())).expect("temp dir");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut fam = Family::new(Settings::new(dir.path().join("fam"))).expect("a new folder");
         // Each file: its solvers' answers and times in ms. 40 ms against
         // 1 ms is process start-up, not a spread to report.
         let files: [(&str, Runs); 2] = [
@@ -1135,8 +1302,9 @@ mod tests {
             text.contains("By kind: sudoku 2 files (2 puzzles)."),
             "{text}"
         );
+        // The median of 40 ms and 12 s is their mean.
         assert!(
-            text.contains("| a | 2 | 0 | 0 | 0 | 12.00 | 12.00 |"),
+            text.contains("| a | 2 | 0 | 0 | 0 | 6.02 | 12.00 |"),
             "{text}"
         );
         assert!(text.contains("| c | 0 | 0 | 1 | 1 | – | – |"), "{text}");

@@ -94,3 +94,15 @@ fn lowering(p: &Puzzle, statements: bool) -> Lowering<'_> {
     elements::lower_all(&p.elements, &mut l);
     l
 }
+
+/// The solution `p`'s file records (checked when the file was read), in
+/// `model`'s cell order: `model` is `p` lowered, or its shape.
+pub fn recorded_solution(p: &Puzzle, model: &Model) -> Option<Vec<i64>> {
+    let grid: Vec<Vec<Option<i64>>> = p
+        .solution
+        .as_ref()?
+        .iter()
+        .map(|row| row.iter().map(|v| v.map(i64::from)).collect())
+        .collect();
+    model.values_of(&grid)
+}

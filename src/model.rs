@@ -456,6 +456,11 @@ pub struct Statement {
 /// blocks) or the value is unknown.
 pub type ValueGrid = Vec<Vec<Option<i64>>>;
 
+/// The value `grid` gives cell `c`, if any.
+fn value_at(grid: &[Vec<Option<i64>>], c: &Cell) -> Option<i64> {
+    grid.get(c.row)?.get(c.col).copied().flatten()
+}
+
 /// A constraint model: what every puzzle kind lowers into.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Model {
@@ -586,24 +591,19 @@ impl Model {
     /// Checks a grid (`rows` × `cols`, `None` for squares without a cell or
     /// left blank).
     pub fn check_grid(&self, grid: &[Vec<Option<i64>>]) -> Result<(), Violation> {
-        let mut values = Vec::with_capacity(self.cells.len());
-        for c in &self.cells {
-            match grid
-                .get(c.row)
-                .and_then(|r| r.get(c.col))
-                .copied()
-                .flatten()
-            {
-                Some(v) => values.push(v),
-                None => {
-                    return Err(Violation {
-                        constraint: None,
-                        message: format!("cell {} is blank", rc(c.row, c.col)),
-                    });
-                }
-            }
+        if let Some(blank) = self.cells.iter().find(|c| value_at(grid, c).is_none()) {
+            return Err(Violation {
+                constraint: None,
+                message: format!("cell {} is blank", rc(blank.row, blank.col)),
+            });
         }
-        self.check(&values)
+        self.check(&self.values_of(grid).unwrap_or_default())
+    }
+
+    /// The values of `grid` (`rows` × `cols`) in cell order; `None` when a
+    /// cell is blank.
+    pub fn values_of(&self, grid: &[Vec<Option<i64>>]) -> Option<Vec<i64>> {
+        self.cells.iter().map(|c| value_at(grid, c)).collect()
     }
 
     /// Splits the model into its shape (everything but the given digits,

@@ -111,6 +111,7 @@ pub fn write_file_atomically<T: AsRef<[u8]> + ?Sized>(path: &Path, text: &T) -> 
     if cancelled() {
         return Err(Error::Interrupted);
     }
+    refuse_input(path)?;
     let (target, previous) = match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => return write_in_place(path, text),
         // Renaming over a write-protected file would succeed where
@@ -256,10 +257,110 @@ fn writable(path: &Path) -> bool {
 /// Whether `a` and `b` name the same existing file (the same device and
 /// inode, so links and `./` spellings count).
 pub fn same_file(a: &Path, b: &Path) -> bool {
+    matches!(
+        (identity(a), identity(b)),
+        (Some(x @ Identity::Inode(..)), Some(y)) if x == y
+    )
+}
+
+/// What makes two spellings of a path one file: an existing file's device
+/// and inode (through links), else the real folder and the name in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Identity {
+    Inode(u64, u64),
+    Path(std::path::PathBuf),
+}
+
+/// The identity of `path`; `None` when neither it nor its folder exists.
+fn identity(path: &Path) -> Option<Identity> {
     use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
+    if let Ok(m) = std::fs::metadata(path) {
+        return Some(Identity::Inode(m.dev(), m.ino()));
+    }
+    let folder = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(Identity::Path(
+        std::fs::canonicalize(folder).ok()?.join(path.file_name()?),
+    ))
+}
+
+/// The files this command reads, and the files its output flags name:
+/// none of them is ever written by another flag (see [`claim`]).
+static FILES: std::sync::Mutex<Vec<(Identity, Role, std::path::PathBuf)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Why a file is in [`FILES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The command reads it.
+    Input,
+    /// An output flag names it.
+    Output(&'static str),
+}
+
+fn files() -> std::sync::MutexGuard<'static, Vec<(Identity, Role, std::path::PathBuf)>> {
+    FILES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Marks `path` as an input of this command: no writer of smtgrid
+/// ([`write_file_atomically`], every output flag through [`claim`]) writes
+/// over it, whatever path, link or hard link leads to it. Standard input
+/// (`-`) and a missing file are no files to protect.
+pub fn protect(path: &Path) {
+    if path.as_os_str() == "-" {
+        return;
+    }
+    if let Some(id @ Identity::Inode(..)) = identity(path) {
+        files().push((id, Role::Input, path.to_path_buf()));
+    }
+}
+
+/// Takes `path` for the output flag `flag` (`-o`, `--html`, …): refused
+/// when it is an input of this command ([`protect`]) or the file of
+/// another output flag, before anything is written. Every output flag of
+/// every command goes through here, so no flag can write over what
+/// another reads or writes.
+pub fn claim(flag: &'static str, path: &Path) -> Result<()> {
+    let Some(id) = identity(path) else {
+        return Ok(());
+    };
+    let mut files = files();
+    if let Some((_, role, other)) = files.iter().find(|(i, _, _)| *i == id) {
+        let what = match role {
+            Role::Input => format!("that is the input file {}", other.display()),
+            Role::Output(f) => format!("{f} {} writes that file already", other.display()),
+        };
+        return Err(Error::Usage(format!(
+            "{flag} {}: {what}; write to another file",
+            path.display()
+        )));
+    }
+    files.push((id, Role::Output(flag), path.to_path_buf()));
+    Ok(())
+}
+
+/// Refuses to write `path` when it is an input of this command
+/// ([`protect`]): the last guard of every file smtgrid writes, for the
+/// files whose names are made as the command runs (one per puzzle in a
+/// folder).
+fn refuse_input(path: &Path) -> Result<()> {
+    let Some(id @ Identity::Inode(..)) = identity(path) else {
+        return Ok(());
+    };
+    match files()
+        .iter()
+        .find(|(i, role, _)| *i == id && *role == Role::Input)
+    {
+        Some((_, _, input)) => Err(Error::Usage(format!(
+            "{}: that is the input file {}; write to another file",
+            path.display(),
+            input.display()
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -434,13 +434,32 @@ fn a_disagreement_is_listed_and_fails_the_bench() {
         "--encoding",
         "lia",
     ]);
+    // The file records its solution: the liar's unsat is refuted by it
+    // (status error), a disagreement even without yices2's grid.
     assert_exit(
         &o,
         1,
         &o.stdout,
-        "SOLVERS DISAGREE: puzzles/sudoku-4x4.toml: yices2/lia (repeat 0) found a verified solution but \
-         liar/lia",
+        "SOLVERS DISAGREE: puzzles/sudoku-4x4.toml: liar/lia (repeat 0) says there is no \
+         solution, but the puzzle file records one",
     );
+    // Without a recorded solution, yices2's verified grid contradicts it.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = std::fs::read_to_string(root().join("puzzles/sudoku-4x4.toml")).expect("read");
+    let bare = dir.path().join("bare.toml");
+    let cut = text.find("solution = ").expect("a recorded solution");
+    std::fs::write(&bare, &text[..cut]).expect("write");
+    let o = smtgrid(&[
+        "bench",
+        bare.to_str().expect("UTF-8"),
+        "--solver-cmd",
+        &cmd,
+        "--solver",
+        "yices2,liar",
+        "--encoding",
+        "lia",
+    ]);
+    assert_exit(&o, 1, &o.stdout, "found a verified solution but liar/lia");
 }
 
 /// A new temporary directory, and in it a results file of `n` puzzles for

@@ -394,6 +394,32 @@ fn solvers_that_disagree_are_reported_loudly() {
 }
 
 #[test]
+fn an_unsat_against_the_recorded_solution_is_a_solver_fault_not_a_verdict() {
+    // calcudoku-4x4.toml records its solution, checked when it is read.
+    let cmd = format!("liar=sh {} /dev/null", fake("says_unsat.sh"));
+    let args = [
+        "puzzles/calcudoku-4x4.toml",
+        "--solver-cmd",
+        cmd.as_str(),
+        "--solver",
+        "liar",
+        "--encoding",
+        "lia",
+    ];
+    let (o, runs) = solve_json(&args);
+    let [run] = &runs[..] else {
+        panic!("one run: {runs:?}")
+    };
+    assert_eq!(run["status"], "error", "{run}");
+    let err = run["error"].as_str().unwrap_or_default();
+    assert!(err.contains("records a solution"), "{err}");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("SOLVERS DISAGREE"), "{}", stderr(&o));
+    let text = stdout(&solve(&args));
+    assert!(!text.contains("no solution"), "{text}");
+}
+
+#[test]
 fn auto_races_pairs_and_reports_the_winner() {
     require(&["z3", "yices-smt2"]);
     let args = [
@@ -833,8 +859,15 @@ fn an_unsettled_uniqueness_question_fails() {
 fn a_unique_claim_is_checked_against_second_solutions() {
     require(&["z3"]);
     let cmd = format!("liar=sh {}", fake("unique_liar.sh"));
+    // Without its recorded solution, which would refute the claim itself
+    // (uniqueness unsettled): here z3's second solution must.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(root().join("puzzles/classic.toml")).expect("read");
+    let cut = text.find("solution = ").expect("a recorded solution");
+    let bare = dir.path().join("classic.toml");
+    std::fs::write(&bare, &text[..cut]).expect("write");
     let (o, runs) = solve_json(&[
-        "puzzles/classic.toml",
+        bare.to_str().expect("UTF-8"),
         "--solver-cmd",
         &cmd,
         "--solver",
@@ -882,7 +915,8 @@ fn auto_with_named_solvers_compares_every_answer() {
         if format == "jsonl" {
             let runs = json_lines(&o);
             assert_eq!(runs.len(), 2);
-            assert_eq!(runs[0]["status"], "unsat");
+            // The file records its solution, which refutes a's unsat.
+            assert_eq!(runs[0]["status"], "error");
             assert_eq!(runs[1]["status"], "sat");
             assert_eq!(runs[1]["verified"], true);
         }

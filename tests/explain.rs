@@ -26,6 +26,7 @@ fn opts() -> Options {
     Options {
         count: 2,
         time_limit: Duration::from_secs(120),
+        recorded: None,
     }
 }
 
@@ -339,6 +340,70 @@ fn nine_by_nine_puzzles_take_far_fewer_questions_than_cells_times_values() {
     assert_eq!(ex.verdict, Verdict::Multiple, "{ex:?}");
     assert!(ex.stopped.is_none() && !ex.suggest.is_empty(), "{ex:?}");
     assert!(ex.questions < 200, "{} questions", ex.questions);
+}
+
+#[test]
+fn counting_stopped_by_the_limit_keeps_the_solutions_in_hand() {
+    let text = format!(
+        "kind = \"sudoku\"\ngivens = \"\"\"\n{}\"\"\"\n",
+        ". . . . . . . . .\n".repeat(9)
+    );
+    let p = smtgrid::parse::parse_str(&text, &smtgrid::Location::file("empty9.toml"), None)
+        .expect("an empty 9x9")
+        .remove(0);
+    let (model, statements) = lower_with_statements(&p);
+    let opts = Options {
+        count: 10_000,
+        time_limit: Duration::from_secs(2),
+        recorded: None,
+    };
+    let ex =
+        explain(&model, &statements, &solver("z3"), &opts, &Cancel::new()).expect("explain runs");
+    assert!(
+        ex.solutions.len() >= 2 && ex.solutions.len() < 10_000,
+        "{}",
+        ex.solutions.len()
+    );
+    assert_eq!(ex.verdict, Verdict::Multiple, "{:?}", ex.stopped);
+    assert!(ex.count_stopped && !ex.count_complete && !ex.candidates_complete);
+    assert!(!ex.differs.is_empty());
+    let cands = ex.candidates.clone().expect("the candidates found");
+    for s in &ex.solutions {
+        assert!(s.iter().zip(&cands).all(|(v, list)| list.contains(v)));
+    }
+    let report = smtgrid::explain::Report::new(&model, &statements, "z3", &ex);
+    let shown = smtgrid::explain::render_text(&report);
+    assert!(
+        shown.contains(&format!(
+            "more than one solution (at least {} found, count stopped at the limit)",
+            ex.solutions.len()
+        )),
+        "{shown}"
+    );
+}
+
+#[test]
+fn an_empty_or_refuted_conflict_is_a_solver_fault() {
+    // A session that answers unsat to everything and blames nothing.
+    let liar = format!(
+        "z3={}",
+        root().join("tests/fake_solvers/session_unsat.py").display()
+    );
+    // calcudoku-4x4.toml records its solution; killer-broken.toml has none.
+    for (file, says) in [
+        ("puzzles/calcudoku-4x4.toml", "records a solution"),
+        ("docs/examples/killer-broken.toml", "empty unsat core"),
+    ] {
+        let out = common::smtgrid(&["explain", file, "--solver", &liar, "--timeout", "20s"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!text.contains("minimal"), "{file}: {text}");
+        assert!(!text.contains("no solution"), "{file}: {text}");
+        assert!(
+            text.contains(": unknown") && text.contains(says),
+            "{file}: {text}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{file}: {text}");
+    }
 }
 
 #[test]

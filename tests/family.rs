@@ -340,3 +340,130 @@ fn the_shipped_family_passes_the_library_rules_and_matches_its_script() {
         }
     }
 }
+
+#[test]
+fn two_puzzles_of_one_name_keep_one_name_each_across_both_trees() {
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (folder, givens) in [
+        // No solution: no incremental file.
+        ("a", "4 . 1 .\n3 2 . .\n. . 3 .\n. 4 . 1\n"),
+        // One solution.
+        ("b", "4 3 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n"),
+    ] {
+        std::fs::create_dir(dir.path().join(folder)).expect("mkdir");
+        let text = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{givens}\"\"\"\n");
+        std::fs::write(dir.path().join(folder).join("x.toml"), text).expect("write");
+    }
+    let o = common::bin()
+        .current_dir(dir.path())
+        .args(["emit", "a/x.toml", "b/x.toml", "--benchmark", "fam"])
+        .args(["--solver", "z3", "--encoding", "lia", "--unique"])
+        .output()
+        .expect("smtgrid runs");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let status = std::fs::read_to_string(dir.path().join("fam/STATUS.jsonl")).expect("read");
+    let records: Vec<serde_json::Value> = status
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let named = |top: &str| -> Vec<(String, String)> {
+        records
+            .iter()
+            .filter(|r| r["file"].as_str().is_some_and(|f| f.starts_with(top)))
+            .map(|r| {
+                let file = r["file"].as_str().unwrap_or_default();
+                let name = file.rsplit('/').next().unwrap_or_default().to_string();
+                (name, r["puzzle"].as_str().unwrap_or_default().to_string())
+            })
+            .collect()
+    };
+    assert_eq!(
+        named("non-incremental/"),
+        [
+            ("x-lia.smt2".to_string(), "a/x.toml".to_string()),
+            ("x_2-lia.smt2".to_string(), "b/x.toml".to_string())
+        ]
+    );
+    assert_eq!(
+        named("incremental/"),
+        [("x_2-lia.smt2".to_string(), "b/x.toml".to_string())]
+    );
+}
+
+#[test]
+fn a_family_is_replaced_whole_and_a_foreign_folder_is_refused() {
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, givens) in [
+        ("a", "4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n"),
+        ("b", "4 3 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n"),
+    ] {
+        let text = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{givens}\"\"\"\n");
+        std::fs::write(dir.path().join(format!("{name}.toml")), text).expect("write");
+    }
+    let emit = |args: &[&str], into: &str| {
+        common::bin()
+            .current_dir(dir.path())
+            .args(["emit"])
+            .args(args)
+            .args(["--benchmark", into, "--solver", "z3", "--encoding", "lia"])
+            .output()
+            .expect("smtgrid runs")
+    };
+    let o = emit(&["a.toml", "b.toml"], "fam");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        family::files(&dir.path().join("fam")).expect("read").len(),
+        2
+    );
+    // A second run replaces the family: no file of the first stays.
+    let o = emit(&["b.toml"], "fam");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let files = family::files(&dir.path().join("fam")).expect("read");
+    let status = std::fs::read_to_string(dir.path().join("fam/STATUS.jsonl")).expect("read");
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(status.lines().count(), 1, "{status}");
+    assert!(files[0].0.ends_with("/b-lia.smt2"), "{files:?}");
+    // Nothing hidden is left beside it.
+    assert_eq!(common::names_in(dir.path()), ["a.toml", "b.toml", "fam"]);
+    // A folder with a README.md smtgrid did not write is refused, untouched.
+    let mine = dir.path().join("mine");
+    std::fs::create_dir(&mine).expect("mkdir");
+    std::fs::write(mine.join("README.md"), "# my notes\n").expect("write");
+    let o = emit(&["a.toml"], "mine");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(common::names_in(&mine), ["README.md"]);
+    assert_eq!(
+        std::fs::read_to_string(mine.join("README.md")).expect("read"),
+        "# my notes\n"
+    );
+    // So is a folder of puzzles.
+    let o = emit(&["a.toml"], ".");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

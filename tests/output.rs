@@ -234,6 +234,105 @@ fn emit_never_overwrites_its_input() {
 }
 
 #[test]
+fn no_output_flag_writes_over_an_input_or_another_flags_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let at = |name: &str| dir.path().join(name).to_str().expect("UTF-8").to_string();
+    let results = std::fs::read(root().join("docs/bench-puzzles.jsonl")).expect("read");
+    std::fs::write(at("r.jsonl"), &results).expect("write");
+    let puzzle = std::fs::read(root().join("puzzles/sudoku-4x4.toml")).expect("read");
+    std::fs::write(at("p.toml"), &puzzle).expect("write");
+    std::os::unix::fs::symlink(at("r.jsonl"), at("r.html")).expect("symlink");
+    std::os::unix::fs::symlink(at("p.toml"), at("p.html")).expect("symlink");
+    std::os::unix::fs::symlink(at("r.jsonl"), at("r.svg")).expect("symlink");
+    let bench = [
+        "bench",
+        "--solver",
+        "z3",
+        "--encoding",
+        "lia",
+        "--timeout",
+        "10",
+    ];
+    let refused: Vec<Vec<String>> = vec![
+        vec![
+            "report".into(),
+            at("r.jsonl"),
+            "--html".into(),
+            at("r.jsonl"),
+        ],
+        vec![
+            "report".into(),
+            at("r.jsonl"),
+            "--html".into(),
+            at("r.html"),
+        ],
+        vec!["report".into(), at("r.jsonl"), "--plot".into(), at("r.svg")],
+        vec![
+            "report".into(),
+            at("r.jsonl"),
+            "--html".into(),
+            at("x.svg"),
+            "--plot".into(),
+            at("x.svg"),
+        ],
+        [&bench[..], &[&at("p.toml"), "--html", &at("p.toml")]]
+            .concat()
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        [&bench[..], &[&at("p.toml"), "--html", &at("p.html")]]
+            .concat()
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        [
+            &bench[..],
+            &[
+                &at("p.toml"),
+                "-o",
+                &at("s.jsonl"),
+                "--html",
+                &at("s.jsonl"),
+            ],
+        ]
+        .concat()
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        vec![
+            "convert".into(),
+            at("p.toml"),
+            "--to".into(),
+            "toml".into(),
+            "-o".into(),
+            format!("{}/", dir.path().display()),
+        ],
+    ];
+    for args in refused {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = smtgrid(&args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("that is the input file") || err.contains("writes that file already"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            std::fs::read(at("r.jsonl")).expect("read"),
+            results,
+            "{args:?}"
+        );
+        assert_eq!(
+            std::fs::read(at("p.toml")).expect("read"),
+            puzzle,
+            "{args:?}"
+        );
+        assert!(!dir.path().join("s.jsonl").exists(), "{args:?}");
+        assert!(!dir.path().join("x.svg").exists(), "{args:?}");
+    }
+}
+
+#[test]
 fn o_names_a_directory_with_a_trailing_slash() {
     // A missing folder is created, with its parents: `-o pictures/` works
     // from a fresh clone.

@@ -82,6 +82,11 @@ pub struct Record {
     pub date: Option<String>,
     /// What went wrong, or `null`.
     pub error: Option<String>,
+    /// The solver answered `unsat` although the puzzle file records a
+    /// solution the checker accepts (status `error`): a disagreement.
+    /// Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub refuted: bool,
 }
 
 impl Record {
@@ -99,7 +104,67 @@ impl Record {
     pub fn solved(&self) -> bool {
         (self.status == Status::Sat && self.verified) || self.status == Status::Unsat
     }
+
+    /// Refuses what no run of `bench` can have recorded: a repeat index
+    /// out of range, a limit over [`MAX_TIMEOUT`](crate::solve::MAX_TIMEOUT),
+    /// or a time that is negative, not finite, or longer than the run could
+    /// last (it is stopped at its limit; [`KILL_GRACE_MS`] covers the
+    /// stopping). Such a time would rank first or print `inf` in every
+    /// summary.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        if self.repeat >= MAX_REPEAT {
+            return Err(format!(
+                "repeat {} is out of range: a run is repeated at most {MAX_REPEAT} times, \
+                 numbered from 0",
+                self.repeat
+            ));
+        }
+        let max_limit = crate::solve::MAX_TIMEOUT.as_millis();
+        if u128::from(self.settings.timeout_ms) > max_limit {
+            return Err(format!(
+                "timeout_ms {} is over the longest limit, {max_limit} ms (a week)",
+                self.settings.timeout_ms
+            ));
+        }
+        let limit = self.settings.timeout_ms as f64;
+        let longest = limit + limit.max(KILL_GRACE_MS);
+        let times = [
+            ("time_ms", Some(self.time_ms)),
+            ("first_answer_ms", self.measured.first_answer_ms),
+            ("cpu_ms", self.measured.cpu_ms),
+        ];
+        for (field, t) in times {
+            let Some(t) = t else { continue };
+            // 1.7e308, not three hundred digits.
+            let shown = if t.abs() < 1e15 {
+                t.to_string()
+            } else {
+                format!("{t:e}")
+            };
+            if !t.is_finite() || t < 0.0 {
+                return Err(format!(
+                    "{field} {shown} is impossible: a time is a finite number of milliseconds, 0 \
+                     or more"
+                ));
+            }
+            // CPU time may exceed the wall time of a solver with threads.
+            if field != "cpu_ms" && t > longest {
+                return Err(format!(
+                    "{field} {shown} is impossible: a run is stopped at its limit, timeout_ms {}, so \
+                     it cannot last longer than {longest} ms",
+                    self.settings.timeout_ms
+                ));
+            }
+        }
+        Ok(())
+    }
 }
+
+/// How long past its limit a run may be recorded as lasting, at least,
+/// in milliseconds: stopping a solver's processes and reaping them takes
+/// milliseconds, but a loaded machine may stall; a limit's own length is
+/// allowed when it is longer.
+pub const KILL_GRACE_MS: f64 = 60_000.0;
 
 /// What identifies a run: (puzzle, solver, encoding, repeat).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -391,6 +456,10 @@ pub fn run<I: Iterator<Item = Result<Puzzle>>, G: std::borrow::Borrow<Group>>(
                     machine: machine.clone(),
                     date: Some(date.clone()),
                     error: rep.error,
+                    refuted: matches!(
+                        l.run.outcome,
+                        Outcome::Error(crate::solve::ErrorKind::Refuted, _)
+                    ),
                 }
             })
             .collect();
@@ -492,14 +561,10 @@ pub fn read_results_within(path: &Path, limits: InputLimits) -> Result<Loaded> {
         }
         match serde_json::from_str::<Record>(text.trim_end()) {
             Ok(r) => {
-                if r.repeat >= MAX_REPEAT {
+                if let Err(why) = r.check() {
                     return Err(InputError::new(
                         at.at_line(number),
-                        format!(
-                            "repeat {} is out of range: a run is repeated at most {MAX_REPEAT} \
-                             times, numbered from 0; is this record damaged?",
-                            r.repeat
-                        ),
+                        format!("{why}; is this record damaged?"),
                     )
                     .into());
                 }
@@ -810,6 +875,7 @@ mod tests {
             machine: Machine::this(),
             date: None,
             error: None,
+            refuted: false,
         };
         serde_json::to_string(&r).expect("a record serialises") + "\n"
     }
@@ -880,6 +946,39 @@ mod tests {
             shown.contains("r.jsonl:2:") && shown.contains("4294967294"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn impossible_times_are_input_errors_with_their_line() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r.jsonl");
+        let ok = record_line("a", 10_000);
+        assert!(ok.contains("\"time_ms\":3.0"), "{ok}");
+        for (time, why) in [
+            ("-5.0", "0 or more"),
+            ("1.7e308", "cannot last longer than 70000 ms"),
+            ("80001.0", "cannot last longer than 70000 ms"),
+        ] {
+            let bad = ok.replace("\"time_ms\":3.0", &format!("\"time_ms\":{time}"));
+            std::fs::write(&path, format!("{ok}{bad}")).expect("write");
+            let e = read_results(&path).map(|_| ()).expect_err(time);
+            let shown = e.to_string();
+            assert!(
+                shown.contains("r.jsonl:2:") && shown.contains("time_ms") && shown.contains(why),
+                "{shown}"
+            );
+        }
+        let cpu = ok.replace("\"cpu_ms\":null", "\"cpu_ms\":-1.0");
+        assert_ne!(cpu, ok);
+        std::fs::write(&path, &cpu).expect("write");
+        let e = read_results(&path)
+            .map(|_| ())
+            .expect_err("negative CPU time");
+        assert!(e.to_string().contains("cpu_ms -1"), "{e}");
+        // Slow to stop, but possible: kept.
+        let late = ok.replace("\"time_ms\":3.0", "\"time_ms\":10500.0");
+        std::fs::write(&path, &late).expect("write");
+        assert_eq!(read_results(&path).expect("kept").records.len(), 1);
     }
 
     #[test]

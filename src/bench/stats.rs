@@ -9,11 +9,16 @@ use serde::Serialize;
 /// The median of sorted values (the mean of the middle two for an even
 /// count); 0 for none.
 pub fn median(sorted: &[f64]) -> f64 {
-    match sorted.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => sorted[n / 2],
-        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
-    }
+    middle(sorted).map_or(0.0, |(a, b)| (a + b) / 2.0)
+}
+
+/// The middle of sorted items: the middle one twice for an odd count, the
+/// two middle ones for an even count, none for none. Every median of
+/// `bench` and `report` is the mean of these two, so an even number of
+/// repeats never silently takes one side.
+pub fn middle<T>(sorted: &[T]) -> Option<(&T, &T)> {
+    let n = sorted.len();
+    Some((sorted.get((n.checked_sub(1)?) / 2)?, sorted.get(n / 2)?))
 }
 
 /// The spread of repeated measurements of one (puzzle, pair), in ms.

@@ -2,10 +2,12 @@
 //! status counts, PAR-2, median and total time and the puzzles it alone
 //! solved; the virtual best; disagreements; missing and duplicated runs.
 //!
-//! With `--repeat K`, each (puzzle, pair) is first reduced to its median
-//! run: the K runs ordered by their PAR-2 time (the time of a solved run,
-//! twice the limit for any other), the middle one (the lower middle for an
-//! even K) stands for the triple, status and time.
+//! With `--repeat K`, each (puzzle, pair) is first reduced to its median:
+//! the K runs ordered by their PAR-2 time (the time of a solved run, twice
+//! the limit for any other), the middle one stands for the triple, status
+//! and time. For an even K its times are the means of the two middle runs
+//! (the true median, PAR-2 included), and it counts as solved only when
+//! both are; when they differ its status is the slower one's.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -52,7 +54,8 @@ impl std::str::FromStr for Pair {
     }
 }
 
-/// The median run of one (puzzle, pair).
+/// The median of the runs of one (puzzle, pair): its one run, or the
+/// middle of its repeats (see the module's comment).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cell {
     /// Its status.
@@ -70,29 +73,57 @@ pub struct Cell {
     /// The wall times of all its repeats, with their spread, when there
     /// is more than one.
     pub spread: Option<Spread>,
+    /// What PAR-2 charges it (see [`Cell::par2_ms`]).
+    par2_ms: f64,
 }
 
 impl Cell {
     fn of(r: &Record) -> Cell {
+        let solved = r.solved();
         Cell {
             status: r.status,
-            solved: r.solved(),
+            solved,
             time_ms: r.time_ms,
             cpu_ms: r.measured.cpu_ms,
             max_rss_kb: r.measured.max_rss_kb,
             timeout_ms: r.settings.timeout_ms,
             spread: None,
+            par2_ms: if solved {
+                r.time_ms
+            } else {
+                r.settings.timeout_ms as f64 * 2.0
+            },
         }
     }
 
+    /// The median of `runs`, ordered by their PAR-2 time: the middle run,
+    /// or the means of the two middle ones (`None` for no runs).
+    fn median(runs: &[&Record]) -> Option<Cell> {
+        let (lo, hi) = stats::middle(runs)?;
+        let (a, b) = (Cell::of(lo), Cell::of(hi));
+        let mean = |x: f64, y: f64| (x + y) / 2.0;
+        let both = |x: Option<f64>, y: Option<f64>| Some(mean(x?, y?));
+        Some(Cell {
+            status: b.status,
+            solved: a.solved && b.solved,
+            time_ms: mean(a.time_ms, b.time_ms),
+            cpu_ms: both(a.cpu_ms, b.cpu_ms),
+            max_rss_kb: both(
+                a.max_rss_kb.map(|k| k as f64),
+                b.max_rss_kb.map(|k| k as f64),
+            )
+            .map(|k| k.round() as u64),
+            timeout_ms: a.timeout_ms.max(b.timeout_ms),
+            spread: None,
+            par2_ms: mean(a.par2_ms, b.par2_ms),
+        })
+    }
+
     /// The time PAR-2 charges: the run's time when solved, else twice the
-    /// limit.
+    /// limit; for repeats, the median of those (the mean of the two middle
+    /// ones for an even count).
     pub fn par2_ms(&self) -> f64 {
-        if self.solved {
-            self.time_ms
-        } else {
-            self.timeout_ms as f64 * 2.0
-        }
+        self.par2_ms
     }
 }
 
@@ -301,7 +332,9 @@ pub fn summarize(records: &[Record]) -> Summary {
                 .total_cmp(&Cell::of(b).par2_ms())
                 .then(a.repeat.cmp(&b.repeat))
         });
-        let mut cell = Cell::of(rs[(rs.len() - 1) / 2]);
+        let Some(mut cell) = Cell::median(&rs) else {
+            continue;
+        };
         if rs.len() > 1 {
             let times: Vec<f64> = rs.iter().map(|r| r.time_ms).collect();
             let spread = Spread::of(&times);
@@ -406,6 +439,13 @@ pub fn summarize(records: &[Record]) -> Summary {
         }
     }
     for (puzzle, rs) in by_puzzle {
+        for r in rs.iter().filter(|r| r.refuted) {
+            disagreements.push(format!(
+                "{puzzle}: {}/{} (repeat {}) says there is no solution, but the puzzle file \
+                 records one that the checker accepts",
+                r.solver, r.encoding, r.repeat
+            ));
+        }
         let sat = rs.iter().find(|r| r.status == Status::Sat && r.verified);
         let unsat = rs.iter().find(|r| r.status == Status::Unsat);
         if let (Some(s), Some(u)) = (sat, unsat) {
@@ -802,6 +842,7 @@ mod tests {
             machine: Machine::this(),
             date: None,
             error: None,
+            refuted: false,
         }
     }
 
@@ -878,6 +919,31 @@ mod tests {
         let c = &s.cells.values().next().expect("a pair")["p"];
         assert_eq!((c.status, c.time_ms), (Status::Sat, 90.0));
         assert_eq!(s.repeats, 3);
+    }
+
+    #[test]
+    fn an_even_number_of_repeats_takes_the_mean_of_the_two_middle_runs() {
+        let rs = [
+            rec("p", "a", Status::Sat, 50, 0),
+            rec("p", "a", Status::Sat, 10, 1),
+            rec("p", "a", Status::Timeout, 1000, 2),
+            rec("p", "a", Status::Sat, 30, 3),
+            // Solved once, timed out once: half its runs solve it.
+            rec("q", "a", Status::Sat, 100, 0),
+            rec("q", "a", Status::Timeout, 1000, 1),
+        ];
+        let s = summarize(&rs);
+        let cells = s.cells.values().next().expect("a pair");
+        let p = &cells["p"];
+        assert_eq!((p.status, p.solved, p.time_ms), (Status::Sat, true, 40.0));
+        assert_eq!(p.par2_ms(), 40.0);
+        let q = &cells["q"];
+        assert_eq!((q.status, q.solved), (Status::Timeout, false));
+        // The median of the PAR-2 times 100 and 2 × 1000.
+        assert_eq!(q.par2_ms(), 1050.0);
+        let a = &s.pairs[0];
+        assert!((a.par2_s - 1.09).abs() < 1e-9, "{}", a.par2_s);
+        assert_eq!(s.per_puzzle().rows[0][1], "0.040 ± 0.485");
     }
 
     #[test]

@@ -84,6 +84,9 @@ pub(super) struct BenchArgs {
 
 pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     a.inputs.check()?;
+    if let Some(path) = &a.output {
+        crate::output::claim("-o", path)?;
+    }
     let encodings = encodings(&a.encoding);
     let shown = a.summary.check()?;
     // Files are read once for the run list and again for each repeat, so

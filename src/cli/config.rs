@@ -94,8 +94,12 @@ impl InputSize {
 }
 
 impl Inputs {
-    /// Refuses a second `-`: standard input can be read only once.
+    /// Refuses a second `-` (standard input can be read only once), and
+    /// marks every input as one that no output flag may write over.
     pub(super) fn check(&self) -> Result<()> {
+        for p in &self.puzzles {
+            crate::output::protect(p);
+        }
         if self.puzzles.iter().filter(|p| *p == Path::new("-")).count() > 1 {
             return Err(Error::Usage(
                 "`-` (standard input) is given more than once, but standard input can be read \

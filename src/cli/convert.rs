@@ -36,7 +36,7 @@ pub(super) struct ConvertArgs {
 
 pub(super) fn run(a: ConvertArgs) -> Result<Completion> {
     a.inputs.check()?;
-    let target = Target::of(a.output.as_deref(), &a.inputs)?;
+    let target = Target::of(a.output.as_deref())?;
     match a.to {
         OutputFormat::Toml => write_each(a.inputs.each(), &a.inputs, &target, "toml", |_, p| {
             Ok(parse::to_toml(p))

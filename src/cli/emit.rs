@@ -93,7 +93,7 @@ pub(super) fn run(a: EmitArgs) -> Result<Completion> {
     let opts = Options {
         plain: !a.propagate,
     };
-    let target = Target::of(a.output.as_deref(), &a.inputs)?;
+    let target = Target::of(a.output.as_deref())?;
     let cancel = solver::install_ctrlc_handler();
     write_each(a.inputs.each(), &a.inputs, &target, "smt2", |_, p| {
         Ok(encode_cancellable(&lower(p), encoding, &opts, &cancel)?.script)

@@ -63,9 +63,10 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
             solver.display_name()
         ));
     }
-    let opts = Options {
+    let limits = Options {
         count: a.count as usize,
         time_limit: a.timeout,
+        recorded: None,
     };
     let cancel = solver::install_ctrlc_handler();
     let input_error = RefCell::new(None);
@@ -77,6 +78,10 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
     }
     for p in a.inputs.stream(&input_error) {
         let (model, statements) = lower_with_statements(&p);
+        let opts = Options {
+            recorded: crate::lower::recorded_solution(&p, &model),
+            ..limits.clone()
+        };
         let ex = match explain(&model, &statements, solver, &opts, &cancel) {
             Ok(ex) => ex,
             Err(stop) => {

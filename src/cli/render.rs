@@ -47,7 +47,7 @@ pub(super) struct RenderArgs {
 
 pub(super) fn run(a: RenderArgs) -> Result<Completion> {
     a.inputs.check()?;
-    let target = Target::of(a.output.as_deref(), &a.inputs)?;
+    let target = Target::of(a.output.as_deref())?;
     let puzzles = a.inputs.each().collect::<Result<Vec<_>>>()?;
     let mut solutions: Vec<Option<crate::render::ValueGrid>> = vec![None; puzzles.len()];
     let mut completion = Completion::Clean;

@@ -76,9 +76,15 @@ impl SummaryArgs {
 
     /// Checks the plot file names and reads the --scatter pairs, before
     /// any work.
+    /// Every file they name is claimed: none is an input, none is
+    /// another flag's.
     pub(super) fn check(&self) -> Result<Option<(Pair, Pair)>> {
         if let Some(p) = &self.plot {
             plot::check_path(p)?;
+            crate::output::claim("--plot", p)?;
+        }
+        if let Some(p) = &self.html {
+            crate::output::claim("--html", p)?;
         }
         if let Some(spec) = &self.compare {
             two_pairs("--compare", spec)?;
@@ -87,6 +93,7 @@ impl SummaryArgs {
             return Ok(None);
         };
         plot::check_path(&self.scatter_out())?;
+        crate::output::claim("--scatter-out", &self.scatter_out())?;
         two_pairs("--scatter", spec).map(Some)
     }
 }
@@ -165,6 +172,9 @@ pub(super) fn show_summary(
 }
 
 pub(super) fn run(a: ReportArgs) -> Result<Completion> {
+    for path in &a.files {
+        crate::output::protect(path);
+    }
     let shown = a.summary.check()?;
     let mut files = Vec::new();
     for path in a.files {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::config::Inputs;
 use crate::error::{Error, Result};
-use crate::output::{OutputNames, Stdout, note, same_file, write_file_atomically};
+use crate::output::{OutputNames, Stdout, note, write_file_atomically};
 use crate::puzzle::Puzzle;
 
 /// Where `-o` points.
@@ -21,8 +21,9 @@ pub(super) enum Target {
 impl Target {
     /// Reads `-o`: an existing directory or a path ending in `/` is a
     /// folder, created if need be (with its parents); anything else a
-    /// file, whose folder is created if need be. Never an input file.
-    pub(super) fn of(output: Option<&Path>, inputs: &Inputs) -> Result<Target> {
+    /// file, whose folder is created if need be. Never an input file
+    /// ([`Inputs::check`] marks them first).
+    pub(super) fn of(output: Option<&Path>) -> Result<Target> {
         use std::os::unix::ffi::OsStrExt;
         let Some(path) = output else {
             return Ok(Target::Stdout);
@@ -34,7 +35,7 @@ impl Target {
             create_dir(path)?;
             return Ok(Target::Dir(path.to_path_buf()));
         }
-        not_an_input(path, inputs)?;
+        crate::output::claim("-o", path)?;
         if let Some(folder) = path.parent()
             && !folder.as_os_str().is_empty()
             && !folder.is_dir()
@@ -51,17 +52,6 @@ pub(super) fn create_dir(dir: &Path) -> Result<()> {
         path: dir.to_path_buf(),
         source,
     })
-}
-
-fn not_an_input(output: &Path, inputs: &Inputs) -> Result<()> {
-    if let Some(input) = inputs.puzzles.iter().find(|i| same_file(output, i)) {
-        return Err(Error::Usage(format!(
-            "-o {}: that is the input file {}; write to another file",
-            output.display(),
-            input.display()
-        )));
-    }
-    Ok(())
 }
 
 /// Writes `make(index, p)` for every puzzle of `inputs` to `target`: one
@@ -81,7 +71,7 @@ pub(super) fn write_each(
         for (n, p) in puzzles.enumerate() {
             let p = p?;
             let file = names.file(dir, &p.id, ext)?;
-            not_an_input(&file, inputs)?;
+            // Never over an input: write_file_atomically refuses those.
             write_file_atomically(&file, &make(n, &p)?)?;
         }
         note(format_args!(

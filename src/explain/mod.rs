@@ -87,14 +87,17 @@ pub fn unminimised_core(
     }
 }
 
-/// Limits of one explanation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Limits of one explanation, and what the puzzle file says besides.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Solutions to count up to (at least 2 to tell unique from not).
     pub count: usize,
     /// Time for the whole explanation of one puzzle; what is not done by
     /// then is reported as not done.
     pub time_limit: Duration,
+    /// The solution the puzzle file records (checked when it was read),
+    /// in the model's cell order: it refutes any `unsat`.
+    pub recorded: Option<Vec<i64>>,
 }
 
 impl Default for Options {
@@ -102,9 +105,16 @@ impl Default for Options {
         Options {
             count: 2,
             time_limit: Duration::from_secs(60),
+            recorded: None,
         }
     }
 }
+
+/// Why an `unsat` is a solver fault when the puzzle file records a
+/// solution: the one wording of `solve`, `emit --benchmark` and `explain`.
+pub const RECORDED_REFUTES_UNSAT: &str = "the puzzle file records a solution that the checker \
+                                          accepts: the solver is wrong (a disagreement with the \
+                                          file, not a verdict)";
 
 /// The most solutions `--count` may ask for: each is a question and a
 /// grid kept in memory.
@@ -155,11 +165,18 @@ pub struct Explanation {
     pub solutions: Vec<Vec<i64>>,
     /// Whether `solutions` are all there are.
     pub count_complete: bool,
+    /// Whether counting itself stopped early (see `stopped`), with at
+    /// least two solutions found.
+    pub count_stopped: bool,
     /// Cells where the first two solutions differ.
     pub differs: Vec<CellId>,
     /// Per cell, the values it takes in some solution, sorted; `None`
-    /// when the puzzle has no solution or the search did not finish.
+    /// when the puzzle has no solution or none was found. When the search
+    /// stopped early, the values of the solutions found (see
+    /// `candidates_complete`).
     pub candidates: Option<Vec<Vec<i64>>>,
+    /// Whether `candidates` are every value of every solution.
+    pub candidates_complete: bool,
     /// Givens (cell, value) that make the puzzle unique.
     pub suggest: Vec<(CellId, i64)>,
     /// How `suggest` was searched (several solutions only).
@@ -185,8 +202,10 @@ impl Explanation {
             minimal: false,
             solutions: Vec::new(),
             count_complete: false,
+            count_stopped: false,
             differs: Vec::new(),
             candidates: None,
+            candidates_complete: false,
             suggest: Vec::new(),
             search: None,
             redundant_givens: Vec::new(),
@@ -232,18 +251,32 @@ fn run(
 ) -> Result<(), Stop> {
     let all: Vec<usize> = (0..statements.len()).collect();
     match asker.ask(&all, &[])? {
+        Answer::Unsat(_)
+            if opts
+                .recorded
+                .as_ref()
+                .is_some_and(|r| model.check(r).is_ok()) =>
+        {
+            Err(Stop::Failed(format!(
+                "the solver answered unsat, but {RECORDED_REFUTES_UNSAT}"
+            )))
+        }
         Answer::Unsat(core) => {
+            ex.conflict = blamed(core)?;
             ex.verdict = Verdict::None;
             ex.count_complete = true;
-            ex.conflict = core;
             shrink(asker, ex)
         }
         Answer::Sat(first) => {
             ex.solutions.push(first);
-            count(asker, ex, &all, opts.count.clamp(2, MAX_COUNT))?;
+            // Two checked solutions settle "more than one" even when the
+            // count stops early: the stop is reported, the verdict kept.
+            let counted = count(asker, ex, &all, opts.count.clamp(2, MAX_COUNT));
             if ex.solutions.len() == 1 {
+                counted?;
                 ex.verdict = Verdict::Unique;
                 ex.candidates = Some(ex.solutions[0].iter().map(|&v| vec![v]).collect());
+                ex.candidates_complete = true;
                 redundant(asker, ex, statements)
             } else {
                 ex.verdict = Verdict::Multiple;
@@ -251,11 +284,31 @@ fn run(
                     .filter(|&c| ex.solutions[0][c] != ex.solutions[1][c])
                     .collect();
                 let mut pool = ex.solutions.clone();
-                ex.candidates = Some(candidates(asker, &all, &mut pool)?);
+                // The values of the solutions in hand, then every value.
+                let found = ex.candidates.insert(values_in(&pool));
+                ex.count_stopped = counted.is_err();
+                counted?;
+                candidates(asker, &all, &mut pool, found)?;
+                ex.candidates_complete = true;
                 suggest(asker, ex, &all, &mut pool)
             }
         }
     }
+}
+
+/// The statements an `unsat` blamed, as a conflict: never none. With no
+/// statement on, any grid of the cells' values is a solution, so an empty
+/// core is a solver fault, and calling it a (minimal) conflict would be a
+/// claim no answer proves.
+fn blamed(core: Vec<usize>) -> Result<Vec<usize>, Stop> {
+    if core.is_empty() {
+        return Err(Stop::Failed(
+            "the solver blamed no statement for the conflict (an empty unsat core), but without \
+             any statement every grid of the cells' values is a solution: a solver fault"
+                .into(),
+        ));
+    }
+    Ok(core)
 }
 
 /// Deletion-based shrinking: each statement of the conflict in turn is
@@ -270,7 +323,7 @@ fn shrink(asker: &mut Asker, ex: &mut Explanation) -> Result<(), Stop> {
         };
         let rest: Vec<usize> = ex.conflict.iter().copied().filter(|&k| k != s).collect();
         match asker.ask(&rest, &[])? {
-            Answer::Unsat(core) => ex.conflict = core,
+            Answer::Unsat(core) => ex.conflict = blamed(core)?,
             Answer::Sat(_) => needed.push(s),
         }
     }
@@ -291,33 +344,42 @@ fn count(asker: &mut Asker, ex: &mut Explanation, all: &[usize], n: usize) -> Re
     Ok(())
 }
 
-/// Each cell's values over all solutions: the values of the solutions in
-/// `pool`, extended by asking for a solution that gives some cell a value
-/// none so far gives it, until there is none. New solutions join `pool`.
+/// Each cell's values in the solutions `pool`, sorted.
+fn values_in(pool: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    let cells = pool.first().map_or(0, Vec::len);
+    let mut seen: Vec<Vec<i64>> = vec![Vec::new(); cells];
+    for s in pool {
+        add_values(&mut seen, s);
+    }
+    seen
+}
+
+/// Adds solution `s`'s values to each cell's sorted list.
+fn add_values(seen: &mut [Vec<i64>], s: &[i64]) {
+    for (list, &v) in seen.iter_mut().zip(s) {
+        if let Err(at) = list.binary_search(&v) {
+            list.insert(at, v);
+        }
+    }
+}
+
+/// Each cell's values over all solutions: `seen` (the values of the
+/// solutions in `pool`) extended by asking for a solution that gives some
+/// cell a value none so far gives it, until there is none. New solutions
+/// join `pool`; on a stop `seen` keeps what was found.
 fn candidates(
     asker: &mut Asker,
     all: &[usize],
     pool: &mut Vec<Vec<i64>>,
-) -> Result<Vec<Vec<i64>>, Stop> {
-    let cells = pool.first().map_or(0, Vec::len);
-    let mut seen: Vec<Vec<i64>> = vec![Vec::new(); cells];
-    let add = |seen: &mut Vec<Vec<i64>>, s: &[i64]| {
-        for (list, &v) in seen.iter_mut().zip(s) {
-            if let Err(at) = list.binary_search(&v) {
-                list.insert(at, v);
-            }
-        }
-    };
-    for s in pool.iter() {
-        add(&mut seen, s);
-    }
+    seen: &mut [Vec<i64>],
+) -> Result<(), Stop> {
     loop {
-        match asker.ask(all, &[Extra::SomeOutside(seen.clone())])? {
+        match asker.ask(all, &[Extra::SomeOutside(seen.to_vec())])? {
             Answer::Sat(s) => {
-                add(&mut seen, &s);
+                add_values(seen, &s);
                 pool.push(s);
             }
-            Answer::Unsat(_) => return Ok(seen),
+            Answer::Unsat(_) => return Ok(()),
         }
     }
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{Explanation, Search, Verdict};
+use super::{Explanation, Search, Stop, Verdict};
 use crate::error::escape_controls;
 use crate::model::{Model, Statement, What, rc};
 use crate::render::svg::{Anchor, Layout, Rect, Svg};
@@ -62,11 +62,17 @@ pub struct Report {
     pub solutions: usize,
     /// Whether those are all.
     pub count_complete: bool,
+    /// Whether counting stopped early (`stopped` says why) after two or
+    /// more solutions.
+    pub count_stopped: bool,
     /// Cells where the first two solutions differ.
     pub differs: Vec<At>,
     /// Per row, per square, the values its cell takes over all solutions
-    /// (empty where no cell is); `null` if not known.
+    /// (empty where no cell is); `null` if not known. When the search
+    /// stopped early, the values of the solutions found.
     pub candidates: Option<Vec<Vec<Vec<i64>>>>,
+    /// Whether `candidates` are every value of every solution.
+    pub candidates_complete: bool,
     /// Givens that make the puzzle unique.
     pub suggest: Vec<Suggestion>,
     /// How `suggest` was searched.
@@ -87,6 +93,9 @@ pub struct Report {
     /// The givens as a grid, for the text and the picture.
     #[serde(skip)]
     pub givens: Vec<Vec<Option<i64>>>,
+    /// Where the search stopped, in words: `at the limit` or `early`.
+    #[serde(skip)]
+    stop_words: &'static str,
 }
 
 impl Report {
@@ -129,8 +138,10 @@ impl Report {
             minimal: ex.minimal,
             solutions: ex.solutions.len(),
             count_complete: ex.count_complete,
+            count_stopped: ex.count_stopped,
             differs: ex.differs.iter().map(|&c| at(c)).collect(),
             candidates,
+            candidates_complete: ex.candidates_complete,
             suggest: ex
                 .suggest
                 .iter()
@@ -149,6 +160,10 @@ impl Report {
             seconds: ex.elapsed.as_secs_f64(),
             grid: ex.solutions.first().map(|s| model.to_grid(s)),
             givens,
+            stop_words: match ex.stopped {
+                Some(Stop::TimeLimit) => "at the limit",
+                _ => "early",
+            },
         }
     }
 
@@ -186,6 +201,10 @@ pub fn render_text(r: &Report) -> String {
             } else {
                 "not shown minimal: the search stopped"
             }
+        ),
+        Verdict::Multiple if r.count_stopped => format!(
+            "{}: more than one solution (at least {} found, count stopped {}), each checked",
+            puzzle, r.solutions, r.stop_words
         ),
         Verdict::Multiple => format!(
             "{}: more than one solution; {}{} found, each checked",
@@ -252,9 +271,17 @@ pub fn render_text(r: &Report) -> String {
         }
         Verdict::Multiple => {
             let cells: Vec<String> = r.differs.iter().map(|&[a, b]| rc(a - 1, b - 1)).collect();
+            let marks = if r.candidates_complete {
+                "each cell's values over all solutions".to_string()
+            } else {
+                format!(
+                    "each cell's values in the solutions found (the search stopped {}; other solutions may add values)",
+                    r.stop_words
+                )
+            };
             let _ = writeln!(
                 out,
-                "the first two solutions differ in {} (marked *); pencil marks are each cell's values over all solutions",
+                "the first two solutions differ in {} (marked *); pencil marks are {marks}",
                 cells.join(" ")
             );
             let given: Vec<String> = r

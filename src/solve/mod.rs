@@ -794,9 +794,12 @@ impl Work<'_> {
         fit: Option<&'s Fit>,
     ) -> Asker<'s> {
         let solver = &self.racers[job.solver];
+        let model = fit.map_or_else(|| w.model(), |f| &f.shape.model);
         Asker {
             solver,
-            model: fit.map_or_else(|| w.model(), |f| &f.shape.model),
+            model,
+            // The shape's model has the puzzle's cells.
+            recorded: crate::lower::recorded_solution(&w.puzzle, model),
             givens: fit.map_or(&[], |f| &f.givens),
             deadline,
             limit: self.plan.limits.timeout,
@@ -1136,6 +1139,9 @@ struct Asker<'a> {
     /// Givens checked besides `model`'s rules: a session's puzzle's, as
     /// `model` is then its shape's (empty when `model` is the puzzle's).
     givens: &'a [(CellId, i64)],
+    /// The solution the puzzle file records (checked when it was read),
+    /// in `model`'s cell order: it refutes any `unsat`.
+    recorded: Option<Vec<i64>>,
     deadline: Instant,
     /// The whole limit, for messages.
     limit: Duration,
@@ -1394,6 +1400,14 @@ impl Asker<'_> {
         Ok(v)
     }
 
+    /// The recorded solution, checked again here, when it is not `except`:
+    /// a solution the solver's `unsat` denies, which makes that `unsat`
+    /// a solver fault, never a verdict.
+    fn refutation(&self, except: Option<&[i64]>) -> Option<&[i64]> {
+        let r = self.recorded.as_deref()?;
+        (except != Some(r) && self.model.check_with(r, self.givens).is_ok()).then_some(r)
+    }
+
     /// The verified values of a first answer, or how the run ended. The
     /// one place a reply becomes a status, whether it came from a process
     /// or a session (`decode` reads the model in the script's way;
@@ -1414,6 +1428,10 @@ impl Asker<'_> {
             Reply::Model(m) => self
                 .verify(decode(&m))
                 .map_err(|rule| Outcome::InvalidModel { rule, first: None }),
+            Reply::Unsat if self.refutation(None).is_some() => Err(Outcome::Error(
+                ErrorKind::Refuted,
+                format!("unsat, but {}", crate::explain::RECORDED_REFUTES_UNSAT),
+            )),
             Reply::Unsat => Err(Outcome::Unsat),
             Reply::Other(o) => Err(o),
         }
@@ -1437,6 +1455,12 @@ impl Asker<'_> {
     ) -> Outcome {
         let grid = self.model.to_grid(first);
         let unique = match reply {
+            Reply::Unsat if self.refutation(Some(first)).is_some() => {
+                Uniqueness::Unsettled(format!(
+                    "the solver found no other solution, but {}, and it differs from this one",
+                    crate::explain::RECORDED_REFUTES_UNSAT
+                ))
+            }
             Reply::Unsat => Uniqueness::Unique,
             Reply::Model(m) => match self.verify(decode(&m)) {
                 Ok(second) if second == first => {

@@ -92,6 +92,9 @@ pub enum ErrorKind {
     NoModel,
     /// It broke the session protocol (an answer before its question).
     Protocol,
+    /// It answered `unsat` to a puzzle whose file records a solution the
+    /// checker accepts.
+    Refuted,
 }
 
 /// With `--unique`: what the second question ("another solution?") gave.
@@ -593,6 +596,11 @@ impl PuzzleResult {
 pub fn disagreements<'a>(runs: impl Iterator<Item = &'a Run> + Clone) -> Vec<Finding> {
     let mut found = Vec::new();
     let sat = runs.clone().find(|r| r.outcome.grid().is_some());
+    for r in runs.clone() {
+        if let Outcome::Error(ErrorKind::Refuted, why) = &r.outcome {
+            found.push(Finding::Disagreement(format!("{}: {why}", r.label())));
+        }
+    }
     let unsat = runs.clone().find(|r| r.outcome == Outcome::Unsat);
     if let (Some(s), Some(u)) = (sat, unsat) {
         found.push(Finding::Disagreement(format!(
