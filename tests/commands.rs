@@ -199,6 +199,72 @@ fn outputs_of_absolute_inputs_are_named_by_their_names() {
     }
 }
 
+/// Issue 35: `report --compare` prints the comparison first and alone
+/// (the table with --details), and the spread warning goes to standard
+/// error in every format.
+#[test]
+fn compare_comes_alone_and_the_spread_warning_goes_to_stderr() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut text = String::new();
+    for (puzzle, solver, repeat, ms) in [
+        ("p", "z3", 0, 100),
+        ("p", "z3", 1, 900),
+        ("q", "z3", 0, 120),
+        ("q", "z3", 1, 130),
+        ("p", "yices2", 0, 10),
+        ("p", "yices2", 1, 11),
+        ("q", "yices2", 0, 12),
+        ("q", "yices2", 1, 12),
+    ] {
+        text.push_str(&format!(
+            "{{\"puzzle\":\"{puzzle}.toml\",\"kind\":\"sudoku\",\"size\":\"4x4\",\
+             \"solver\":\"{solver}\",\"solver_version\":\"1\",\"encoding\":\"onehot\",\
+             \"mode\":\"process\",\"status\":\"sat\",\"verified\":true,\"time_ms\":{ms},\
+             \"timeout_ms\":10000,\"repeat\":{repeat},\"machine\":{{\"cores\":2,\
+             \"os\":\"linux x86_64\",\"smtgrid\":\"0.1.0\"}},\"error\":null}}\n"
+        ));
+    }
+    let file = dir.path().join("r.jsonl");
+    std::fs::write(&file, text).expect("write");
+    let file = file.to_str().expect("utf-8");
+    let pairs = "yices2/onehot,z3/onehot";
+    for format in ["table", "markdown", "csv", "json"] {
+        let o = smtgrid(&["report", file, "--format", format]);
+        assert!(
+            !stdout(&o).contains("vary a lot"),
+            "{format}: {}",
+            stdout(&o)
+        );
+        assert!(
+            stderr(&o).contains("vary a lot"),
+            "{format}: {}",
+            stderr(&o)
+        );
+    }
+    let o = smtgrid(&["report", file, "--compare", pairs]);
+    let cmp = ok(&o);
+    assert_eq!(cmp.lines().count(), 1, "{cmp}");
+    assert!(cmp.starts_with("yices2/onehot is "), "{cmp}");
+    assert!(stderr(&o).contains("vary a lot"), "{}", stderr(&o));
+    let more = ok(&smtgrid(&["report", file, "--compare", pairs, "--details"]));
+    assert!(more.starts_with(&cmp), "{more}");
+    assert!(more.contains("virtual best"), "{more}");
+    let doc = ok(&smtgrid(&[
+        "report",
+        file,
+        "--compare",
+        pairs,
+        "--details",
+        "--format",
+        "json",
+    ]));
+    let doc: Value = serde_json::from_str(&doc).unwrap_or_else(|e| panic!("{e}: {doc}"));
+    assert!(
+        doc["comparison"].is_object() && doc["details"].is_object(),
+        "{doc}"
+    );
+}
+
 #[test]
 fn json_is_one_document_and_jsonl_a_record_per_line() {
     for command in [&["inspect", TWO[0], TWO[1]][..], &["solvers"][..]] {
