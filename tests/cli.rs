@@ -1069,6 +1069,35 @@ fn solvers_that_took_no_part_are_named_once_with_a_closing_line() {
     assert!(stdout(&o).contains(" unsupported "), "{}", stdout(&o));
 }
 
+/// Issue 35: a solver the installer does not install is not sent to it,
+/// and `bench --help` names every summary format in its words.
+#[test]
+fn small_facts_are_true() {
+    let o = smtgrid(&["solve", "puzzles/sudoku-4x4.toml", "--solver", "mathsat"]);
+    let err = stderr(&o);
+    // Only where no mathsat is on PATH is there anything to say.
+    if o.status.code() == Some(2) {
+        assert!(err.contains("is not available"), "{err}");
+        assert!(
+            !err.contains("install it (scripts/install-solvers)"),
+            "{err}"
+        );
+        assert!(
+            err.contains("scripts/install-solvers does not install it"),
+            "{err}"
+        );
+    }
+    let help = stdout(&smtgrid(&["bench", "--help"]));
+    let words = help
+        .split("--format <FORMAT>")
+        .nth(1)
+        .and_then(|h| h.split("[default").next())
+        .expect("--format in the help");
+    for name in ["table", "CSV", "json", "Markdown", "LaTeX"] {
+        assert!(words.contains(name), "{name}: {words}");
+    }
+}
+
 #[test]
 fn nothing_answered_is_not_success() {
     require(&["boolector"]);

@@ -32,8 +32,8 @@ pub(super) struct ReportArgs {
 /// How `bench` and `report` show a summary.
 #[derive(Debug, Args)]
 pub(super) struct SummaryArgs {
-    /// Output format of the summary: a table, CSV rows, or `json` (one
-    /// document).
+    /// Output format of the summary: a text table, CSV rows, `json` (one
+    /// document), a Markdown table or a LaTeX tabular.
     #[arg(long, value_enum, default_value = "table")]
     format: SummaryFormat,
     /// Draw a cactus plot (one line per solver/encoding) into FILE: SVG, or
