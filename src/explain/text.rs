@@ -86,6 +86,10 @@ pub struct Report {
     /// The givens as a grid, for the text and the picture.
     #[serde(skip)]
     pub givens: Vec<Vec<Option<i64>>>,
+    /// For each square that holds no cell (a kakuro clue or block), its
+    /// text: the clue as `down\across`, or `#`; `None` for a cell.
+    #[serde(skip)]
+    pub squares: Vec<Vec<Option<String>>>,
 }
 
 impl Report {
@@ -120,6 +124,31 @@ impl Report {
                 givens[r][c] = Some(v);
             }
         }
+        let mut squares = vec![vec![Some("#".to_string()); model.cols]; model.rows];
+        for c in &model.cells {
+            squares[c.row][c.col] = None;
+        }
+        let mut sums = vec![vec![(None, None); model.cols]; model.rows];
+        for st in statements {
+            let clue = st.clue.clone();
+            match (st.what, st.cells.first()) {
+                (What::AcrossRun, Some(&(r, c))) if c > 0 => sums[r][c - 1].1 = clue,
+                (What::DownRun, Some(&(r, c))) if r > 0 => sums[r - 1][c].0 = clue,
+                _ => {}
+            }
+        }
+        for (row, line) in squares.iter_mut().zip(&sums) {
+            for (square, sum) in row.iter_mut().zip(line) {
+                if square.is_some() && *sum != (None, None) {
+                    let (down, across) = sum.clone();
+                    *square = Some(format!(
+                        "{}\\{}",
+                        down.unwrap_or_default(),
+                        across.unwrap_or_default()
+                    ));
+                }
+            }
+        }
         Report {
             puzzle: model.name.clone(),
             solver: solver.to_string(),
@@ -148,6 +177,7 @@ impl Report {
             seconds: ex.elapsed.as_secs_f64(),
             grid: ex.solutions.first().map(|s| model.to_grid(s)),
             givens,
+            squares,
         }
     }
 
@@ -174,9 +204,12 @@ pub fn render_text(r: &Report) -> String {
     let is_marked = |row: usize, col: usize| marked.contains(&[row + 1, col + 1]);
     let headline = match r.verdict {
         Verdict::None => format!(
-            "{}: no solution; {} statements conflict ({})",
+            "{}: no solution; {} ({})",
             r.puzzle,
-            r.conflict.len(),
+            match r.conflict.len() {
+                1 => "1 statement contradicts itself".to_string(),
+                n => format!("{n} statements conflict"),
+            },
             if r.minimal {
                 "proven minimal: without any one of them the rest has a checked solution"
             } else {
@@ -213,7 +246,14 @@ pub fn render_text(r: &Report) -> String {
                 .as_ref()
                 .and_then(|g| g.get(row))
                 .and_then(|l| l.get(col));
+            let square = r
+                .squares
+                .get(row)
+                .and_then(|l| l.get(col))
+                .cloned()
+                .flatten();
             *text = match (r.verdict, cands) {
+                _ if square.is_some() => square.unwrap_or_default(),
                 (Verdict::None | Verdict::Unknown, _) | (_, None) => {
                     r.givens[row][col].map_or(".".into(), |v| v.to_string())
                 }
@@ -279,7 +319,10 @@ pub fn render_text(r: &Report) -> String {
                 .iter()
                 .map(|&[a, b]| rc(a - 1, b - 1))
                 .collect();
-            if cells.is_empty() {
+            let has_givens = r.givens.iter().flatten().any(Option::is_some);
+            if !has_givens {
+                let _ = writeln!(out, "it has no givens: its clues alone make it unique");
+            } else if cells.is_empty() {
                 let _ = writeln!(
                     out,
                     "no given is redundant: each one is needed for uniqueness"
