@@ -1098,6 +1098,28 @@ fn small_facts_are_true() {
     }
 }
 
+/// Issue 35: colour follows NO_COLOR, CLICOLOR and CLICOLOR_FORCE.
+#[test]
+fn colour_follows_the_environment() {
+    require(&["yices2"]);
+    let run = |env: &[(&str, &str)]| {
+        let o = bin()
+            .args(["solve", "puzzles/sudoku-4x4.toml", "--solver", "yices2"])
+            .current_dir(common::root())
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .envs(env.iter().copied())
+            .output()
+            .expect("runs");
+        stdout(&o).contains('\u{1b}')
+    };
+    assert!(!run(&[]), "a pipe gets no colour");
+    assert!(run(&[("CLICOLOR_FORCE", "1")]));
+    assert!(!run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]));
+    assert!(!run(&[("CLICOLOR_FORCE", "")]), "set but empty is unset");
+}
+
 #[test]
 fn nothing_answered_is_not_success() {
     require(&["boolector"]);
