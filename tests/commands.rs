@@ -410,6 +410,26 @@ fn completions_and_the_man_page_come_from_the_command_line() {
     for word in ["solve", "bench", "render", "completions"] {
         assert!(page.contains(word), "the man page names {word}");
     }
+    // Examples set line by line (no fill, no hyphenation), not as "EXTRA";
+    // exit status and environment as the README documents them.
+    assert!(!page.contains("EXTRA"), "{page}");
+    for section in [
+        ".SH EXAMPLES\n.nf\n.nh\n",
+        ".SH \"EXIT STATUS\"",
+        ".SH ENVIRONMENT",
+        "SMTGRID_",
+        "NO_COLOR",
+        "CLICOLOR_FORCE",
+        "\\fBCLICOLOR\\fR",
+    ] {
+        assert!(page.contains(section), "{section}: {page}");
+    }
+    assert!(
+        page.contains(
+            "smtgrid solve puzzles/sudoku\\-4x4.toml puzzles/killer\\-4x4.toml \\-\\-solver all\n"
+        ),
+        "one example, one line: {page}"
+    );
     let dir = tempfile::tempdir().expect("temp dir");
     let out = format!("{}/", dir.path().join("man").display());
     ok(&smtgrid(&["man", "-o", &out]));
@@ -417,4 +437,9 @@ fn completions_and_the_man_page_come_from_the_command_line() {
     for p in ["smtgrid.1", "smtgrid-solve.1", "smtgrid-bench.1"] {
         assert!(pages.iter().any(|n| n == p), "{p} missing from {pages:?}");
     }
+    let solve = std::fs::read_to_string(Path::new(&out).join("smtgrid-solve.1")).expect("a page");
+    assert!(
+        solve.contains("z3@debian=/usr/bin/z3\n") && solve.contains(".SH \"EXIT STATUS\""),
+        "{solve}"
+    );
 }
