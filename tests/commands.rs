@@ -399,6 +399,18 @@ fn completions_and_the_man_page_come_from_the_command_line() {
             assert!(text.contains(word), "{shell} completes {word}");
         }
     }
+    // `--solver` completes to the solvers smtgrid knows, not to files.
+    let bash = ok(&smtgrid(&["completions", "bash"]));
+    let solver_cases: Vec<&str> = bash
+        .split("--solver)")
+        .skip(1)
+        .map(|case| case.lines().nth(1).unwrap_or(""))
+        .collect();
+    assert!(!solver_cases.is_empty(), "{bash}");
+    for case in solver_cases {
+        assert!(case.contains("compgen -W \"z3 cvc5 yices2"), "{case}");
+        assert!(case.contains(" all\""), "{case}");
+    }
     let o = smtgrid(&["completions", "tcsh"]);
     usage_error(&o, &["tcsh"]);
 

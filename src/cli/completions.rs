@@ -34,8 +34,27 @@ fn print(bytes: &[u8]) -> Result<Completion> {
 }
 
 pub(super) fn completions(a: CompletionsArgs) -> Result<Completion> {
+    // `--solver` takes free text (NAME=PATH too), so clap offers files
+    // for it; the names smtgrid knows are offered instead.
+    let names: Vec<&'static str> = crate::solver::profiles()
+        .iter()
+        .map(|p| p.name.as_str())
+        .chain(["all"])
+        .collect();
+    let mut cmd = Cli::command();
+    for sub in cmd.get_subcommands_mut() {
+        if sub.get_arguments().any(|a| a.get_id() == "solver") {
+            let values: Vec<clap::builder::PossibleValue> = names
+                .iter()
+                .map(|&n| clap::builder::PossibleValue::new(n))
+                .collect();
+            *sub = sub.clone().mut_arg("solver", |a| {
+                a.value_parser(clap::builder::PossibleValuesParser::new(values))
+            });
+        }
+    }
     let mut script = Vec::new();
-    clap_complete::generate(a.shell, &mut Cli::command(), "smtgrid", &mut script);
+    clap_complete::generate(a.shell, &mut cmd, "smtgrid", &mut script);
     print(&script)
 }
 
