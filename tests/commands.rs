@@ -265,6 +265,31 @@ fn compare_comes_alone_and_the_spread_warning_goes_to_stderr() {
     );
 }
 
+/// Issue 35: every encoding side by side, without solving anything.
+#[test]
+fn emit_writes_every_encoding_into_a_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = format!("{}/", dir.path().join("e").display());
+    ok(&smtgrid(&[
+        "emit",
+        TWO[0],
+        TWO[1],
+        "--encoding",
+        "all",
+        "-o",
+        &out,
+    ]));
+    let mut want = Vec::new();
+    for p in ["classic", "sudoku-4x4"] {
+        for e in ["bv", "lia", "onehot"] {
+            want.push(format!("{p}-{e}.smt2"));
+        }
+    }
+    assert_eq!(names_in(Path::new(&out)), want);
+    let o = smtgrid(&["emit", TWO[0], "--encoding", "all"]);
+    usage_error(&o, &["-o DIR/"]);
+}
+
 #[test]
 fn json_is_one_document_and_jsonl_a_record_per_line() {
     for command in [&["inspect", TWO[0], TWO[1]][..], &["solvers"][..]] {
