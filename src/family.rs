@@ -755,8 +755,9 @@ impl Family {
             kinds
                 .iter()
                 .map(|(kind, (files, puzzles))| format!(
-                    "{kind} {files} files ({} puzzles)",
-                    puzzles.len()
+                    "{kind} {} ({})",
+                    crate::output::plural(*files, "file", "files"),
+                    crate::output::plural(puzzles.len(), "puzzle", "puzzles")
                 ))
                 .collect::<Vec<_>>()
                 .join(", ")

@@ -560,11 +560,24 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Whether colour is on when left to `auto`: standard output is a
-/// terminal and `NO_COLOR` is unset or empty (<https://no-color.org>).
+/// Whether colour is on when left to `auto`: never with `NO_COLOR` set
+/// (<https://no-color.org>); always with `CLICOLOR_FORCE` set (non-empty,
+/// as clap and anstream read it);
+/// never with `CLICOLOR=0`; otherwise when standard output is a terminal
+/// (<https://bixense.com/clicolors/>).
 pub fn auto_color() -> bool {
     use std::io::IsTerminal;
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    color_wanted(
+        anstyle_query::no_color(),
+        anstyle_query::clicolor_force(),
+        anstyle_query::clicolor(),
+        std::io::stdout().is_terminal(),
+    )
+}
+
+/// The rule of [`auto_color`], on what the environment says.
+fn color_wanted(no_color: bool, force: bool, clicolor: Option<bool>, terminal: bool) -> bool {
+    !no_color && (force || (clicolor != Some(false) && terminal))
 }
 
 #[cfg(test)]
@@ -623,6 +636,26 @@ mod tests {
             "{e}"
         );
         assert_eq!(odd.count(), 1);
+    }
+
+    #[test]
+    fn colour_follows_no_color_clicolor_and_clicolor_force() {
+        // (NO_COLOR, CLICOLOR_FORCE, CLICOLOR, terminal) -> colour
+        for (no, force, cli, tty, want) in [
+            (false, false, None, true, true),
+            (false, false, None, false, false),
+            (false, true, None, false, true),
+            (true, true, None, true, false),
+            (false, false, Some(false), true, false),
+            (false, true, Some(false), false, true),
+            (false, false, Some(true), false, false),
+        ] {
+            assert_eq!(
+                color_wanted(no, force, cli, tty),
+                want,
+                "{no} {force} {cli:?} {tty}"
+            );
+        }
     }
 
     #[test]

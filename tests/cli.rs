@@ -1129,6 +1129,57 @@ fn solvers_that_took_no_part_are_named_once_with_a_closing_line() {
     assert!(stdout(&o).contains(" unsupported "), "{}", stdout(&o));
 }
 
+/// Issue 35: a solver the installer does not install is not sent to it,
+/// and `bench --help` names every summary format in its words.
+#[test]
+fn small_facts_are_true() {
+    let o = smtgrid(&["solve", "puzzles/sudoku-4x4.toml", "--solver", "mathsat"]);
+    let err = stderr(&o);
+    // Only where no mathsat is on PATH is there anything to say.
+    if o.status.code() == Some(2) {
+        assert!(err.contains("is not available"), "{err}");
+        assert!(
+            !err.contains("install it (scripts/install-solvers)"),
+            "{err}"
+        );
+        assert!(
+            err.contains("scripts/install-solvers does not install it"),
+            "{err}"
+        );
+    }
+    let help = stdout(&smtgrid(&["bench", "--help"]));
+    let words = help
+        .split("--format <FORMAT>")
+        .nth(1)
+        .and_then(|h| h.split("[default").next())
+        .expect("--format in the help");
+    for name in ["table", "CSV", "json", "Markdown", "LaTeX"] {
+        assert!(words.contains(name), "{name}: {words}");
+    }
+}
+
+/// Issue 35: colour follows NO_COLOR, CLICOLOR and CLICOLOR_FORCE.
+#[test]
+fn colour_follows_the_environment() {
+    require(&["yices2"]);
+    let run = |env: &[(&str, &str)]| {
+        let o = bin()
+            .args(["solve", "puzzles/sudoku-4x4.toml", "--solver", "yices2"])
+            .current_dir(common::root())
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .envs(env.iter().copied())
+            .output()
+            .expect("runs");
+        stdout(&o).contains('\u{1b}')
+    };
+    assert!(!run(&[]), "a pipe gets no colour");
+    assert!(run(&[("CLICOLOR_FORCE", "1")]));
+    assert!(!run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]));
+    assert!(!run(&[("CLICOLOR_FORCE", "")]), "set but empty is unset");
+}
+
 #[test]
 fn nothing_answered_is_not_success() {
     require(&["boolector"]);

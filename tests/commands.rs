@@ -199,6 +199,97 @@ fn outputs_of_absolute_inputs_are_named_by_their_names() {
     }
 }
 
+/// Issue 35: `report --compare` prints the comparison first and alone
+/// (the table with --details), and the spread warning goes to standard
+/// error in every format.
+#[test]
+fn compare_comes_alone_and_the_spread_warning_goes_to_stderr() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut text = String::new();
+    for (puzzle, solver, repeat, ms) in [
+        ("p", "z3", 0, 100),
+        ("p", "z3", 1, 900),
+        ("q", "z3", 0, 120),
+        ("q", "z3", 1, 130),
+        ("p", "yices2", 0, 10),
+        ("p", "yices2", 1, 11),
+        ("q", "yices2", 0, 12),
+        ("q", "yices2", 1, 12),
+    ] {
+        text.push_str(&format!(
+            "{{\"puzzle\":\"{puzzle}.toml\",\"kind\":\"sudoku\",\"size\":\"4x4\",\
+             \"solver\":\"{solver}\",\"solver_version\":\"1\",\"encoding\":\"onehot\",\
+             \"mode\":\"process\",\"status\":\"sat\",\"verified\":true,\"time_ms\":{ms},\
+             \"timeout_ms\":10000,\"repeat\":{repeat},\"machine\":{{\"cores\":2,\
+             \"os\":\"linux x86_64\",\"smtgrid\":\"0.1.0\"}},\"error\":null}}\n"
+        ));
+    }
+    let file = dir.path().join("r.jsonl");
+    std::fs::write(&file, text).expect("write");
+    let file = file.to_str().expect("utf-8");
+    let pairs = "yices2/onehot,z3/onehot";
+    for format in ["table", "markdown", "csv", "json"] {
+        let o = smtgrid(&["report", file, "--format", format]);
+        assert!(
+            !stdout(&o).contains("vary a lot"),
+            "{format}: {}",
+            stdout(&o)
+        );
+        assert!(
+            stderr(&o).contains("vary a lot"),
+            "{format}: {}",
+            stderr(&o)
+        );
+    }
+    let o = smtgrid(&["report", file, "--compare", pairs]);
+    let cmp = ok(&o);
+    assert_eq!(cmp.lines().count(), 1, "{cmp}");
+    assert!(cmp.starts_with("yices2/onehot is "), "{cmp}");
+    assert!(stderr(&o).contains("vary a lot"), "{}", stderr(&o));
+    let more = ok(&smtgrid(&["report", file, "--compare", pairs, "--details"]));
+    assert!(more.starts_with(&cmp), "{more}");
+    assert!(more.contains("virtual best"), "{more}");
+    let doc = ok(&smtgrid(&[
+        "report",
+        file,
+        "--compare",
+        pairs,
+        "--details",
+        "--format",
+        "json",
+    ]));
+    let doc: Value = serde_json::from_str(&doc).unwrap_or_else(|e| panic!("{e}: {doc}"));
+    assert!(
+        doc["comparison"].is_object() && doc["details"].is_object(),
+        "{doc}"
+    );
+}
+
+/// Issue 35: every encoding side by side, without solving anything.
+#[test]
+fn emit_writes_every_encoding_into_a_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = format!("{}/", dir.path().join("e").display());
+    ok(&smtgrid(&[
+        "emit",
+        TWO[0],
+        TWO[1],
+        "--encoding",
+        "all",
+        "-o",
+        &out,
+    ]));
+    let mut want = Vec::new();
+    for p in ["classic", "sudoku-4x4"] {
+        for e in ["bv", "lia", "onehot"] {
+            want.push(format!("{p}-{e}.smt2"));
+        }
+    }
+    assert_eq!(names_in(Path::new(&out)), want);
+    let o = smtgrid(&["emit", TWO[0], "--encoding", "all"]);
+    usage_error(&o, &["-o DIR/"]);
+}
+
 #[test]
 fn json_is_one_document_and_jsonl_a_record_per_line() {
     for command in [&["inspect", TWO[0], TWO[1]][..], &["solvers"][..]] {
@@ -333,6 +424,18 @@ fn completions_and_the_man_page_come_from_the_command_line() {
             assert!(text.contains(word), "{shell} completes {word}");
         }
     }
+    // `--solver` completes to the solvers smtgrid knows, not to files.
+    let bash = ok(&smtgrid(&["completions", "bash"]));
+    let solver_cases: Vec<&str> = bash
+        .split("--solver)")
+        .skip(1)
+        .map(|case| case.lines().nth(1).unwrap_or(""))
+        .collect();
+    assert!(!solver_cases.is_empty(), "{bash}");
+    for case in solver_cases {
+        assert!(case.contains("compgen -W \"z3 cvc5 yices2"), "{case}");
+        assert!(case.contains(" all\""), "{case}");
+    }
     let o = smtgrid(&["completions", "tcsh"]);
     usage_error(&o, &["tcsh"]);
 
@@ -344,6 +447,26 @@ fn completions_and_the_man_page_come_from_the_command_line() {
     for word in ["solve", "bench", "render", "completions"] {
         assert!(page.contains(word), "the man page names {word}");
     }
+    // Examples set line by line (no fill, no hyphenation), not as "EXTRA";
+    // exit status and environment as the README documents them.
+    assert!(!page.contains("EXTRA"), "{page}");
+    for section in [
+        ".SH EXAMPLES\n.nf\n.nh\n",
+        ".SH \"EXIT STATUS\"",
+        ".SH ENVIRONMENT",
+        "SMTGRID_",
+        "NO_COLOR",
+        "CLICOLOR_FORCE",
+        "\\fBCLICOLOR\\fR",
+    ] {
+        assert!(page.contains(section), "{section}: {page}");
+    }
+    assert!(
+        page.contains(
+            "smtgrid solve puzzles/sudoku\\-4x4.toml puzzles/killer\\-4x4.toml \\-\\-solver all\n"
+        ),
+        "one example, one line: {page}"
+    );
     let dir = tempfile::tempdir().expect("temp dir");
     let out = format!("{}/", dir.path().join("man").display());
     ok(&smtgrid(&["man", "-o", &out]));
@@ -351,4 +474,9 @@ fn completions_and_the_man_page_come_from_the_command_line() {
     for p in ["smtgrid.1", "smtgrid-solve.1", "smtgrid-bench.1"] {
         assert!(pages.iter().any(|n| n == p), "{p} missing from {pages:?}");
     }
+    let solve = std::fs::read_to_string(Path::new(&out).join("smtgrid-solve.1")).expect("a page");
+    assert!(
+        solve.contains("z3@debian=/usr/bin/z3\n") && solve.contains(".SH \"EXIT STATUS\""),
+        "{solve}"
+    );
 }

@@ -586,3 +586,29 @@ fn building_the_script_counts_against_the_time_limit() {
     assert!(err.contains("the time limit passed"), "{err}");
     assert!(took < Duration::from_secs(20), "{took:?}");
 }
+
+/// Issue 35: the text says what holds for a puzzle with no givens,
+/// counts in words that agree, and draws kakuro's clue squares.
+#[test]
+fn the_text_reads_right_on_puzzles_without_givens_and_on_kakuro() {
+    common::require(&["z3"]);
+    let text = |file: &str| {
+        let out = common::smtgrid(&["explain", file, "--solver", "z3"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let killer = text("puzzles/killer-4x4.toml");
+    assert!(!killer.contains("no given is redundant"), "{killer}");
+    assert!(killer.contains("it has no givens"), "{killer}");
+    let kakuro = text("puzzles/kakuro-small.toml");
+    let grid: Vec<&str> = kakuro.lines().skip(1).take(4).collect();
+    assert!(grid.iter().all(|l| !l.trim().is_empty()), "{kakuro}");
+    assert!(
+        grid[0].contains("12\\") && grid[1].trim_start().starts_with("\\6"),
+        "{kakuro}"
+    );
+    let broken = text("docs/examples/killer-broken.toml");
+    assert!(
+        broken.contains(" statements conflict (") || broken.contains("1 statement contradicts"),
+        "{broken}"
+    );
+}

@@ -199,7 +199,20 @@ pub fn provenance(records: &[Record]) -> Vec<(String, String)> {
         }));
         let commands = all(records.iter().filter(of).filter_map(|r| {
             let c = &r.measured.command;
-            (!c.is_empty()).then(|| c[1..].join(" "))
+            // Each run's script is a temporary file: one placeholder
+            // stands for them, so the command is given once.
+            let args: Vec<&str> = c
+                .iter()
+                .skip(1)
+                .map(|a| {
+                    if a.ends_with(".smt2") {
+                        "SCRIPT.smt2"
+                    } else {
+                        a
+                    }
+                })
+                .collect();
+            (!c.is_empty()).then(|| args.join(" "))
         }));
         out.push((
             format!("solver {label}"),

@@ -591,16 +591,11 @@ impl Summary {
         s
     }
 
-    /// Disagreements, invalid models, missing and duplicated runs, one
-    /// line each (a long list of missing or duplicated runs is cut).
-    pub fn findings(&self) -> String {
+    /// The warning about (puzzle, pair)s whose repeats vary a lot, the
+    /// worst named; empty when there are none. It goes to standard error
+    /// in every format, so that no output mixes it with the data.
+    pub fn spread_warning(&self) -> String {
         let mut s = String::new();
-        for d in &self.disagreements {
-            let _ = writeln!(s, "SOLVERS DISAGREE: {}", escape_controls(d));
-        }
-        for i in &self.invalid_models {
-            let _ = writeln!(s, "INVALID MODEL: {}", escape_controls(i));
-        }
         if !self.noisy.is_empty() {
             let _ = writeln!(
                 s,
@@ -623,6 +618,19 @@ impl Summary {
             if self.noisy.len() > NAMED {
                 let _ = writeln!(s, "  … and {} more", self.noisy.len() - NAMED);
             }
+        }
+        s
+    }
+
+    /// Disagreements, invalid models, missing and duplicated runs, one
+    /// line each (a long list of missing or duplicated runs is cut).
+    pub fn findings(&self) -> String {
+        let mut s = String::new();
+        for d in &self.disagreements {
+            let _ = writeln!(s, "SOLVERS DISAGREE: {}", escape_controls(d));
+        }
+        for i in &self.invalid_models {
+            let _ = writeln!(s, "INVALID MODEL: {}", escape_controls(i));
         }
         for (what, count, named) in [
             ("missing", self.missing_runs, &self.missing),

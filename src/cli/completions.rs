@@ -34,24 +34,116 @@ fn print(bytes: &[u8]) -> Result<Completion> {
 }
 
 pub(super) fn completions(a: CompletionsArgs) -> Result<Completion> {
+    // `--solver` takes free text (NAME=PATH too), so clap offers files
+    // for it; the names smtgrid knows are offered instead.
+    let names: Vec<&'static str> = crate::solver::profiles()
+        .iter()
+        .map(|p| p.name.as_str())
+        .chain(["all"])
+        .collect();
+    let mut cmd = Cli::command();
+    for sub in cmd.get_subcommands_mut() {
+        if sub.get_arguments().any(|a| a.get_id() == "solver") {
+            let values: Vec<clap::builder::PossibleValue> = names
+                .iter()
+                .map(|&n| clap::builder::PossibleValue::new(n))
+                .collect();
+            *sub = sub.clone().mut_arg("solver", |a| {
+                a.value_parser(clap::builder::PossibleValuesParser::new(values))
+            });
+        }
+    }
     let mut script = Vec::new();
-    clap_complete::generate(a.shell, &mut Cli::command(), "smtgrid", &mut script);
+    clap_complete::generate(a.shell, &mut cmd, "smtgrid", &mut script);
     print(&script)
 }
 
 pub(super) fn man(a: ManArgs) -> Result<Completion> {
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
     let Some(dir) = a.output else {
-        let mut page = Vec::new();
-        clap_mangen::Man::new(Cli::command())
-            .render(&mut page)
-            .map_err(Error::Output)?;
-        return print(&page);
+        return print(&page(&cmd).map_err(Error::Output)?);
     };
     create_dir(&dir)?;
-    clap_mangen::generate_to(Cli::command(), &dir).map_err(|source| Error::Io {
-        path: dir.clone(),
-        source,
-    })?;
+    // One page per command, named as clap_mangen names them.
+    let mut todo = vec![cmd];
+    while let Some(cmd) = todo.pop() {
+        todo.extend(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
+        let man = clap_mangen::Man::new(cmd.clone());
+        let file = dir.join(man.get_filename());
+        let text = page(&cmd).map_err(Error::Output)?;
+        crate::output::write_file_atomically(&file, &text)?;
+    }
     note(format_args!("wrote the manual pages to {}", dir.display()));
     Ok(Completion::Clean)
 }
+
+/// The manual page of `cmd`: clap_mangen's sections, then EXAMPLES
+/// (from the after-help, set without filling or hyphenation so each
+/// line can be copied), EXIT STATUS and ENVIRONMENT, then the version.
+fn page(cmd: &clap::Command) -> std::io::Result<Vec<u8>> {
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut w = Vec::new();
+    man.render_title(&mut w)?;
+    man.render_name_section(&mut w)?;
+    man.render_synopsis_section(&mut w)?;
+    man.render_description_section(&mut w)?;
+    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+        man.render_options_section(&mut w)?;
+    }
+    if cmd.has_subcommands() {
+        man.render_subcommands_section(&mut w)?;
+    }
+    let examples = cmd.get_after_help().map(ToString::to_string);
+    if let Some(text) = examples {
+        w.extend_from_slice(b".SH EXAMPLES\n.nf\n.nh\n");
+        for line in text.lines().filter(|l| l.trim() != "Examples:") {
+            w.extend_from_slice(roff_literal(line.trim()).as_bytes());
+            w.push(b'\n');
+        }
+        w.extend_from_slice(b".hy\n.fi\n");
+    }
+    w.extend_from_slice(SECTIONS.as_bytes());
+    man.render_version_section(&mut w)?;
+    Ok(w)
+}
+
+/// `line` as roff text taken literally: backslashes and minus signs
+/// escaped, and a leading `.` or `'` kept from being read as a request.
+fn roff_literal(line: &str) -> String {
+    let s = line.replace('\\', "\\e").replace('-', "\\-");
+    if s.starts_with(['.', '\'']) {
+        format!("\\&{s}")
+    } else {
+        s
+    }
+}
+
+/// EXIT STATUS and ENVIRONMENT, as the README documents them.
+const SECTIONS: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+Everything asked was done (also when the reader of standard output closed it).
+.TP
+\fB1\fR
+Done, but not everything succeeded: a puzzle without a verified answer, solvers that disagree, an incomplete results file.
+.TP
+\fB2\fR
+Not done: bad flags or input, or output that could not be written; the message says which.
+.TP
+\fB130\fR
+Stopped by Ctrl\-C or a termination signal; every solver was stopped.
+.SH ENVIRONMENT
+.TP
+\fBSMTGRID_\fR\fINAME\fR
+The binary of solver \fINAME\fR (upper case, e.g. \fBSMTGRID_Z3=/opt/z3/bin/z3\fR), as \fB\-\-solver\fR \fINAME\fR\fB=\fR\fIPATH\fR would give it.
+.TP
+\fBNO_COLOR\fR
+When set and not empty, no colour, whatever else is set.
+.TP
+\fBCLICOLOR\fR
+\fB0\fR: no colour, even on a terminal.
+.TP
+\fBCLICOLOR_FORCE\fR
+When set and not empty, colour even into a file or pipe (unless \fBNO_COLOR\fR is set).
+"#;

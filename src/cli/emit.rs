@@ -21,8 +21,9 @@ use crate::solver;
 
 #[derive(Debug, Args)]
 pub(super) struct EmitArgs {
-    /// The encoding (default lia); with --benchmark a list separated by
-    /// commas, or `all` (the default there).
+    /// The encoding (default lia); with -o DIR/ or --benchmark a list
+    /// separated by commas, or `all` (the default with --benchmark): into
+    /// a folder, one NAME-ENCODING.smt2 per puzzle and encoding.
     #[arg(long, short, value_enum, value_delimiter = ',', value_name = "E,…|all")]
     encoding: Vec<EncodingName>,
     /// Emit the propagated form: cells the givens decide are left out
@@ -81,20 +82,45 @@ pub(super) fn run(a: EmitArgs) -> Result<Completion> {
     if a.benchmark.is_some() {
         return benchmark(a);
     }
-    let encoding = match encodings(&a.encoding)[..] {
-        [] => Encoding::Lia,
-        [e] => e,
-        _ => {
-            return Err(Error::Usage(
-                "emit writes one encoding at a time; a list or `all` needs --benchmark DIR".into(),
-            ));
-        }
-    };
     let opts = Options {
         plain: !a.propagate,
     };
     let target = Target::of(a.output.as_deref())?;
     let cancel = solver::install_ctrlc_handler();
+    let encoding = match (&encodings(&a.encoding)[..], &target) {
+        ([], _) => Encoding::Lia,
+        ([e], _) => *e,
+        // Several into a folder: NAME-ENCODING.smt2, side by side.
+        (list, Target::Dir(dir)) => {
+            let mut names = crate::output::OutputNames::new(&a.inputs.puzzles);
+            let mut count = 0;
+            for p in a.inputs.each() {
+                let p = p?;
+                let file = names.file(dir, &p.id, "smt2")?;
+                let stem = file.with_extension("");
+                let model = lower(&p);
+                for &e in list {
+                    let mut path = stem.clone().into_os_string();
+                    path.push(format!("-{}.smt2", e.name()));
+                    let script = encode_cancellable(&model, e, &opts, &cancel)?.script;
+                    crate::output::write_file_atomically(std::path::Path::new(&path), &script)?;
+                    count += 1;
+                }
+            }
+            note(format_args!(
+                "wrote {count} .smt2 files to {}",
+                dir.display()
+            ));
+            return Ok(Completion::Clean);
+        }
+        _ => {
+            return Err(Error::Usage(
+                "emit writes several encodings into a folder (-o DIR/, one NAME-ENCODING.smt2 \
+                 each) or as a benchmark family (--benchmark DIR)"
+                    .into(),
+            ));
+        }
+    };
     write_each(a.inputs.each(), &a.inputs, &target, "smt2", |_, p| {
         Ok(encode_cancellable(&lower(p), encoding, &opts, &cancel)?.script)
     })?;

@@ -32,8 +32,8 @@ pub(super) struct ReportArgs {
 /// How `bench` and `report` show a summary.
 #[derive(Debug, Args)]
 pub(super) struct SummaryArgs {
-    /// Output format of the summary: a table, CSV rows, or `json` (one
-    /// document).
+    /// Output format of the summary: a text table, CSV rows, `json` (one
+    /// document), a Markdown table or a LaTeX tabular.
     #[arg(long, value_enum, default_value = "table")]
     format: SummaryFormat,
     /// Draw a cactus plot (one line per solver/encoding) into FILE: SVG, or
@@ -58,9 +58,13 @@ pub(super) struct SummaryArgs {
     per_puzzle: bool,
     /// Compare two pairs, e.g. yices2/onehot,z3/onehot: their speed ratio
     /// with a bootstrap confidence interval and a Wilcoxon signed-rank
-    /// test, in a sentence to quote.
+    /// test, in a sentence to quote, printed alone (see --details).
     #[arg(long, value_name = "A,B")]
     compare: Option<String>,
+    /// With --compare: print the summary (or the --per-puzzle table)
+    /// after the comparison.
+    #[arg(long, requires = "compare")]
+    details: bool,
     /// Write one self-contained HTML page (sortable tables, plots,
     /// findings, provenance) into FILE.
     #[arg(long, value_name = "FILE.html")]
@@ -119,25 +123,44 @@ pub(super) fn show_summary(
     a: &SummaryArgs,
     scatter: Option<(Pair, Pair)>,
 ) -> Result<()> {
+    for line in s.spread_warning().lines() {
+        note(line);
+    }
     if !a.format.holds_findings() {
         for line in s.findings().lines() {
             note(line);
         }
     }
-    let mut text = if a.per_puzzle {
-        a.format.export_table(&s.per_puzzle())
-    } else {
-        a.format.export(s)
-    };
-    if let Some(spec) = &a.compare {
-        let (x, y) = two_pairs("--compare", spec)?;
-        let c = s.compare(&x, &y).map_err(Error::Usage)?;
-        if a.format == SummaryFormat::Json {
-            text.push_str(&(serde_json::to_string_pretty(&c).unwrap_or_default() + "\n"));
+    let table = || {
+        if a.per_puzzle {
+            a.format.export_table(&s.per_puzzle())
         } else {
-            text.push_str(&c.sentence());
+            a.format.export(s)
         }
-    }
+    };
+    // The comparison asked for comes first and alone; the table only
+    // when asked for too.
+    let text = match &a.compare {
+        Some(spec) => {
+            let (x, y) = two_pairs("--compare", spec)?;
+            let c = s.compare(&x, &y).map_err(Error::Usage)?;
+            match (a.format, a.details) {
+                (SummaryFormat::Json, false) => {
+                    serde_json::to_string_pretty(&c).unwrap_or_default() + "\n"
+                }
+                // Still one JSON document.
+                (SummaryFormat::Json, true) => {
+                    let details: serde_json::Value =
+                        serde_json::from_str(&table()).unwrap_or_default();
+                    let both = serde_json::json!({ "comparison": c, "details": details });
+                    serde_json::to_string_pretty(&both).unwrap_or_default() + "\n"
+                }
+                (_, false) => c.sentence(),
+                (_, true) => format!("{}\n{}", c.sentence(), table()),
+            }
+        }
+        None => table(),
+    };
     let mut out = Stdout::new();
     match out.write_str(&text).and_then(|()| out.flush()) {
         // The reader has all it wanted; the plots are still drawn.

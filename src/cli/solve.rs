@@ -91,7 +91,8 @@ pub(super) struct SolveArgs {
     #[arg(long)]
     ascii: bool,
     /// Colour in text grids (givens bold, solved digits blue): `auto` on a
-    /// terminal unless NO_COLOR is set.
+    /// terminal, never with NO_COLOR or CLICOLOR=0 set, always with
+    /// CLICOLOR_FORCE set.
     #[arg(long, value_enum, default_value = "auto")]
     color: ColorChoice,
     /// Also list each race's other runs: those stopped or not started
@@ -105,7 +106,8 @@ pub(super) struct SolveArgs {
 /// When text grids are coloured.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum ColorChoice {
-    /// On a terminal, unless NO_COLOR is set.
+    /// On a terminal (or with CLICOLOR_FORCE), unless NO_COLOR or
+    /// CLICOLOR=0 is set.
     Auto,
     /// Always, even into a file or pipe.
     Always,

@@ -96,6 +96,10 @@ pub struct Report {
     /// Where the search stopped, in words: `at the limit` or `early`.
     #[serde(skip)]
     stop_words: &'static str,
+    /// For each square that holds no cell (a kakuro clue or block), its
+    /// text: the clue as `down\across`, or `#`; `None` for a cell.
+    #[serde(skip)]
+    pub squares: Vec<Vec<Option<String>>>,
 }
 
 impl Report {
@@ -128,6 +132,31 @@ impl Report {
         for st in statements.iter().filter(|s| s.what == What::Given) {
             if let (Some(&(r, c)), Some(v)) = (st.cells.first(), st.value) {
                 givens[r][c] = Some(v);
+            }
+        }
+        let mut squares = vec![vec![Some("#".to_string()); model.cols]; model.rows];
+        for c in &model.cells {
+            squares[c.row][c.col] = None;
+        }
+        let mut sums = vec![vec![(None, None); model.cols]; model.rows];
+        for st in statements {
+            let clue = st.clue.clone();
+            match (st.what, st.cells.first()) {
+                (What::AcrossRun, Some(&(r, c))) if c > 0 => sums[r][c - 1].1 = clue,
+                (What::DownRun, Some(&(r, c))) if r > 0 => sums[r - 1][c].0 = clue,
+                _ => {}
+            }
+        }
+        for (row, line) in squares.iter_mut().zip(&sums) {
+            for (square, sum) in row.iter_mut().zip(line) {
+                if square.is_some() && *sum != (None, None) {
+                    let (down, across) = sum.clone();
+                    *square = Some(format!(
+                        "{}\\{}",
+                        down.unwrap_or_default(),
+                        across.unwrap_or_default()
+                    ));
+                }
             }
         }
         Report {
@@ -164,6 +193,7 @@ impl Report {
                 Some(Stop::TimeLimit) => "at the limit",
                 _ => "early",
             },
+            squares,
         }
     }
 
@@ -193,9 +223,12 @@ pub fn render_text(r: &Report) -> String {
     let puzzle = escape_controls(&r.puzzle);
     let headline = match r.verdict {
         Verdict::None => format!(
-            "{}: no solution; {} statements conflict ({})",
+            "{}: no solution; {} ({})",
             puzzle,
-            r.conflict.len(),
+            match r.conflict.len() {
+                1 => "1 statement contradicts itself".to_string(),
+                n => format!("{n} statements conflict"),
+            },
             if r.minimal {
                 "proven minimal: without any one of them the rest has a checked solution"
             } else {
@@ -236,7 +269,14 @@ pub fn render_text(r: &Report) -> String {
                 .as_ref()
                 .and_then(|g| g.get(row))
                 .and_then(|l| l.get(col));
+            let square = r
+                .squares
+                .get(row)
+                .and_then(|l| l.get(col))
+                .cloned()
+                .flatten();
             *text = match (r.verdict, cands) {
+                _ if square.is_some() => square.unwrap_or_default(),
                 (Verdict::None | Verdict::Unknown, _) | (_, None) => {
                     r.givens[row][col].map_or(".".into(), |v| v.to_string())
                 }
@@ -310,7 +350,10 @@ pub fn render_text(r: &Report) -> String {
                 .iter()
                 .map(|&[a, b]| rc(a - 1, b - 1))
                 .collect();
-            if cells.is_empty() {
+            let has_givens = r.givens.iter().flatten().any(Option::is_some);
+            if !has_givens {
+                let _ = writeln!(out, "it has no givens: its clues alone make it unique");
+            } else if cells.is_empty() {
                 let _ = writeln!(
                     out,
                     "no given is redundant: each one is needed for uniqueness"

@@ -471,10 +471,18 @@ fn installed(found: &[Found]) -> String {
     }
 }
 
-fn how_to_point(name: &str) -> String {
+/// How to make solver `name` available: scripts/install-solvers installs
+/// only the `tested` profiles (the others come from documentation, and
+/// `smtgrid solvers` says they are not installable here).
+fn how_to_point(name: &str, tested: bool) -> String {
     let base = name.split_once('@').map_or(name, |(b, _)| b);
+    let install = if tested {
+        "install it (scripts/install-solvers)"
+    } else {
+        "scripts/install-solvers does not install it: install it yourself"
+    };
     format!(
-        "install it (scripts/install-solvers), or point at its binary with --solver {name}=PATH or {}=PATH",
+        "{install}, or point at its binary with --solver {name}=PATH or {}=PATH",
         env_var_for(base)
     )
 }
@@ -500,7 +508,7 @@ pub fn select(found: &[Found], names: &[String]) -> Result<Vec<Solver>, String> 
                     "no solver found: none of {} is installed (installed: {}); {}",
                     default_solvers().join(", "),
                     installed(found),
-                    how_to_point("z3")
+                    how_to_point("z3", true)
                 )
             });
     }
@@ -516,7 +524,7 @@ pub fn select(found: &[Found], names: &[String]) -> Result<Vec<Solver>, String> 
             if all.is_empty() {
                 return Err(format!(
                     "`--solver all`: no solver is installed; {}",
-                    how_to_point("z3")
+                    how_to_point("z3", true)
                 ));
             }
             for s in all {
@@ -541,7 +549,7 @@ pub fn select(found: &[Found], names: &[String]) -> Result<Vec<Solver>, String> 
                     "solver `{name}` is not available: {}; installed: {}; {}",
                     f.error.as_deref().unwrap_or("not found"),
                     installed(found),
-                    how_to_point(name)
+                    how_to_point(name, f.profile.tested)
                 ));
             }
         }
