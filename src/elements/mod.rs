@@ -312,4 +312,5 @@ element_table! {
     kropki::Kropki,
     anti_knight::AntiKnight,
     anti_king::AntiKing,
+    xv::Xv,
 }
