@@ -566,6 +566,44 @@ cells = "r1c1 r1c2 r1c3"
         conflict: "lockout-line 1 (r1c1→r1c2→r1c3)",
         drawn: Some("class=\"lockout-line\""),
     },
+    Case {
+        element: "xv",
+        unique: r#"kind = "sudoku"
+xv-negative = true
+givens = """
+2...
+.4..
+..4.
+...3
+"""
+
+xv = [
+    { cells = "r1c1 r1c2", letter = "V" },
+    { cells = "r1c3 r1c4", letter = "V" },
+    { cells = "r2c1 r2c2", letter = "V" },
+    { cells = "r2c3 r2c4", letter = "V" },
+    { cells = "r3c1 r3c2", letter = "V" },
+    { cells = "r3c3 r3c4", letter = "V" },
+    { cells = "r4c1 r4c2", letter = "V" },
+    { cells = "r4c3 r4c4", letter = "V" },
+]
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+12..
+....
+....
+....
+"""
+
+[[xv]]
+cells = "r1c1 r1c2"
+letter = "V"
+"#,
+        conflict: "xv 1 (V r1c1|r1c2)",
+        drawn: Some("class=\"xv\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -711,6 +749,16 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "[[kropki]]\ncells = \"r1c1 r1c2\"\ncolor = \"red\"\n",
             "11:9:",
             "write color = \"white\" or \"black\"",
+        ),
+        (
+            "[[xv]]\ncells = \"r1c1 r1c2\"\nletter = \"Y\"\n",
+            "11:10:",
+            "write letter = \"X\" (sum 10) or \"V\" (sum 5)",
+        ),
+        (
+            "[[xv]]\ncells = \"r1c1 r3c1\"\nletter = \"X\"\n",
+            "10:9:",
+            "are not neighbours",
         ),
         ("anti-knight = 3\n", "9:15:", "anti-knight = true"),
         ("[[thermometer]]\nbulb = \"r1c1\"\n", "", "thermometer"),

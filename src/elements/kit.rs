@@ -139,6 +139,88 @@ pub fn adjacent(a: (usize, usize), b: (usize, usize)) -> bool {
     a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
 }
 
+/// The two cells of a marker on a border (a kropki dot, an XV letter),
+/// which must share a side; the message names the `marker`.
+pub fn neighbours(cells: &[(usize, usize)], marker: &str) -> Result<[(usize, usize); 2], String> {
+    let [a, b] = cells[..] else {
+        return Err(format!(
+            "a {marker} joins two cells, not {}: write cells = \"r1c1 r1c2\"",
+            cells.len()
+        ));
+    };
+    if !adjacent(a, b) {
+        return Err(format!(
+            "{} and {} are not neighbours: a {marker} sits between two cells that share a side",
+            rc(a.0, a.1),
+            rc(b.0, b.1)
+        ));
+    }
+    Ok([a, b])
+}
+
+/// Two cells, 0-based (row, column): a border marker's neighbours.
+pub type Pair = [(usize, usize); 2];
+
+/// Every pair of orthogonal neighbours, both holding cells, that is not
+/// one of `marked` (in either order): what a negative constraint ("all
+/// dots are given") speaks of, with the pair's cell ids.
+pub fn unmarked_pairs(l: &Lowering, marked: &[Pair]) -> Vec<(Pair, [CellId; 2])> {
+    let (rows, cols) = (l.m.rows, l.m.cols);
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let p = (r, c);
+            for q in [(r, c + 1), (r + 1, c)] {
+                if q.0 >= rows || q.1 >= cols || marked.iter().any(|m| *m == [p, q] || *m == [q, p])
+                {
+                    continue;
+                }
+                if let (Some(x), Some(y)) = (l.cell_at(p.0, p.1), l.cell_at(q.0, q.1)) {
+                    out.push(([p, q], [x, y]));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// An ISS border marker `.NAME~R1C1~R1C2~R1C3`: a `marker` between each
+/// consecutive pair of its cells.
+pub fn iss_pairs(
+    name: &str,
+    args: &[&str],
+    size: usize,
+    marker: &str,
+) -> Result<Vec<[(usize, usize); 2]>, super::HookError> {
+    let cells = args
+        .iter()
+        .map(|a| hook_cell(a, size))
+        .collect::<Result<Vec<_>, _>>()?;
+    cells
+        .windows(2)
+        .map(|w| neighbours(w, marker).map_err(|m| format!("{name}: {m}")))
+        .collect()
+}
+
+/// The two cells of an f-puzzles border marker `{"cells": ["R1C1",
+/// "R1C2"], …}` of `key`; `want` says the item's shape.
+pub fn fpuzzles_pair(
+    key: &str,
+    item: &serde_json::Value,
+    size: usize,
+    marker: &str,
+    want: &str,
+) -> Result<[(usize, usize); 2], super::HookError> {
+    let cells = item
+        .get("cells")
+        .and_then(|c| c.as_array())
+        .ok_or_else(|| format!("{key}: expected a list of {want}"))?
+        .iter()
+        .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
+        .collect::<Result<Vec<_>, _>>()?;
+    neighbours(&cells, marker).map_err(|m| format!("{key}: {m}"))
+}
+
 /// Reads element keys from a puzzle file whose grid is known: each value
 /// is deserialized from the document itself, so [`Spanned`] fields keep
 /// their place in the file for messages.

@@ -18,7 +18,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{adjacent, cell_list, hook_cell, quoted, read_flag};
+use super::kit::{cell_list, fpuzzles_pair, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
@@ -52,24 +52,6 @@ struct Raw {
 const WANT: &str = "[[kropki]] tables, each with cells = \"r1c1 r1c2\" (two neighbours), \
     optional color = \"white\" or \"black\" and value = N";
 
-/// The two cells of a dot, which must share a side.
-fn pair(cells: &[(usize, usize)]) -> Result<[(usize, usize); 2], String> {
-    let [a, b] = cells[..] else {
-        return Err(format!(
-            "a dot joins two cells, not {}: write cells = \"r1c1 r1c2\"",
-            cells.len()
-        ));
-    };
-    if !adjacent(a, b) {
-        return Err(format!(
-            "{} and {} are not neighbours: a dot sits between two cells that share a side",
-            rc(a.0, a.1),
-            rc(b.0, b.1)
-        ));
-    }
-    Ok([a, b])
-}
-
 /// A dot's value, if it can be one: a difference of at least 1, a ratio
 /// of at least 2.
 fn check_value(black: bool, value: i64) -> Result<i64, String> {
@@ -102,7 +84,7 @@ impl ElementType for Kropki {
         let raws: Vec<Raw> = r.value(key, WANT)?;
         let mut out = Vec::new();
         for raw in raws {
-            let cells = pair(&r.cells(&raw.cells)?)
+            let cells = neighbours(&r.cells(&raw.cells)?, "dot")
                 .map_err(|m| r.error_at(&raw.cells, format!("kropki: {m}")))?;
             let black = match &raw.color {
                 None => false,
@@ -162,17 +144,13 @@ impl ElementType for Kropki {
     ) -> Result<Vec<Self>, HookError> {
         // [{"cells": ["R1C1", "R1C2"], "value"?: "3"}, …]
         let black = key == "ratio";
-        let bad = || format!("{key}: expected a list of {{\"cells\": [\"R1C1\", \"R1C2\"]}}");
+        let want = "{\"cells\": [\"R1C1\", \"R1C2\"]}";
         let mut out = Vec::new();
-        for item in value.as_array().ok_or_else(bad)? {
-            let cells = item
-                .get("cells")
-                .and_then(|c| c.as_array())
-                .ok_or_else(bad)?
-                .iter()
-                .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
-                .collect::<Result<Vec<_>, _>>()?;
-            let cells = pair(&cells).map_err(|m| format!("{key}: {m}"))?;
+        for item in value
+            .as_array()
+            .ok_or_else(|| format!("{key}: expected a list of {want}"))?
+        {
+            let cells = fpuzzles_pair(key, item, size, "dot", want)?;
             let value = match item.get("value").and_then(|v| v.as_str()) {
                 Some(v) => {
                     let v = v
@@ -195,20 +173,14 @@ impl ElementType for Kropki {
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         // .WhiteDot~R1C1~R1C2~R1C3: a dot between each consecutive pair.
         let black = name == "BlackDot";
-        let cells = args
-            .iter()
-            .map(|a| hook_cell(a, size))
-            .collect::<Result<Vec<_>, _>>()?;
-        cells
-            .windows(2)
-            .map(|w| {
-                Ok(Kropki::Dot {
-                    cells: pair(w).map_err(|m| format!("{name}: {m}"))?,
-                    black,
-                    value: default_value(black),
-                })
+        Ok(iss_pairs(name, args, size, "dot")?
+            .into_iter()
+            .map(|cells| Kropki::Dot {
+                cells,
+                black,
+                value: default_value(black),
             })
-            .collect()
+            .collect())
     }
 
     fn lower(&self, index: usize, l: &mut Lowering) {
@@ -242,20 +214,7 @@ impl ElementType for Kropki {
                         Kropki::Negative => None,
                     })
                     .collect();
-                let is_marked = |p: (usize, usize), q: (usize, usize)| {
-                    marked.iter().any(|m| *m == [p, q] || *m == [q, p])
-                };
-                let (rows, cols) = (l.m.rows, l.m.cols);
-                for r in 0..rows {
-                    for c in 0..cols {
-                        for q in [(r, c + 1), (r + 1, c)] {
-                            let p = (r, c);
-                            if q.0 >= rows || q.1 >= cols || is_marked(p, q) {
-                                continue;
-                            }
-                            let (Some(x), Some(y)) = (l.cell_at(p.0, p.1), l.cell_at(q.0, q.1)) else {
-                                continue;
-                            };
+                for ([p, q], [x, y]) in unmarked_pairs(l, &marked) {
                             let name = format!("kropki-negative ({}|{})", rc(p.0, p.1), rc(q.0, q.1));
                             l.begin(What::Element(Self::NAME), || name.clone(), || Says {
                                 label: Some("negative".into()),
@@ -274,8 +233,6 @@ impl ElementType for Kropki {
                                     },
                                 );
                             }
-                        }
-                    }
                 }
             }
         }

@@ -325,4 +325,5 @@ element_table! {
     modular_line::ModularLine,
     nabner::Nabner,
     lockout_line::LockoutLine,
+    xv::Xv,
 }
