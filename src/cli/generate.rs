@@ -251,7 +251,11 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
                             file.display(),
                             g.proof.givens,
                             g.proof.clues,
-                            if g.proof.minimal { ", minimal" } else { "" },
+                            match g.proof.minimal {
+                                crate::generate::reduce::Minimal::Clues => ", minimal",
+                                crate::generate::reduce::Minimal::Orbits => ", orbit-minimal",
+                                crate::generate::reduce::Minimal::No => "",
+                            },
                             g.grade.name,
                             g.grade.conflicts,
                             100.0 * g.grade.propagated,

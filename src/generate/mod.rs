@@ -14,10 +14,11 @@
 //!    `explain::ask`); the known solution, checked first by the
 //!    model's checker, is blocked, and the clues are removed orbit by
 //!    orbit of the chosen symmetry while `check-sat-assuming` over the
-//!    remaining statements says `unsat`. A clue kept has a second solution
-//!    as its witness, which the checker accepted for exactly the
-//!    statements that were on; a last pass asks for each kept clue that
-//!    has none yet, so that the result is minimal.
+//!    remaining statements says `unsat`. An orbit kept has a second
+//!    solution as its witness, which the checker accepted for exactly the
+//!    statements that were on, so the result is minimal by clues with
+//!    `--symmetry none` and by orbits (and symmetric) with any other
+//!    ([`reduce::Minimal`]).
 //! 3. [`grade`]: the finished puzzle runs through the solve layer once on
 //!    a fixed solver and encoding with statistics, and propagation alone is
 //!    measured; `--grade` keeps only puzzles in its band.
@@ -372,7 +373,7 @@ pub fn to_toml(g: &Generated, req: &Request, solvers: &Solvers) -> String {
         q(&req.options),
         q(req.symmetry.name()),
         p.symmetric,
-        p.minimal,
+        q(p.minimal.name()),
         p.givens,
         p.clues,
         q(&solver(&solvers.prover)),

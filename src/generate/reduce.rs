@@ -29,15 +29,39 @@ pub struct Proof {
     pub givens: usize,
     /// Removable clues kept: givens, signs and edge clues.
     pub clues: usize,
-    /// Whether removing any one kept clue gives a second solution, each
-    /// shown by one the checker accepted (false only when `--givens`
-    /// stopped the removal at its minimum).
-    pub minimal: bool,
-    /// Whether the givens kept are symmetric (the last pass may remove a
-    /// single given of an orbit that could not go as a whole).
+    /// What removing a kept clue or orbit was shown to do.
+    pub minimal: Minimal,
+    /// Whether the givens kept are symmetric under the request's symmetry.
     pub symmetric: bool,
     /// Questions asked of the solver.
     pub questions: usize,
+}
+
+/// In what sense a reduced puzzle is minimal: each case is shown by a
+/// second solution the checker accepted for every kept clue or orbit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Minimal {
+    /// Removing any one kept clue gives a second solution (`--symmetry
+    /// none`).
+    Clues,
+    /// Removing any one kept orbit of the symmetry as a whole gives a
+    /// second solution; a single given of an orbit may still go alone, so
+    /// that the givens stay symmetric.
+    Orbits,
+    /// Neither: `--givens` stopped the removal at its minimum with a clue
+    /// or orbit kept that was never shown needed.
+    No,
+}
+
+impl Minimal {
+    /// Its value in a generated puzzle's `[source]`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Minimal::Clues => "clues",
+            Minimal::Orbits => "orbits",
+            Minimal::No => "no",
+        }
+    }
 }
 
 /// Why a reduction stopped without a puzzle.
@@ -160,22 +184,16 @@ pub fn reduce(
         orbits.sort_by_key(|o| !matches!(items[o[0]], Item::Given(_)));
     }
     let min_givens = req.givens.map_or(0, |(lo, _)| lo);
-    // The model's cell of a given, and the solution's value there.
-    let given_cell = |i: usize| match items[i] {
-        Item::Given(at) => model.cell_at(at.0, at.1),
-        _ => None,
-    };
-    let solution_of = |c: usize| i64::from(d.solution[model.cells[c].row][model.cells[c].col]);
     let is_given = |i: usize| matches!(items[i], Item::Given(_));
     let mut givens = items.iter().filter(|i| matches!(i, Item::Given(_))).count();
     // Clues shown needed by a second solution: still needed once more
     // clues are gone, as a solution of more statements is one of fewer.
-    let mut witnessed = vec![false; items.len()];
-    let mut floor_hit = false;
-    for orbit in &orbits {
+    // An orbit that could not go is needed for good: a second solution
+    // of more statements is one of fewer.
+    let mut needed = vec![false; orbits.len()];
+    for (k, orbit) in orbits.iter().enumerate() {
         let drop_givens = orbit.iter().filter(|&&i| is_given(i)).count();
         if givens - drop_givens < min_givens {
-            floor_hit = true;
             continue;
         }
         for &i in orbit {
@@ -183,49 +201,35 @@ pub fn reduce(
         }
         match ask(&mut asker, &on)? {
             None => givens -= drop_givens,
-            Some(second) => {
+            Some(_) => {
                 for &i in orbit {
                     on[stmt[i]] = true;
                 }
-                // The second solution shows a clue of the orbit needed
-                // alone when it keeps every other given of the orbit: it
-                // then solves the puzzle without that clue only.
-                for &i in orbit {
-                    witnessed[i] |= orbit.iter().all(|&j| {
-                        j == i || given_cell(j).is_some_and(|c| second[c] == solution_of(c))
-                    });
-                }
+                needed[k] = true;
             }
         }
     }
-    // Each kept clue of an orbit that could not go as a whole, alone.
-    let mut symmetric = true;
-    for i in 0..items.len() {
-        if !on[stmt[i]] || witnessed[i] {
-            continue;
-        }
-        if is_given(i) && givens - 1 < min_givens {
-            floor_hit = true;
-            continue;
-        }
-        on[stmt[i]] = false;
-        if ask(&mut asker, &on)?.is_none() {
-            symmetric &= !is_given(i);
-            givens -= usize::from(is_given(i));
-        } else {
-            on[stmt[i]] = true;
-            witnessed[i] = true;
-        }
-    }
+    // Every kept orbit has its second solution unless the floor of
+    // `--givens` kept one untried. With a symmetry, single givens of an
+    // orbit are not tried alone: removing one would break the symmetry.
+    let all_needed = (0..orbits.len()).all(|k| needed[k] || !on[stmt[orbits[k][0]]]);
+    let minimal = match (all_needed, req.symmetry) {
+        (false, _) => Minimal::No,
+        (true, super::Symmetry::None) => Minimal::Clues,
+        (true, _) => Minimal::Orbits,
+    };
     let kept: HashSet<Item> = (0..items.len())
         .filter(|&i| on[stmt[i]])
         .map(|i| items[i])
         .collect();
-    // The floor of `--givens` may have kept a clue that could go.
-    let minimal = !floor_hit
-        || kept
+    let symmetric = kept.iter().all(|it| match it {
+        Item::Given(at) => req
+            .symmetry
+            .orbit(d.n, *at)
             .iter()
-            .all(|it| index_of(it).is_some_and(|i| witnessed[i]));
+            .all(|a| kept.contains(&Item::Given(*a))),
+        _ => true,
+    });
     let puzzle = adapter::puzzle(d, name, |it| kept.contains(it));
     let proof = Proof {
         givens,
