@@ -418,13 +418,32 @@ fn unknown_keys_are_refused_unless_ignored_and_then_listed() {
         String::from_utf8_lossy(&out.stderr)
             .contains("ignored (--ignore-unknown) f-puzzles keys `frobnicate`")
     );
-    // Known rules are refused by name and count, whatever the flag says.
-    let mut thermo = sudoku4();
-    thermo["thermometer"] = json!([{"lines": [["R1C1", "R1C2"]]}, {"lines": [["R2C1", "R2C2"]]}]);
+    // Known rules no element claims are refused by name and count,
+    // whatever the flag says.
+    let mut text = sudoku4();
+    text["cage"] = json!([{"cells": ["R1C1"], "value": "?"}, {"cells": ["R2C1"], "value": "!"}]);
     refused(
-        &fpuzzles_link(&thermo),
+        &fpuzzles_link(&text),
         &["--ignore-unknown"],
-        "f-puzzles key `thermometer` (2 instances): not yet supported",
+        "f-puzzles key `cage` with a clue in its value (2 instances): not yet supported",
+    );
+    refused(
+        ".Regex~ab~R1C1~R1C2",
+        &["--ignore-unknown"],
+        "ISS constraint `.Regex` (1 instance): not yet supported",
+    );
+    // An element's hook refuses what it cannot read, named by the element.
+    let mut half = sudoku4();
+    half["negative"] = json!(["ratio"]);
+    refused(
+        &fpuzzles_link(&half),
+        &[],
+        "f-puzzles `negative` (kropki): negative [ratio] alone",
+    );
+    refused(
+        ".Shape~4x4.WhiteDot~R1C1~R2C2",
+        &[],
+        "ISS `.WhiteDot` (kropki)",
     );
     let mut one = sudoku4();
     one["diagonal-"] = json!(true);
@@ -490,12 +509,14 @@ fn variants_check_measures_a_corpus() {
     };
     let payload = |v: &Value| lz_str::compress_to_base64(v.to_string().as_str());
     let mut thermo = sudoku4();
-    thermo["thermometer"] = json!([{"lines": [["R1C1", "R1C2"]]}]);
+    thermo["thermometer"] = json!([{"lines": [["R1C2", "R1C1"]]}]);
+    let mut text = sudoku4();
+    text["cage"] = json!([{"cells": ["R1C1"], "value": "?"}]);
     write(
         "sudokusolver/unique_variant_fpuzzles.json",
         &json!([
-            {"id": "s1", "fpuzzles": payload(&sudoku4()), "solution": SUDOKU4_SOLUTION.concat()},
-            {"id": "s2", "fpuzzles": payload(&thermo), "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "s1", "fpuzzles": payload(&thermo), "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "s2", "fpuzzles": payload(&text), "solution": SUDOKU4_SOLUTION.concat()},
         ]),
     );
     write(
@@ -503,7 +524,7 @@ fn variants_check_measures_a_corpus() {
         &json!([
             {"id": "i1", "input": ".Shape~4x4\n.~R1C1_4~R1C3_1~R2C2_2~R3C3_3~R4C2_4~R4C4_1",
              "solution": SUDOKU4_SOLUTION.concat()},
-            {"id": "i2", "input": ".AntiKnight.", "solution": "x"},
+            {"id": "i2", "input": ".Regex~ab~R1C1~R1C2", "solution": "x"},
         ]),
     );
     write(
@@ -514,8 +535,9 @@ fn variants_check_measures_a_corpus() {
     write(
         "INVENTORY.json",
         &json!({"per_puzzle": [
-            {"source": "sudokusolver", "id": "s2", "constraints": ["thermo"]},
-            {"source": "iss", "id": "i2", "constraints": ["anti-knight"]},
+            {"source": "sudokusolver", "id": "s1", "constraints": ["thermo"]},
+            {"source": "sudokusolver", "id": "s2", "constraints": ["text cage"]},
+            {"source": "iss", "id": "i2", "constraints": ["regex"]},
             {"source": "sudoku-bench", "id": "puzzle_0001", "constraints": ["jigsaw/irregular"]},
         ]}),
     );
@@ -552,16 +574,16 @@ fn variants_check_measures_a_corpus() {
         "{text}"
     );
     assert!(
-        text.contains("f-puzzles key `thermometer`: not yet supported"),
+        text.contains("f-puzzles key `cage` with a clue in its value: not yet supported"),
         "{text}"
     );
     assert!(
-        text.contains("ISS constraint `.AntiKnight`: not yet supported"),
+        text.contains("ISS constraint `.Regex`: not yet supported"),
         "{text}"
     );
     assert_eq!(
         row("thermo "),
-        ["thermo", "1", "0", "0", "1", "0"],
+        ["thermo", "1", "1", "0", "0", "0"],
         "{text}"
     );
     assert_eq!(
