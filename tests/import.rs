@@ -600,3 +600,198 @@ fn variants_check_measures_a_corpus() {
         .expect("python3 runs");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// One element's puzzle, written both ways: its ISS constraints, its
+/// f-puzzles key and value, the givens (ISS style, `R1C1_5`) and the one
+/// solution.
+struct ElementCase {
+    name: &'static str,
+    n: usize,
+    iss: Option<String>,
+    fpuzzles: (&'static str, Value),
+    givens: &'static [&'static str],
+    solution: &'static [&'static str],
+}
+
+impl ElementCase {
+    fn iss_givens(&self) -> String {
+        format!(".~{}", self.givens.join("~"))
+    }
+
+    /// The f-puzzles puzzle: grid with the givens, the element's key, the
+    /// recorded solution.
+    fn fpuzzles(&self) -> Value {
+        let mut rows = vec![vec!['.'; self.n]; self.n];
+        for g in self.givens {
+            let (cell, v) = g.split_once('_').expect("R1C1_5");
+            let (r, c) = cell[1..].split_once('C').expect("R1C1");
+            let (r, c): (usize, usize) = (r.parse().expect("row"), c.parse().expect("col"));
+            rows[r - 1][c - 1] = v.chars().next().expect("a digit");
+        }
+        let rows: Vec<String> = rows.into_iter().map(String::from_iter).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut p = json!({
+            "size": self.n,
+            "grid": fp_grid(&rows),
+            "solution": fp_solution(self.solution),
+        });
+        p[self.fpuzzles.0] = self.fpuzzles.1.clone();
+        p
+    }
+}
+
+/// Whether `input` has more than one solution (`solve --unique`).
+fn not_unique(input: &str) -> bool {
+    let out = smtgrid(&[
+        "solve", input, "--unique", "--format", "json", "--solver", "yices2",
+    ]);
+    let records: Vec<Value> =
+        serde_json::from_str(&String::from_utf8_lossy(&out.stdout)).expect("a JSON array");
+    records[0]["verified"] == json!(true) && records[0]["unique"] == json!(false)
+}
+
+/// Each element with import hooks, from an f-puzzles link and (where ISS
+/// has it) an ISS string, solves uniquely to its solution, while the same
+/// givens without the element have several solutions: the element was read
+/// and lowered, through the registry, with no importer code of its own.
+#[test]
+fn every_element_with_hooks_imports_and_solves_uniquely() {
+    common::require(&["yices2"]);
+    let thermo_line = json!([{"lines": [["R1C1", "R1C2", "R1C3"]]}]);
+    let strict = {
+        // Every neighbouring pair of the solution that is consecutive or
+        // 1:2 gets its dot; with the negative rule that says it all.
+        let sol = ["654321", "321654", "563412", "412563", "236145", "145236"];
+        let d = |r: usize, c: usize| sol[r].as_bytes()[c] - b'0';
+        let (mut iss, mut white, mut black) = (String::new(), Vec::new(), Vec::new());
+        for r in 0..6 {
+            for c in 0..6 {
+                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                    if r2 == 6 || c2 == 6 {
+                        continue;
+                    }
+                    let (a, b) = (d(r, c), d(r2, c2));
+                    let cells = [
+                        format!("R{}C{}", r + 1, c + 1),
+                        format!("R{}C{}", r2 + 1, c2 + 1),
+                    ];
+                    if a.abs_diff(b) == 1 {
+                        iss += &format!(".WhiteDot~{}~{}", cells[0], cells[1]);
+                        white.push(json!({"cells": cells}));
+                    } else if a.max(b) == 2 * a.min(b) {
+                        iss += &format!(".BlackDot~{}~{}", cells[0], cells[1]);
+                        black.push(json!({"cells": cells}));
+                    }
+                }
+            }
+        }
+        (iss, white, black)
+    };
+    let cases = [
+        ElementCase {
+            name: "thermometer",
+            n: 4,
+            iss: Some(".Thermo~R1C1~R1C2~R1C3".into()),
+            fpuzzles: ("thermometer", thermo_line.clone()),
+            givens: &["R4C1_1", "R4C3_2"],
+            solution: &["2341", "4132", "3214", "1423"],
+        },
+        ElementCase {
+            name: "slow-thermometer",
+            n: 4,
+            iss: None,
+            fpuzzles: ("slowthermometer", thermo_line),
+            givens: &["R4C1_1", "R4C3_2"],
+            solution: &["2341", "4132", "3214", "1423"],
+        },
+        ElementCase {
+            name: "anti-knight",
+            n: 4,
+            iss: Some(".AntiKnight.".into()),
+            fpuzzles: ("antiknight", json!(true)),
+            givens: &["R3C1_2", "R3C2_1", "R3C3_4"],
+            solution: &["4321", "1234", "2143", "3412"],
+        },
+        ElementCase {
+            name: "anti-king",
+            n: 6,
+            iss: Some(".AntiKing.".into()),
+            fpuzzles: ("antiking", json!(true)),
+            givens: &[
+                "R6C5_3", "R6C1_1", "R5C1_2", "R4C1_4", "R5C3_6", "R3C5_1", "R6C2_4", "R3C1_5",
+            ],
+            solution: &["654321", "321654", "563412", "412563", "236145", "145236"],
+        },
+        ElementCase {
+            name: "kropki white",
+            n: 4,
+            iss: Some(".WhiteDot~R1C1~R1C2~R1C3~R1C4".into()),
+            fpuzzles: (
+                "difference",
+                json!([
+                    {"cells": ["R1C1", "R1C2"]},
+                    {"cells": ["R1C2", "R1C3"]},
+                    {"cells": ["R1C3", "R1C4"]},
+                ]),
+            ),
+            givens: &["R4C2_2", "R4C1_1", "R4C3_3"],
+            solution: &["4321", "2143", "3412", "1234"],
+        },
+        ElementCase {
+            name: "kropki black",
+            n: 4,
+            iss: Some(".BlackDot~R2C1~R3C1".into()),
+            fpuzzles: ("ratio", json!([{"cells": ["R2C1", "R3C1"]}])),
+            givens: &["R4C2_2", "R3C3_3", "R2C2_1"],
+            solution: &["4321", "2143", "1432", "3214"],
+        },
+    ];
+    for case in &cases {
+        let plain = format!(".Shape~{n}x{n}{}", case.iss_givens(), n = case.n);
+        assert!(
+            not_unique(&plain),
+            "{}: the givens alone must leave several solutions",
+            case.name
+        );
+        let link = fpuzzles_link(&case.fpuzzles());
+        assert_eq!(
+            solve_unique(&[&link]),
+            digits(case.solution),
+            "{} (f-puzzles)",
+            case.name
+        );
+        if let Some(iss) = &case.iss {
+            let text = format!(".Shape~{n}x{n}{iss}{}", case.iss_givens(), n = case.n);
+            assert_eq!(
+                solve_unique(&[&text]),
+                digits(case.solution),
+                "{} (ISS)",
+                case.name
+            );
+        }
+    }
+    // The negative rule (here the dots alone decide the grid too, so the
+    // rule is seen read in what `convert` writes).
+    let (iss, white, black) = strict;
+    let sol = ["654321", "321654", "563412", "412563", "236145", "145236"];
+    let strict_iss = format!(".Shape~6x6.StrictKropki{iss}");
+    assert_eq!(solve_unique(&[&strict_iss]), digits(&sol));
+    let p = json!({
+        "size": 6,
+        "grid": fp_grid(&["......"; 6]),
+        "solution": fp_solution(&sol),
+        "difference": white,
+        "ratio": black,
+        "negative": ["ratio", "difference"],
+    });
+    assert_eq!(
+        solve_unique(&[&fpuzzles_link(&p)]),
+        digits(&sol),
+        "negative (f-puzzles)"
+    );
+    for input in [strict_iss, fpuzzles_link(&p)] {
+        let out = smtgrid(&["convert", &input]);
+        succeeded(&out);
+        assert!(String::from_utf8_lossy(&out.stdout).contains("kropki-negative = true"));
+    }
+}
