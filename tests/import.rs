@@ -464,8 +464,8 @@ fn sudokupad_drawings_need_a_meaning() {
     assert!(err.contains("on r1c1-r1c2-r2c2"), "{err}");
     refused(
         &link,
-        &["--line", "67f067=whispers"],
-        "as whispers (1): not yet supported",
+        &["--line", "67f067=kropki-white"],
+        "as kropki-white (1): not yet supported",
     );
     let out = bin()
         .args(["convert", "--line", "#67F067=ignore", &link])
@@ -477,6 +477,39 @@ fn sudokupad_drawings_need_a_meaning() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// A SudokuPad line declared a thermometer becomes the registry's
+/// thermometer (built by its f-puzzles hook, no importer code of its own):
+/// read, written, and solved to the recorded solution.
+#[test]
+fn a_sudokupad_line_becomes_the_element_its_meaning_names() {
+    // r2c2 (5) → r1c2 (8) → r1c1 (9) rises along the solution.
+    let text = jigsaw9_scl().replace(
+        ",re:",
+        ",l:[{wp:[[1.5,1.5],[0.5,1.5],[0.5,0.5]],c:'#CFCFCF',th:21}],re:",
+    );
+    let link = scl_link(&text);
+    for meaning in ["cfcfcf=thermo", "cfcfcf=thermometer"] {
+        let out = smtgrid(&["convert", "--line", meaning, &link]);
+        succeeded(&out);
+        let toml = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            toml.contains("[[thermometer]]\ncells = \"r2c2 r1c2 r1c1\""),
+            "{toml}"
+        );
+    }
+    assert_eq!(
+        solve_unique(&["--line", "cfcfcf=thermo", &link]),
+        digits(&JIGSAW9_SOLUTION)
+    );
+    // The same line read the other way round breaks the solution: the
+    // recorded solution is checked against the thermometer and refused.
+    let wrong = jigsaw9_scl().replace(
+        ",re:",
+        ",l:[{wp:[[0.5,0.5],[0.5,1.5],[1.5,1.5]],c:'#CFCFCF',th:21}],re:",
+    );
+    refused(&scl_link(&wrong), &["--line", "cfcfcf=thermo"], "solution");
 }
 
 #[test]

@@ -602,13 +602,14 @@ fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
 }
 
 // ---------------------------------------------------------------------------
-// Mapping to today's Puzzle. The element registry will replace this with
-// dispatch to the elements, led by the meanings `--line` and friends give.
+// Mapping to a Puzzle: what SudokuPad states here, lines to the elements
+// the meanings `--line` and friends give.
 // ---------------------------------------------------------------------------
 
 /// Today's vocabulary out of `s`: givens, regions, cages with sums, the
-/// solution; drawings need a meaning (`--line COLOR=…`), and every meaning
-/// but `ignore` is refused by name for now.
+/// solution; drawings need a meaning (`--line COLOR=…`): a line read as
+/// the element its meaning names, `ignore` passed over, the rest refused
+/// by name.
 pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
     let n = s.n;
     if let Some(f) = s.flags.first() {
@@ -617,8 +618,9 @@ pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
             super::short_key(f)
         ));
     }
-    super::drawn_meanings(&s.drawn, opts)?;
+    let elements = super::drawn_meanings(&s.drawn, opts, n)?;
     let mut plain = Plain::blank(n);
+    plain.elements = elements;
     plain.title = s.title.clone();
     plain.givens = s.givens.clone();
     plain.solution = s.solution.clone();
