@@ -510,6 +510,10 @@ fn a_sudokupad_line_becomes_the_element_its_meaning_names() {
         ",l:[{wp:[[0.5,0.5],[0.5,1.5],[1.5,1.5]],c:'#CFCFCF',th:21}],re:",
     );
     refused(&scl_link(&wrong), &["--line", "cfcfcf=thermo"], "solution");
+    // A rule flag goes to the element whose f-puzzles key it is: anti-knight
+    // is read, and this jigsaw's recorded solution breaks it.
+    let knight = jigsaw9_scl().replace("metadata:{", "metadata:{antiknight:true,");
+    refused(&scl_link(&knight), &[], "solution");
 }
 
 #[test]

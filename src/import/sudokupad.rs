@@ -612,13 +612,21 @@ fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
 /// by name.
 pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
     let n = s.n;
-    if let Some(f) = s.flags.first() {
-        return Err(format!(
-            "SudokuPad rule `{}`: not yet supported",
-            super::short_key(f)
-        ));
+    let mut elements = Vec::new();
+    // A rule flag (`antiknight`) is the f-puzzles key of the same name set
+    // to true, read by the element that claims it.
+    for f in &s.flags {
+        let Some(entry) = crate::elements::by_fpuzzles_key(f) else {
+            return Err(format!(
+                "SudokuPad rule `{}`: not yet supported",
+                super::short_key(f)
+            ));
+        };
+        let read = (entry.from_fpuzzles)(f, &Value::Bool(true), n)
+            .map_err(|m| format!("SudokuPad rule `{f}` ({}): {m}", entry.name))?;
+        elements.extend(read);
     }
-    let elements = super::drawn_meanings(&s.drawn, opts, n)?;
+    elements.extend(super::drawn_meanings(&s.drawn, opts, n)?);
     let mut plain = Plain::blank(n);
     plain.elements = elements;
     plain.title = s.title.clone();
