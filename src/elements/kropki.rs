@@ -221,6 +221,33 @@ impl ElementType for Kropki {
         Ok(out)
     }
 
+    fn to_fpuzzles(
+        all: &[&Self],
+        top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        for k in all {
+            match k {
+                Kropki::Negative => {
+                    top.insert("negative".into(), serde_json::json!(["ratio", "difference"]));
+                }
+                Kropki::Dot { cells, black, value } => {
+                    let key = if *black { "ratio" } else { "difference" };
+                    let names: Vec<String> =
+                        cells.iter().map(|&(r, c)| format!("R{}C{}", r + 1, c + 1)).collect();
+                    let mut dot = serde_json::json!({ "cells": names });
+                    if *value != default_value(*black) {
+                        dot["value"] = serde_json::json!(value.to_string());
+                    }
+                    let list = top.entry(key).or_insert_with(|| serde_json::json!([]));
+                    if let Some(l) = list.as_array_mut() {
+                        l.push(dot);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         if name == "StrictKropki" {
             // Every dot is given: the negative constraint.

@@ -750,6 +750,11 @@ pub fn from_puzzle(p: &Puzzle) -> Result<Value, String> {
         }
         top.insert("killercage".into(), Value::Array(cages));
     }
+    // Every other element writes itself under its own keys.
+    for entry in crate::elements::REGISTRY {
+        (entry.to_fpuzzles)(&p.elements, &mut top)
+            .map_err(|m| format!("{m}: f-puzzles cannot hold this puzzle"))?;
+    }
     if let Some(sol) = &p.solution {
         let ds: Vec<Value> = sol
             .iter()
