@@ -418,13 +418,32 @@ fn unknown_keys_are_refused_unless_ignored_and_then_listed() {
         String::from_utf8_lossy(&out.stderr)
             .contains("ignored (--ignore-unknown) f-puzzles keys `frobnicate`")
     );
-    // Known rules are refused by name and count, whatever the flag says.
-    let mut thermo = sudoku4();
-    thermo["thermometer"] = json!([{"lines": [["R1C1", "R1C2"]]}, {"lines": [["R2C1", "R2C2"]]}]);
+    // Known rules no element claims are refused by name and count,
+    // whatever the flag says.
+    let mut text = sudoku4();
+    text["cage"] = json!([{"cells": ["R1C1"], "value": "?"}, {"cells": ["R2C1"], "value": "!"}]);
     refused(
-        &fpuzzles_link(&thermo),
+        &fpuzzles_link(&text),
         &["--ignore-unknown"],
-        "f-puzzles key `thermometer` (2 instances): not yet supported",
+        "f-puzzles key `cage` with a clue in its value (2 instances): not yet supported",
+    );
+    refused(
+        ".Regex~ab~R1C1~R1C2",
+        &["--ignore-unknown"],
+        "ISS constraint `.Regex` (1 instance): not yet supported",
+    );
+    // An element's hook refuses what it cannot read, named by the element.
+    let mut half = sudoku4();
+    half["negative"] = json!(["ratio"]);
+    refused(
+        &fpuzzles_link(&half),
+        &[],
+        "f-puzzles `negative` (kropki): negative [ratio] alone",
+    );
+    refused(
+        ".Shape~4x4.WhiteDot~R1C1~R2C2",
+        &[],
+        "ISS `.WhiteDot` (kropki)",
     );
     let mut one = sudoku4();
     one["diagonal-"] = json!(true);
@@ -445,8 +464,8 @@ fn sudokupad_drawings_need_a_meaning() {
     assert!(err.contains("on r1c1-r1c2-r2c2"), "{err}");
     refused(
         &link,
-        &["--line", "67f067=whispers"],
-        "as whispers (1): not yet supported",
+        &["--line", "67f067=kropki-white"],
+        "as kropki-white (1): not yet supported",
     );
     let out = bin()
         .args(["convert", "--line", "#67F067=ignore", &link])
@@ -458,6 +477,43 @@ fn sudokupad_drawings_need_a_meaning() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// A SudokuPad line declared a thermometer becomes the registry's
+/// thermometer (built by its f-puzzles hook, no importer code of its own):
+/// read, written, and solved to the recorded solution.
+#[test]
+fn a_sudokupad_line_becomes_the_element_its_meaning_names() {
+    // r2c2 (5) → r1c2 (8) → r1c1 (9) rises along the solution.
+    let text = jigsaw9_scl().replace(
+        ",re:",
+        ",l:[{wp:[[1.5,1.5],[0.5,1.5],[0.5,0.5]],c:'#CFCFCF',th:21}],re:",
+    );
+    let link = scl_link(&text);
+    for meaning in ["cfcfcf=thermo", "cfcfcf=thermometer"] {
+        let out = smtgrid(&["convert", "--line", meaning, &link]);
+        succeeded(&out);
+        let toml = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            toml.contains("[[thermometer]]\ncells = \"r2c2 r1c2 r1c1\""),
+            "{toml}"
+        );
+    }
+    assert_eq!(
+        solve_unique(&["--line", "cfcfcf=thermo", &link]),
+        digits(&JIGSAW9_SOLUTION)
+    );
+    // The same line read the other way round breaks the solution: the
+    // recorded solution is checked against the thermometer and refused.
+    let wrong = jigsaw9_scl().replace(
+        ",re:",
+        ",l:[{wp:[[0.5,0.5],[0.5,1.5],[1.5,1.5]],c:'#CFCFCF',th:21}],re:",
+    );
+    refused(&scl_link(&wrong), &["--line", "cfcfcf=thermo"], "solution");
+    // A rule flag goes to the element whose f-puzzles key it is: anti-knight
+    // is read, and this jigsaw's recorded solution breaks it.
+    let knight = jigsaw9_scl().replace("metadata:{", "metadata:{antiknight:true,");
+    refused(&scl_link(&knight), &[], "solution");
 }
 
 #[test]
@@ -490,12 +546,14 @@ fn variants_check_measures_a_corpus() {
     };
     let payload = |v: &Value| lz_str::compress_to_base64(v.to_string().as_str());
     let mut thermo = sudoku4();
-    thermo["thermometer"] = json!([{"lines": [["R1C1", "R1C2"]]}]);
+    thermo["thermometer"] = json!([{"lines": [["R1C2", "R1C1"]]}]);
+    let mut text = sudoku4();
+    text["cage"] = json!([{"cells": ["R1C1"], "value": "?"}]);
     write(
         "sudokusolver/unique_variant_fpuzzles.json",
         &json!([
-            {"id": "s1", "fpuzzles": payload(&sudoku4()), "solution": SUDOKU4_SOLUTION.concat()},
-            {"id": "s2", "fpuzzles": payload(&thermo), "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "s1", "fpuzzles": payload(&thermo), "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "s2", "fpuzzles": payload(&text), "solution": SUDOKU4_SOLUTION.concat()},
         ]),
     );
     write(
@@ -503,7 +561,7 @@ fn variants_check_measures_a_corpus() {
         &json!([
             {"id": "i1", "input": ".Shape~4x4\n.~R1C1_4~R1C3_1~R2C2_2~R3C3_3~R4C2_4~R4C4_1",
              "solution": SUDOKU4_SOLUTION.concat()},
-            {"id": "i2", "input": ".AntiKnight.", "solution": "x"},
+            {"id": "i2", "input": ".Regex~ab~R1C1~R1C2", "solution": "x"},
         ]),
     );
     write(
@@ -514,8 +572,9 @@ fn variants_check_measures_a_corpus() {
     write(
         "INVENTORY.json",
         &json!({"per_puzzle": [
-            {"source": "sudokusolver", "id": "s2", "constraints": ["thermo"]},
-            {"source": "iss", "id": "i2", "constraints": ["anti-knight"]},
+            {"source": "sudokusolver", "id": "s1", "constraints": ["thermo"]},
+            {"source": "sudokusolver", "id": "s2", "constraints": ["text cage"]},
+            {"source": "iss", "id": "i2", "constraints": ["regex"]},
             {"source": "sudoku-bench", "id": "puzzle_0001", "constraints": ["jigsaw/irregular"]},
         ]}),
     );
@@ -552,16 +611,16 @@ fn variants_check_measures_a_corpus() {
         "{text}"
     );
     assert!(
-        text.contains("f-puzzles key `thermometer`: not yet supported"),
+        text.contains("f-puzzles key `cage` with a clue in its value: not yet supported"),
         "{text}"
     );
     assert!(
-        text.contains("ISS constraint `.AntiKnight`: not yet supported"),
+        text.contains("ISS constraint `.Regex`: not yet supported"),
         "{text}"
     );
     assert_eq!(
         row("thermo "),
-        ["thermo", "1", "0", "0", "1", "0"],
+        ["thermo", "1", "1", "0", "0", "0"],
         "{text}"
     );
     assert_eq!(
@@ -577,4 +636,227 @@ fn variants_check_measures_a_corpus() {
         .output()
         .expect("python3 runs");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// One element's puzzle, written both ways: its ISS constraints, its
+/// f-puzzles key and value, the givens (ISS style, `R1C1_5`) and the one
+/// solution.
+struct ElementCase {
+    name: &'static str,
+    n: usize,
+    iss: Option<String>,
+    fpuzzles: (&'static str, Value),
+    givens: &'static [&'static str],
+    solution: &'static [&'static str],
+}
+
+impl ElementCase {
+    fn iss_givens(&self) -> String {
+        format!(".~{}", self.givens.join("~"))
+    }
+
+    /// The f-puzzles puzzle: grid with the givens, the element's key, the
+    /// recorded solution.
+    fn fpuzzles(&self) -> Value {
+        let mut rows = vec![vec!['.'; self.n]; self.n];
+        for g in self.givens {
+            let (cell, v) = g.split_once('_').expect("R1C1_5");
+            let (r, c) = cell[1..].split_once('C').expect("R1C1");
+            let (r, c): (usize, usize) = (r.parse().expect("row"), c.parse().expect("col"));
+            rows[r - 1][c - 1] = v.chars().next().expect("a digit");
+        }
+        let rows: Vec<String> = rows.into_iter().map(String::from_iter).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut p = json!({
+            "size": self.n,
+            "grid": fp_grid(&rows),
+            "solution": fp_solution(self.solution),
+        });
+        p[self.fpuzzles.0] = self.fpuzzles.1.clone();
+        p
+    }
+}
+
+/// `convert --to fpuzzles` of `input` read back gives the same puzzle as
+/// `input` (both written as TOML, the comment lines aside, tables in any
+/// order).
+fn round_trip(input: &str) {
+    let toml = smtgrid(&["convert", input]);
+    succeeded(&toml);
+    let link = smtgrid(&["convert", "--to", "fpuzzles", input]);
+    succeeded(&link);
+    let link = String::from_utf8_lossy(&link.stdout).trim().to_string();
+    let back = smtgrid(&["convert", &link]);
+    succeeded(&back);
+    // f-puzzles keeps each marker kind in a list of its own, so instances
+    // may come back in another order: compare the TOML's tables as a set.
+    let strip = |o: &std::process::Output| -> Vec<String> {
+        let text = String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut blocks: Vec<String> = text.split("\n\n").map(str::to_string).collect();
+        blocks.sort();
+        blocks
+    };
+    assert_eq!(strip(&back), strip(&toml), "{input}");
+}
+
+/// Whether `input` has more than one solution (`solve --unique`).
+fn not_unique(input: &str) -> bool {
+    let out = smtgrid(&[
+        "solve", input, "--unique", "--format", "json", "--solver", "yices2",
+    ]);
+    let records: Vec<Value> =
+        serde_json::from_str(&String::from_utf8_lossy(&out.stdout)).expect("a JSON array");
+    records[0]["verified"] == json!(true) && records[0]["unique"] == json!(false)
+}
+
+/// Each element with import hooks, from an f-puzzles link and (where ISS
+/// has it) an ISS string, solves uniquely to its solution, while the same
+/// givens without the element have several solutions: the element was read
+/// and lowered, through the registry, with no importer code of its own.
+#[test]
+fn every_element_with_hooks_imports_and_solves_uniquely() {
+    common::require(&["yices2"]);
+    let thermo_line = json!([{"lines": [["R1C1", "R1C2", "R1C3"]]}]);
+    let strict = {
+        // Every neighbouring pair of the solution that is consecutive or
+        // 1:2 gets its dot; with the negative rule that says it all.
+        let sol = ["654321", "321654", "563412", "412563", "236145", "145236"];
+        let d = |r: usize, c: usize| sol[r].as_bytes()[c] - b'0';
+        let (mut iss, mut white, mut black) = (String::new(), Vec::new(), Vec::new());
+        for r in 0..6 {
+            for c in 0..6 {
+                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                    if r2 == 6 || c2 == 6 {
+                        continue;
+                    }
+                    let (a, b) = (d(r, c), d(r2, c2));
+                    let cells = [
+                        format!("R{}C{}", r + 1, c + 1),
+                        format!("R{}C{}", r2 + 1, c2 + 1),
+                    ];
+                    if a.abs_diff(b) == 1 {
+                        iss += &format!(".WhiteDot~{}~{}", cells[0], cells[1]);
+                        white.push(json!({"cells": cells}));
+                    } else if a.max(b) == 2 * a.min(b) {
+                        iss += &format!(".BlackDot~{}~{}", cells[0], cells[1]);
+                        black.push(json!({"cells": cells}));
+                    }
+                }
+            }
+        }
+        (iss, white, black)
+    };
+    let cases = [
+        ElementCase {
+            name: "thermometer",
+            n: 4,
+            iss: Some(".Thermo~R1C1~R1C2~R1C3".into()),
+            fpuzzles: ("thermometer", thermo_line.clone()),
+            givens: &["R4C1_1", "R4C3_2"],
+            solution: &["2341", "4132", "3214", "1423"],
+        },
+        ElementCase {
+            name: "slow-thermometer",
+            n: 4,
+            iss: None,
+            fpuzzles: ("slowthermometer", thermo_line),
+            givens: &["R4C1_1", "R4C3_2"],
+            solution: &["2341", "4132", "3214", "1423"],
+        },
+        ElementCase {
+            name: "anti-knight",
+            n: 4,
+            iss: Some(".AntiKnight.".into()),
+            fpuzzles: ("antiknight", json!(true)),
+            givens: &["R3C1_2", "R3C2_1", "R3C3_4"],
+            solution: &["4321", "1234", "2143", "3412"],
+        },
+        ElementCase {
+            name: "anti-king",
+            n: 6,
+            iss: Some(".AntiKing.".into()),
+            fpuzzles: ("antiking", json!(true)),
+            givens: &[
+                "R6C5_3", "R6C1_1", "R5C1_2", "R4C1_4", "R5C3_6", "R3C5_1", "R6C2_4", "R3C1_5",
+            ],
+            solution: &["654321", "321654", "563412", "412563", "236145", "145236"],
+        },
+        ElementCase {
+            name: "kropki white",
+            n: 4,
+            iss: Some(".WhiteDot~R1C1~R1C2~R1C3~R1C4".into()),
+            fpuzzles: (
+                "difference",
+                json!([
+                    {"cells": ["R1C1", "R1C2"]},
+                    {"cells": ["R1C2", "R1C3"]},
+                    {"cells": ["R1C3", "R1C4"]},
+                ]),
+            ),
+            givens: &["R4C2_2", "R4C1_1", "R4C3_3"],
+            solution: &["4321", "2143", "3412", "1234"],
+        },
+        ElementCase {
+            name: "kropki black",
+            n: 4,
+            iss: Some(".BlackDot~R2C1~R3C1".into()),
+            fpuzzles: ("ratio", json!([{"cells": ["R2C1", "R3C1"]}])),
+            givens: &["R4C2_2", "R3C3_3", "R2C2_1"],
+            solution: &["4321", "2143", "1432", "3214"],
+        },
+    ];
+    for case in &cases {
+        let plain = format!(".Shape~{n}x{n}{}", case.iss_givens(), n = case.n);
+        assert!(
+            not_unique(&plain),
+            "{}: the givens alone must leave several solutions",
+            case.name
+        );
+        let link = fpuzzles_link(&case.fpuzzles());
+        assert_eq!(
+            solve_unique(&[&link]),
+            digits(case.solution),
+            "{} (f-puzzles)",
+            case.name
+        );
+        if let Some(iss) = &case.iss {
+            let text = format!(".Shape~{n}x{n}{iss}{}", case.iss_givens(), n = case.n);
+            assert_eq!(
+                solve_unique(&[&text]),
+                digits(case.solution),
+                "{} (ISS)",
+                case.name
+            );
+        }
+        round_trip(&link);
+    }
+    // The negative rule (here the dots alone decide the grid too, so the
+    // rule is seen read in what `convert` writes).
+    let (iss, white, black) = strict;
+    let sol = ["654321", "321654", "563412", "412563", "236145", "145236"];
+    let strict_iss = format!(".Shape~6x6.StrictKropki{iss}");
+    assert_eq!(solve_unique(&[&strict_iss]), digits(&sol));
+    let p = json!({
+        "size": 6,
+        "grid": fp_grid(&["......"; 6]),
+        "solution": fp_solution(&sol),
+        "difference": white,
+        "ratio": black,
+        "negative": ["ratio", "difference"],
+    });
+    assert_eq!(
+        solve_unique(&[&fpuzzles_link(&p)]),
+        digits(&sol),
+        "negative (f-puzzles)"
+    );
+    round_trip(&strict_iss);
+    for input in [strict_iss, fpuzzles_link(&p)] {
+        let out = smtgrid(&["convert", &input]);
+        succeeded(&out);
+        assert!(String::from_utf8_lossy(&out.stdout).contains("kropki-negative = true"));
+    }
 }

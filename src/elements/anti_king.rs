@@ -29,6 +29,14 @@ impl ElementType for AntiKing {
         fpuzzles_flag(key, value, AntiKing)
     }
 
+    fn to_fpuzzles(
+        _all: &[&Self],
+        top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        top.insert("antiking".into(), serde_json::Value::Bool(true));
+        Ok(())
+    }
+
     fn from_iss(_name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
         Ok(vec![AntiKing])
     }

@@ -28,6 +28,14 @@ impl ElementType for AntiKnight {
         fpuzzles_flag(key, value, AntiKnight)
     }
 
+    fn to_fpuzzles(
+        _all: &[&Self],
+        top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        top.insert("antiknight".into(), serde_json::Value::Bool(true));
+        Ok(())
+    }
+
     fn from_iss(_name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
         Ok(vec![AntiKnight])
     }

@@ -1,7 +1,7 @@
 //! Boxes: rectangles of `rows`×`cols` cells tiling the grid, each holding
 //! every value once (sudoku, killer). Read from the kind's `box` key.
 
-use super::{ElementType, Layer, Lowering, Says};
+use super::{HookError, ElementType, Layer, Lowering, Says};
 use crate::model::{Group, Rule, What};
 use crate::render::svg::{Layout, Svg};
 
@@ -19,6 +19,14 @@ impl ElementType for Boxes {
     const KEYS: &'static [&'static str] = &[];
     const DOC: &'static str = "`box = \"RxC\"` (sudoku, killer): boxes of R×C cells, each value once \
         per box; without it, the square boxes of an n×n grid";
+
+    /// Written with the grid by `import::fpuzzles::from_puzzle`.
+    fn to_fpuzzles(
+        _all: &[&Self],
+        _top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        Ok(())
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n();

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{ElementType, Lowering, Says};
+use super::{HookError, ElementType, Lowering, Says};
 use crate::model::{CellId, Group, Rule, Target, What};
 
 /// A cage's clue.
@@ -53,6 +53,14 @@ impl ElementType for Cages {
     const DOC: &'static str = "`cages = \"\"\"…\"\"\"` and `[clues]` (killer, calcudoku): cages of \
         cells with a clue (`12`, `12+`, `60*`, `2-`, `3/`, `4|9`, `square`); a killer cage \
         repeats no value unless `distinct-cages = false`";
+
+    /// Written with the grid by `import::fpuzzles::from_puzzle`.
+    fn to_fpuzzles(
+        _all: &[&Self],
+        _top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        Ok(())
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n() as i64;

@@ -1,7 +1,7 @@
 //! The two main diagonals, each holding every value once (sudoku-X).
 //! Read from `diagonals = true` (sudoku, killer, jigsaw).
 
-use super::{ElementType, Layer, Lowering, Says};
+use super::{HookError, ElementType, Layer, Lowering, Says};
 use crate::model::{Group, Rule, What};
 use crate::render::svg::{Layout, Svg};
 
@@ -15,6 +15,14 @@ impl ElementType for Diagonals {
     const FPUZZLES: &'static [&'static str] = &[];
     const DOC: &'static str = "`diagonals = true` (sudoku, killer, jigsaw): both main diagonals \
         hold each value once";
+
+    /// Written with the grid by `import::fpuzzles::from_puzzle`.
+    fn to_fpuzzles(
+        _all: &[&Self],
+        _top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        Ok(())
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n();

@@ -63,6 +63,32 @@ fn check_value(black: bool, value: i64) -> Result<i64, String> {
     Ok(value)
 }
 
+/// f-puzzles' `negative`: the marker kinds whose every unmarked pair breaks
+/// the relation. The negative constraint here says both kropki kinds at
+/// once, so only `["ratio", "difference"]` (in any order) reads.
+fn negative(value: &serde_json::Value) -> Result<Vec<Kropki>, HookError> {
+    let kinds: Vec<&str> = value
+        .as_array()
+        .ok_or("negative: expected a list such as [\"ratio\", \"difference\"]")?
+        .iter()
+        .map(|k| k.as_str().unwrap_or("?"))
+        .collect();
+    let both = kinds.contains(&"ratio") && kinds.contains(&"difference");
+    if let Some(other) = kinds.iter().find(|k| !matches!(**k, "ratio" | "difference")) {
+        return Err(format!(
+            "negative `{other}`: kropki reads only the negative of ratio and difference dots"
+        ));
+    }
+    if !both && !kinds.is_empty() {
+        return Err(format!(
+            "negative [{}] alone: kropki's negative constraint covers white and black dots \
+             together (`[\"ratio\", \"difference\"]`); one kind alone is not yet supported",
+            kinds.join(", ")
+        ));
+    }
+    Ok(if both { vec![Kropki::Negative] } else { Vec::new() })
+}
+
 /// The default value of a white and of a black dot.
 fn default_value(black: bool) -> i64 {
     if black { 2 } else { 1 }
@@ -71,8 +97,8 @@ fn default_value(black: bool) -> i64 {
 impl ElementType for Kropki {
     const NAME: &'static str = "kropki";
     const KEYS: &'static [&'static str] = &["kropki", "kropki-negative"];
-    const FPUZZLES: &'static [&'static str] = &["difference", "ratio"];
-    const ISS: &'static [&'static str] = &["WhiteDot", "BlackDot"];
+    const FPUZZLES: &'static [&'static str] = &["difference", "ratio", "negative"];
+    const ISS: &'static [&'static str] = &["WhiteDot", "BlackDot", "StrictKropki"];
     const DOC: &'static str = "`[[kropki]] cells = \"r1c1 r1c2\"` (`color = \"black\"`, `value = N`): \
         a white dot's neighbours differ by N (default 1), a black dot's are in ratio N:1 \
         (default 2); `kropki-negative = true`: no pair without a dot is consecutive or 1:2";
@@ -142,6 +168,9 @@ impl ElementType for Kropki {
         value: &serde_json::Value,
         size: usize,
     ) -> Result<Vec<Self>, HookError> {
+        if key == "negative" {
+            return negative(value);
+        }
         // [{"cells": ["R1C1", "R1C2"], "value"?: "3"}, …]
         let black = key == "ratio";
         let want = "{\"cells\": [\"R1C1\", \"R1C2\"]}";
@@ -170,7 +199,38 @@ impl ElementType for Kropki {
         Ok(out)
     }
 
+    fn to_fpuzzles(
+        all: &[&Self],
+        top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        for k in all {
+            match k {
+                Kropki::Negative => {
+                    top.insert("negative".into(), serde_json::json!(["ratio", "difference"]));
+                }
+                Kropki::Dot { cells, black, value } => {
+                    let key = if *black { "ratio" } else { "difference" };
+                    let names: Vec<String> =
+                        cells.iter().map(|&(r, c)| format!("R{}C{}", r + 1, c + 1)).collect();
+                    let mut dot = serde_json::json!({ "cells": names });
+                    if *value != default_value(*black) {
+                        dot["value"] = serde_json::json!(value.to_string());
+                    }
+                    let list = top.entry(key).or_insert_with(|| serde_json::json!([]));
+                    if let Some(l) = list.as_array_mut() {
+                        l.push(dot);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
+        if name == "StrictKropki" {
+            // Every dot is given: the negative constraint.
+            return Ok(vec![Kropki::Negative]);
+        }
         // .WhiteDot~R1C1~R1C2~R1C3: a dot between each consecutive pair.
         let black = name == "BlackDot";
         Ok(iss_pairs(name, args, size, "dot")?

@@ -73,6 +73,16 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
         Err(format!("{} does not read f-puzzles' `{key}`", Self::NAME))
     }
 
+    /// Writes every instance of the element in a puzzle (`all` is never
+    /// empty) into the top level of f-puzzles JSON under its f-puzzles
+    /// keys, or says why it has no f-puzzles form.
+    fn to_fpuzzles(
+        _all: &[&Self],
+        _top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        Err(format!("{} has no f-puzzles form here", Self::NAME))
+    }
+
     /// Reads one ISS constraint `name` (one of [`ElementType::ISS`]) with
     /// its `~`-separated arguments for a `size`×`size` grid.
     fn from_iss(name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
@@ -137,7 +147,14 @@ pub struct Entry {
     pub from_fpuzzles: FpuzzlesHook,
     /// [`ElementType::from_iss`].
     pub from_iss: IssHook,
+    /// [`ElementType::to_fpuzzles`] of this element's instances among
+    /// `all` (nothing if there are none).
+    pub to_fpuzzles: FpuzzlesWriter,
 }
+
+/// An f-puzzles writer as the registry holds it.
+pub type FpuzzlesWriter =
+    fn(&[Element], &mut serde_json::Map<String, serde_json::Value>) -> Result<(), HookError>;
 
 /// The element registry: each line `module::Type` declares the module
 /// `src/elements/module.rs`, makes `Type` (an [`ElementType`]) a variant of
@@ -205,6 +222,14 @@ macro_rules! element_table {
                         .into_iter()
                         .map(Element::$ty)
                         .collect())
+                },
+                to_fpuzzles: |all, top| {
+                    let mine: Vec<&$module::$ty> =
+                        all.iter().filter_map(<$module::$ty as Member>::of).collect();
+                    if mine.is_empty() {
+                        return Ok(());
+                    }
+                    <$module::$ty as ElementType>::to_fpuzzles(&mine, top)
                 },
                 from_iss: |name, args, n| {
                     Ok(<$module::$ty as ElementType>::from_iss(name, args, n)?

@@ -1,7 +1,7 @@
 //! Irregular regions (jigsaw): n regions of n cells, each holding every
 //! value once. Read from the jigsaw kind's `regions` grid.
 
-use super::{ElementType, Lowering, Says};
+use super::{HookError, ElementType, Lowering, Says};
 use crate::model::{Group, Rule, What};
 
 /// Jigsaw regions, each the 0-based (row, column) of its cells in
@@ -14,6 +14,14 @@ impl ElementType for Regions {
     const KEYS: &'static [&'static str] = &[];
     const DOC: &'static str = "`regions = \"\"\"…\"\"\"` (jigsaw): a grid of region labels, n regions \
         of n cells, each value once per region";
+
+    /// Written with the grid by `import::fpuzzles::from_puzzle`.
+    fn to_fpuzzles(
+        _all: &[&Self],
+        _top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        Ok(())
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         for (k, region) in self.0.iter().enumerate() {

@@ -118,6 +118,21 @@ impl ElementType for Thermometer {
         Ok(out)
     }
 
+    fn to_fpuzzles(
+        all: &[&Self],
+        top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        for t in all {
+            let key = if t.slow { "slowthermometer" } else { "thermometer" };
+            let line: Vec<String> = t.cells.iter().map(|&(r, c)| format!("R{}C{}", r + 1, c + 1)).collect();
+            let list = top.entry(key).or_insert_with(|| serde_json::json!([]));
+            if let Some(l) = list.as_array_mut() {
+                l.push(serde_json::json!({ "lines": [line] }));
+            }
+        }
+        Ok(())
+    }
+
     fn from_iss(_name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         // .Thermo~R1C1~R1C2~…
         let cells = args

@@ -6,6 +6,7 @@
 //! (repeated givens, region and cage shapes, the solution against the
 //! rules) are made once for all three.
 
+use crate::elements::Element;
 use crate::elements::boxes::Boxes;
 use crate::elements::cages::Cages;
 use crate::elements::diagonals::Diagonals;
@@ -39,6 +40,8 @@ pub struct Plain {
     pub diagonals: bool,
     /// The recorded solution, `n`×`n`, if any.
     pub solution: Option<Grid>,
+    /// Every other constraint, as the element registry's hooks read it.
+    pub elements: Vec<Element>,
 }
 
 impl Plain {
@@ -52,6 +55,7 @@ impl Plain {
             cages: Vec::new(),
             diagonals: false,
             solution: None,
+            elements: Vec::new(),
         }
     }
 }
@@ -175,6 +179,9 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
             cages,
             distinct: true,
         });
+    }
+    for e in plain.elements {
+        p.add(e);
     }
     let values = grid::Values {
         grid: plain.givens,

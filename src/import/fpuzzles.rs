@@ -276,6 +276,11 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
             }
             continue;
         }
+        // A key an element claims is its hook's to check.
+        if crate::elements::by_fpuzzles_key(k).is_some() {
+            p.constraints.insert(key.clone(), value.clone());
+            continue;
+        }
         if opts.ignore_unknown {
             p.ignored.push(key.clone());
             continue;
@@ -532,12 +537,14 @@ fn contradictions(p: &FPuzzle) -> Result<(), String> {
 }
 
 // ---------------------------------------------------------------------------
-// Mapping to today's Puzzle. The element registry will replace this with
-// dispatch to each element's `from_fpuzzles` hook.
+// Mapping to a Puzzle: the grid's own keys here, every other rule key to the
+// element that claims it (its `from_fpuzzles` hook).
 // ---------------------------------------------------------------------------
 
-/// Today's vocabulary out of `p`: givens, regions, killer cages with sums,
-/// both diagonals, the solution; every other rule key is refused by name.
+/// The puzzle `p` states: givens, regions, killer cages with sums, both
+/// diagonals and the solution read here; every other rule key read by the
+/// element whose hook claims it ([`crate::elements::by_fpuzzles_key`]),
+/// and refused by name when none does.
 pub fn to_plain(p: &FPuzzle) -> Result<Plain, String> {
     let n = p.size;
     if let Some(((r, c), ds)) = p.pencil_marks.first() {
@@ -593,6 +600,11 @@ pub fn to_plain(p: &FPuzzle) -> Result<Plain, String> {
         match key.as_str() {
             "diagonal+" | "diagonal-" => {}
             "killercage" => plain.cages = killer_cages(value)?,
+            k if let Some(entry) = crate::elements::by_fpuzzles_key(k) => {
+                let read = (entry.from_fpuzzles)(k, value, n)
+                    .map_err(|m| format!("f-puzzles `{k}` ({}): {m}", entry.name))?;
+                plain.elements.extend(read);
+            }
             _ => {
                 let count = value.as_array().map_or(1, Vec::len);
                 let what = if key == "cage" {
@@ -737,6 +749,11 @@ pub fn from_puzzle(p: &Puzzle) -> Result<Value, String> {
             cages.push(json!({"cells": cells, "value": s.to_string()}));
         }
         top.insert("killercage".into(), Value::Array(cages));
+    }
+    // Every other element writes itself under its own keys.
+    for entry in crate::elements::REGISTRY {
+        (entry.to_fpuzzles)(&p.elements, &mut top)
+            .map_err(|m| format!("{m}: f-puzzles cannot hold this puzzle"))?;
     }
     if let Some(sol) = &p.solution {
         let ds: Vec<Value> = sol

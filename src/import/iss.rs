@@ -140,8 +140,8 @@ pub struct Iss {
     pub no_boxes: bool,
     /// `.Diagonal~1` and `.Diagonal~-1`.
     pub diagonals: (bool, bool),
-    /// Every other constraint, with how many times it appears.
-    pub others: Vec<(String, usize)>,
+    /// Every other constraint, in order, for the elements' hooks.
+    pub others: Vec<Token>,
     /// Unknown types passed over under `--ignore-unknown`.
     pub ignored: Vec<String>,
 }
@@ -264,10 +264,9 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
                 Some("-1") => p.diagonals.1 = true,
                 _ => return Err("ISS `.Diagonal` takes 1 or -1".into()),
             },
-            k if KNOWN.contains(&k) => match p.others.iter_mut().find(|(o, _)| o == k) {
-                Some((_, count)) => *count += 1,
-                None => p.others.push((k.to_string(), 1)),
-            },
+            k if KNOWN.contains(&k) || crate::elements::by_iss_name(k).is_some() => {
+                p.others.push(t.clone());
+            }
             k if opts.ignore_unknown => p.ignored.push(k.to_string()),
             k => {
                 return Err(format!(
@@ -282,19 +281,30 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
 }
 
 // ---------------------------------------------------------------------------
-// Mapping to today's Puzzle. The element registry will replace this with
-// dispatch to each element's `from_iss` hook.
+// Mapping to a Puzzle: the grid's own constraints here, every other one to
+// the element that claims it (its `from_iss` hook).
 // ---------------------------------------------------------------------------
 
-/// Today's vocabulary out of `p`: givens, boxes or a jigsaw layout, cages
-/// with sums, both diagonals; every other constraint is refused by name.
+/// The puzzle `p` states: givens, boxes or a jigsaw layout, cages with
+/// sums and both diagonals read here; every other constraint read by the
+/// element whose hook claims it ([`crate::elements::by_iss_name`]), and
+/// refused by name when none does.
 pub fn to_plain(p: &Iss) -> Result<Plain, String> {
     let n = p.n;
-    if let Some((k, count)) = p.others.first() {
-        return Err(format!(
-            "ISS constraint `.{k}` ({count} instance{}): not yet supported",
-            if *count == 1 { "" } else { "s" }
-        ));
+    let mut elements = Vec::new();
+    for t in &p.others {
+        let k = t.kind.as_str();
+        let Some(entry) = crate::elements::by_iss_name(k) else {
+            let count = p.others.iter().filter(|o| o.kind == k).count();
+            return Err(format!(
+                "ISS constraint `.{k}` ({count} instance{}): not yet supported",
+                if count == 1 { "" } else { "s" }
+            ));
+        };
+        let args: Vec<&str> = t.args.iter().map(String::as_str).collect();
+        let read = (entry.from_iss)(k, &args, n)
+            .map_err(|m| format!("ISS `.{k}` ({}): {m}", entry.name))?;
+        elements.extend(read);
     }
     if let Some(((r, c), vs)) = p.candidates.first() {
         return Err(format!(
@@ -307,6 +317,7 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
         ));
     }
     let mut plain = Plain::blank(n);
+    plain.elements = elements;
     plain.givens = p.givens.clone();
     plain.regions = match (&p.jigsaw, p.no_boxes) {
         (Some(layout), _) => layout.clone(),
@@ -364,7 +375,7 @@ mod tests {
         assert!(read(".~R10C1_1", &Options::default()).is_err());
         assert!(read(".Shape~9x9~0-8", &Options::default()).is_err());
         assert!(read(".Bogus~1", &Options::default()).is_err());
-        let e = to_plain(&read(".AntiKnight.", &Options::default()).expect("reads"))
+        let e = to_plain(&read(".Whisper~R1C1~R1C2", &Options::default()).expect("reads"))
             .expect_err("refused");
         assert!(e.contains("not yet supported"), "{e}");
     }

@@ -98,6 +98,37 @@ pub const MEANINGS: &[&str] = &[
     "littlekiller",
 ];
 
+/// The f-puzzles key a meaning stands for where the two names differ
+/// (SudokuPad's flags use the community's short names).
+const MEANING_KEYS: &[(&str, &str)] = &[
+    ("thermo", "thermometer"),
+    ("slowthermo", "slowthermometer"),
+    ("between", "betweenline"),
+    ("regionsum", "regionsumline"),
+    ("zipper", "zipperline"),
+    ("entropic", "entropicline"),
+    ("modular", "modularline"),
+    ("slow-thermometer", "slowthermometer"),
+];
+
+/// The element a meaning names and the f-puzzles key its hook reads it
+/// under: the meaning as an f-puzzles key (after [`MEANING_KEYS`]), or an
+/// element's name (its first f-puzzles key).
+fn element_of(meaning: &str) -> Option<(&'static crate::elements::Entry, &'static str)> {
+    let key = MEANING_KEYS
+        .iter()
+        .find(|(m, _)| *m == meaning)
+        .map_or(meaning, |(_, k)| k);
+    if let Some(e) = crate::elements::by_fpuzzles_key(key) {
+        let key = e.fpuzzles.iter().find(|k| **k == key)?;
+        return Some((e, key));
+    }
+    let e = crate::elements::REGISTRY
+        .iter()
+        .find(|e| e.name == meaning)?;
+    Some((e, e.fpuzzles.first()?))
+}
+
 /// How importing reads what it does not know.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
@@ -128,7 +159,7 @@ impl Options {
             ));
         }
         let meaning = meaning.trim().to_ascii_lowercase();
-        if !MEANINGS.contains(&meaning.as_str()) {
+        if !MEANINGS.contains(&meaning.as_str()) && element_of(&meaning).is_none() {
             return Err(format!(
                 "--{flag} {spec}: `{meaning}` is no meaning smtgrid knows; give one of {}",
                 MEANINGS.join(", ")
@@ -153,11 +184,18 @@ pub(crate) fn short_key(k: &str) -> String {
     crate::error::escape_controls(&links::shorten(k)).into_owned()
 }
 
-/// Checks every SudokuPad drawing against the meanings given: one without
-/// a meaning is refused naming its colour, cells and the flag to use; one
-/// declared `ignore` passes; any other meaning is refused as not yet
-/// supported.
-pub(crate) fn drawn_meanings(drawn: &[Drawn], opts: &Options) -> Result<(), String> {
+/// Reads every SudokuPad drawing by the meanings given: one without a
+/// meaning is refused naming its colour, cells and the flag to use; one
+/// declared `ignore` passes; a line whose meaning names an element becomes
+/// that element, built by its f-puzzles hook from the f-puzzles shape of a
+/// line (`[{"lines": [["R1C1", …]]}]`), so an element with a hook needs no
+/// code here; any other meaning is refused as not yet supported.
+pub(crate) fn drawn_meanings(
+    drawn: &[Drawn],
+    opts: &Options,
+    n: usize,
+) -> Result<Vec<crate::elements::Element>, String> {
+    let mut elements = Vec::new();
     let mut groups: Vec<(DrawnKind, &str, Vec<&Drawn>)> = Vec::new();
     for d in drawn {
         match groups
@@ -199,6 +237,22 @@ pub(crate) fn drawn_meanings(drawn: &[Drawn], opts: &Options) -> Result<(), Stri
         };
         match opts.meaning(what, colour) {
             Some("ignore") => {}
+            Some(m) if let (DrawnKind::Line, Some((entry, key))) = (what, element_of(m)) => {
+                let lines: Vec<serde_json::Value> = items
+                    .iter()
+                    .map(|d| {
+                        let cells: Vec<String> = d
+                            .cells
+                            .iter()
+                            .map(|&(r, c)| format!("R{}C{}", r + 1, c + 1))
+                            .collect();
+                        serde_json::json!({ "lines": [cells] })
+                    })
+                    .collect();
+                let read = (entry.from_fpuzzles)(key, &serde_json::Value::Array(lines), n)
+                    .map_err(|e| format!("SudokuPad {flag}s #{colour} as {m} ({place}): {e}"))?;
+                elements.extend(read);
+            }
             None => {
                 return Err(format!(
                     "SudokuPad {flag} #{colour} {place}{text}{many}: its meaning is in the rules \
@@ -214,7 +268,7 @@ pub(crate) fn drawn_meanings(drawn: &[Drawn], opts: &Options) -> Result<(), Stri
             }
         }
     }
-    Ok(())
+    Ok(elements)
 }
 
 /// What `--ignore-unknown` passed over, as a note.

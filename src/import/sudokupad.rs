@@ -602,23 +602,33 @@ fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
 }
 
 // ---------------------------------------------------------------------------
-// Mapping to today's Puzzle. The element registry will replace this with
-// dispatch to the elements, led by the meanings `--line` and friends give.
+// Mapping to a Puzzle: what SudokuPad states here, lines to the elements
+// the meanings `--line` and friends give.
 // ---------------------------------------------------------------------------
 
 /// Today's vocabulary out of `s`: givens, regions, cages with sums, the
-/// solution; drawings need a meaning (`--line COLOR=…`), and every meaning
-/// but `ignore` is refused by name for now.
+/// solution; drawings need a meaning (`--line COLOR=…`): a line read as
+/// the element its meaning names, `ignore` passed over, the rest refused
+/// by name.
 pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
     let n = s.n;
-    if let Some(f) = s.flags.first() {
-        return Err(format!(
-            "SudokuPad rule `{}`: not yet supported",
-            super::short_key(f)
-        ));
+    let mut elements = Vec::new();
+    // A rule flag (`antiknight`) is the f-puzzles key of the same name set
+    // to true, read by the element that claims it.
+    for f in &s.flags {
+        let Some(entry) = crate::elements::by_fpuzzles_key(f) else {
+            return Err(format!(
+                "SudokuPad rule `{}`: not yet supported",
+                super::short_key(f)
+            ));
+        };
+        let read = (entry.from_fpuzzles)(f, &Value::Bool(true), n)
+            .map_err(|m| format!("SudokuPad rule `{f}` ({}): {m}", entry.name))?;
+        elements.extend(read);
     }
-    super::drawn_meanings(&s.drawn, opts)?;
+    elements.extend(super::drawn_meanings(&s.drawn, opts, n)?);
     let mut plain = Plain::blank(n);
+    plain.elements = elements;
     plain.title = s.title.clone();
     plain.givens = s.givens.clone();
     plain.solution = s.solution.clone();
