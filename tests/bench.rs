@@ -153,8 +153,16 @@ fn every_run_is_recorded_with_its_fields_and_repeats_interleave() {
         table.contains("8 runs: 2 puzzles × 2 pairs × 2 repeats"),
         "{table}"
     );
-    // No progress bar when stderr is not a terminal.
-    assert!(!text(&o.stderr).contains("runs"), "{}", text(&o.stderr));
+    // No progress bar when stderr is not a terminal (the notes smtgrid
+    // writes there, such as the spread warning on a busy machine, may
+    // count runs).
+    let stderr = text(&o.stderr);
+    assert!(
+        stderr
+            .lines()
+            .all(|l| l.starts_with("smtgrid:") || !l.contains("runs")),
+        "{stderr}"
+    );
 }
 
 /// With no `--solver`, bench runs every installed solver on the encodings

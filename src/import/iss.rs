@@ -375,7 +375,7 @@ mod tests {
         assert!(read(".~R10C1_1", &Options::default()).is_err());
         assert!(read(".Shape~9x9~0-8", &Options::default()).is_err());
         assert!(read(".Bogus~1", &Options::default()).is_err());
-        let e = to_plain(&read(".Whisper~R1C1~R1C2", &Options::default()).expect("reads"))
+        let e = to_plain(&read(".Regex~1~R1C1~R1C2", &Options::default()).expect("reads"))
             .expect_err("refused");
         assert!(e.contains("not yet supported"), "{e}");
     }
