@@ -940,8 +940,9 @@ pub fn make(
 }
 
 /// Whether propagation alone decides `model`: every cell, or that it has
-/// no solution. Such a puzzle is no benchmark, whatever form it is written in.
-fn decided_by_propagation(model: &Model) -> bool {
+/// no solution. Such a puzzle is no benchmark, whatever form it is written in,
+/// so a family leaves it out and counts it in its README.
+pub fn decided_by_propagation(model: &Model) -> bool {
     crate::encode::propagation_conflict(model).is_some()
         || crate::encode::propagated_values(model, &Options { plain: false }, &Cancel::new())
             .is_ok_and(|v| v.iter().all(Option::is_some))

@@ -10,11 +10,11 @@ Time limit: 30.0
 Puzzle kakuro-6x6 (Kakuro 6x6): a 6x6 kakuro, in smtgrid's bv encoding (one bit-vector per cell).
 Incremental: the first check-sat asks for a solution; then the solution smtgrid found and verified is excluded and the second check-sat asks whether another one exists (sat: the puzzle has two or more solutions).
 Made with: smtgrid emit puzzles/kakuro-6x6.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.02 s; cvc5 1.0.3 sat in 0.01 s; yices2 2.6.5 sat in 0.00 s. The slowest decisive solver took 8 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.13 s; cvc5 1.0.3 sat in 0.11 s; yices2 2.6.5 sat in 0.02 s. The slowest decisive solver took 5 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
-; cells (propagated: decided cells are constants)
+; cells
 (declare-const x_2_2 (_ BitVec 4))
 (declare-const x_2_3 (_ BitVec 4))
 (declare-const x_2_4 (_ BitVec 4))
@@ -34,41 +34,41 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (declare-const x_6_5 (_ BitVec 4))
 (declare-const x_6_6 (_ BitVec 4))
 ; domains
-(assert (and (bvule #b0001 x_2_2) (bvule x_2_2 #b0101)))
-(assert (and (bvule #b0111 x_2_3) (bvule x_2_3 #b1000)))
-(assert (or (= x_2_4 #b0001) (= x_2_4 #b0010) (= x_2_4 #b0100) (= x_2_4 #b0101)))
-(assert (and (bvule #b0001 x_2_5) (bvule x_2_5 #b0100)))
-(assert (or (= x_2_6 #b0001) (= x_2_6 #b0011)))
-(assert (and (bvule #b0001 x_3_2) (bvule x_3_2 #b0110)))
-(assert (and (bvule #b0111 x_3_3) (bvule x_3_3 #b1001)))
-(assert (or (= x_3_4 #b0001) (= x_3_4 #b0010) (= x_3_4 #b0100) (= x_3_4 #b0101)))
-(assert (and (bvule #b0001 x_3_5) (bvule x_3_5 #b0100)))
-(assert (or (= x_3_6 #b0001) (= x_3_6 #b0011)))
-(assert (and (bvule #b0010 x_4_2) (bvule x_4_2 #b0100)))
-(assert (and (bvule #b0111 x_4_3) (bvule x_4_3 #b1001)))
-(assert (and (bvule #b0001 x_5_4) (bvule x_5_4 #b0110)))
-(assert (and (bvule #b0001 x_5_5) (bvule x_5_5 #b0010)))
-(assert (and (bvule #b0001 x_5_6) (bvule x_5_6 #b0110)))
-(assert (and (bvule #b0011 x_6_4) (bvule x_6_4 #b1000)))
-(assert (and (bvule #b0001 x_6_5) (bvule x_6_5 #b0010)))
-(assert (and (bvule #b0011 x_6_6) (bvule x_6_6 #b1000)))
+(assert (and (bvule #b0001 x_2_2) (bvule x_2_2 #b1001)))
+(assert (and (bvule #b0001 x_2_3) (bvule x_2_3 #b1001)))
+(assert (and (bvule #b0001 x_2_4) (bvule x_2_4 #b1001)))
+(assert (and (bvule #b0001 x_2_5) (bvule x_2_5 #b1001)))
+(assert (and (bvule #b0001 x_2_6) (bvule x_2_6 #b1001)))
+(assert (and (bvule #b0001 x_3_2) (bvule x_3_2 #b1001)))
+(assert (and (bvule #b0001 x_3_3) (bvule x_3_3 #b1001)))
+(assert (and (bvule #b0001 x_3_4) (bvule x_3_4 #b1001)))
+(assert (and (bvule #b0001 x_3_5) (bvule x_3_5 #b1001)))
+(assert (and (bvule #b0001 x_3_6) (bvule x_3_6 #b1001)))
+(assert (and (bvule #b0001 x_4_2) (bvule x_4_2 #b1001)))
+(assert (and (bvule #b0001 x_4_3) (bvule x_4_3 #b1001)))
+(assert (and (bvule #b0001 x_5_4) (bvule x_5_4 #b1001)))
+(assert (and (bvule #b0001 x_5_5) (bvule x_5_5 #b1001)))
+(assert (and (bvule #b0001 x_5_6) (bvule x_5_6 #b1001)))
+(assert (and (bvule #b0001 x_6_4) (bvule x_6_4 #b1001)))
+(assert (and (bvule #b0001 x_6_5) (bvule x_6_5 #b1001)))
+(assert (and (bvule #b0001 x_6_6) (bvule x_6_6 #b1001)))
 ; across runs: all different, sum
 ; across run at r2c1: all different
 (assert (distinct x_2_2 x_2_3 x_2_4 x_2_5 x_2_6))
 ; across run at r2c1: sum 18
-(assert (= (bvadd ((_ zero_extend 1) x_2_2) ((_ zero_extend 1) x_2_3) ((_ zero_extend 1) x_2_4) ((_ zero_extend 1) x_2_5) ((_ zero_extend 1) x_2_6)) #b10010))
+(assert (= (bvadd ((_ zero_extend 2) x_2_2) ((_ zero_extend 2) x_2_3) ((_ zero_extend 2) x_2_4) ((_ zero_extend 2) x_2_5) ((_ zero_extend 2) x_2_6)) #b010010))
 ; across run at r3c1: all different
 (assert (distinct x_3_2 x_3_3 x_3_4 x_3_5 x_3_6))
 ; across run at r3c1: sum 19
-(assert (= (bvadd ((_ zero_extend 1) x_3_2) ((_ zero_extend 1) x_3_3) ((_ zero_extend 1) x_3_4) ((_ zero_extend 1) x_3_5) ((_ zero_extend 1) x_3_6)) #b10011))
+(assert (= (bvadd ((_ zero_extend 2) x_3_2) ((_ zero_extend 2) x_3_3) ((_ zero_extend 2) x_3_4) ((_ zero_extend 2) x_3_5) ((_ zero_extend 2) x_3_6)) #b010011))
 ; across run at r4c1: all different
 (assert (distinct x_4_2 x_4_3))
 ; across run at r4c1: sum 11
-(assert (= (bvadd x_4_2 x_4_3) #b1011))
+(assert (= (bvadd ((_ zero_extend 1) x_4_2) ((_ zero_extend 1) x_4_3)) #b01011))
 ; across run at r5c3: all different
 (assert (distinct x_5_4 x_5_5 x_5_6))
 ; across run at r5c3: sum 9
-(assert (= (bvadd x_5_4 x_5_5 x_5_6) #b1001))
+(assert (= (bvadd ((_ zero_extend 1) x_5_4) ((_ zero_extend 1) x_5_5) ((_ zero_extend 1) x_5_6)) #b01001))
 ; across run at r6c3: all different
 (assert (distinct x_6_4 x_6_5 x_6_6))
 ; across run at r6c3: sum 12
@@ -77,7 +77,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; down run at r1c2: all different
 (assert (distinct x_2_2 x_3_2 x_4_2))
 ; down run at r1c2: sum 9
-(assert (= (bvadd x_2_2 x_3_2 x_4_2) #b1001))
+(assert (= (bvadd ((_ zero_extend 1) x_2_2) ((_ zero_extend 1) x_3_2) ((_ zero_extend 1) x_4_2)) #b01001))
 ; down run at r1c3: all different
 (assert (distinct x_2_3 x_3_3 x_4_3))
 ; down run at r1c3: sum 24
@@ -85,31 +85,31 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; down run at r1c4: all different
 (assert (distinct x_2_4 x_3_4))
 ; down run at r1c4: sum 6
-(assert (= (bvadd x_2_4 x_3_4) #b0110))
+(assert (= (bvadd ((_ zero_extend 1) x_2_4) ((_ zero_extend 1) x_3_4)) #b00110))
 ; down run at r1c5: all different
 (assert (distinct x_2_5 x_3_5))
 ; down run at r1c5: sum 5
-(assert (= (bvadd x_2_5 x_3_5) #b0101))
+(assert (= (bvadd ((_ zero_extend 1) x_2_5) ((_ zero_extend 1) x_3_5)) #b00101))
 ; down run at r1c6: all different
 (assert (distinct x_2_6 x_3_6))
 ; down run at r1c6: sum 4
-(assert (= (bvadd x_2_6 x_3_6) #b0100))
+(assert (= (bvadd ((_ zero_extend 1) x_2_6) ((_ zero_extend 1) x_3_6)) #b00100))
 ; down run at r4c4: all different
 (assert (distinct x_5_4 x_6_4))
 ; down run at r4c4: sum 9
-(assert (= (bvadd x_5_4 x_6_4) #b1001))
+(assert (= (bvadd ((_ zero_extend 1) x_5_4) ((_ zero_extend 1) x_6_4)) #b01001))
 ; down run at r4c5: all different
 (assert (distinct x_5_5 x_6_5))
 ; down run at r4c5: sum 3
-(assert (= (bvadd x_5_5 x_6_5) #b0011))
+(assert (= (bvadd ((_ zero_extend 1) x_5_5) ((_ zero_extend 1) x_6_5)) #b00011))
 ; down run at r4c6: all different
 (assert (distinct x_5_6 x_6_6))
 ; down run at r4c6: sum 9
-(assert (= (bvadd x_5_6 x_6_6) #b1001))
+(assert (= (bvadd ((_ zero_extend 1) x_5_6) ((_ zero_extend 1) x_6_6)) #b01001))
 (set-info :status sat)
 (check-sat)
 ; is there a solution other than the one found?
-(assert (or (not (= x_2_2 #b0011)) (not (= x_2_3 #b1000)) (not (= x_2_4 #b0010)) (not (= x_2_5 #b0100)) (not (= x_2_6 #b0001)) (not (= x_3_2 #b0010)) (not (= x_3_3 #b1001)) (not (= x_3_4 #b0100)) (not (= x_3_5 #b0001)) (not (= x_3_6 #b0011)) (not (= x_4_2 #b0100)) (not (= x_4_3 #b0111)) (not (= x_5_4 #b0001)) (not (= x_5_5 #b0010)) (not (= x_5_6 #b0110)) (not (= x_6_4 #b1000)) (not (= x_6_5 #b0001)) (not (= x_6_6 #b0011))))
+(assert (or (not (= x_2_2 #b0010)) (not (= x_2_3 #b1000)) (not (= x_2_4 #b0100)) (not (= x_2_5 #b0001)) (not (= x_2_6 #b0011)) (not (= x_3_2 #b0011)) (not (= x_3_3 #b1001)) (not (= x_3_4 #b0010)) (not (= x_3_5 #b0100)) (not (= x_3_6 #b0001)) (not (= x_4_2 #b0100)) (not (= x_4_3 #b0111)) (not (= x_5_4 #b0100)) (not (= x_5_5 #b0010)) (not (= x_5_6 #b0011)) (not (= x_6_4 #b0101)) (not (= x_6_5 #b0001)) (not (= x_6_6 #b0110))))
 (set-info :status sat)
 (check-sat)
 (exit)

@@ -10,11 +10,11 @@ Time limit: 30.0
 Puzzle wecoc-1 (ISS Wecoc #1): a 9x9 killer, in smtgrid's bv encoding (one bit-vector per cell).
 Incremental: the first check-sat asks for a solution; then the solution smtgrid found and verified is excluded and the second check-sat asks whether another one exists (sat: the puzzle has two or more solutions).
 Made with: smtgrid emit puzzles/killers/wecoc-1.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 2.84 s; cvc5 1.0.3 sat in 7.82 s; yices2 2.6.5 timeout. The slowest decisive solver took 3 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 4.04 s; cvc5 1.0.3 timeout; yices2 2.6.5 timeout.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
-; cells (propagated: decided cells are constants)
+; cells
 (declare-const x_1_1 (_ BitVec 4))
 (declare-const x_1_2 (_ BitVec 4))
 (declare-const x_1_3 (_ BitVec 4))
@@ -55,6 +55,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (declare-const x_5_2 (_ BitVec 4))
 (declare-const x_5_3 (_ BitVec 4))
 (declare-const x_5_4 (_ BitVec 4))
+(declare-const x_5_5 (_ BitVec 4))
 (declare-const x_5_6 (_ BitVec 4))
 (declare-const x_5_7 (_ BitVec 4))
 (declare-const x_5_8 (_ BitVec 4))
@@ -100,7 +101,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_1_2) (bvule x_1_2 #b1001)))
 (assert (and (bvule #b0001 x_1_3) (bvule x_1_3 #b1001)))
 (assert (and (bvule #b0001 x_1_4) (bvule x_1_4 #b1001)))
-(assert (and (bvule #b0010 x_1_5) (bvule x_1_5 #b1001)))
+(assert (and (bvule #b0001 x_1_5) (bvule x_1_5 #b1001)))
 (assert (and (bvule #b0001 x_1_6) (bvule x_1_6 #b1001)))
 (assert (and (bvule #b0001 x_1_7) (bvule x_1_7 #b1001)))
 (assert (and (bvule #b0001 x_1_8) (bvule x_1_8 #b1001)))
@@ -109,7 +110,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_2_2) (bvule x_2_2 #b1001)))
 (assert (and (bvule #b0001 x_2_3) (bvule x_2_3 #b1001)))
 (assert (and (bvule #b0001 x_2_4) (bvule x_2_4 #b1001)))
-(assert (and (bvule #b0010 x_2_5) (bvule x_2_5 #b1001)))
+(assert (and (bvule #b0001 x_2_5) (bvule x_2_5 #b1001)))
 (assert (and (bvule #b0001 x_2_6) (bvule x_2_6 #b1001)))
 (assert (and (bvule #b0001 x_2_7) (bvule x_2_7 #b1001)))
 (assert (and (bvule #b0001 x_2_8) (bvule x_2_8 #b1001)))
@@ -118,7 +119,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_3_2) (bvule x_3_2 #b1001)))
 (assert (and (bvule #b0001 x_3_3) (bvule x_3_3 #b1001)))
 (assert (and (bvule #b0001 x_3_4) (bvule x_3_4 #b1001)))
-(assert (and (bvule #b0010 x_3_5) (bvule x_3_5 #b1001)))
+(assert (and (bvule #b0001 x_3_5) (bvule x_3_5 #b1001)))
 (assert (and (bvule #b0001 x_3_6) (bvule x_3_6 #b1001)))
 (assert (and (bvule #b0001 x_3_7) (bvule x_3_7 #b1001)))
 (assert (and (bvule #b0001 x_3_8) (bvule x_3_8 #b1001)))
@@ -126,26 +127,27 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_4_1) (bvule x_4_1 #b1001)))
 (assert (and (bvule #b0001 x_4_2) (bvule x_4_2 #b1001)))
 (assert (and (bvule #b0001 x_4_3) (bvule x_4_3 #b1001)))
-(assert (and (bvule #b0100 x_4_4) (bvule x_4_4 #b1001)))
-(assert (and (bvule #b0010 x_4_5) (bvule x_4_5 #b0111)))
-(assert (and (bvule #b0010 x_4_6) (bvule x_4_6 #b0111)))
+(assert (and (bvule #b0001 x_4_4) (bvule x_4_4 #b1001)))
+(assert (and (bvule #b0001 x_4_5) (bvule x_4_5 #b1001)))
+(assert (and (bvule #b0001 x_4_6) (bvule x_4_6 #b1001)))
 (assert (and (bvule #b0001 x_4_7) (bvule x_4_7 #b1001)))
 (assert (and (bvule #b0001 x_4_8) (bvule x_4_8 #b1001)))
 (assert (and (bvule #b0001 x_4_9) (bvule x_4_9 #b1001)))
-(assert (and (bvule #b0010 x_5_1) (bvule x_5_1 #b1001)))
-(assert (and (bvule #b0010 x_5_2) (bvule x_5_2 #b1001)))
-(assert (and (bvule #b0010 x_5_3) (bvule x_5_3 #b1001)))
-(assert (and (bvule #b0100 x_5_4) (bvule x_5_4 #b1001)))
-(assert (and (bvule #b0010 x_5_6) (bvule x_5_6 #b0011)))
-(assert (and (bvule #b0010 x_5_7) (bvule x_5_7 #b1001)))
-(assert (and (bvule #b0010 x_5_8) (bvule x_5_8 #b1001)))
-(assert (and (bvule #b0010 x_5_9) (bvule x_5_9 #b1001)))
+(assert (and (bvule #b0001 x_5_1) (bvule x_5_1 #b1001)))
+(assert (and (bvule #b0001 x_5_2) (bvule x_5_2 #b1001)))
+(assert (and (bvule #b0001 x_5_3) (bvule x_5_3 #b1001)))
+(assert (and (bvule #b0001 x_5_4) (bvule x_5_4 #b1001)))
+(assert (and (bvule #b0001 x_5_5) (bvule x_5_5 #b1001)))
+(assert (and (bvule #b0001 x_5_6) (bvule x_5_6 #b1001)))
+(assert (and (bvule #b0001 x_5_7) (bvule x_5_7 #b1001)))
+(assert (and (bvule #b0001 x_5_8) (bvule x_5_8 #b1001)))
+(assert (and (bvule #b0001 x_5_9) (bvule x_5_9 #b1001)))
 (assert (and (bvule #b0001 x_6_1) (bvule x_6_1 #b1001)))
 (assert (and (bvule #b0001 x_6_2) (bvule x_6_2 #b1001)))
 (assert (and (bvule #b0001 x_6_3) (bvule x_6_3 #b1001)))
-(assert (and (bvule #b1000 x_6_4) (bvule x_6_4 #b1001)))
-(assert (and (bvule #b1000 x_6_5) (bvule x_6_5 #b1001)))
-(assert (and (bvule #b0010 x_6_6) (bvule x_6_6 #b0011)))
+(assert (and (bvule #b0001 x_6_4) (bvule x_6_4 #b1001)))
+(assert (and (bvule #b0001 x_6_5) (bvule x_6_5 #b1001)))
+(assert (and (bvule #b0001 x_6_6) (bvule x_6_6 #b1001)))
 (assert (and (bvule #b0001 x_6_7) (bvule x_6_7 #b1001)))
 (assert (and (bvule #b0001 x_6_8) (bvule x_6_8 #b1001)))
 (assert (and (bvule #b0001 x_6_9) (bvule x_6_9 #b1001)))
@@ -153,7 +155,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_7_2) (bvule x_7_2 #b1001)))
 (assert (and (bvule #b0001 x_7_3) (bvule x_7_3 #b1001)))
 (assert (and (bvule #b0001 x_7_4) (bvule x_7_4 #b1001)))
-(assert (and (bvule #b0010 x_7_5) (bvule x_7_5 #b1001)))
+(assert (and (bvule #b0001 x_7_5) (bvule x_7_5 #b1001)))
 (assert (and (bvule #b0001 x_7_6) (bvule x_7_6 #b1001)))
 (assert (and (bvule #b0001 x_7_7) (bvule x_7_7 #b1001)))
 (assert (and (bvule #b0001 x_7_8) (bvule x_7_8 #b1001)))
@@ -162,7 +164,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_8_2) (bvule x_8_2 #b1001)))
 (assert (and (bvule #b0001 x_8_3) (bvule x_8_3 #b1001)))
 (assert (and (bvule #b0001 x_8_4) (bvule x_8_4 #b1001)))
-(assert (and (bvule #b0010 x_8_5) (bvule x_8_5 #b1001)))
+(assert (and (bvule #b0001 x_8_5) (bvule x_8_5 #b1001)))
 (assert (and (bvule #b0001 x_8_6) (bvule x_8_6 #b1001)))
 (assert (and (bvule #b0001 x_8_7) (bvule x_8_7 #b1001)))
 (assert (and (bvule #b0001 x_8_8) (bvule x_8_8 #b1001)))
@@ -171,7 +173,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_9_2) (bvule x_9_2 #b1001)))
 (assert (and (bvule #b0001 x_9_3) (bvule x_9_3 #b1001)))
 (assert (and (bvule #b0001 x_9_4) (bvule x_9_4 #b1001)))
-(assert (and (bvule #b0010 x_9_5) (bvule x_9_5 #b1001)))
+(assert (and (bvule #b0001 x_9_5) (bvule x_9_5 #b1001)))
 (assert (and (bvule #b0001 x_9_6) (bvule x_9_6 #b1001)))
 (assert (and (bvule #b0001 x_9_7) (bvule x_9_7 #b1001)))
 (assert (and (bvule #b0001 x_9_8) (bvule x_9_8 #b1001)))
@@ -181,7 +183,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (distinct x_2_1 x_2_2 x_2_3 x_2_4 x_2_5 x_2_6 x_2_7 x_2_8 x_2_9))
 (assert (distinct x_3_1 x_3_2 x_3_3 x_3_4 x_3_5 x_3_6 x_3_7 x_3_8 x_3_9))
 (assert (distinct x_4_1 x_4_2 x_4_3 x_4_4 x_4_5 x_4_6 x_4_7 x_4_8 x_4_9))
-(assert (distinct x_5_1 x_5_2 x_5_3 x_5_4 x_5_6 x_5_7 x_5_8 x_5_9))
+(assert (distinct x_5_1 x_5_2 x_5_3 x_5_4 x_5_5 x_5_6 x_5_7 x_5_8 x_5_9))
 (assert (distinct x_6_1 x_6_2 x_6_3 x_6_4 x_6_5 x_6_6 x_6_7 x_6_8 x_6_9))
 (assert (distinct x_7_1 x_7_2 x_7_3 x_7_4 x_7_5 x_7_6 x_7_7 x_7_8 x_7_9))
 (assert (distinct x_8_1 x_8_2 x_8_3 x_8_4 x_8_5 x_8_6 x_8_7 x_8_8 x_8_9))
@@ -191,7 +193,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (distinct x_1_2 x_2_2 x_3_2 x_4_2 x_5_2 x_6_2 x_7_2 x_8_2 x_9_2))
 (assert (distinct x_1_3 x_2_3 x_3_3 x_4_3 x_5_3 x_6_3 x_7_3 x_8_3 x_9_3))
 (assert (distinct x_1_4 x_2_4 x_3_4 x_4_4 x_5_4 x_6_4 x_7_4 x_8_4 x_9_4))
-(assert (distinct x_1_5 x_2_5 x_3_5 x_4_5 x_6_5 x_7_5 x_8_5 x_9_5))
+(assert (distinct x_1_5 x_2_5 x_3_5 x_4_5 x_5_5 x_6_5 x_7_5 x_8_5 x_9_5))
 (assert (distinct x_1_6 x_2_6 x_3_6 x_4_6 x_5_6 x_6_6 x_7_6 x_8_6 x_9_6))
 (assert (distinct x_1_7 x_2_7 x_3_7 x_4_7 x_5_7 x_6_7 x_7_7 x_8_7 x_9_7))
 (assert (distinct x_1_8 x_2_8 x_3_8 x_4_8 x_5_8 x_6_8 x_7_8 x_8_8 x_9_8))
@@ -201,7 +203,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (distinct x_1_4 x_1_5 x_1_6 x_2_4 x_2_5 x_2_6 x_3_4 x_3_5 x_3_6))
 (assert (distinct x_1_7 x_1_8 x_1_9 x_2_7 x_2_8 x_2_9 x_3_7 x_3_8 x_3_9))
 (assert (distinct x_4_1 x_4_2 x_4_3 x_5_1 x_5_2 x_5_3 x_6_1 x_6_2 x_6_3))
-(assert (distinct x_4_4 x_4_5 x_4_6 x_5_4 x_5_6 x_6_4 x_6_5 x_6_6))
+(assert (distinct x_4_4 x_4_5 x_4_6 x_5_4 x_5_5 x_5_6 x_6_4 x_6_5 x_6_6))
 (assert (distinct x_4_7 x_4_8 x_4_9 x_5_7 x_5_8 x_5_9 x_6_7 x_6_8 x_6_9))
 (assert (distinct x_7_1 x_7_2 x_7_3 x_8_1 x_8_2 x_8_3 x_9_1 x_9_2 x_9_3))
 (assert (distinct x_7_4 x_7_5 x_7_6 x_8_4 x_8_5 x_8_6 x_9_4 x_9_5 x_9_6))
@@ -244,7 +246,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; cage i 13 (no repeats)
 (assert (distinct x_4_4 x_5_4))
 ; cage j 9
-(assert (= (bvadd x_4_5 x_4_6) #b1001))
+(assert (= (bvadd ((_ zero_extend 1) x_4_5) ((_ zero_extend 1) x_4_6)) #b01001))
 ; cage j 9 (no repeats)
 (assert (distinct x_4_5 x_4_6))
 ; cage k 20
@@ -256,7 +258,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; cage l 24 (no repeats)
 (assert (distinct x_5_1 x_6_1 x_7_1 x_7_2 x_8_2))
 ; cage t 5
-(assert (= (bvadd x_5_6 x_6_6) #b0101))
+(assert (= (bvadd ((_ zero_extend 1) x_5_6) ((_ zero_extend 1) x_6_6)) #b00101))
 ; cage t 5 (no repeats)
 (assert (distinct x_5_6 x_6_6))
 ; cage o 20
@@ -297,7 +299,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; derived: row 4 holds each value once
 (assert (= (bvadd ((_ zero_extend 3) x_4_1) ((_ zero_extend 3) x_4_2) ((_ zero_extend 3) x_4_3) ((_ zero_extend 3) x_4_4) ((_ zero_extend 3) x_4_5) ((_ zero_extend 3) x_4_6) ((_ zero_extend 3) x_4_7) ((_ zero_extend 3) x_4_8) ((_ zero_extend 3) x_4_9)) #b0101101))
 ; derived: row 5 holds each value once
-(assert (= (bvadd ((_ zero_extend 3) x_5_1) ((_ zero_extend 3) x_5_2) ((_ zero_extend 3) x_5_3) ((_ zero_extend 3) x_5_4) ((_ zero_extend 3) x_5_6) ((_ zero_extend 3) x_5_7) ((_ zero_extend 3) x_5_8) ((_ zero_extend 3) x_5_9) #b0000001) #b0101101))
+(assert (= (bvadd ((_ zero_extend 3) x_5_1) ((_ zero_extend 3) x_5_2) ((_ zero_extend 3) x_5_3) ((_ zero_extend 3) x_5_4) ((_ zero_extend 3) x_5_5) ((_ zero_extend 3) x_5_6) ((_ zero_extend 3) x_5_7) ((_ zero_extend 3) x_5_8) ((_ zero_extend 3) x_5_9)) #b0101101))
 ; derived: row 6 holds each value once
 (assert (= (bvadd ((_ zero_extend 3) x_6_1) ((_ zero_extend 3) x_6_2) ((_ zero_extend 3) x_6_3) ((_ zero_extend 3) x_6_4) ((_ zero_extend 3) x_6_5) ((_ zero_extend 3) x_6_6) ((_ zero_extend 3) x_6_7) ((_ zero_extend 3) x_6_8) ((_ zero_extend 3) x_6_9)) #b0101101))
 ; derived: row 7 holds each value once
@@ -315,7 +317,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; derived: column 4 holds each value once
 (assert (= (bvadd ((_ zero_extend 3) x_1_4) ((_ zero_extend 3) x_2_4) ((_ zero_extend 3) x_3_4) ((_ zero_extend 3) x_4_4) ((_ zero_extend 3) x_5_4) ((_ zero_extend 3) x_6_4) ((_ zero_extend 3) x_7_4) ((_ zero_extend 3) x_8_4) ((_ zero_extend 3) x_9_4)) #b0101101))
 ; derived: column 5 holds each value once
-(assert (= (bvadd ((_ zero_extend 3) x_1_5) ((_ zero_extend 3) x_2_5) ((_ zero_extend 3) x_3_5) ((_ zero_extend 3) x_4_5) ((_ zero_extend 3) x_6_5) ((_ zero_extend 3) x_7_5) ((_ zero_extend 3) x_8_5) ((_ zero_extend 3) x_9_5) #b0000001) #b0101101))
+(assert (= (bvadd ((_ zero_extend 3) x_1_5) ((_ zero_extend 3) x_2_5) ((_ zero_extend 3) x_3_5) ((_ zero_extend 3) x_4_5) ((_ zero_extend 3) x_5_5) ((_ zero_extend 3) x_6_5) ((_ zero_extend 3) x_7_5) ((_ zero_extend 3) x_8_5) ((_ zero_extend 3) x_9_5)) #b0101101))
 ; derived: column 6 holds each value once
 (assert (= (bvadd ((_ zero_extend 3) x_1_6) ((_ zero_extend 3) x_2_6) ((_ zero_extend 3) x_3_6) ((_ zero_extend 3) x_4_6) ((_ zero_extend 3) x_5_6) ((_ zero_extend 3) x_6_6) ((_ zero_extend 3) x_7_6) ((_ zero_extend 3) x_8_6) ((_ zero_extend 3) x_9_6)) #b0101101))
 ; derived: column 7 holds each value once
@@ -333,7 +335,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; derived: box 4 holds each value once
 (assert (= (bvadd ((_ zero_extend 3) x_4_1) ((_ zero_extend 3) x_4_2) ((_ zero_extend 3) x_4_3) ((_ zero_extend 3) x_5_1) ((_ zero_extend 3) x_5_2) ((_ zero_extend 3) x_5_3) ((_ zero_extend 3) x_6_1) ((_ zero_extend 3) x_6_2) ((_ zero_extend 3) x_6_3)) #b0101101))
 ; derived: box 5 holds each value once
-(assert (= (bvadd ((_ zero_extend 2) x_4_4) ((_ zero_extend 2) x_4_5) ((_ zero_extend 2) x_4_6) ((_ zero_extend 2) x_5_4) ((_ zero_extend 2) x_5_6) ((_ zero_extend 2) x_6_4) ((_ zero_extend 2) x_6_5) ((_ zero_extend 2) x_6_6) #b000001) #b101101))
+(assert (= (bvadd ((_ zero_extend 3) x_4_4) ((_ zero_extend 3) x_4_5) ((_ zero_extend 3) x_4_6) ((_ zero_extend 3) x_5_4) ((_ zero_extend 3) x_5_5) ((_ zero_extend 3) x_5_6) ((_ zero_extend 3) x_6_4) ((_ zero_extend 3) x_6_5) ((_ zero_extend 3) x_6_6)) #b0101101))
 ; derived: box 6 holds each value once
 (assert (= (bvadd ((_ zero_extend 3) x_4_7) ((_ zero_extend 3) x_4_8) ((_ zero_extend 3) x_4_9) ((_ zero_extend 3) x_5_7) ((_ zero_extend 3) x_5_8) ((_ zero_extend 3) x_5_9) ((_ zero_extend 3) x_6_7) ((_ zero_extend 3) x_6_8) ((_ zero_extend 3) x_6_9)) #b0101101))
 ; derived: box 7 holds each value once
@@ -368,6 +370,8 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (= (bvadd ((_ zero_extend 2) x_5_1) ((_ zero_extend 2) x_5_8) ((_ zero_extend 2) x_6_1) ((_ zero_extend 2) x_6_8) ((_ zero_extend 2) x_6_9)) #b011001))
 ; derived: cage l 24, cage r 21, cage m 24 minus box 7
 (assert (= (bvadd ((_ zero_extend 2) x_5_1) ((_ zero_extend 2) x_6_1) ((_ zero_extend 2) x_8_4) ((_ zero_extend 2) x_8_5) ((_ zero_extend 2) x_9_4)) #b011000))
+; derived: box 5 minus cage i 13, cage j 9, cage t 5, cage p 17
+(assert (= x_5_5 #b0001))
 ; derived: cage o 20, cage q 26, cage n 25 minus box 9
 (assert (= (bvadd ((_ zero_extend 2) x_5_8) ((_ zero_extend 2) x_6_8) ((_ zero_extend 2) x_6_9) ((_ zero_extend 2) x_9_5) ((_ zero_extend 2) x_9_6)) #b011010))
 ; derived: cage q 26, cage m 24, cage n 25 minus row 9
@@ -377,7 +381,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (set-info :status sat)
 (check-sat)
 ; is there a solution other than the one found?
-(assert (or (not (= x_1_1 #b1000)) (not (= x_1_2 #b0010)) (not (= x_1_3 #b0001)) (not (= x_1_4 #b0011)) (not (= x_1_5 #b0111)) (not (= x_1_6 #b0110)) (not (= x_1_7 #b1001)) (not (= x_1_8 #b0100)) (not (= x_1_9 #b0101)) (not (= x_2_1 #b0111)) (not (= x_2_2 #b1001)) (not (= x_2_3 #b0101)) (not (= x_2_4 #b0100)) (not (= x_2_5 #b1000)) (not (= x_2_6 #b0001)) (not (= x_2_7 #b0011)) (not (= x_2_8 #b0110)) (not (= x_2_9 #b0010)) (not (= x_3_1 #b0110)) (not (= x_3_2 #b0011)) (not (= x_3_3 #b0100)) (not (= x_3_4 #b0101)) (not (= x_3_5 #b0010)) (not (= x_3_6 #b1001)) (not (= x_3_7 #b0111)) (not (= x_3_8 #b0001)) (not (= x_3_9 #b1000)) (not (= x_4_1 #b0001)) (not (= x_4_2 #b1000)) (not (= x_4_3 #b0011)) (not (= x_4_4 #b0110)) (not (= x_4_5 #b0101)) (not (= x_4_6 #b0100)) (not (= x_4_7 #b0010)) (not (= x_4_8 #b1001)) (not (= x_4_9 #b0111)) (not (= x_5_1 #b1001)) (not (= x_5_2 #b0101)) (not (= x_5_3 #b0110)) (not (= x_5_4 #b0111)) (not (= x_5_6 #b0010)) (not (= x_5_7 #b1000)) (not (= x_5_8 #b0011)) (not (= x_5_9 #b0100)) (not (= x_6_1 #b0010)) (not (= x_6_2 #b0100)) (not (= x_6_3 #b0111)) (not (= x_6_4 #b1000)) (not (= x_6_5 #b1001)) (not (= x_6_6 #b0011)) (not (= x_6_7 #b0001)) (not (= x_6_8 #b0101)) (not (= x_6_9 #b0110)) (not (= x_7_1 #b0101)) (not (= x_7_2 #b0001)) (not (= x_7_3 #b1001)) (not (= x_7_4 #b0010)) (not (= x_7_5 #b0110)) (not (= x_7_6 #b0111)) (not (= x_7_7 #b0100)) (not (= x_7_8 #b1000)) (not (= x_7_9 #b0011)) (not (= x_8_1 #b0100)) (not (= x_8_2 #b0111)) (not (= x_8_3 #b1000)) (not (= x_8_4 #b0001)) (not (= x_8_5 #b0011)) (not (= x_8_6 #b0101)) (not (= x_8_7 #b0110)) (not (= x_8_8 #b0010)) (not (= x_8_9 #b1001)) (not (= x_9_1 #b0011)) (not (= x_9_2 #b0110)) (not (= x_9_3 #b0010)) (not (= x_9_4 #b1001)) (not (= x_9_5 #b0100)) (not (= x_9_6 #b1000)) (not (= x_9_7 #b0101)) (not (= x_9_8 #b0111)) (not (= x_9_9 #b0001))))
+(assert (or (not (= x_1_1 #b1000)) (not (= x_1_2 #b0010)) (not (= x_1_3 #b0001)) (not (= x_1_4 #b0011)) (not (= x_1_5 #b0111)) (not (= x_1_6 #b0110)) (not (= x_1_7 #b1001)) (not (= x_1_8 #b0100)) (not (= x_1_9 #b0101)) (not (= x_2_1 #b0111)) (not (= x_2_2 #b1001)) (not (= x_2_3 #b0101)) (not (= x_2_4 #b0100)) (not (= x_2_5 #b1000)) (not (= x_2_6 #b0001)) (not (= x_2_7 #b0011)) (not (= x_2_8 #b0110)) (not (= x_2_9 #b0010)) (not (= x_3_1 #b0110)) (not (= x_3_2 #b0011)) (not (= x_3_3 #b0100)) (not (= x_3_4 #b0101)) (not (= x_3_5 #b0010)) (not (= x_3_6 #b1001)) (not (= x_3_7 #b0111)) (not (= x_3_8 #b0001)) (not (= x_3_9 #b1000)) (not (= x_4_1 #b0001)) (not (= x_4_2 #b1000)) (not (= x_4_3 #b0011)) (not (= x_4_4 #b0110)) (not (= x_4_5 #b0101)) (not (= x_4_6 #b0100)) (not (= x_4_7 #b0010)) (not (= x_4_8 #b1001)) (not (= x_4_9 #b0111)) (not (= x_5_1 #b1001)) (not (= x_5_2 #b0101)) (not (= x_5_3 #b0110)) (not (= x_5_4 #b0111)) (not (= x_5_5 #b0001)) (not (= x_5_6 #b0010)) (not (= x_5_7 #b1000)) (not (= x_5_8 #b0011)) (not (= x_5_9 #b0100)) (not (= x_6_1 #b0010)) (not (= x_6_2 #b0100)) (not (= x_6_3 #b0111)) (not (= x_6_4 #b1000)) (not (= x_6_5 #b1001)) (not (= x_6_6 #b0011)) (not (= x_6_7 #b0001)) (not (= x_6_8 #b0101)) (not (= x_6_9 #b0110)) (not (= x_7_1 #b0101)) (not (= x_7_2 #b0001)) (not (= x_7_3 #b1001)) (not (= x_7_4 #b0010)) (not (= x_7_5 #b0110)) (not (= x_7_6 #b0111)) (not (= x_7_7 #b0100)) (not (= x_7_8 #b1000)) (not (= x_7_9 #b0011)) (not (= x_8_1 #b0100)) (not (= x_8_2 #b0111)) (not (= x_8_3 #b1000)) (not (= x_8_4 #b0001)) (not (= x_8_5 #b0011)) (not (= x_8_6 #b0101)) (not (= x_8_7 #b0110)) (not (= x_8_8 #b0010)) (not (= x_8_9 #b1001)) (not (= x_9_1 #b0011)) (not (= x_9_2 #b0110)) (not (= x_9_3 #b0010)) (not (= x_9_4 #b1001)) (not (= x_9_5 #b0100)) (not (= x_9_6 #b1000)) (not (= x_9_7 #b0101)) (not (= x_9_8 #b0111)) (not (= x_9_9 #b0001))))
 (set-info :status unknown)
 (check-sat)
 (exit)

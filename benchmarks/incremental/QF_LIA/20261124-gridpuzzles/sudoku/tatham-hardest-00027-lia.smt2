@@ -10,7 +10,7 @@ Time limit: 30.0
 Puzzle puzzles/tatham-hardest.sgt:27 (solo 3x3): a 9x9 sudoku, in smtgrid's lia encoding (one Int per cell, distinct, linear sums).
 Incremental: the first check-sat asks for a solution; then the solution smtgrid found and verified is excluded and the second check-sat asks whether another one exists (sat: the puzzle has two or more solutions).
 Made with: smtgrid emit puzzles/tatham-hardest.sgt --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.04 s; cvc5 1.0.3 sat in 0.10 s; yices2 2.6.5 sat in 0.09 s. The slowest decisive solver took 2 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.67 s; cvc5 1.0.3 sat in 0.57 s; yices2 2.6.5 sat in 0.40 s. The slowest decisive solver took 2 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")

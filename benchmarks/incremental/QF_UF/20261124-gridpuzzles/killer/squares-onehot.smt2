@@ -10,11 +10,11 @@ Time limit: 30.0
 Puzzle squares (Squares Sudoku (hard)): a 9x9 killer, in smtgrid's onehot encoding (one Bool per cell and value, propositional).
 Incremental: the first check-sat asks for a solution; then the solution smtgrid found and verified is excluded and the second check-sat asks whether another one exists (sat: the puzzle has two or more solutions).
 Made with: smtgrid emit puzzles/squares.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.11 s; cvc5 1.0.3 sat in 0.24 s; yices2 2.6.5 sat in 0.04 s. The slowest decisive solver took 6 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.65 s; cvc5 1.0.3 sat in 1.10 s; yices2 2.6.5 sat in 0.34 s. The slowest decisive solver took 3 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
-; cells: one Bool per candidate value, exactly one true (propagated: decided cells have no variables)
+; cells: one Bool per candidate value, exactly one true
 (declare-const x_1_1_1 Bool)
 (declare-const x_1_1_2 Bool)
 (declare-const x_1_1_3 Bool)

@@ -9,12 +9,12 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle calcudoku-6x6 (Calcudoku 6x6): a 6x6 calcudoku, in smtgrid's bv encoding (one bit-vector per cell).
 Made with: smtgrid emit puzzles/calcudoku-6x6.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.04 s; cvc5 1.0.3 sat in 0.14 s; yices2 2.6.5 sat in 0.01 s. The slowest decisive solver took 17 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.23 s; cvc5 1.0.3 sat in 0.54 s; yices2 2.6.5 sat in 0.04 s. The slowest decisive solver took 15 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
 (set-info :status sat)
-; cells (propagated: decided cells are constants)
+; cells
 (declare-const x_1_1 (_ BitVec 3))
 (declare-const x_1_2 (_ BitVec 3))
 (declare-const x_1_3 (_ BitVec 3))
@@ -40,6 +40,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (declare-const x_4_5 (_ BitVec 3))
 (declare-const x_4_6 (_ BitVec 3))
 (declare-const x_5_1 (_ BitVec 3))
+(declare-const x_5_2 (_ BitVec 3))
 (declare-const x_5_3 (_ BitVec 3))
 (declare-const x_5_4 (_ BitVec 3))
 (declare-const x_5_5 (_ BitVec 3))
@@ -52,50 +53,51 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (declare-const x_6_6 (_ BitVec 3))
 ; domains
 (assert (and (bvule #b001 x_1_1) (bvule x_1_1 #b110)))
-(assert (and (bvule #b001 x_1_2) (bvule x_1_2 #b100)))
-(assert (or (= x_1_3 #b001) (= x_1_3 #b010) (= x_1_3 #b011) (= x_1_3 #b100) (= x_1_3 #b110)))
+(assert (and (bvule #b001 x_1_2) (bvule x_1_2 #b110)))
+(assert (and (bvule #b001 x_1_3) (bvule x_1_3 #b110)))
 (assert (and (bvule #b001 x_1_4) (bvule x_1_4 #b110)))
 (assert (and (bvule #b001 x_1_5) (bvule x_1_5 #b110)))
 (assert (and (bvule #b001 x_1_6) (bvule x_1_6 #b110)))
 (assert (and (bvule #b001 x_2_1) (bvule x_2_1 #b110)))
-(assert (and (bvule #b001 x_2_2) (bvule x_2_2 #b100)))
-(assert (and (bvule #b011 x_2_3) (bvule x_2_3 #b110)))
+(assert (and (bvule #b001 x_2_2) (bvule x_2_2 #b110)))
+(assert (and (bvule #b001 x_2_3) (bvule x_2_3 #b110)))
 (assert (and (bvule #b001 x_2_4) (bvule x_2_4 #b110)))
 (assert (and (bvule #b001 x_2_5) (bvule x_2_5 #b110)))
 (assert (and (bvule #b001 x_2_6) (bvule x_2_6 #b110)))
-(assert (or (= x_3_1 #b001) (= x_3_1 #b010) (= x_3_1 #b011) (= x_3_1 #b100) (= x_3_1 #b110)))
-(assert (and (bvule #b001 x_3_2) (bvule x_3_2 #b101)))
-(assert (and (bvule #b011 x_3_3) (bvule x_3_3 #b110)))
+(assert (and (bvule #b001 x_3_1) (bvule x_3_1 #b110)))
+(assert (and (bvule #b001 x_3_2) (bvule x_3_2 #b110)))
+(assert (and (bvule #b001 x_3_3) (bvule x_3_3 #b110)))
 (assert (and (bvule #b001 x_3_4) (bvule x_3_4 #b110)))
 (assert (and (bvule #b001 x_3_5) (bvule x_3_5 #b110)))
 (assert (and (bvule #b001 x_3_6) (bvule x_3_6 #b110)))
-(assert (or (= x_4_1 #b001) (= x_4_1 #b010) (= x_4_1 #b011) (= x_4_1 #b100) (= x_4_1 #b110)))
-(assert (and (bvule #b001 x_4_2) (bvule x_4_2 #b101)))
+(assert (and (bvule #b001 x_4_1) (bvule x_4_1 #b110)))
+(assert (and (bvule #b001 x_4_2) (bvule x_4_2 #b110)))
 (assert (and (bvule #b001 x_4_3) (bvule x_4_3 #b110)))
 (assert (and (bvule #b001 x_4_4) (bvule x_4_4 #b110)))
 (assert (and (bvule #b001 x_4_5) (bvule x_4_5 #b110)))
 (assert (and (bvule #b001 x_4_6) (bvule x_4_6 #b110)))
-(assert (and (bvule #b001 x_5_1) (bvule x_5_1 #b101)))
-(assert (and (bvule #b001 x_5_3) (bvule x_5_3 #b101)))
-(assert (or (= x_5_4 #b001) (= x_5_4 #b101)))
-(assert (or (= x_5_5 #b001) (= x_5_5 #b101)))
-(assert (and (bvule #b001 x_5_6) (bvule x_5_6 #b101)))
+(assert (and (bvule #b001 x_5_1) (bvule x_5_1 #b110)))
+(assert (and (bvule #b001 x_5_2) (bvule x_5_2 #b110)))
+(assert (and (bvule #b001 x_5_3) (bvule x_5_3 #b110)))
+(assert (and (bvule #b001 x_5_4) (bvule x_5_4 #b110)))
+(assert (and (bvule #b001 x_5_5) (bvule x_5_5 #b110)))
+(assert (and (bvule #b001 x_5_6) (bvule x_5_6 #b110)))
 (assert (and (bvule #b001 x_6_1) (bvule x_6_1 #b110)))
-(assert (and (bvule #b001 x_6_2) (bvule x_6_2 #b101)))
+(assert (and (bvule #b001 x_6_2) (bvule x_6_2 #b110)))
 (assert (and (bvule #b001 x_6_3) (bvule x_6_3 #b110)))
 (assert (and (bvule #b001 x_6_4) (bvule x_6_4 #b110)))
-(assert (or (= x_6_5 #b001) (= x_6_5 #b010) (= x_6_5 #b011) (= x_6_5 #b110)))
-(assert (or (= x_6_6 #b001) (= x_6_6 #b010) (= x_6_6 #b011) (= x_6_6 #b110)))
+(assert (and (bvule #b001 x_6_5) (bvule x_6_5 #b110)))
+(assert (and (bvule #b001 x_6_6) (bvule x_6_6 #b110)))
 ; rows: all different
 (assert (distinct x_1_1 x_1_2 x_1_3 x_1_4 x_1_5 x_1_6))
 (assert (distinct x_2_1 x_2_2 x_2_3 x_2_4 x_2_5 x_2_6))
 (assert (distinct x_3_1 x_3_2 x_3_3 x_3_4 x_3_5 x_3_6))
 (assert (distinct x_4_1 x_4_2 x_4_3 x_4_4 x_4_5 x_4_6))
-(assert (distinct x_5_1 x_5_3 x_5_4 x_5_5 x_5_6))
+(assert (distinct x_5_1 x_5_2 x_5_3 x_5_4 x_5_5 x_5_6))
 (assert (distinct x_6_1 x_6_2 x_6_3 x_6_4 x_6_5 x_6_6))
 ; columns: all different
 (assert (distinct x_1_1 x_2_1 x_3_1 x_4_1 x_5_1 x_6_1))
-(assert (distinct x_1_2 x_2_2 x_3_2 x_4_2 x_6_2))
+(assert (distinct x_1_2 x_2_2 x_3_2 x_4_2 x_5_2 x_6_2))
 (assert (distinct x_1_3 x_2_3 x_3_3 x_4_3 x_5_3 x_6_3))
 (assert (distinct x_1_4 x_2_4 x_3_4 x_4_4 x_5_4 x_6_4))
 (assert (distinct x_1_5 x_2_5 x_3_5 x_4_5 x_5_5 x_6_5))
@@ -104,7 +106,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; cage a 1-
 (assert (or (= x_1_1 (bvadd x_2_1 #b001)) (= x_2_1 (bvadd x_1_1 #b001))))
 ; cage b 12*
-(assert (= (bvmul ((_ zero_extend 4) x_1_2) ((_ zero_extend 4) x_1_3) ((_ zero_extend 4) x_2_2)) #b0001100))
+(assert (= (bvmul ((_ zero_extend 5) x_1_2) ((_ zero_extend 5) x_1_3) ((_ zero_extend 5) x_2_2)) #b00001100))
 ; cage c 1-
 (assert (or (= x_1_4 (bvadd x_2_4 #b001)) (= x_2_4 (bvadd x_1_4 #b001))))
 ; cage d 11+
@@ -116,7 +118,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; cage g 2/
 (assert (or (= ((_ zero_extend 1) x_3_1) (bvmul ((_ zero_extend 1) x_4_1) #b0010)) (= ((_ zero_extend 1) x_4_1) (bvmul ((_ zero_extend 1) x_3_1) #b0010))))
 ; cage h 2-
-(assert (or (= x_3_2 (bvadd x_4_2 #b010)) (= x_4_2 (bvadd x_3_2 #b010))))
+(assert (or (= ((_ zero_extend 1) x_3_2) (bvadd ((_ zero_extend 1) x_4_2) #b0010)) (= ((_ zero_extend 1) x_4_2) (bvadd ((_ zero_extend 1) x_3_2) #b0010))))
 ; cage i 2-
 (assert (or (= ((_ zero_extend 1) x_3_4) (bvadd ((_ zero_extend 1) x_4_4) #b0010)) (= ((_ zero_extend 1) x_4_4) (bvadd ((_ zero_extend 1) x_3_4) #b0010))))
 ; cage j 1-
@@ -127,6 +129,8 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (or (= ((_ zero_extend 1) x_4_6) (bvadd ((_ zero_extend 1) x_5_6) #b0010)) (= ((_ zero_extend 1) x_5_6) (bvadd ((_ zero_extend 1) x_4_6) #b0010))))
 ; cage m 9+
 (assert (= (bvadd ((_ zero_extend 2) x_5_1) ((_ zero_extend 2) x_6_1) ((_ zero_extend 2) x_6_2)) #b01001))
+; cage n 6
+(assert (= x_5_2 #b110))
 ; cage o 5/
 (assert (or (= ((_ zero_extend 2) x_5_4) (bvmul ((_ zero_extend 2) x_5_5) #b00101)) (= ((_ zero_extend 2) x_5_5) (bvmul ((_ zero_extend 2) x_5_4) #b00101))))
 ; cage p 1-

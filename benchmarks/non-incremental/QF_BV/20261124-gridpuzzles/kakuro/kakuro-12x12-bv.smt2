@@ -9,12 +9,12 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle kakuro-12x12 (Kakuro 12x12): a 12x12 kakuro, in smtgrid's bv encoding (one bit-vector per cell).
 Made with: smtgrid emit puzzles/kakuro-12x12.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.10 s; cvc5 1.0.3 sat in 0.06 s; yices2 2.6.5 sat in 0.01 s. The slowest decisive solver took 9 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.48 s; cvc5 1.0.3 sat in 0.60 s; yices2 2.6.5 sat in 0.07 s. The slowest decisive solver took 9 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
 (set-info :status sat)
-; cells (propagated: decided cells are constants)
+; cells
 (declare-const x_2_3 (_ BitVec 4))
 (declare-const x_2_4 (_ BitVec 4))
 (declare-const x_2_11 (_ BitVec 4))
@@ -88,21 +88,21 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (declare-const x_12_9 (_ BitVec 4))
 (declare-const x_12_10 (_ BitVec 4))
 ; domains
-(assert (and (bvule #b0001 x_2_3) (bvule x_2_3 #b0010)))
-(assert (and (bvule #b0001 x_2_4) (bvule x_2_4 #b0010)))
-(assert (or (= x_2_11 #b0001) (= x_2_11 #b0010) (= x_2_11 #b0100) (= x_2_11 #b0101)))
-(assert (or (= x_2_12 #b0001) (= x_2_12 #b0010) (= x_2_12 #b0100) (= x_2_12 #b0101)))
+(assert (and (bvule #b0001 x_2_3) (bvule x_2_3 #b1001)))
+(assert (and (bvule #b0001 x_2_4) (bvule x_2_4 #b1001)))
+(assert (and (bvule #b0001 x_2_11) (bvule x_2_11 #b1001)))
+(assert (and (bvule #b0001 x_2_12) (bvule x_2_12 #b1001)))
 (assert (and (bvule #b0001 x_3_2) (bvule x_3_2 #b1001)))
 (assert (and (bvule #b0001 x_3_3) (bvule x_3_3 #b1001)))
 (assert (and (bvule #b0001 x_3_4) (bvule x_3_4 #b1001)))
-(assert (and (bvule #b0001 x_3_11) (bvule x_3_11 #b1000)))
-(assert (and (bvule #b0001 x_3_12) (bvule x_3_12 #b1000)))
+(assert (and (bvule #b0001 x_3_11) (bvule x_3_11 #b1001)))
+(assert (and (bvule #b0001 x_3_12) (bvule x_3_12 #b1001)))
 (assert (and (bvule #b0001 x_4_2) (bvule x_4_2 #b1001)))
 (assert (and (bvule #b0001 x_4_3) (bvule x_4_3 #b1001)))
 (assert (and (bvule #b0001 x_4_4) (bvule x_4_4 #b1001)))
 (assert (and (bvule #b0001 x_4_5) (bvule x_4_5 #b1001)))
 (assert (and (bvule #b0001 x_4_6) (bvule x_4_6 #b1001)))
-(assert (and (bvule #b0001 x_4_9) (bvule x_4_9 #b0100)))
+(assert (and (bvule #b0001 x_4_9) (bvule x_4_9 #b1001)))
 (assert (and (bvule #b0001 x_4_10) (bvule x_4_10 #b1001)))
 (assert (and (bvule #b0001 x_4_11) (bvule x_4_11 #b1001)))
 (assert (and (bvule #b0001 x_4_12) (bvule x_4_12 #b1001)))
@@ -111,7 +111,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_5_4) (bvule x_5_4 #b1001)))
 (assert (and (bvule #b0001 x_5_5) (bvule x_5_5 #b1001)))
 (assert (and (bvule #b0001 x_5_6) (bvule x_5_6 #b1001)))
-(assert (and (bvule #b0001 x_5_9) (bvule x_5_9 #b0100)))
+(assert (and (bvule #b0001 x_5_9) (bvule x_5_9 #b1001)))
 (assert (and (bvule #b0001 x_5_10) (bvule x_5_10 #b1001)))
 (assert (and (bvule #b0001 x_5_11) (bvule x_5_11 #b1001)))
 (assert (and (bvule #b0001 x_5_12) (bvule x_5_12 #b1001)))
@@ -119,56 +119,56 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (assert (and (bvule #b0001 x_6_4) (bvule x_6_4 #b1001)))
 (assert (and (bvule #b0001 x_6_5) (bvule x_6_5 #b1001)))
 (assert (and (bvule #b0001 x_6_6) (bvule x_6_6 #b1001)))
-(assert (and (bvule #b0111 x_6_10) (bvule x_6_10 #b1001)))
-(assert (and (bvule #b0111 x_6_11) (bvule x_6_11 #b1001)))
-(assert (and (bvule #b0111 x_6_12) (bvule x_6_12 #b1001)))
+(assert (and (bvule #b0001 x_6_10) (bvule x_6_10 #b1001)))
+(assert (and (bvule #b0001 x_6_11) (bvule x_6_11 #b1001)))
+(assert (and (bvule #b0001 x_6_12) (bvule x_6_12 #b1001)))
 (assert (and (bvule #b0001 x_7_9) (bvule x_7_9 #b1001)))
 (assert (and (bvule #b0001 x_7_10) (bvule x_7_10 #b1001)))
 (assert (and (bvule #b0001 x_7_11) (bvule x_7_11 #b1001)))
-(assert (and (bvule #b0100 x_8_2) (bvule x_8_2 #b0110)))
-(assert (and (bvule #b0111 x_8_3) (bvule x_8_3 #b1001)))
+(assert (and (bvule #b0001 x_8_2) (bvule x_8_2 #b1001)))
+(assert (and (bvule #b0001 x_8_3) (bvule x_8_3 #b1001)))
 (assert (and (bvule #b0001 x_8_8) (bvule x_8_8 #b1001)))
 (assert (and (bvule #b0001 x_8_9) (bvule x_8_9 #b1001)))
 (assert (and (bvule #b0001 x_8_10) (bvule x_8_10 #b1001)))
 (assert (and (bvule #b0001 x_8_11) (bvule x_8_11 #b1001)))
 (assert (and (bvule #b0001 x_8_12) (bvule x_8_12 #b1001)))
-(assert (and (bvule #b0001 x_9_2) (bvule x_9_2 #b0011)))
-(assert (and (bvule #b0010 x_9_3) (bvule x_9_3 #b0100)))
-(assert (or (= x_9_8 #b0111) (= x_9_8 #b1001)))
-(assert (or (= x_9_9 #b0111) (= x_9_9 #b1001)))
-(assert (or (= x_9_11 #b0001) (= x_9_11 #b0010) (= x_9_11 #b0011) (= x_9_11 #b0100) (= x_9_11 #b0110) (= x_9_11 #b0111) (= x_9_11 #b1000) (= x_9_11 #b1001)))
-(assert (or (= x_9_12 #b0001) (= x_9_12 #b0010) (= x_9_12 #b0011) (= x_9_12 #b0100) (= x_9_12 #b0110) (= x_9_12 #b0111) (= x_9_12 #b1000) (= x_9_12 #b1001)))
-(assert (and (bvule #b0100 x_10_5) (bvule x_10_5 #b1001)))
-(assert (and (bvule #b0010 x_10_6) (bvule x_10_6 #b1000)))
-(assert (and (bvule #b0100 x_10_7) (bvule x_10_7 #b1001)))
+(assert (and (bvule #b0001 x_9_2) (bvule x_9_2 #b1001)))
+(assert (and (bvule #b0001 x_9_3) (bvule x_9_3 #b1001)))
+(assert (and (bvule #b0001 x_9_8) (bvule x_9_8 #b1001)))
+(assert (and (bvule #b0001 x_9_9) (bvule x_9_9 #b1001)))
+(assert (and (bvule #b0001 x_9_11) (bvule x_9_11 #b1001)))
+(assert (and (bvule #b0001 x_9_12) (bvule x_9_12 #b1001)))
+(assert (and (bvule #b0001 x_10_5) (bvule x_10_5 #b1001)))
+(assert (and (bvule #b0001 x_10_6) (bvule x_10_6 #b1001)))
+(assert (and (bvule #b0001 x_10_7) (bvule x_10_7 #b1001)))
 (assert (and (bvule #b0001 x_10_8) (bvule x_10_8 #b1001)))
 (assert (and (bvule #b0001 x_10_9) (bvule x_10_9 #b1001)))
-(assert (and (bvule #b0001 x_10_10) (bvule x_10_10 #b0101)))
+(assert (and (bvule #b0001 x_10_10) (bvule x_10_10 #b1001)))
 (assert (and (bvule #b0001 x_10_11) (bvule x_10_11 #b1001)))
 (assert (and (bvule #b0001 x_10_12) (bvule x_10_12 #b1001)))
-(assert (and (bvule #b0001 x_11_2) (bvule x_11_2 #b0010)))
-(assert (and (bvule #b1000 x_11_3) (bvule x_11_3 #b1001)))
-(assert (and (bvule #b0010 x_11_5) (bvule x_11_5 #b0111)))
-(assert (and (bvule #b0001 x_11_6) (bvule x_11_6 #b0110)))
-(assert (and (bvule #b0100 x_11_7) (bvule x_11_7 #b1001)))
-(assert (or (= x_11_9 #b0001) (= x_11_9 #b0011)))
-(assert (or (= x_11_10 #b0001) (= x_11_10 #b0011)))
-(assert (and (bvule #b0001 x_12_2) (bvule x_12_2 #b0010)))
-(assert (and (bvule #b0101 x_12_3) (bvule x_12_3 #b0110)))
-(assert (and (bvule #b0001 x_12_5) (bvule x_12_5 #b0011)))
-(assert (and (bvule #b0001 x_12_6) (bvule x_12_6 #b0011)))
-(assert (and (bvule #b0001 x_12_7) (bvule x_12_7 #b0011)))
-(assert (or (= x_12_9 #b0001) (= x_12_9 #b0010) (= x_12_9 #b0100) (= x_12_9 #b0101)))
-(assert (or (= x_12_10 #b0001) (= x_12_10 #b0010) (= x_12_10 #b0100) (= x_12_10 #b0101)))
+(assert (and (bvule #b0001 x_11_2) (bvule x_11_2 #b1001)))
+(assert (and (bvule #b0001 x_11_3) (bvule x_11_3 #b1001)))
+(assert (and (bvule #b0001 x_11_5) (bvule x_11_5 #b1001)))
+(assert (and (bvule #b0001 x_11_6) (bvule x_11_6 #b1001)))
+(assert (and (bvule #b0001 x_11_7) (bvule x_11_7 #b1001)))
+(assert (and (bvule #b0001 x_11_9) (bvule x_11_9 #b1001)))
+(assert (and (bvule #b0001 x_11_10) (bvule x_11_10 #b1001)))
+(assert (and (bvule #b0001 x_12_2) (bvule x_12_2 #b1001)))
+(assert (and (bvule #b0001 x_12_3) (bvule x_12_3 #b1001)))
+(assert (and (bvule #b0001 x_12_5) (bvule x_12_5 #b1001)))
+(assert (and (bvule #b0001 x_12_6) (bvule x_12_6 #b1001)))
+(assert (and (bvule #b0001 x_12_7) (bvule x_12_7 #b1001)))
+(assert (and (bvule #b0001 x_12_9) (bvule x_12_9 #b1001)))
+(assert (and (bvule #b0001 x_12_10) (bvule x_12_10 #b1001)))
 ; across runs: all different, sum
 ; across run at r2c2: all different
 (assert (distinct x_2_3 x_2_4))
 ; across run at r2c2: sum 3
-(assert (= (bvadd x_2_3 x_2_4) #b0011))
+(assert (= (bvadd ((_ zero_extend 1) x_2_3) ((_ zero_extend 1) x_2_4)) #b00011))
 ; across run at r2c10: all different
 (assert (distinct x_2_11 x_2_12))
 ; across run at r2c10: sum 6
-(assert (= (bvadd x_2_11 x_2_12) #b0110))
+(assert (= (bvadd ((_ zero_extend 1) x_2_11) ((_ zero_extend 1) x_2_12)) #b00110))
 ; across run at r3c1: all different
 (assert (distinct x_3_2 x_3_3 x_3_4))
 ; across run at r3c1: sum 13
@@ -184,7 +184,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; across run at r4c8: all different
 (assert (distinct x_4_9 x_4_10 x_4_11 x_4_12))
 ; across run at r4c8: sum 23
-(assert (= (bvadd ((_ zero_extend 1) x_4_9) ((_ zero_extend 1) x_4_10) ((_ zero_extend 1) x_4_11) ((_ zero_extend 1) x_4_12)) #b10111))
+(assert (= (bvadd ((_ zero_extend 2) x_4_9) ((_ zero_extend 2) x_4_10) ((_ zero_extend 2) x_4_11) ((_ zero_extend 2) x_4_12)) #b010111))
 ; across run at r5c1: all different
 (assert (distinct x_5_2 x_5_3 x_5_4 x_5_5 x_5_6))
 ; across run at r5c1: sum 23
@@ -192,7 +192,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; across run at r5c8: all different
 (assert (distinct x_5_9 x_5_10 x_5_11 x_5_12))
 ; across run at r5c8: sum 17
-(assert (= (bvadd ((_ zero_extend 1) x_5_9) ((_ zero_extend 1) x_5_10) ((_ zero_extend 1) x_5_11) ((_ zero_extend 1) x_5_12)) #b10001))
+(assert (= (bvadd ((_ zero_extend 2) x_5_9) ((_ zero_extend 2) x_5_10) ((_ zero_extend 2) x_5_11) ((_ zero_extend 2) x_5_12)) #b010001))
 ; across run at r6c2: all different
 (assert (distinct x_6_3 x_6_4 x_6_5 x_6_6))
 ; across run at r6c2: sum 22
@@ -208,7 +208,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; across run at r8c1: all different
 (assert (distinct x_8_2 x_8_3))
 ; across run at r8c1: sum 13
-(assert (= (bvadd x_8_2 x_8_3) #b1101))
+(assert (= (bvadd ((_ zero_extend 1) x_8_2) ((_ zero_extend 1) x_8_3)) #b01101))
 ; across run at r8c7: all different
 (assert (distinct x_8_8 x_8_9 x_8_10 x_8_11 x_8_12))
 ; across run at r8c7: sum 21
@@ -216,7 +216,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; across run at r9c1: all different
 (assert (distinct x_9_2 x_9_3))
 ; across run at r9c1: sum 5
-(assert (= (bvadd x_9_2 x_9_3) #b0101))
+(assert (= (bvadd ((_ zero_extend 1) x_9_2) ((_ zero_extend 1) x_9_3)) #b00101))
 ; across run at r9c7: all different
 (assert (distinct x_9_8 x_9_9))
 ; across run at r9c7: sum 16
@@ -232,7 +232,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; across run at r11c1: all different
 (assert (distinct x_11_2 x_11_3))
 ; across run at r11c1: sum 10
-(assert (= (bvadd x_11_2 x_11_3) #b1010))
+(assert (= (bvadd ((_ zero_extend 1) x_11_2) ((_ zero_extend 1) x_11_3)) #b01010))
 ; across run at r11c4: all different
 (assert (distinct x_11_5 x_11_6 x_11_7))
 ; across run at r11c4: sum 12
@@ -240,19 +240,19 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; across run at r11c8: all different
 (assert (distinct x_11_9 x_11_10))
 ; across run at r11c8: sum 4
-(assert (= (bvadd x_11_9 x_11_10) #b0100))
+(assert (= (bvadd ((_ zero_extend 1) x_11_9) ((_ zero_extend 1) x_11_10)) #b00100))
 ; across run at r12c1: all different
 (assert (distinct x_12_2 x_12_3))
 ; across run at r12c1: sum 7
-(assert (= (bvadd x_12_2 x_12_3) #b0111))
+(assert (= (bvadd ((_ zero_extend 1) x_12_2) ((_ zero_extend 1) x_12_3)) #b00111))
 ; across run at r12c4: all different
 (assert (distinct x_12_5 x_12_6 x_12_7))
 ; across run at r12c4: sum 6
-(assert (= (bvadd x_12_5 x_12_6 x_12_7) #b0110))
+(assert (= (bvadd ((_ zero_extend 1) x_12_5) ((_ zero_extend 1) x_12_6) ((_ zero_extend 1) x_12_7)) #b00110))
 ; across run at r12c8: all different
 (assert (distinct x_12_9 x_12_10))
 ; across run at r12c8: sum 6
-(assert (= (bvadd x_12_9 x_12_10) #b0110))
+(assert (= (bvadd ((_ zero_extend 1) x_12_9) ((_ zero_extend 1) x_12_10)) #b00110))
 ; down runs: all different, sum
 ; down run at r1c3: all different
 (assert (distinct x_2_3 x_3_3 x_4_3 x_5_3 x_6_3))
@@ -285,7 +285,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; down run at r3c9: all different
 (assert (distinct x_4_9 x_5_9))
 ; down run at r3c9: sum 5
-(assert (= (bvadd x_4_9 x_5_9) #b0101))
+(assert (= (bvadd ((_ zero_extend 1) x_4_9) ((_ zero_extend 1) x_5_9)) #b00101))
 ; down run at r3c10: all different
 (assert (distinct x_4_10 x_5_10 x_6_10 x_7_10 x_8_10))
 ; down run at r3c10: sum 25
@@ -297,11 +297,11 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; down run at r7c2: all different
 (assert (distinct x_8_2 x_9_2))
 ; down run at r7c2: sum 7
-(assert (= (bvadd x_8_2 x_9_2) #b0111))
+(assert (= (bvadd ((_ zero_extend 1) x_8_2) ((_ zero_extend 1) x_9_2)) #b00111))
 ; down run at r7c3: all different
 (assert (distinct x_8_3 x_9_3))
 ; down run at r7c3: sum 11
-(assert (= (bvadd x_8_3 x_9_3) #b1011))
+(assert (= (bvadd ((_ zero_extend 1) x_8_3) ((_ zero_extend 1) x_9_3)) #b01011))
 ; down run at r7c8: all different
 (assert (distinct x_8_8 x_9_8 x_10_8))
 ; down run at r7c8: sum 18
@@ -325,14 +325,14 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; down run at r9c10: all different
 (assert (distinct x_10_10 x_11_10 x_12_10))
 ; down run at r9c10: sum 8
-(assert (= (bvadd x_10_10 x_11_10 x_12_10) #b1000))
+(assert (= (bvadd ((_ zero_extend 1) x_10_10) ((_ zero_extend 1) x_11_10) ((_ zero_extend 1) x_12_10)) #b01000))
 ; down run at r10c2: all different
 (assert (distinct x_11_2 x_12_2))
 ; down run at r10c2: sum 3
-(assert (= (bvadd x_11_2 x_12_2) #b0011))
+(assert (= (bvadd ((_ zero_extend 1) x_11_2) ((_ zero_extend 1) x_12_2)) #b00011))
 ; down run at r10c3: all different
 (assert (distinct x_11_3 x_12_3))
 ; down run at r10c3: sum 14
-(assert (= (bvadd x_11_3 x_12_3) #b1110))
+(assert (= (bvadd ((_ zero_extend 1) x_11_3) ((_ zero_extend 1) x_12_3)) #b01110))
 (check-sat)
 (exit)

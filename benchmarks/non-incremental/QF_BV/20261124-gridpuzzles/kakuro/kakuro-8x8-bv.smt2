@@ -9,12 +9,12 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle kakuro-8x8 (Kakuro 8x8): a 8x8 kakuro, in smtgrid's bv encoding (one bit-vector per cell).
 Made with: smtgrid emit puzzles/kakuro-8x8.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.04 s; cvc5 1.0.3 sat in 0.04 s; yices2 2.6.5 sat in 0.01 s. The slowest decisive solver took 6 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.29 s; cvc5 1.0.3 sat in 0.25 s; yices2 2.6.5 sat in 0.05 s. The slowest decisive solver took 6 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
 (set-info :status sat)
-; cells (propagated: decided cells are constants)
+; cells
 (declare-const x_2_7 (_ BitVec 4))
 (declare-const x_2_8 (_ BitVec 4))
 (declare-const x_3_2 (_ BitVec 4))
@@ -50,53 +50,53 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (declare-const x_8_4 (_ BitVec 4))
 (declare-const x_8_5 (_ BitVec 4))
 ; domains
-(assert (or (= x_2_7 #b0001) (= x_2_7 #b0010) (= x_2_7 #b0011) (= x_2_7 #b0101) (= x_2_7 #b0110) (= x_2_7 #b0111)))
-(assert (or (= x_2_8 #b0001) (= x_2_8 #b0010) (= x_2_8 #b0011) (= x_2_8 #b0101) (= x_2_8 #b0110) (= x_2_8 #b0111)))
-(assert (and (bvule #b0001 x_3_2) (bvule x_3_2 #b0110)))
-(assert (and (bvule #b0011 x_3_3) (bvule x_3_3 #b1000)))
-(assert (and (bvule #b0001 x_3_5) (bvule x_3_5 #b0100)))
-(assert (and (bvule #b0001 x_3_6) (bvule x_3_6 #b0100)))
-(assert (and (bvule #b0001 x_3_7) (bvule x_3_7 #b0100)))
-(assert (and (bvule #b0001 x_3_8) (bvule x_3_8 #b0100)))
-(assert (and (bvule #b0001 x_4_2) (bvule x_4_2 #b0110)))
+(assert (and (bvule #b0001 x_2_7) (bvule x_2_7 #b1001)))
+(assert (and (bvule #b0001 x_2_8) (bvule x_2_8 #b1001)))
+(assert (and (bvule #b0001 x_3_2) (bvule x_3_2 #b1001)))
+(assert (and (bvule #b0001 x_3_3) (bvule x_3_3 #b1001)))
+(assert (and (bvule #b0001 x_3_5) (bvule x_3_5 #b1001)))
+(assert (and (bvule #b0001 x_3_6) (bvule x_3_6 #b1001)))
+(assert (and (bvule #b0001 x_3_7) (bvule x_3_7 #b1001)))
+(assert (and (bvule #b0001 x_3_8) (bvule x_3_8 #b1001)))
+(assert (and (bvule #b0001 x_4_2) (bvule x_4_2 #b1001)))
 (assert (and (bvule #b0001 x_4_3) (bvule x_4_3 #b1001)))
-(assert (and (bvule #b0100 x_4_4) (bvule x_4_4 #b1001)))
+(assert (and (bvule #b0001 x_4_4) (bvule x_4_4 #b1001)))
 (assert (and (bvule #b0001 x_4_5) (bvule x_4_5 #b1001)))
 (assert (and (bvule #b0001 x_4_6) (bvule x_4_6 #b1001)))
-(assert (and (bvule #b0010 x_4_7) (bvule x_4_7 #b1001)))
+(assert (and (bvule #b0001 x_4_7) (bvule x_4_7 #b1001)))
 (assert (and (bvule #b0001 x_4_8) (bvule x_4_8 #b1001)))
 (assert (and (bvule #b0001 x_5_3) (bvule x_5_3 #b1001)))
-(assert (and (bvule #b0100 x_5_4) (bvule x_5_4 #b1001)))
+(assert (and (bvule #b0001 x_5_4) (bvule x_5_4 #b1001)))
 (assert (and (bvule #b0001 x_5_5) (bvule x_5_5 #b1001)))
 (assert (and (bvule #b0001 x_5_6) (bvule x_5_6 #b1001)))
-(assert (and (bvule #b0010 x_5_7) (bvule x_5_7 #b1001)))
+(assert (and (bvule #b0001 x_5_7) (bvule x_5_7 #b1001)))
 (assert (and (bvule #b0001 x_5_8) (bvule x_5_8 #b1001)))
-(assert (and (bvule #b0001 x_6_2) (bvule x_6_2 #b0110)))
-(assert (and (bvule #b0001 x_6_3) (bvule x_6_3 #b0110)))
-(assert (and (bvule #b0001 x_6_5) (bvule x_6_5 #b0010)))
-(assert (and (bvule #b0001 x_6_6) (bvule x_6_6 #b0010)))
-(assert (and (bvule #b0001 x_7_2) (bvule x_7_2 #b0111)))
+(assert (and (bvule #b0001 x_6_2) (bvule x_6_2 #b1001)))
+(assert (and (bvule #b0001 x_6_3) (bvule x_6_3 #b1001)))
+(assert (and (bvule #b0001 x_6_5) (bvule x_6_5 #b1001)))
+(assert (and (bvule #b0001 x_6_6) (bvule x_6_6 #b1001)))
+(assert (and (bvule #b0001 x_7_2) (bvule x_7_2 #b1001)))
 (assert (and (bvule #b0001 x_7_3) (bvule x_7_3 #b1001)))
-(assert (and (bvule #b0010 x_7_4) (bvule x_7_4 #b1001)))
+(assert (and (bvule #b0001 x_7_4) (bvule x_7_4 #b1001)))
 (assert (and (bvule #b0001 x_7_5) (bvule x_7_5 #b1001)))
 (assert (and (bvule #b0001 x_7_6) (bvule x_7_6 #b1001)))
-(assert (and (bvule #b0001 x_8_2) (bvule x_8_2 #b0111)))
+(assert (and (bvule #b0001 x_8_2) (bvule x_8_2 #b1001)))
 (assert (and (bvule #b0001 x_8_3) (bvule x_8_3 #b1001)))
-(assert (and (bvule #b0010 x_8_4) (bvule x_8_4 #b1001)))
+(assert (and (bvule #b0001 x_8_4) (bvule x_8_4 #b1001)))
 (assert (and (bvule #b0001 x_8_5) (bvule x_8_5 #b1001)))
 ; across runs: all different, sum
 ; across run at r2c6: all different
 (assert (distinct x_2_7 x_2_8))
 ; across run at r2c6: sum 8
-(assert (= (bvadd x_2_7 x_2_8) #b1000))
+(assert (= (bvadd ((_ zero_extend 1) x_2_7) ((_ zero_extend 1) x_2_8)) #b01000))
 ; across run at r3c1: all different
 (assert (distinct x_3_2 x_3_3))
 ; across run at r3c1: sum 9
-(assert (= (bvadd x_3_2 x_3_3) #b1001))
+(assert (= (bvadd ((_ zero_extend 1) x_3_2) ((_ zero_extend 1) x_3_3)) #b01001))
 ; across run at r3c4: all different
 (assert (distinct x_3_5 x_3_6 x_3_7 x_3_8))
 ; across run at r3c4: sum 10
-(assert (= (bvadd ((_ zero_extend 1) x_3_5) ((_ zero_extend 1) x_3_6) ((_ zero_extend 1) x_3_7) ((_ zero_extend 1) x_3_8)) #b01010))
+(assert (= (bvadd ((_ zero_extend 2) x_3_5) ((_ zero_extend 2) x_3_6) ((_ zero_extend 2) x_3_7) ((_ zero_extend 2) x_3_8)) #b001010))
 ; across run at r4c1: all different
 (assert (distinct x_4_2 x_4_3 x_4_4 x_4_5 x_4_6 x_4_7 x_4_8))
 ; across run at r4c1: sum 35
@@ -108,11 +108,11 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; across run at r6c1: all different
 (assert (distinct x_6_2 x_6_3))
 ; across run at r6c1: sum 7
-(assert (= (bvadd x_6_2 x_6_3) #b0111))
+(assert (= (bvadd ((_ zero_extend 1) x_6_2) ((_ zero_extend 1) x_6_3)) #b00111))
 ; across run at r6c4: all different
 (assert (distinct x_6_5 x_6_6))
 ; across run at r6c4: sum 3
-(assert (= (bvadd x_6_5 x_6_6) #b0011))
+(assert (= (bvadd ((_ zero_extend 1) x_6_5) ((_ zero_extend 1) x_6_6)) #b00011))
 ; across run at r7c1: all different
 (assert (distinct x_7_2 x_7_3 x_7_4 x_7_5 x_7_6))
 ; across run at r7c1: sum 19
@@ -125,15 +125,15 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; down run at r1c7: all different
 (assert (distinct x_2_7 x_3_7 x_4_7 x_5_7))
 ; down run at r1c7: sum 22
-(assert (= (bvadd ((_ zero_extend 1) x_2_7) ((_ zero_extend 1) x_3_7) ((_ zero_extend 1) x_4_7) ((_ zero_extend 1) x_5_7)) #b10110))
+(assert (= (bvadd ((_ zero_extend 2) x_2_7) ((_ zero_extend 2) x_3_7) ((_ zero_extend 2) x_4_7) ((_ zero_extend 2) x_5_7)) #b010110))
 ; down run at r1c8: all different
 (assert (distinct x_2_8 x_3_8 x_4_8 x_5_8))
 ; down run at r1c8: sum 15
-(assert (= (bvadd ((_ zero_extend 1) x_2_8) ((_ zero_extend 1) x_3_8) ((_ zero_extend 1) x_4_8) ((_ zero_extend 1) x_5_8)) #b01111))
+(assert (= (bvadd ((_ zero_extend 2) x_2_8) ((_ zero_extend 2) x_3_8) ((_ zero_extend 2) x_4_8) ((_ zero_extend 2) x_5_8)) #b001111))
 ; down run at r2c2: all different
 (assert (distinct x_3_2 x_4_2))
 ; down run at r2c2: sum 7
-(assert (= (bvadd x_3_2 x_4_2) #b0111))
+(assert (= (bvadd ((_ zero_extend 1) x_3_2) ((_ zero_extend 1) x_4_2)) #b00111))
 ; down run at r2c3: all different
 (assert (distinct x_3_3 x_4_3 x_5_3 x_6_3 x_7_3 x_8_3))
 ; down run at r2c3: sum 24

@@ -9,12 +9,12 @@ Target solver: z3 5.4.1, cvc5 1.0.3, yices2 2.6.5
 Time limit: 30.0
 Puzzle kakuro-small (Kakuro 4x4): a 4x4 kakuro, in smtgrid's bv encoding (one bit-vector per cell).
 Made with: smtgrid emit puzzles/kakuro-small.toml --benchmark benchmarks --family gridpuzzles --encoding lia,onehot,bv --unique --solver z3,cvc5,yices2 --timeout 30
-Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.03 s; cvc5 1.0.3 sat in 0.01 s; yices2 2.6.5 sat in 0.00 s. The slowest decisive solver took 9 times as long as the fastest.
+Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 sat in 0.06 s; cvc5 1.0.3 sat in 0.01 s; yices2 2.6.5 sat in 0.00 s. The slowest decisive solver took 30 times as long as the fastest.
 |)
 (set-info :license "https://creativecommons.org/licenses/by/4.0/")
 (set-info :category "crafted")
 (set-info :status sat)
-; cells (propagated: decided cells are constants)
+; cells
 (declare-const x_2_2 (_ BitVec 4))
 (declare-const x_2_3 (_ BitVec 4))
 (declare-const x_2_4 (_ BitVec 4))
@@ -25,20 +25,20 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 (declare-const x_4_3 (_ BitVec 4))
 (declare-const x_4_4 (_ BitVec 4))
 ; domains
-(assert (and (bvule #b0001 x_2_2) (bvule x_2_2 #b0011)))
-(assert (and (bvule #b0001 x_2_3) (bvule x_2_3 #b0011)))
-(assert (and (bvule #b0001 x_2_4) (bvule x_2_4 #b0011)))
+(assert (and (bvule #b0001 x_2_2) (bvule x_2_2 #b1001)))
+(assert (and (bvule #b0001 x_2_3) (bvule x_2_3 #b1001)))
+(assert (and (bvule #b0001 x_2_4) (bvule x_2_4 #b1001)))
 (assert (and (bvule #b0001 x_3_2) (bvule x_3_2 #b1001)))
-(assert (and (bvule #b0001 x_3_3) (bvule x_3_3 #b0011)))
+(assert (and (bvule #b0001 x_3_3) (bvule x_3_3 #b1001)))
 (assert (and (bvule #b0001 x_3_4) (bvule x_3_4 #b1001)))
 (assert (and (bvule #b0001 x_4_2) (bvule x_4_2 #b1001)))
-(assert (and (bvule #b0001 x_4_3) (bvule x_4_3 #b0011)))
+(assert (and (bvule #b0001 x_4_3) (bvule x_4_3 #b1001)))
 (assert (and (bvule #b0001 x_4_4) (bvule x_4_4 #b1001)))
 ; across runs: all different, sum
 ; across run at r2c1: all different
 (assert (distinct x_2_2 x_2_3 x_2_4))
 ; across run at r2c1: sum 6
-(assert (= (bvadd x_2_2 x_2_3 x_2_4) #b0110))
+(assert (= (bvadd ((_ zero_extend 1) x_2_2) ((_ zero_extend 1) x_2_3) ((_ zero_extend 1) x_2_4)) #b00110))
 ; across run at r3c1: all different
 (assert (distinct x_3_2 x_3_3 x_3_4))
 ; across run at r3c1: sum 13
@@ -55,7 +55,7 @@ Solver times on this script (first check-sat, wall clock, 30 s limit): z3 5.4.1 
 ; down run at r1c3: all different
 (assert (distinct x_2_3 x_3_3 x_4_3))
 ; down run at r1c3: sum 6
-(assert (= (bvadd x_2_3 x_3_3 x_4_3) #b0110))
+(assert (= (bvadd ((_ zero_extend 1) x_2_3) ((_ zero_extend 1) x_3_3) ((_ zero_extend 1) x_4_3)) #b00110))
 ; down run at r1c4: all different
 (assert (distinct x_2_4 x_3_4 x_4_4))
 ; down run at r1c4: sum 13
