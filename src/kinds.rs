@@ -14,8 +14,9 @@
 //! | futoshiki   | latin, signs                |
 //! | skyscrapers | latin, edge-clues           |
 
-use crate::elements::Element;
+use crate::elements::boxes::Boxes;
 use crate::elements::latin::Latin;
+use crate::elements::{Element, ElementType};
 use crate::puzzle::Kind;
 
 /// The elements a puzzle of `kind` has before its grid keys are read:
@@ -69,8 +70,11 @@ pub fn takes_elements(kind: Kind) -> bool {
     kind != Kind::Kakuro
 }
 
-/// Whether the kind's boxes are its own (sudoku, killer); other kinds
-/// draw and check no boxes even where a game ID gives a box shape.
+/// Whether the kind's preset holds boxes (sudoku, killer): the one place
+/// that decides it. Readers set a [`crate::elements::boxes::Boxes`]
+/// element only for such kinds (other kinds take no box shape, even
+/// where a game ID gives one), and checking and drawing then go by that
+/// element alone ([`crate::puzzle::Puzzle::box_shape`]).
 pub fn has_boxes(kind: Kind) -> bool {
-    matches!(kind, Kind::Sudoku | Kind::Killer)
+    preset(kind).contains(&<Boxes as ElementType>::NAME)
 }

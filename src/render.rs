@@ -7,14 +7,13 @@
 mod boxes;
 mod clues;
 pub mod font;
+pub mod marks;
 pub mod png;
-mod report;
 pub mod svg;
 
 use crate::puzzle::{KakuroCell, Kind, Puzzle};
 
 pub use crate::model::ValueGrid;
-pub use report::result_text;
 
 /// How a grid is drawn as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,20 +55,32 @@ pub fn grid_text(puzzle: &Puzzle, grid: &ValueGrid, style: TextStyle) -> String 
 }
 
 /// Draws `grid` for `puzzle` with what makes the puzzle: cage clues,
-/// kakuro sums, futoshiki signs, skyscrapers clues; givens told from
-/// solved digits when `opts.color` is on.
+/// kakuro sums, futoshiki signs, skyscrapers clues, and each element's
+/// text form ([`crate::elements::ElementType::text`]): its marks on the
+/// borders and beside the digits where the grid has room for them, a
+/// line under the grid for the rest; givens told from solved digits when
+/// `opts.color` is on.
 pub fn grid_text_with(puzzle: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
-    match puzzle.kind {
-        Kind::Futoshiki => futoshiki_text(puzzle, grid, opts.color),
-        Kind::Skyscrapers => skyscrapers_text(puzzle, grid, opts.color),
-        Kind::Kakuro => kakuro_text(puzzle, grid, opts.color),
+    let form = crate::elements::text_all(&puzzle.elements);
+    let (mut out, unplaced) = match puzzle.kind {
+        Kind::Futoshiki => (futoshiki_text(puzzle, grid, opts.color), form.marks),
+        Kind::Skyscrapers => (skyscrapers_text(puzzle, grid, opts.color), form.marks),
+        Kind::Kakuro => (kakuro_text(puzzle, grid, opts.color), form.marks),
+        // Marks need the borders between every two cells that boxed draws.
         _ if opts.style == TextStyle::Boxes
-            || !(puzzle.cages().is_empty() && puzzle.regions().is_empty()) =>
+            || !(puzzle.cages().is_empty()
+                && puzzle.regions().is_empty()
+                && form.marks.is_empty()) =>
         {
-            boxes::boxed(puzzle, grid, opts)
+            boxes::boxed(puzzle, grid, opts, &form.marks)
         }
-        _ => ascii_grid(puzzle, grid, opts.color),
+        _ => (ascii_grid(puzzle, grid, opts.color), form.marks),
+    };
+    for line in unplaced.iter().map(|m| m.note()).chain(form.notes) {
+        out.push_str(&line);
+        out.push('\n');
     }
+    out
 }
 
 /// ANSI bold, for givens.
@@ -110,7 +121,7 @@ fn cell_value(
 /// For each cell of a `rows`×`cols` grid, the index of the group (cage,
 /// region) holding it, so that neighbour look-ups are O(1). Cells outside
 /// the grid are ignored.
-fn group_map<'a>(
+pub(crate) fn group_map<'a>(
     rows: usize,
     cols: usize,
     groups: impl Iterator<Item = &'a [(usize, usize)]>,
@@ -129,10 +140,10 @@ fn group_map<'a>(
 /// Draws a sudoku's `grid` with `|` and `-+-` box separators.
 fn ascii_grid(puzzle: &Puzzle, grid: &ValueGrid, color: bool) -> String {
     let width = puzzle.rows.to_string().len();
-    let (br, bc) = match (puzzle.kind, puzzle.box_shape()) {
-        (Kind::Sudoku | Kind::Killer, Some(b)) => b,
-        _ => (puzzle.rows.max(1), puzzle.cols.max(1)),
-    };
+    let (br, bc) = puzzle
+        .box_shape()
+        .filter(|&(r, c)| r > 0 && c > 0)
+        .unwrap_or((puzzle.rows.max(1), puzzle.cols.max(1)));
     let mut out = String::new();
     for r in 0..grid.len() {
         if r > 0 && r % br == 0 {
@@ -355,6 +366,84 @@ mod tests {
             grid_text(&p, &g, TextStyle::Boxes),
             "┏━━━┳━━━┓\n┃ 1 ┃ 2 ┃\n┃   ┃   ┃\n┃ 2 ┃ 1 ┃\n┗━━━┻━━━┛\n"
         );
+    }
+
+    /// Kropki dots and XV letters on the borders, a thermometer's bulb
+    /// beside its digit; what a grid cannot show (a thermometer's tube, a
+    /// line, a rule over the whole grid, a dot's unusual value) said
+    /// under it, one line each.
+    #[test]
+    fn elements_show_as_marks_or_lines_under_the_grid() {
+        let text = r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+anti-knight = true
+
+[[kropki]]
+cells = "r1c1 r1c2"
+
+[[kropki]]
+cells = "r1c3 r2c3"
+color = "black"
+value = 3
+
+[[xv]]
+cells = "r4c1 r4c2"
+letter = "V"
+
+[[thermometer]]
+cells = "r3c3 r3c4"
+
+[[whispers]]
+cells = "r2c1 r3c2"
+difference = 2
+"#;
+        let loc = crate::error::Location::file("t.toml");
+        let p = &crate::parse::parse_str(text, &loc, None).expect("parses")[0];
+        let g: ValueGrid = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+            .iter()
+            .map(|r| r.iter().map(|&v| Some(v)).collect())
+            .collect();
+        let boxes = grid_text(p, &g, TextStyle::Boxes);
+        assert_eq!(
+            boxes,
+            "┏━━━━━━━┳━━━━━━━┓\n\
+             ┃ 1 ○ 2 ┃ 3   4 ┃\n\
+             ┃       ┃ ●     ┃\n\
+             ┃ 3   4 ┃ 1   2 ┃\n\
+             ┣━━━━━━━╋━━━━━━━┫\n\
+             ┃ 2   1 ┃°4   3 ┃\n\
+             ┃       ┃       ┃\n\
+             ┃ 4 V 3 ┃ 2   1 ┃\n\
+             ┗━━━━━━━┻━━━━━━━┛\n\
+             thermometer 1: r3c3→r3c4\n\
+             kropki 2: ratio 3 between r1c3 and r2c3\n\
+             anti-knight 1\n\
+             whispers 1: r2c1→r3c2 (difference 2)\n"
+        );
+        // ASCII grids take the same marks in ASCII, and borders to hold them.
+        let ascii = grid_text(p, &g, TextStyle::Ascii);
+        assert!(
+            ascii.starts_with("+---+---+---+---+\n| 1 o 2 | 3   4 |\n+       + @     +\n"),
+            "{ascii}"
+        );
+        assert!(
+            ascii.contains("|'4   3 |") && ascii.contains("| 4 V 3 |"),
+            "{ascii}"
+        );
+        // Where the grid has no borders to hold them, marks are said.
+        let mut f = p.clone();
+        f.kind = Kind::Futoshiki;
+        let text = grid_text(&f, &g, TextStyle::Ascii);
+        assert!(
+            text.contains("kropki 1: ○ between r1c1 and r1c2\n"),
+            "{text}"
+        );
+        assert!(text.contains("thermometer 1: ° at r3c3\n"), "{text}");
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! file, line and column, and the picture draws each element.
 
 mod common;
+#[path = "common/overlaps.rs"]
+mod overlaps;
 
 use std::path::{Path, PathBuf};
 
@@ -716,6 +718,46 @@ fn each_element_is_drawn() {
         let p = parse_str(case.unique, &loc, None).expect("the puzzle parses");
         let picture = smtgrid::render::svg::svg(&p[0], None);
         assert!(picture.contains(class), "{}: {picture}", case.element);
+    }
+}
+
+/// Every element of the registry is drawn, with its texts apart (the
+/// check of tests/pictures.rs), on a puzzle that carries it: its case's
+/// unique puzzle (solved and not) or, for the elements a kind's own grid
+/// makes (Latin, boxes, cages, kakuro, …), an example puzzle (whose
+/// pictures tests/pictures.rs checks). A new element without a case
+/// fails here.
+#[test]
+fn every_registered_element_is_drawn_with_its_texts_apart() {
+    let loc = Location::file("t.toml");
+    let mut puzzles = Vec::new();
+    for case in CASES {
+        let p = parse_str(case.unique, &loc, None).expect("the puzzle parses");
+        let solution: Vec<Vec<Option<i64>>> = case
+            .solution
+            .iter()
+            .map(|row| row.bytes().map(|b| Some(i64::from(b - b'0'))).collect())
+            .collect();
+        puzzles.push((case.element.to_string(), p[0].clone(), Some(solution)));
+    }
+    let mut examples = Vec::new();
+    for file in common::puzzle_files() {
+        examples.extend(smtgrid::parse::load(&file, None).expect("example puzzles load"));
+    }
+    for entry in smtgrid::elements::REGISTRY {
+        let carried =
+            |p: &smtgrid::puzzle::Puzzle| p.elements.iter().any(|e| e.name() == entry.name);
+        assert!(
+            puzzles.iter().any(|(_, p, _)| carried(p)) || examples.iter().any(carried),
+            "no puzzle carries {}: add its case to CASES",
+            entry.name
+        );
+    }
+    for (name, p, solution) in &puzzles {
+        overlaps::assert_clear(name, &smtgrid::render::svg::svg(p, None));
+        if let Some(s) = solution {
+            overlaps::assert_clear(name, &smtgrid::render::svg::svg(p, Some(s)));
+        }
     }
 }
 

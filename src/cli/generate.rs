@@ -148,7 +148,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
             kind.name()
         )));
     }
-    if matches!(kind, Kind::Sudoku | Kind::Killer) && generate::draw::box_shape(size).is_none() {
+    if crate::kinds::has_boxes(kind) && generate::draw::box_shape(size).is_none() {
         return Err(Error::Usage(format!(
             "--size {size}: a {} needs boxes, and {size} has no factors for them; try 4, 6, 8, 9, \
              12 or 16 (or jigsaw for any size)",

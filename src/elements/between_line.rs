@@ -6,7 +6,7 @@
 //! cells = "r1c1 r1c2 r1c3"
 //! ```
 
-use super::line::{Line, LineKind, centre, ids, stroke, table};
+use super::line::{Line, LineKind, with_end_circles, ids, table};
 use crate::model::Rule;
 use crate::render::svg::{CELL, Layout, Svg};
 
@@ -43,13 +43,6 @@ impl LineKind for BetweenLineKind {
 
     /// A grey line with a white circle at each end.
     fn draw(line: &BetweenLine, layout: &Layout, s: &mut Svg) {
-        stroke(line, layout, s, 3.0);
-        for end in [line.cells[0], line.cells[line.cells.len() - 1]] {
-            s.circle(
-                centre(layout, end),
-                CELL * 0.4,
-                r##"class="between-line-end" fill="white" stroke="#a0a0a0" stroke-width="2""##,
-            );
-        }
+        with_end_circles(line, layout, s, 3.0, CELL * 0.4, 2.0);
     }
 }

@@ -1,9 +1,9 @@
 //! Boxes: rectangles of `rows`×`cols` cells tiling the grid, each holding
 //! every value once (sudoku, killer). Read from the kind's `box` key.
 
-use super::{HookError, ElementType, Layer, Lowering, Says};
+use super::{ElementType, Layer, Lowering, Says};
 use crate::model::{Group, Rule, What};
-use crate::render::svg::{Layout, Svg};
+use crate::render::svg::{Layout, Svg, thick_edges};
 
 /// The boxes of a sudoku: their shape (rows, columns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,16 +17,10 @@ pub struct Boxes {
 impl ElementType for Boxes {
     const NAME: &'static str = "boxes";
     const KEYS: &'static [&'static str] = &[];
+    const WRITTEN_WITH_GRID: bool = true;
+    const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`box = \"RxC\"` (sudoku, killer): boxes of R×C cells, each value once \
         per box; without it, the square boxes of an n×n grid";
-
-    /// Written with the grid by `import::fpuzzles::from_puzzle`.
-    fn to_fpuzzles(
-        _all: &[&Self],
-        _top: &mut serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), HookError> {
-        Ok(())
-    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n();
@@ -55,8 +49,14 @@ impl ElementType for Boxes {
         }
     }
 
-    fn draw(&self, _layer: Layer, _layout: &Layout, _s: &mut Svg) {
-        // Box borders are the grid's own thick lines (render/svg.rs draws
-        // them with the cage and region borders, in one pass).
+    /// Thick lines between the boxes.
+    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+        let (br, bc) = (self.rows, self.cols);
+        if layer != Layer::Borders || br == 0 || bc == 0 {
+            return;
+        }
+        thick_edges(s, layout, |(r1, c1), (r2, c2)| {
+            (r1 / br, c1 / bc) != (r2 / br, c2 / bc)
+        });
     }
 }

@@ -4,8 +4,11 @@
 
 use serde::Serialize;
 
-use super::{HookError, ElementType, Lowering, Says};
+use super::{ElementType, Layer, Lowering, Says};
 use crate::model::{CellId, Group, Rule, Target, What};
+use crate::puzzle::Kind;
+use crate::render::group_map;
+use crate::render::svg::{Layout, Svg, dashed_cages, thick_edges};
 
 /// A cage's clue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -50,17 +53,11 @@ pub struct Cages {
 impl ElementType for Cages {
     const NAME: &'static str = "cages";
     const KEYS: &'static [&'static str] = &[];
+    const WRITTEN_WITH_GRID: bool = true;
+    const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`cages = \"\"\"…\"\"\"` and `[clues]` (killer, calcudoku): cages of \
         cells with a clue (`12`, `12+`, `60*`, `2-`, `3/`, `4|9`, `square`); a killer cage \
         repeats no value unless `distinct-cages = false`";
-
-    /// Written with the grid by `import::fpuzzles::from_puzzle`.
-    fn to_fpuzzles(
-        _all: &[&Self],
-        _top: &mut serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), HookError> {
-        Ok(())
-    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n() as i64;
@@ -91,6 +88,25 @@ impl ElementType for Cages {
                     Rule::AllDifferent { cells },
                 );
             }
+        }
+    }
+
+    /// A killer's cages as dashed outlines inside the boxes' thick lines,
+    /// a calcudoku's as thick lines (its only ones); the clues are placed
+    /// with the picture's layout (render/svg.rs).
+    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+        if layer != Layer::Borders {
+            return;
+        }
+        let cells = || self.cages.iter().map(|c| &c.cells[..]);
+        match layout.kind() {
+            Kind::Killer => dashed_cages(s, layout, cells()),
+            Kind::Calcudoku => {
+                let (rows, cols) = layout.shape();
+                let cages = group_map(rows, cols, cells());
+                thick_edges(s, layout, |a, b| cages[a.0][a.1] != cages[b.0][b.1]);
+            }
+            _ => {}
         }
     }
 }

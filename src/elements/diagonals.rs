@@ -1,8 +1,9 @@
 //! The two main diagonals, each holding every value once (sudoku-X).
 //! Read from `diagonals = true` (sudoku, killer, jigsaw).
 
-use super::{HookError, ElementType, Layer, Lowering, Says};
+use super::{ElementType, Layer, Lowering, Says};
 use crate::model::{Group, Rule, What};
+use crate::render::marks::TextForm;
 use crate::render::svg::{Layout, Svg};
 
 /// Both main diagonals all different.
@@ -13,16 +14,9 @@ impl ElementType for Diagonals {
     const NAME: &'static str = "diagonals";
     const KEYS: &'static [&'static str] = &[];
     const FPUZZLES: &'static [&'static str] = &[];
+    const WRITTEN_WITH_GRID: bool = true;
     const DOC: &'static str = "`diagonals = true` (sudoku, killer, jigsaw): both main diagonals \
         hold each value once";
-
-    /// Written with the grid by `import::fpuzzles::from_puzzle`.
-    fn to_fpuzzles(
-        _all: &[&Self],
-        _top: &mut serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), HookError> {
-        Ok(())
-    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n();
@@ -46,6 +40,11 @@ impl ElementType for Diagonals {
                 Rule::AllDifferent { cells },
             );
         }
+    }
+
+    /// A line under the grid: a text grid has no room to shade them.
+    fn text(&self, _index: usize, t: &mut TextForm) {
+        t.note("diagonals: both main diagonals hold each value once");
     }
 
     /// The diagonals' cells shaded grey.

@@ -5,7 +5,7 @@
 //! cells = "r1c1 r1c2 r1c3 r1c4"
 //! ```
 
-use super::line::{Line, LineKind, centre, equal_sums, ids, stroke};
+use super::line::{Line, LineKind, with_end_circles, equal_sums, ids, };
 use crate::model::Rule;
 use crate::render::svg::{CELL, Layout, Svg};
 
@@ -34,13 +34,6 @@ impl LineKind for DoubleArrowKind {
 
     /// A grey line with a white circle at each end.
     fn draw(line: &DoubleArrow, layout: &Layout, s: &mut Svg) {
-        stroke(line, layout, s, 2.5);
-        for end in [line.cells[0], line.cells[line.cells.len() - 1]] {
-            s.circle(
-                centre(layout, end),
-                CELL * 0.38,
-                r##"class="double-arrow-end" fill="white" stroke="#a0a0a0" stroke-width="2.5""##,
-            );
-        }
+        with_end_circles(line, layout, s, 2.5, CELL * 0.38, 2.5);
     }
 }

@@ -2,8 +2,10 @@
 //! along a row or column from that side. Read from the skyscrapers kind's
 //! `top`, `bottom`, `left` and `right` keys.
 
-use super::{ElementType, Lowering, Says};
+use super::{ElementType, Layer, Lowering, Says};
 use crate::model::{Group, Rule, What};
+use crate::render::font;
+use crate::render::svg::{Anchor, CELL, Layout, Svg};
 
 /// Skyscrapers clues: for each edge, one optional count per line, "this
 /// many towers are seen looking in from here" (a tower hides every lower
@@ -24,6 +26,7 @@ pub struct EdgeClues {
 impl ElementType for EdgeClues {
     const NAME: &'static str = "edge-clues";
     const KEYS: &'static [&'static str] = &[];
+    const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`top`, `bottom`, `left`, `right = \"2 . 3 1\"` (skyscrapers): towers \
         seen from that side of each column or row, `.` for none";
 
@@ -62,5 +65,36 @@ impl ElementType for EdgeClues {
                 l.push(Group::EdgeClues, origin, rule);
             }
         }
+    }
+
+    /// The clues in the margin outside the grid, each beside the row or
+    /// column it counts.
+    fn draw(&self, layer: Layer, l: &Layout, s: &mut Svg) {
+        if layer != Layer::Over {
+            return;
+        }
+        let (rows, cols) = l.shape();
+        let half = CELL / 2.0;
+        let size = CELL * 0.5;
+        let mut side = |clues: &[Option<u32>], at: &dyn Fn(usize) -> (f64, f64)| {
+            for (i, clue) in clues.iter().enumerate() {
+                let Some(v) = clue else { continue };
+                let (cx, cy) = at(i);
+                let t = v.to_string();
+                let e = font::measure(&t, size);
+                s.text(
+                    "clue",
+                    (cx, cy + (e.top - e.bottom) / 2.0),
+                    size,
+                    Anchor::Middle,
+                    "",
+                    &t,
+                );
+            }
+        };
+        side(&self.top, &|c| (l.x(c) + half, l.y(0) - half));
+        side(&self.bottom, &|c| (l.x(c) + half, l.y(rows) + half));
+        side(&self.left, &|r| (l.x(0) - half, l.y(r) + half));
+        side(&self.right, &|r| (l.x(cols) + half, l.y(r) + half));
     }
 }

@@ -1,7 +1,9 @@
 //! Kakuro: white cells 1–9 in runs that repeat no value and sum to the
 //! clue of the square before them. Read from the kakuro kind's `grid`.
 
-use super::{ElementType, Lowering, Says};
+use super::{ElementType, Layer, Lowering, Says};
+use crate::render::font;
+use crate::render::svg::{Anchor, CELL, CLUE_SIZE, Layout, Svg};
 use crate::model::{CellId, Group, Rule, Target, What, rc};
 
 /// One square of a kakuro grid.
@@ -27,6 +29,7 @@ pub struct Kakuro(pub Vec<Vec<KakuroCell>>);
 impl ElementType for Kakuro {
     const NAME: &'static str = "kakuro";
     const KEYS: &'static [&'static str] = &[];
+    const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (kakuro): white cells `_` hold 1–9; a clue \
         square `D|A` gives the sums of the runs below and to the right, which repeat no value";
 
@@ -86,6 +89,63 @@ impl ElementType for Kakuro {
                     target: Target::Eq(i64::from(sum)),
                 };
                 l.push(group, format!("{origin}: sum {sum}"), rule);
+            }
+        }
+    }
+
+    /// Block and clue squares dark, clue squares split by a diagonal with
+    /// the down sum below it and the across sum above it, each in its own
+    /// corner.
+    fn draw(&self, layer: Layer, l: &Layout, s: &mut Svg) {
+        if layer != Layer::Under {
+            return;
+        }
+        const EDGE: f64 = 3.5;
+        for (r, row) in self.0.iter().enumerate() {
+            for (c, sq) in row.iter().enumerate() {
+                if *sq == KakuroCell::White {
+                    continue;
+                }
+                let cell = l.cell(r, c);
+                s.rect(cell, r##"fill="#444""##);
+                let KakuroCell::Clue { down, across } = *sq else {
+                    continue;
+                };
+                s.line(
+                    (cell.x, cell.y),
+                    (cell.x + CELL, cell.y + CELL),
+                    r#"stroke="white" stroke-width="1""#,
+                );
+                if let Some(d) = down {
+                    let t = d.to_string();
+                    let e = font::measure(&t, CLUE_SIZE);
+                    s.text(
+                        "clue",
+                        (
+                            cell.x + EDGE - e.left.min(0.0),
+                            cell.y + CELL - EDGE - e.bottom,
+                        ),
+                        CLUE_SIZE,
+                        Anchor::Start,
+                        r#"fill="white""#,
+                        &t,
+                    );
+                }
+                if let Some(a) = across {
+                    let t = a.to_string();
+                    let e = font::measure(&t, CLUE_SIZE);
+                    s.text(
+                        "clue",
+                        (
+                            cell.x + CELL - EDGE - e.right.max(e.advance),
+                            cell.y + EDGE + e.top,
+                        ),
+                        CLUE_SIZE,
+                        Anchor::Start,
+                        r#"fill="white""#,
+                        &t,
+                    );
+                }
             }
         }
     }

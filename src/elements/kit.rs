@@ -221,6 +221,73 @@ pub fn fpuzzles_pair(
     neighbours(&cells, marker).map_err(|m| format!("{key}: {m}"))
 }
 
+/// The cells of an f-puzzles cell list `["R1C1", "R1C2", …]` inside a
+/// `size`×`size` grid; `bad` says what `key` expects, for a value that is
+/// not a list.
+pub fn fpuzzles_cells(
+    v: &serde_json::Value,
+    size: usize,
+    bad: &dyn Fn() -> String,
+) -> Result<Vec<(usize, usize)>, super::HookError> {
+    v.as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
+        .collect()
+}
+
+/// One f-puzzles line item (`{"lines": [[…]], …}`) and the cells of
+/// each of its lines.
+pub type LineItem<'v> = (&'v serde_json::Value, Vec<Vec<(usize, usize)>>);
+
+/// An f-puzzles list of line items `[{"lines": [["R1C1", …], …], …}, …]`
+/// of `key` (thermometers, whispers, arrows, …) inside a `size`×`size`
+/// grid: each item with the cells of each of its lines, in order, so the
+/// caller can read the item's other fields (`"value"`, an arrow's
+/// `"cells"`).
+pub fn fpuzzles_lines<'v>(
+    key: &str,
+    value: &'v serde_json::Value,
+    size: usize,
+) -> Result<Vec<LineItem<'v>>, super::HookError> {
+    let bad = || format!("{key}: expected a list of {{\"lines\": [[\"R1C1\", …]]}}");
+    value
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|item| {
+            let lines = item
+                .get("lines")
+                .and_then(|l| l.as_array())
+                .ok_or_else(bad)?
+                .iter()
+                .map(|line| fpuzzles_cells(line, size, &bad))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((item, lines))
+        })
+        .collect()
+}
+
+/// A cell as f-puzzles names it: `R1C1` for 0-based (0, 0).
+pub fn fpuzzles_cell((r, c): (usize, usize)) -> String {
+    format!("R{}C{}", r + 1, c + 1)
+}
+
+/// Appends `item` to the f-puzzles list under `key` at the top level of
+/// its JSON, starting the list if there is none.
+pub fn fpuzzles_push(
+    top: &mut serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    item: serde_json::Value,
+) {
+    let list = top
+        .entry(key)
+        .or_insert_with(|| serde_json::Value::Array(Vec::new()));
+    if let Some(l) = list.as_array_mut() {
+        l.push(item);
+    }
+}
+
 /// Reads element keys from a puzzle file whose grid is known: each value
 /// is deserialized from the document itself, so [`Spanned`] fields keep
 /// their place in the file for messages.
@@ -422,6 +489,17 @@ impl TomlWriter {
     pub fn table(&mut self, text: &str) {
         self.tables.push('\n');
         self.tables.push_str(text);
+    }
+
+    /// Adds one `[[key]]` table of an array of tables whose first field
+    /// is `cells = "r1c1 r1c2 …"`, then each of `fields` as `name = value`
+    /// (the value already TOML: `4`, `"black"`).
+    pub fn cells_table(&mut self, key: &str, cells: &[(usize, usize)], fields: &[(&str, String)]) {
+        let mut t = format!("[[{key}]]\ncells = {}\n", quoted(&cell_list(cells)));
+        for (name, value) in fields {
+            t.push_str(&format!("{name} = {value}\n"));
+        }
+        self.table(&t);
     }
 
     /// The file's text: keys, then tables.

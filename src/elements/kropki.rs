@@ -18,10 +18,14 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_pair, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
+use super::kit::{
+    fpuzzles_cell, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, read_flag,
+    unmarked_pairs,
+};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
+use crate::render::marks::TextForm;
 use crate::render::svg::{CELL, Layout, Svg};
 
 /// A kropki dot or the negative constraint.
@@ -89,6 +93,19 @@ fn negative(value: &serde_json::Value) -> Result<Vec<Kropki>, HookError> {
     Ok(if both { vec![Kropki::Negative] } else { Vec::new() })
 }
 
+/// A dot with `value` as written (its colour's default if none), checked.
+fn dot(cells: [(usize, usize); 2], black: bool, value: Option<i64>) -> Result<Kropki, String> {
+    let value = match value {
+        Some(v) => check_value(black, v)?,
+        None => default_value(black),
+    };
+    Ok(Kropki::Dot {
+        cells,
+        black,
+        value,
+    })
+}
+
 /// The default value of a white and of a black dot.
 fn default_value(black: bool) -> i64 {
     if black { 2 } else { 1 }
@@ -127,16 +144,11 @@ impl ElementType for Kropki {
                     }
                 },
             };
-            let value = match &raw.value {
-                Some(v) => check_value(black, *v.get_ref())
-                    .map_err(|m| r.error_at(v, format!("kropki: {m}")))?,
-                None => default_value(black),
-            };
-            out.push(Kropki::Dot {
-                cells,
-                black,
-                value,
-            });
+            let dot = dot(cells, black, raw.value.as_ref().map(|v| *v.get_ref()));
+            out.push(dot.map_err(|m| match &raw.value {
+                Some(v) => r.error_at(v, format!("kropki: {m}")),
+                None => r.error_at(&raw.cells, format!("kropki: {m}")),
+            })?);
         }
         Ok(out)
     }
@@ -150,14 +162,14 @@ impl ElementType for Kropki {
                     black,
                     value,
                 } => {
-                    let mut t = format!("[[kropki]]\ncells = {}\n", quoted(&cell_list(cells)));
+                    let mut fields = Vec::new();
                     if *black {
-                        t.push_str("color = \"black\"\n");
+                        fields.push(("color", quoted("black")));
                     }
                     if *value != default_value(*black) {
-                        t.push_str(&format!("value = {value}\n"));
+                        fields.push(("value", value.to_string()));
                     }
-                    w.table(&t);
+                    w.cells_table("kropki", cells, &fields);
                 }
             }
         }
@@ -181,20 +193,14 @@ impl ElementType for Kropki {
         {
             let cells = fpuzzles_pair(key, item, size, "dot", want)?;
             let value = match item.get("value").and_then(|v| v.as_str()) {
-                Some(v) => {
-                    let v = v
-                        .trim()
+                Some(v) => Some(
+                    v.trim()
                         .parse()
-                        .map_err(|_| format!("{key}: value \"{v}\" is not a number"))?;
-                    check_value(black, v).map_err(|m| format!("{key}: {m}"))?
-                }
-                None => default_value(black),
+                        .map_err(|_| format!("{key}: value \"{v}\" is not a number"))?,
+                ),
+                None => None,
             };
-            out.push(Kropki::Dot {
-                cells,
-                black,
-                value,
-            });
+            out.push(dot(cells, black, value).map_err(|m| format!("{key}: {m}"))?);
         }
         Ok(out)
     }
@@ -210,16 +216,12 @@ impl ElementType for Kropki {
                 }
                 Kropki::Dot { cells, black, value } => {
                     let key = if *black { "ratio" } else { "difference" };
-                    let names: Vec<String> =
-                        cells.iter().map(|&(r, c)| format!("R{}C{}", r + 1, c + 1)).collect();
+                    let names: Vec<String> = cells.iter().copied().map(fpuzzles_cell).collect();
                     let mut dot = serde_json::json!({ "cells": names });
                     if *value != default_value(*black) {
                         dot["value"] = serde_json::json!(value.to_string());
                     }
-                    let list = top.entry(key).or_insert_with(|| serde_json::json!([]));
-                    if let Some(l) = list.as_array_mut() {
-                        l.push(dot);
-                    }
+                    fpuzzles_push(top, key, dot);
                 }
             }
         }
@@ -295,6 +297,26 @@ impl ElementType for Kropki {
                             }
                 }
             }
+        }
+    }
+
+    /// A dot on the border (○ white, ● black; `o` and `@` in ASCII), its
+    /// value said under the grid where it is not the default; the
+    /// negative constraint said under the grid.
+    fn text(&self, index: usize, t: &mut TextForm) {
+        match self {
+            Kropki::Dot { cells, black, value } => {
+                let (glyph, ascii) = if *black { ('●', '@') } else { ('○', 'o') };
+                t.between(*cells, glyph, ascii);
+                if *value != default_value(*black) {
+                    let how = if *black { "ratio" } else { "difference" };
+                    let [a, b] = cells.map(|(r, c)| rc(r, c));
+                    t.note(format!("kropki {index}: {how} {value} between {a} and {b}"));
+                }
+            }
+            Kropki::Negative => t.note(
+                "kropki-negative: no neighbours without a dot are consecutive or in ratio 1:2",
+            ),
         }
     }
 

@@ -1,7 +1,7 @@
 //! Latin rows and columns: no value twice in a row or a column. Every kind
 //! but kakuro starts with it; its grid comes from the kind's own keys.
 
-use super::{HookError, ElementType, Lowering, Says};
+use super::{ElementType, Lowering, Says};
 use crate::model::{Group, Rule, What};
 
 /// Rows and columns all different.
@@ -11,16 +11,10 @@ pub struct Latin;
 impl ElementType for Latin {
     const NAME: &'static str = "latin";
     const KEYS: &'static [&'static str] = &[];
+    const WRITTEN_WITH_GRID: bool = true;
+    const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "every row and every column holds each value once \
         (part of every kind but kakuro; no key of its own)";
-
-    /// Written with the grid by `import::fpuzzles::from_puzzle`.
-    fn to_fpuzzles(
-        _all: &[&Self],
-        _top: &mut serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), HookError> {
-        Ok(())
-    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n();

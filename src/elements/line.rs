@@ -16,10 +16,11 @@ use std::marker::PhantomData;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, hook_cell, path, quoted};
+use super::kit::{fpuzzles_cells, fpuzzles_lines, hook_cell, path};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{CellId, Rule, TABLE_MAX, What, rc};
+use crate::render::marks::TextForm;
 use crate::render::svg::{CELL, Layout, Svg};
 
 /// What one kind of line means, how it reads and how it looks.
@@ -215,15 +216,11 @@ impl<K: LineKind> ElementType for Line<K> {
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
         for line in all {
-            let mut t = format!(
-                "[[{}]]\ncells = {}\n",
-                K::NAME,
-                quoted(&cell_list(&line.cells))
-            );
-            if let (Some(name), Some(v)) = (K::PARAM, line.param) {
-                t.push_str(&format!("{name} = {v}\n"));
-            }
-            w.table(&t);
+            let param: Vec<(&str, String)> = match (K::PARAM, line.param) {
+                (Some(name), Some(v)) => vec![(name, v.to_string())],
+                _ => Vec::new(),
+            };
+            w.cells_table(K::NAME, &line.cells, &param);
         }
     }
 
@@ -235,21 +232,10 @@ impl<K: LineKind> ElementType for Line<K> {
         // [{"lines": [["R1C1", …], …], "value": "4"}, …]; an arrow's entry
         // also lists its circle's cells in "cells", the line starting in it.
         let bad = || format!("{key}: expected a list of {{\"lines\": [[\"R1C1\", …]]}}");
-        let cells_of = |v: &serde_json::Value| -> Result<Vec<(usize, usize)>, HookError> {
-            v.as_array()
-                .ok_or_else(bad)?
-                .iter()
-                .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
-                .collect()
-        };
         let mut out = Vec::new();
-        for item in value.as_array().ok_or_else(bad)? {
-            let lines = item
-                .get("lines")
-                .and_then(|l| l.as_array())
-                .ok_or_else(bad)?;
+        for (item, lines) in fpuzzles_lines(key, value, size)? {
             let circle = match (K::PARAM, item.get("cells")) {
-                (Some("circle"), Some(c)) => Some(cells_of(c)?),
+                (Some("circle"), Some(c)) => Some(fpuzzles_cells(c, size, &bad)?),
                 _ => None,
             };
             let param = match item.get("value") {
@@ -266,8 +252,7 @@ impl<K: LineKind> ElementType for Line<K> {
                 }
                 _ => None,
             };
-            for line in lines {
-                let mut cells = cells_of(line)?;
+            for mut cells in lines {
                 let mut param = param;
                 if let Some(circle) = &circle {
                     // The line's first cell is inside the circle.
@@ -318,6 +303,16 @@ impl<K: LineKind> ElementType for Line<K> {
         }
     }
 
+    /// A line under the grid: its cells from the start, and its
+    /// parameter where the file gives one.
+    fn text(&self, index: usize, t: &mut TextForm) {
+        let mut line = format!("{} {index}: {}", K::NAME, path(&self.cells));
+        if let (Some(name), Some(v)) = (K::PARAM, self.param) {
+            line.push_str(&format!(" ({name} {v})"));
+        }
+        t.note(line);
+    }
+
     fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
         if layer == Layer::Under {
             K::draw(self, layout, s);
@@ -343,6 +338,32 @@ pub fn stroke<K: LineKind>(line: &Line<K>, layout: &Layout, s: &mut Svg, width: 
             K::COLOUR
         ),
     );
+}
+
+/// The line as a polyline of `width` with a white circle of `radius`
+/// (outlined `ring` wide in the kind's colour) on each end, class
+/// `NAME-end`: where a line's ends mean something (between lines, double
+/// arrows).
+pub fn with_end_circles<K: LineKind>(
+    line: &Line<K>,
+    layout: &Layout,
+    s: &mut Svg,
+    width: f64,
+    radius: f64,
+    ring: f64,
+) {
+    stroke(line, layout, s, width);
+    for end in [line.cells[0], line.cells[line.cells.len() - 1]] {
+        s.circle(
+            centre(layout, end),
+            radius,
+            &format!(
+                r#"class="{}-end" fill="white" stroke="{}" stroke-width="{ring}""#,
+                K::NAME,
+                K::COLOUR
+            ),
+        );
+    }
 }
 
 /// The ids of `cells` in the model being built.

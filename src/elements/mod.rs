@@ -13,6 +13,7 @@
 
 use crate::error::InputError;
 use crate::model::{CellId, Model};
+use crate::render::marks::TextForm;
 use crate::render::svg::{Layout, Svg};
 
 pub mod kit;
@@ -28,6 +29,10 @@ pub enum Layer {
     Under,
     /// Over the grid lines and clues, under the digits (kropki dots).
     Over,
+    /// Over the thin cell lines, under the outer border and the clues:
+    /// the thick lines that part boxes, regions and cages. Drawn in the
+    /// registry's order backwards, so finer borders lie under coarser ones.
+    Borders,
 }
 
 /// What an importer's hook says about a value it cannot take: the message
@@ -51,6 +56,16 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     const ISS: &'static [&'static str] = &[];
     /// One line for the docs: the TOML syntax and what it means.
     const DOC: &'static str;
+    /// Whether the element is part of the grid f-puzzles writes itself
+    /// (`import::fpuzzles::from_puzzle`: Latin rows and columns, boxes,
+    /// regions, diagonals, cages), so [`ElementType::to_fpuzzles`] is
+    /// never asked for it.
+    const WRITTEN_WITH_GRID: bool = false;
+    /// Whether a kind's own text grid shows the element (Latin rows and
+    /// columns, boxes, regions, cages, futoshiki signs, skyscrapers
+    /// clues, kakuro squares), so [`ElementType::text`] is never asked
+    /// for it.
+    const SHOWN_BY_TEXT_GRID: bool = false;
 
     /// Reads the value of `key` (one of [`ElementType::KEYS`]) from a
     /// puzzle file whose grid is already known, checking it against the
@@ -108,6 +123,17 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
 
     /// Draws this instance on `layer` of an SVG picture.
     fn draw(&self, _layer: Layer, _layout: &Layout, _s: &mut Svg) {}
+
+    /// How this instance, the `index`-th (from 1) of its element, shows on
+    /// a text grid: marks where a terminal can show them
+    /// ([`TextForm::between`], [`TextForm::cell`]), a line under the grid
+    /// ([`TextForm::note`]) for what it cannot. By default a line naming
+    /// the instance, so that nothing on a puzzle is left out unsaid; the
+    /// elements a kind's own grid shows (givens' houses, cages, signs,
+    /// edge clues, kakuro squares) add nothing.
+    fn text(&self, index: usize, t: &mut TextForm) {
+        t.note(format!("{} {index}", Self::NAME));
+    }
 }
 
 /// How an element type is found from an [`Element`] (made by the table).
@@ -148,7 +174,8 @@ pub struct Entry {
     /// [`ElementType::from_iss`].
     pub from_iss: IssHook,
     /// [`ElementType::to_fpuzzles`] of this element's instances among
-    /// `all` (nothing if there are none).
+    /// `all` (nothing if there are none, or if the element is
+    /// [`ElementType::WRITTEN_WITH_GRID`]).
     pub to_fpuzzles: FpuzzlesWriter,
 }
 
@@ -226,7 +253,7 @@ macro_rules! element_table {
                 to_fpuzzles: |all, top| {
                     let mine: Vec<&$module::$ty> =
                         all.iter().filter_map(<$module::$ty as Member>::of).collect();
-                    if mine.is_empty() {
+                    if mine.is_empty() || <$module::$ty as ElementType>::WRITTEN_WITH_GRID {
                         return Ok(());
                     }
                     <$module::$ty as ElementType>::to_fpuzzles(&mine, top)
@@ -274,6 +301,18 @@ macro_rules! element_table {
                 }
             }
 
+            /// [`ElementType::text`].
+            pub fn text(&self, index: usize, t: &mut TextForm) {
+                t.begin(self.name(), index);
+                match self {
+                    $(Element::$ty(x) => {
+                        if !<$module::$ty as ElementType>::SHOWN_BY_TEXT_GRID {
+                            x.text(index, t);
+                        }
+                    })+
+                }
+            }
+
             /// [`ElementType::holds_cell`].
             pub fn holds_cell(&self, row: usize, col: usize) -> bool {
                 match self {
@@ -306,15 +345,33 @@ pub fn by_iss_name(name: &str) -> Option<&'static Entry> {
     REGISTRY.iter().find(|e| e.iss.contains(&name))
 }
 
+/// Each of `elements` with its number (from 1) among the instances of its
+/// element, as statements and text name it ("thermometer 3").
+fn numbered(elements: &[Element]) -> impl Iterator<Item = (usize, &Element)> {
+    let mut seen = vec![0usize; REGISTRY.len()];
+    elements.iter().map(move |e| {
+        let k = &mut seen[e.rank()];
+        *k += 1;
+        (*k, e)
+    })
+}
+
 /// Lowers `elements` into `m` in the registry's order: each instance is
 /// told its number among the instances of its element.
 pub(crate) fn lower_all(elements: &[Element], l: &mut Lowering) {
-    let mut seen = vec![0usize; REGISTRY.len()];
-    for e in elements {
-        let k = &mut seen[e.rank()];
-        *k += 1;
-        e.lower(*k, l);
+    for (k, e) in numbered(elements) {
+        e.lower(k, l);
     }
+}
+
+/// The text form of `elements` ([`ElementType::text`]), each instance
+/// told its number among the instances of its element.
+pub fn text_all(elements: &[Element]) -> TextForm {
+    let mut t = TextForm::default();
+    for (k, e) in numbered(elements) {
+        e.text(k, &mut t);
+    }
+    t
 }
 
 /// The id of the cell at (`row`, `col`) of a model being built.

@@ -1,8 +1,10 @@
 //! Irregular regions (jigsaw): n regions of n cells, each holding every
 //! value once. Read from the jigsaw kind's `regions` grid.
 
-use super::{HookError, ElementType, Lowering, Says};
+use super::{ElementType, Layer, Lowering, Says};
 use crate::model::{Group, Rule, What};
+use crate::render::group_map;
+use crate::render::svg::{Layout, Svg, thick_edges};
 
 /// Jigsaw regions, each the 0-based (row, column) of its cells in
 /// row-major order; regions ordered by their first cell.
@@ -12,16 +14,10 @@ pub struct Regions(pub Vec<Vec<(usize, usize)>>);
 impl ElementType for Regions {
     const NAME: &'static str = "regions";
     const KEYS: &'static [&'static str] = &[];
+    const WRITTEN_WITH_GRID: bool = true;
+    const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`regions = \"\"\"…\"\"\"` (jigsaw): a grid of region labels, n regions \
         of n cells, each value once per region";
-
-    /// Written with the grid by `import::fpuzzles::from_puzzle`.
-    fn to_fpuzzles(
-        _all: &[&Self],
-        _top: &mut serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), HookError> {
-        Ok(())
-    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         for (k, region) in self.0.iter().enumerate() {
@@ -41,5 +37,15 @@ impl ElementType for Regions {
                 Rule::AllDifferent { cells },
             );
         }
+    }
+
+    /// Thick lines between the regions.
+    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+        if layer != Layer::Borders || self.0.is_empty() {
+            return;
+        }
+        let (rows, cols) = layout.shape();
+        let regions = group_map(rows, cols, self.0.iter().map(|r| &r[..]));
+        thick_edges(s, layout, |a, b| regions[a.0][a.1] != regions[b.0][b.1]);
     }
 }

@@ -1,8 +1,18 @@
 //! Inequality signs between orthogonal neighbours (futoshiki). Read from
 //! the futoshiki kind's `grid` (`<`, `>` between cells, `^`, `v` between rows).
 
-use super::{ElementType, Lowering};
+use super::{ElementType, Layer, Lowering};
 use crate::model::{Group, Rule, What, rc};
+use crate::render::svg::{CELL, Layout, Rect, Svg};
+
+/// A sign's chevron: how deep (across the border) and how wide (along it)
+/// each half is, and its stroke.
+const DEPTH: f64 = 4.5;
+const SPREAD: f64 = 7.0;
+const STROKE: f64 = 2.0;
+/// How far a sign reaches into each of its cells (the picture keeps the
+/// digits clear of it).
+pub const REACH: f64 = DEPTH + STROKE / 2.0;
 
 /// An inequality between two orthogonally adjacent cells (futoshiki):
 /// the value at `less` is smaller than the value at `greater`. Cells are
@@ -22,6 +32,7 @@ pub struct Signs(pub Vec<Inequality>);
 impl ElementType for Signs {
     const NAME: &'static str = "signs";
     const KEYS: &'static [&'static str] = &[];
+    const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (futoshiki): `<` `>` between the cells of a \
         row and `^` `v` under a cell: the smaller value is on the sign's point side";
 
@@ -37,6 +48,54 @@ impl ElementType for Signs {
             };
             l.begin(What::Sign, || origin.clone(), Default::default);
             l.push(Group::Inequalities, origin, rule);
+        }
+    }
+
+    /// Chevrons centred on the border between their two cells, over a
+    /// white patch that breaks the line, the point towards the smaller
+    /// cell: `<` `>` between columns, `∧` `∨` between rows. Each is a path
+    /// `id="sign-N"`.
+    fn draw(&self, layer: Layer, l: &Layout, s: &mut Svg) {
+        if layer != Layer::Over {
+            return;
+        }
+        for (i, q) in self.0.iter().enumerate() {
+            let (a, b) = (q.less.min(q.greater), q.less.max(q.greater));
+            // +1 when the point is towards the larger coordinate.
+            let toward = if q.less == a { -1.0 } else { 1.0 };
+            let (d, w) = (DEPTH * toward, SPREAD);
+            let across_rows = a.0 != b.0;
+            let (cx, cy) = if across_rows {
+                (l.x(a.1) + CELL / 2.0, l.y(b.0))
+            } else {
+                (l.x(b.1), l.y(a.0) + CELL / 2.0)
+            };
+            let (points, patch) = if across_rows {
+                (
+                    [(cx - w, cy - d), (cx, cy + d), (cx + w, cy - d)],
+                    (w + 2.0, DEPTH + 2.0),
+                )
+            } else {
+                (
+                    [(cx - d, cy - w), (cx + d, cy), (cx - d, cy + w)],
+                    (DEPTH + 2.0, w + 2.0),
+                )
+            };
+            s.rect(
+                Rect {
+                    x: cx - patch.0,
+                    y: cy - patch.1,
+                    width: 2.0 * patch.0,
+                    height: 2.0 * patch.1,
+                },
+                r#"fill="white""#,
+            );
+            s.polyline(
+                &points,
+                &format!(
+                    r#"id="sign-{i}" class="sign" fill="none" stroke="black" stroke-width="{STROKE}" stroke-linecap="round" stroke-linejoin="round""#
+                ),
+            );
         }
     }
 }

@@ -13,9 +13,12 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, hook_cell, path, quoted};
+use super::kit::{fpuzzles_cell, fpuzzles_lines, fpuzzles_push, hook_cell, path};
+use super::line::{centre, touches};
+use crate::error::InputError;
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::model::{Cmp, Group, Rule, What};
+use crate::render::marks::TextForm;
 use crate::render::svg::{CELL, Layout, Svg};
 
 /// One thermometer: its cells from the bulb.
@@ -84,11 +87,7 @@ impl ElementType for Thermometer {
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
         for t in all {
-            w.table(&format!(
-                "[[{}]]\ncells = {}\n",
-                t.key(),
-                quoted(&cell_list(&t.cells))
-            ));
+            w.cells_table(t.key(), &t.cells, &[]);
         }
     }
 
@@ -98,24 +97,12 @@ impl ElementType for Thermometer {
         size: usize,
     ) -> Result<Vec<Self>, HookError> {
         // [{"lines": [["R1C1", "R1C2", …], …]}, …]: one thermometer per line.
-        let bad = || format!("{key}: expected a list of {{\"lines\": [[\"R1C1\", …]]}}");
-        let mut out = Vec::new();
-        for item in value.as_array().ok_or_else(bad)? {
-            let lines = item.get("lines").and_then(|l| l.as_array()).ok_or_else(bad)?;
-            for line in lines {
-                let cells = line
-                    .as_array()
-                    .ok_or_else(bad)?
-                    .iter()
-                    .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
-                    .collect::<Result<Vec<_>, _>>()?;
-                out.push(Thermometer {
-                    cells,
-                    slow: key == "slowthermometer",
-                });
-            }
-        }
-        Ok(out)
+        let slow = key == "slowthermometer";
+        Ok(fpuzzles_lines(key, value, size)?
+            .into_iter()
+            .flat_map(|(_, lines)| lines)
+            .map(|cells| Thermometer { cells, slow })
+            .collect())
     }
 
     fn to_fpuzzles(
@@ -124,11 +111,8 @@ impl ElementType for Thermometer {
     ) -> Result<(), HookError> {
         for t in all {
             let key = if t.slow { "slowthermometer" } else { "thermometer" };
-            let line: Vec<String> = t.cells.iter().map(|&(r, c)| format!("R{}C{}", r + 1, c + 1)).collect();
-            let list = top.entry(key).or_insert_with(|| serde_json::json!([]));
-            if let Some(l) = list.as_array_mut() {
-                l.push(serde_json::json!({ "lines": [line] }));
-            }
+            let line: Vec<String> = t.cells.iter().copied().map(fpuzzles_cell).collect();
+            fpuzzles_push(top, key, serde_json::json!({ "lines": [line] }));
         }
         Ok(())
     }
@@ -166,16 +150,19 @@ impl ElementType for Thermometer {
         }
     }
 
+    /// The bulb marked beside its digit (° or `'` in ASCII); the tube,
+    /// which a text grid cannot draw, said under the grid.
+    fn text(&self, index: usize, t: &mut TextForm) {
+        t.cell(self.cells[0], '°', '\'');
+        t.note(format!("{} {index}: {}", self.key(), path(&self.cells)));
+    }
+
     /// A grey bulb on the first cell and a grey tube through the others.
     fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
         if layer != Layer::Under {
             return;
         }
-        let centre = |&(r, c): &(usize, usize)| {
-            let cell = layout.cell(r, c);
-            (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0)
-        };
-        let points: Vec<(f64, f64)> = self.cells.iter().map(centre).collect();
+        let points: Vec<(f64, f64)> = self.cells.iter().map(|&c| centre(layout, c)).collect();
         let fill = if self.slow { "#c8c8c8" } else { "#cfcfcf" };
         let dash = if self.slow {
             // A slow thermometer's tube is drawn with gaps, as setters do.
@@ -196,10 +183,3 @@ impl ElementType for Thermometer {
         }
     }
 }
-
-/// Whether two cells touch by a side or a corner.
-fn touches(a: (usize, usize), b: (usize, usize)) -> bool {
-    a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
-}
-
-use crate::error::InputError;

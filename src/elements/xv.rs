@@ -14,10 +14,11 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_pair, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
+use super::kit::{fpuzzles_pair, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
+use crate::render::marks::TextForm;
 use crate::render::svg::{Anchor, CELL, Layout, Rect, Svg};
 
 /// An X or V on a border, or the negative constraint.
@@ -99,11 +100,9 @@ impl ElementType for Xv {
         for k in all {
             match k {
                 Xv::Negative => w.key("xv-negative = true\n"),
-                Xv::Mark { cells, x } => w.table(&format!(
-                    "[[xv]]\ncells = {}\nletter = \"{}\"\n",
-                    quoted(&cell_list(cells)),
-                    letter(*x)
-                )),
+                Xv::Mark { cells, x } => {
+                    w.cells_table("xv", cells, &[("letter", quoted(letter(*x)))]);
+                }
             }
         }
     }
@@ -190,6 +189,18 @@ impl ElementType for Xv {
                             }
                 }
             }
+        }
+    }
+
+    /// The letter on the border; the negative constraint said under the
+    /// grid.
+    fn text(&self, _index: usize, t: &mut TextForm) {
+        match self {
+            Xv::Mark { cells, x } => {
+                let c = if *x { 'X' } else { 'V' };
+                t.between(*cells, c, c);
+            }
+            Xv::Negative => t.note("xv-negative: no neighbours without a letter sum to 5 or 10"),
         }
     }
 

@@ -128,7 +128,7 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
     groups.extend((0..n).map(|r| (0..n).map(|c| (r, c)).collect()));
     groups.extend((0..n).map(|c| (0..n).map(|r| (r, c)).collect()));
     match req.kind {
-        Kind::Sudoku | Kind::Killer => {
+        k if crate::kinds::has_boxes(k) => {
             let (br, bc) = box_shape(n)?;
             d.box_shape = Some((br, bc));
             groups.extend(boxes(n, br, bc));

@@ -475,7 +475,7 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location
         ));
     }
     let boxes = match p.kind {
-        Kind::Sudoku | Kind::Killer => {
+        k if kinds::has_boxes(k) => {
             let at = raw
                 .box_shape
                 .as_ref()

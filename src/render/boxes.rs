@@ -4,9 +4,10 @@
 //! cages, of one region), so a killer's or calcudoku's cages and a
 //! jigsaw's regions can be read off the solved grid.
 
-use crate::puzzle::{Kind, Puzzle};
+use crate::puzzle::Puzzle;
 
 use super::clues::cage_labels;
+use super::marks::{Mark, Place};
 use super::{TextOptions, TextStyle, ValueGrid, cell_value, group_map};
 
 /// How strongly an edge between two cells is drawn.
@@ -20,8 +21,15 @@ enum Weight {
 /// Draws `grid` with borders around boxes, cages and regions; each cage's
 /// clue is written into the border above its first cell, and a rule all
 /// cages share, or a clue too long for its place, under the grid.
-/// [`TextStyle::Ascii`] draws every border with `+`, `-` and `|`.
-pub fn boxed(p: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
+/// [`TextStyle::Ascii`] draws every border with `+`, `-` and `|`. Each of
+/// `marks` goes on its border or beside its digit; returned with the
+/// text are those that found no room (a cage's clue in their place).
+pub fn boxed(
+    p: &Puzzle,
+    grid: &ValueGrid,
+    opts: &TextOptions,
+    marks: &[Mark],
+) -> (String, Vec<Mark>) {
     let (rows, cols) = (p.rows, p.cols);
     let ascii = opts.style == TextStyle::Ascii;
     // A label may use its cell's whole segment of the border line.
@@ -50,12 +58,38 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
             *slot = Some(text.as_str());
         }
     }
+    let glyph = |i: usize| {
+        if ascii {
+            marks[i].ascii
+        } else {
+            marks[i].glyph
+        }
+    };
+    // The mark (its index) on the vertical border left of (r, c), above
+    // (r, c), and beside the digit of (r, c).
+    let mut left_of = vec![vec![None; cols + 1]; rows];
+    let mut above = vec![vec![None; cols]; rows + 1];
+    let mut beside = vec![vec![None; cols]; rows];
+    let mut unplaced = Vec::new();
+    for (i, m) in marks.iter().enumerate() {
+        let slot = match m.place {
+            Place::Between([a, b]) if a.0 == b.0 && a.1.abs_diff(b.1) == 1 => {
+                left_of.get_mut(a.0).and_then(|l| l.get_mut(a.1.max(b.1)))
+            }
+            Place::Between([a, b]) if a.1 == b.1 && a.0.abs_diff(b.0) == 1 => {
+                above.get_mut(a.0.max(b.0)).and_then(|l| l.get_mut(a.1))
+            }
+            Place::Between(_) => None,
+            Place::Cell(a) => beside.get_mut(a.0).and_then(|l| l.get_mut(a.1)),
+        };
+        match slot {
+            Some(s @ None) => *s = Some(i),
+            _ => unplaced.push(m.clone()),
+        }
+    }
     let cage = group_map(rows, cols, p.cages().iter().map(|c| &c.cells[..]));
     let region = group_map(rows, cols, p.regions().iter().map(|r| &r[..]));
-    let boxes = match p.kind {
-        Kind::Sudoku | Kind::Killer => p.box_shape().filter(|&(r, c)| r > 0 && c > 0),
-        _ => None,
-    };
+    let boxes = p.box_shape().filter(|&(r, c)| r > 0 && c > 0);
     // The edge between two cells, either of which may be off the grid.
     let edge = |a: Option<(usize, usize)>, b: Option<(usize, usize)>| -> Weight {
         let (Some(a), Some(b)) = (a, b) else {
@@ -111,11 +145,21 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
                     .and_then(|l| l[c])
                     .map(|t| format!("{t} "))
                     .unwrap_or_default();
-                out.push_str(&label);
-                out.extend(std::iter::repeat_n(
+                let mut segment: Vec<char> = label.chars().collect();
+                segment.extend(std::iter::repeat_n(
                     ch,
                     (width + 2).saturating_sub(label.chars().count()),
                 ));
+                // A mark sits mid-segment, over the middle of the digits.
+                if let Some(i) = above[r][c] {
+                    let mid = (width + 2) / 2;
+                    if mid >= label.chars().count() && mid < segment.len() {
+                        segment[mid] = glyph(i);
+                    } else {
+                        unplaced.push(marks[i].clone());
+                    }
+                }
+                out.extend(segment);
             }
         }
         out.push('\n');
@@ -123,14 +167,17 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
             break;
         }
         for c in 0..=cols {
-            out.push(match (vertical(r, c).unwrap_or(Weight::None), ascii) {
-                (Weight::None, _) => ' ',
-                (_, true) => '|',
-                (Weight::Light, false) => '│',
-                (Weight::Heavy, false) => '┃',
-            });
+            out.push(
+                match (left_of[r][c], vertical(r, c).unwrap_or(Weight::None), ascii) {
+                    (Some(i), _, _) => glyph(i),
+                    (None, Weight::None, _) => ' ',
+                    (None, _, true) => '|',
+                    (None, Weight::Light, false) => '│',
+                    (None, Weight::Heavy, false) => '┃',
+                },
+            );
             if c < cols {
-                out.push(' ');
+                out.push(beside[r][c].map_or(' ', glyph));
                 out.push_str(&cell_value(p, grid, (r, c), width, opts.color));
                 out.push(' ');
             }
@@ -141,7 +188,7 @@ pub fn boxed(p: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
         out.push_str(note);
         out.push('\n');
     }
-    out
+    (out, unplaced)
 }
 
 /// [`junction`] in ASCII: `+` wherever a line meets or ends.

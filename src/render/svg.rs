@@ -21,7 +21,7 @@
 use std::fmt::Write;
 
 use crate::elements::Layer;
-use crate::puzzle::{EdgeClues, KakuroCell, Kind, Puzzle};
+use crate::puzzle::{Kind, Puzzle};
 
 use super::clues::cage_labels;
 use super::font::{self, Extent, FAMILY};
@@ -40,7 +40,7 @@ const SOLVED: &str = "#1a5fb4";
 pub const CLEARANCE: f64 = 1.5;
 /// Font size of cage and kakuro clues, and the least a long cage clue is
 /// shrunk to before it is abbreviated.
-const CLUE_SIZE: f64 = 12.0;
+pub const CLUE_SIZE: f64 = 12.0;
 const CLUE_MIN: f64 = 10.0;
 /// A clue box's corner, from its cell's corner: clear of a thick border
 /// (half its 3 units) and the cell line.
@@ -50,13 +50,6 @@ const PAD: f64 = 1.25;
 /// Font size and line spacing of the caption and legend under the grid.
 const NOTE_SIZE: f64 = 13.0;
 const NOTE_LINE: f64 = 18.0;
-/// A futoshiki chevron: how deep (across the border) and how wide (along
-/// it) each half is, and its stroke.
-const SIGN_DEPTH: f64 = 4.5;
-const SIGN_SPREAD: f64 = 7.0;
-const SIGN_STROKE: f64 = 2.0;
-/// How far a futoshiki sign reaches into each of its cells.
-const SIGN_REACH: f64 = SIGN_DEPTH + SIGN_STROKE / 2.0;
 
 /// A rectangle in SVG user units.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -75,6 +68,7 @@ pub struct Rect {
 /// coordinates): what an [`Overlay`] places its drawing with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Layout {
+    kind: Kind,
     rows: usize,
     cols: usize,
     /// Top-left corner of the grid.
@@ -95,6 +89,13 @@ impl Layout {
     /// The picture's width and height.
     pub fn size(&self) -> (f64, f64) {
         (self.width, self.height)
+    }
+
+    /// The puzzle's kind: where an element is drawn differently in
+    /// different kinds (a killer's cages dashed inside the boxes' thick
+    /// lines, a calcudoku's as the thick lines themselves).
+    pub fn kind(&self) -> Kind {
+        self.kind
     }
 
     /// The grid's rows and columns.
@@ -134,11 +135,15 @@ impl Layout {
         self.digit_size
     }
 
-    fn x(&self, col: usize) -> f64 {
+    /// The left edge of column `col` (the right edge of the grid for
+    /// `col` = its columns).
+    pub fn x(&self, col: usize) -> f64 {
         self.origin.0 + col as f64 * CELL
     }
 
-    fn y(&self, row: usize) -> f64 {
+    /// The top edge of row `row` (the bottom edge of the grid for `row` =
+    /// its rows).
+    pub fn y(&self, row: usize) -> f64 {
         self.origin.1 + row as f64 * CELL
     }
 }
@@ -299,40 +304,15 @@ pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Ove
         },
         r#"fill="white""#,
     );
-    if let Some(squares) = &puzzle.kakuro() {
-        kakuro_squares(&mut s, &layout, squares);
-    }
     for e in &puzzle.elements {
         e.draw(Layer::Under, &layout, &mut s);
     }
     overlay.under(&layout, &mut s);
     thin_lines(&mut s, &layout);
-    match puzzle.kind {
-        Kind::Killer => killer_cages(&mut s, &layout, puzzle),
-        Kind::Calcudoku => {
-            let cages = group_map(
-                puzzle.rows,
-                puzzle.cols,
-                puzzle.cages().iter().map(|c| &c.cells[..]),
-            );
-            thick_edges(&mut s, &layout, |a, b| cages[a.0][a.1] != cages[b.0][b.1]);
-        }
-        _ => {}
-    }
-    if !puzzle.regions().is_empty() {
-        let regions = group_map(
-            puzzle.rows,
-            puzzle.cols,
-            puzzle.regions().iter().map(|r| &r[..]),
-        );
-        thick_edges(&mut s, &layout, |a, b| {
-            regions[a.0][a.1] != regions[b.0][b.1]
-        });
-    }
-    if let Some((br, bc)) = box_shape(puzzle) {
-        thick_edges(&mut s, &layout, |(r1, c1), (r2, c2)| {
-            (r1 / br, c1 / bc) != (r2 / br, c2 / bc)
-        });
+    // The finest borders first (cages, then regions, then boxes: the
+    // registry's order backwards), so the coarser ones are drawn over them.
+    for e in puzzle.elements.iter().rev() {
+        e.draw(Layer::Borders, &layout, &mut s);
     }
     s.rect(
         Rect {
@@ -344,26 +324,14 @@ pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Ove
         r#"fill="none" stroke="black" stroke-width="3""#,
     );
     cage_clues(&mut s, &layout, &clues);
-    signs(&mut s, &layout, puzzle);
     for e in &puzzle.elements {
         e.draw(Layer::Over, &layout, &mut s);
-    }
-    if let Some(edges) = &puzzle.edges() {
-        edge_clues(&mut s, &layout, edges);
     }
     digits(&mut s, &layout, puzzle, solution);
     notes(&mut s, &layout);
     overlay.over(&layout, &mut s);
     s.out.push_str("</svg>\n");
     s.out
-}
-
-/// The box shape whose borders are drawn thick (sudoku and killer).
-fn box_shape(p: &Puzzle) -> Option<(usize, usize)> {
-    match p.kind {
-        Kind::Sudoku | Kind::Killer => p.box_shape().filter(|&(r, c)| r > 0 && c > 0),
-        _ => None,
-    }
 }
 
 /// One cage clue as drawn in its cage's corner.
@@ -447,7 +415,7 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
     let side = if p.inequalities().is_empty() {
         CELL * 0.2
     } else {
-        SIGN_REACH + 2.0 * CLEARANCE
+        crate::elements::signs::REACH + 2.0 * CLEARANCE
     };
     let top = if band > 0.0 {
         CORNER + band + 2.0 * CLEARANCE
@@ -480,6 +448,7 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
         notes_top + notes.len() as f64 * NOTE_LINE + MARGIN / 2.0
     };
     Layout {
+        kind: p.kind,
         rows: p.rows,
         cols: p.cols,
         origin: ((width - grid_w) / 2.0 + outside, MARGIN + outside),
@@ -528,8 +497,12 @@ fn thin_lines(s: &mut Svg, l: &Layout) {
 }
 
 /// A thick segment on every border between two neighbouring cells that
-/// `apart` separates.
-fn thick_edges(s: &mut Svg, l: &Layout, apart: impl Fn((usize, usize), (usize, usize)) -> bool) {
+/// `apart` separates (boxes, jigsaw regions, calcudoku cages).
+pub fn thick_edges(
+    s: &mut Svg,
+    l: &Layout,
+    apart: impl Fn((usize, usize), (usize, usize)) -> bool,
+) {
     const STYLE: &str = r#"stroke="black" stroke-width="3" stroke-linecap="square""#;
     for r in 0..l.rows {
         for c in 0..l.cols {
@@ -543,14 +516,18 @@ fn thick_edges(s: &mut Svg, l: &Layout, apart: impl Fn((usize, usize), (usize, u
     }
 }
 
-/// Killer cages as dashed outlines [`INSET`] inside their cells. Each side
+/// Cages as dashed outlines a few units (`INSET`) inside their cells. Each side
 /// of a cell that borders another cage gets a segment; where the cage goes
 /// on along that side the segment runs to the cell's edge to meet its
 /// neighbour's, and at an inner corner it runs on by the inset to meet the
 /// perpendicular segment.
-fn killer_cages(s: &mut Svg, l: &Layout, p: &Puzzle) {
+pub fn dashed_cages<'a>(
+    s: &mut Svg,
+    l: &Layout,
+    cages: impl Iterator<Item = &'a [(usize, usize)]>,
+) {
     const STYLE: &str = r##"stroke="#333" stroke-width="1.2" stroke-dasharray="4 3""##;
-    let m = group_map(p.rows, p.cols, p.cages().iter().map(|c| &c.cells[..]));
+    let m = group_map(l.rows, l.cols, cages);
     let at = |r: isize, c: isize| -> Option<usize> {
         if r < 0 || c < 0 {
             return None;
@@ -633,132 +610,6 @@ fn cage_clues(s: &mut Svg, l: &Layout, clues: &Clues) {
         );
         s.end_group();
     }
-}
-
-/// Block and clue squares of a kakuro: dark, clue squares split by a
-/// diagonal with the down sum below it and the across sum above it, each
-/// in its own corner.
-fn kakuro_squares(s: &mut Svg, l: &Layout, layout: &[Vec<KakuroCell>]) {
-    const EDGE: f64 = 3.5;
-    for (r, row) in layout.iter().enumerate() {
-        for (c, sq) in row.iter().enumerate() {
-            if *sq == KakuroCell::White {
-                continue;
-            }
-            let cell = l.cell(r, c);
-            s.rect(cell, r##"fill="#444""##);
-            let KakuroCell::Clue { down, across } = *sq else {
-                continue;
-            };
-            s.line(
-                (cell.x, cell.y),
-                (cell.x + CELL, cell.y + CELL),
-                r#"stroke="white" stroke-width="1""#,
-            );
-            if let Some(d) = down {
-                let t = d.to_string();
-                let e = font::measure(&t, CLUE_SIZE);
-                s.text(
-                    "clue",
-                    (
-                        cell.x + EDGE - e.left.min(0.0),
-                        cell.y + CELL - EDGE - e.bottom,
-                    ),
-                    CLUE_SIZE,
-                    Anchor::Start,
-                    r#"fill="white""#,
-                    &t,
-                );
-            }
-            if let Some(a) = across {
-                let t = a.to_string();
-                let e = font::measure(&t, CLUE_SIZE);
-                s.text(
-                    "clue",
-                    (
-                        cell.x + CELL - EDGE - e.right.max(e.advance),
-                        cell.y + EDGE + e.top,
-                    ),
-                    CLUE_SIZE,
-                    Anchor::Start,
-                    r#"fill="white""#,
-                    &t,
-                );
-            }
-        }
-    }
-}
-
-/// Futoshiki signs as chevrons centred on the border between their two
-/// cells, over a white patch that breaks the line, the point towards the
-/// smaller cell: `<` `>` between columns, `∧` `∨` between rows. Each is a
-/// path `id="sign-N"`.
-fn signs(s: &mut Svg, l: &Layout, p: &Puzzle) {
-    for (i, q) in p.inequalities().iter().enumerate() {
-        let (a, b) = (q.less.min(q.greater), q.less.max(q.greater));
-        // +1 when the point is towards the larger coordinate.
-        let toward = if q.less == a { -1.0 } else { 1.0 };
-        let (d, w) = (SIGN_DEPTH * toward, SIGN_SPREAD);
-        let across_rows = a.0 != b.0;
-        let (cx, cy) = if across_rows {
-            (l.x(a.1) + CELL / 2.0, l.y(b.0))
-        } else {
-            (l.x(b.1), l.y(a.0) + CELL / 2.0)
-        };
-        let (points, patch) = if across_rows {
-            (
-                [(cx - w, cy - d), (cx, cy + d), (cx + w, cy - d)],
-                (w + 2.0, SIGN_DEPTH + 2.0),
-            )
-        } else {
-            (
-                [(cx - d, cy - w), (cx + d, cy), (cx - d, cy + w)],
-                (SIGN_DEPTH + 2.0, w + 2.0),
-            )
-        };
-        s.rect(
-            Rect {
-                x: cx - patch.0,
-                y: cy - patch.1,
-                width: 2.0 * patch.0,
-                height: 2.0 * patch.1,
-            },
-            r#"fill="white""#,
-        );
-        s.polyline(
-            &points,
-            &format!(
-                r#"id="sign-{i}" class="sign" fill="none" stroke="black" stroke-width="{SIGN_STROKE}" stroke-linecap="round" stroke-linejoin="round""#
-            ),
-        );
-    }
-}
-
-/// Skyscrapers clues in the margin outside the grid, each beside the
-/// row or column it counts.
-fn edge_clues(s: &mut Svg, l: &Layout, edges: &EdgeClues) {
-    let half = CELL / 2.0;
-    let size = CELL * 0.5;
-    let mut side = |clues: &[Option<u32>], at: &dyn Fn(usize) -> (f64, f64)| {
-        for (i, clue) in clues.iter().enumerate() {
-            let Some(v) = clue else { continue };
-            let (cx, cy) = at(i);
-            let t = v.to_string();
-            let e = font::measure(&t, size);
-            s.text(
-                "clue",
-                (cx, cy + (e.top - e.bottom) / 2.0),
-                size,
-                Anchor::Middle,
-                "",
-                &t,
-            );
-        }
-    };
-    side(&edges.top, &|c| (l.x(c) + half, l.y(0) - half));
-    side(&edges.bottom, &|c| (l.x(c) + half, l.y(l.rows) + half));
-    side(&edges.left, &|r| (l.x(0) - half, l.y(r) + half));
-    side(&edges.right, &|r| (l.x(l.cols) + half, l.y(r) + half));
 }
 
 /// Givens in bold black; the solution's other digits in [`SOLVED`].
