@@ -604,6 +604,220 @@ letter = "V"
         conflict: "xv 1 (V r1c1|r1c2)",
         drawn: Some("class=\"xv\""),
     },
+    Case {
+        element: "odd-even",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+..4.
+.1..
+"""
+
+[[odd]]
+cells = "r2c1 r3c1 r4c4"
+
+[[even]]
+cells = "r2c4"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+2...
+....
+....
+....
+"""
+
+[[odd]]
+cells = "r1c1"
+"#,
+        conflict: "odd (r1c1)",
+        drawn: Some("class=\"odd\""),
+    },
+    Case {
+        element: "min-max",
+        unique: r#"kind = "sudoku"
+givens = """
+...4
+....
+3...
+....
+"""
+
+[[minimum]]
+cells = "r4c2 r3c4 r2c1"
+
+[[maximum]]
+cells = "r4c4 r4c1 r3c3 r2c2"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+...1
+"""
+
+[[maximum]]
+cells = "r4c4"
+"#,
+        conflict: "maximum (r4c4)",
+        drawn: Some("class=\"maximum\""),
+    },
+    Case {
+        element: "clone",
+        unique: r#"kind = "sudoku"
+givens = """
+.31.
+....
+....
+..2.
+"""
+
+[[clone]]
+cells = "r1c3 r2c3 r2c4"
+copies = ["r2c1 r3c1 r3c2"]
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[clone]]
+cells = "r1c1"
+copies = ["r1c2"]
+"#,
+        conflict: "clone 1 (r1c1 = r1c2)",
+        drawn: Some("class=\"clone\""),
+    },
+    Case {
+        element: "quadruple",
+        unique: r#"kind = "sudoku"
+givens = """
+..1.
+....
+....
+....
+"""
+
+[[quadruple]]
+cells = "r3c1 r3c2 r4c1 r4c2"
+values = [3, 4]
+
+[[quadruple]]
+cells = "r2c3 r2c4 r3c3 r3c4"
+values = [1, 2]
+
+[[quadruple]]
+cells = "r1c2 r1c3 r2c2 r2c3"
+values = [3, 3, 4]
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[quadruple]]
+cells = "r1c1 r1c2 r2c1 r2c2"
+values = [1, 1]
+"#,
+        conflict: "quadruple 1 (1,1 at r1c1|r2c2)",
+        drawn: Some("class=\"quadruple\""),
+    },
+    Case {
+        element: "column-indexer",
+        unique: r#"kind = "sudoku"
+givens = """
+2...
+..3.
+....
+....
+"""
+
+[[column-indexer]]
+cells = "r3c2 r2c3 r1c4 r2c1"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+23..
+....
+....
+....
+"""
+
+[[column-indexer]]
+cells = "r1c1"
+"#,
+        conflict: "column-indexer (r1c1)",
+        drawn: Some("class=\"column-indexer\""),
+    },
+    Case {
+        element: "row-indexer",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+.4..
+....
+..2.
+"""
+
+[[row-indexer]]
+cells = "r1c3 r1c1 r2c4 r2c1"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+2...
+3...
+....
+....
+"""
+
+[[row-indexer]]
+cells = "r1c1"
+"#,
+        conflict: "row-indexer (r1c1)",
+        drawn: Some("class=\"row-indexer\""),
+    },
+    Case {
+        element: "box-indexer",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+1...
+3...
+....
+"""
+
+[[box-indexer]]
+cells = "r1c3 r2c4 r2c2 r2c3"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+23..
+....
+....
+....
+"""
+
+[[box-indexer]]
+cells = "r1c1"
+"#,
+        conflict: "box-indexer (r1c1)",
+        drawn: Some("class=\"box-indexer\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -781,6 +995,31 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "[[palindrome]]\ncells = \"r1c1 r1c2\"\ncircle = 2\n",
             "11:10:",
             "takes no `circle`",
+        ),
+        (
+            "[[odd]]\ncells = \"r1c1 r1c1\"\n",
+            "10:9:",
+            "r1c1 is listed twice",
+        ),
+        (
+            "[[minimum]]\ncells = \"r2c2 r4c5\"\n",
+            "10:15:",
+            "r4c5 is outside the 4×4 grid",
+        ),
+        (
+            "[[clone]]\ncells = \"r1c1 r1c2\"\ncopies = [\"r3c3\"]\n",
+            "11:11:",
+            "a copy of 2 cells lists 1",
+        ),
+        (
+            "[[quadruple]]\ncells = \"r1c1 r1c2 r2c2 r2c3\"\nvalues = [1]\n",
+            "10:9:",
+            "is not a 2×2",
+        ),
+        (
+            "[[quadruple]]\ncells = \"r1c1 r1c2 r2c1 r2c2\"\nvalues = [1, 5]\n",
+            "11:10:",
+            "5 is no digit of a 4×4 grid",
         ),
     ];
     for (k, (extra, at, says)) in cases.iter().enumerate() {
