@@ -11,7 +11,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_cell, fpuzzles_push, hook_cell, quoted};
+use super::kit::{cell_list, fpuzzles_cell, fpuzzles_cells, fpuzzles_push, quoted};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
@@ -109,18 +109,10 @@ impl ElementType for CloneGroup {
                 "{key}: expected a list of {{\"cells\": [\"R1C1\", …], \"cloneCells\": [\"R5C5\", …]}}"
             )
         };
-        let list =
-            |item: &serde_json::Value, field: &str| -> Result<Vec<(usize, usize)>, HookError> {
-                item.get(field)
-                    .and_then(|c| c.as_array())
-                    .ok_or_else(want)?
-                    .iter()
-                    .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
-                    .collect()
-            };
         let mut out = Vec::new();
         for item in value.as_array().ok_or_else(want)? {
-            let (cells, copy) = (list(item, "cells")?, list(item, "cloneCells")?);
+            let cells = fpuzzles_cells(item, "cells", size, want)?;
+            let copy = fpuzzles_cells(item, "cloneCells", size, want)?;
             if cells.len() != copy.len() || cells.is_empty() {
                 return Err(format!(
                     "{key}: {} cells but {} cloneCells: a clone repeats each cell once",

@@ -20,9 +20,7 @@
 //! ```
 
 use super::boxes::Boxes;
-use super::kit::{
-    fpuzzles_cell, fpuzzles_marks, fpuzzles_push, hook_cell, read_marks, write_marks,
-};
+use super::kit::{Mark, hook_cell, mark_from_fpuzzles, mark_to_fpuzzles, read_mark, write_mark};
 use super::regions::Regions;
 use super::{ElementType, HookError, Layer, Lowering, Member, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
@@ -85,6 +83,25 @@ impl Along {
     }
 }
 
+impl Mark for Indexer {
+    const LISTED: bool = true;
+    fn make(key: &str, cell: (usize, usize)) -> Self {
+        Indexer {
+            cell,
+            along: Along::of_key(key),
+        }
+    }
+    fn cell(&self) -> (usize, usize) {
+        self.cell
+    }
+    fn key(&self) -> &'static str {
+        self.along.key()
+    }
+    fn fpuzzles_key(&self) -> &'static str {
+        self.along.fpuzzles()
+    }
+}
+
 /// The cells of each box (or jigsaw region) row by row, if the puzzle has
 /// boxes or regions.
 fn houses(elements: &[super::Element], n: usize) -> Option<Vec<Vec<(usize, usize)>>> {
@@ -122,23 +139,18 @@ impl ElementType for Indexer {
         box holds its place in the box";
 
     fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
-        let along = Along::of_key(key);
-        if along == Along::Box && houses(r.elements, r.rows).is_none() {
+        if Along::of_key(key) == Along::Box && houses(r.elements, r.rows).is_none() {
             return Err(r.error_at_key(
                 key,
                 "box-indexer: the puzzle has no boxes or regions to index: give it boxes (box = \
                  \"RxC\") or use a row or column indexer",
             ));
         }
-        Ok(read_marks(key, r)?
-            .into_iter()
-            .map(|cell| Indexer { cell, along })
-            .collect())
+        read_mark(key, r)
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
-        let marks: Vec<_> = all.iter().map(|m| (m.along.key(), m.cell)).collect();
-        write_marks(&marks, w);
+        write_mark(all, w);
     }
 
     fn from_fpuzzles(
@@ -147,24 +159,14 @@ impl ElementType for Indexer {
         size: usize,
     ) -> Result<Vec<Self>, HookError> {
         // [{"cells": ["R1C1", …]}, …]
-        let along = Along::of_key(key);
-        Ok(fpuzzles_marks(key, value, size)?
-            .into_iter()
-            .map(|cell| Indexer { cell, along })
-            .collect())
+        mark_from_fpuzzles(key, value, size)
     }
 
     fn to_fpuzzles(
         all: &[&Self],
         top: &mut serde_json::Map<String, serde_json::Value>,
     ) -> Result<(), HookError> {
-        for m in all {
-            fpuzzles_push(
-                top,
-                m.along.fpuzzles(),
-                serde_json::json!({ "cells": [fpuzzles_cell(m.cell)] }),
-            );
-        }
+        mark_to_fpuzzles(all, top);
         Ok(())
     }
 

@@ -11,7 +11,7 @@
 //! cells = "r1c4"
 //! ```
 
-use super::kit::{fpuzzles_cell, fpuzzles_marks, fpuzzles_push, read_marks, write_marks};
+use super::kit::{Mark, mark_from_fpuzzles, mark_to_fpuzzles, read_mark, write_mark};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
@@ -26,8 +26,17 @@ pub struct MinMax {
     pub max: bool,
 }
 
-impl MinMax {
-    fn key(self) -> &'static str {
+impl Mark for MinMax {
+    fn make(key: &str, cell: (usize, usize)) -> Self {
+        MinMax {
+            cell,
+            max: key == "maximum",
+        }
+    }
+    fn cell(&self) -> (usize, usize) {
+        self.cell
+    }
+    fn key(&self) -> &'static str {
         if self.max { "maximum" } else { "minimum" }
     }
 }
@@ -41,16 +50,11 @@ impl ElementType for MinMax {
         compared)";
 
     fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
-        let max = key == "maximum";
-        Ok(read_marks(key, r)?
-            .into_iter()
-            .map(|cell| MinMax { cell, max })
-            .collect())
+        read_mark(key, r)
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
-        let marks: Vec<_> = all.iter().map(|m| (m.key(), m.cell)).collect();
-        write_marks(&marks, w);
+        write_mark(all, w);
     }
 
     fn from_fpuzzles(
@@ -59,24 +63,14 @@ impl ElementType for MinMax {
         size: usize,
     ) -> Result<Vec<Self>, HookError> {
         // [{"cell": "R1C1"}, …]
-        let max = key == "maximum";
-        Ok(fpuzzles_marks(key, value, size)?
-            .into_iter()
-            .map(|cell| MinMax { cell, max })
-            .collect())
+        mark_from_fpuzzles(key, value, size)
     }
 
     fn to_fpuzzles(
         all: &[&Self],
         top: &mut serde_json::Map<String, serde_json::Value>,
     ) -> Result<(), HookError> {
-        for m in all {
-            fpuzzles_push(
-                top,
-                m.key(),
-                serde_json::json!({ "cell": fpuzzles_cell(m.cell) }),
-            );
-        }
+        mark_to_fpuzzles(all, top);
         Ok(())
     }
 

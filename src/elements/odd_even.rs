@@ -9,7 +9,7 @@
 //! cells = "r2c2"
 //! ```
 
-use super::kit::{fpuzzles_cell, fpuzzles_marks, fpuzzles_push, read_marks, write_marks};
+use super::kit::{Mark, mark_from_fpuzzles, mark_to_fpuzzles, read_mark, write_mark};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
@@ -24,8 +24,17 @@ pub struct OddEven {
     pub odd: bool,
 }
 
-impl OddEven {
-    fn key(self) -> &'static str {
+impl Mark for OddEven {
+    fn make(key: &str, cell: (usize, usize)) -> Self {
+        OddEven {
+            cell,
+            odd: key == "odd",
+        }
+    }
+    fn cell(&self) -> (usize, usize) {
+        self.cell
+    }
+    fn key(&self) -> &'static str {
         if self.odd { "odd" } else { "even" }
     }
 }
@@ -38,16 +47,11 @@ impl ElementType for OddEven {
         `[[even]]`: an even one";
 
     fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
-        let odd = key == "odd";
-        Ok(read_marks(key, r)?
-            .into_iter()
-            .map(|cell| OddEven { cell, odd })
-            .collect())
+        read_mark(key, r)
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
-        let marks: Vec<_> = all.iter().map(|m| (m.key(), m.cell)).collect();
-        write_marks(&marks, w);
+        write_mark(all, w);
     }
 
     fn from_fpuzzles(
@@ -56,24 +60,14 @@ impl ElementType for OddEven {
         size: usize,
     ) -> Result<Vec<Self>, HookError> {
         // [{"cell": "R1C1"}, …]
-        let odd = key == "odd";
-        Ok(fpuzzles_marks(key, value, size)?
-            .into_iter()
-            .map(|cell| OddEven { cell, odd })
-            .collect())
+        mark_from_fpuzzles(key, value, size)
     }
 
     fn to_fpuzzles(
         all: &[&Self],
         top: &mut serde_json::Map<String, serde_json::Value>,
     ) -> Result<(), HookError> {
-        for m in all {
-            fpuzzles_push(
-                top,
-                m.key(),
-                serde_json::json!({ "cell": fpuzzles_cell(m.cell) }),
-            );
-        }
+        mark_to_fpuzzles(all, top);
         Ok(())
     }
 

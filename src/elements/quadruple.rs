@@ -17,7 +17,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_cell, fpuzzles_push, hook_cell, quoted};
+use super::kit::{cell_list, fpuzzles_cell, fpuzzles_cells, fpuzzles_push, hook_cell, quoted};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Group, Rule, TABLE_MAX, What, rc};
@@ -182,13 +182,7 @@ impl ElementType for Quadruple {
         };
         let mut out = Vec::new();
         for item in value.as_array().ok_or_else(want)? {
-            let cells = item
-                .get("cells")
-                .and_then(|c| c.as_array())
-                .ok_or_else(want)?
-                .iter()
-                .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
-                .collect::<Result<Vec<_>, _>>()?;
+            let cells = fpuzzles_cells(item, "cells", size, want)?;
             let corner = corner_of(&cells)
                 .ok_or_else(|| format!("{key}: {} is not a 2×2", cell_list(&cells)))?;
             let values = item
