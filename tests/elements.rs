@@ -1046,3 +1046,121 @@ fn bad_element_values_name_the_place_and_the_fix() {
         "{err}"
     );
 }
+
+/// Every 4×4 sudoku grid (2×2 boxes), row by row.
+fn sudokus4() -> Vec<Vec<Vec<u8>>> {
+    fn fill(g: &mut Vec<Vec<u8>>, k: usize, out: &mut Vec<Vec<Vec<u8>>>) {
+        if k == 16 {
+            out.push(g.clone());
+            return;
+        }
+        let (r, c) = (k / 4, k % 4);
+        for v in 1..=4 {
+            let clash = (0..4).any(|i| (i < c && g[r][i] == v) || (i < r && g[i][c] == v))
+                || (0..4).any(|i| {
+                    let (br, bc) = (r / 2 * 2 + i / 2, c / 2 * 2 + i % 2);
+                    (br, bc) < (r, c) && g[br][bc] == v
+                });
+            if !clash {
+                g[r][c] = v;
+                fill(g, k + 1, out);
+                g[r][c] = 0;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    fill(&mut vec![vec![0; 4]; 4], 0, &mut out);
+    out
+}
+
+/// The checker (`Rule::holds`) refuses a recorded solution that keeps the
+/// givens, rows, columns and boxes but is not the element's: each 4×4
+/// unique puzzle with another sudoku grid that agrees with its givens (the
+/// element alone rules it out) is refused, naming the element.
+#[test]
+fn the_checker_refuses_a_grid_the_element_rules_out() {
+    let loc = Location::file("t.toml");
+    let grids = sudokus4();
+    assert_eq!(grids.len(), 288);
+    let mut checked = Vec::new();
+    for case in CASES {
+        let p = &parse_str(case.unique, &loc, None).expect("the puzzle parses")[0];
+        if p.rows != 4 {
+            continue;
+        }
+        let right: Vec<Vec<u8>> = case
+            .solution
+            .iter()
+            .map(|r| r.bytes().map(|b| b - b'0').collect())
+            .collect();
+        // A case whose givens decide the grid by themselves has no such
+        // grid to try.
+        let Some(wrong) = grids.iter().find(|g| {
+            **g != right
+                && (0..16).all(|k| {
+                    p.givens[k / 4][k % 4]
+                        .is_none_or(|v| u64::from(v) == u64::from(g[k / 4][k % 4]))
+                })
+        }) else {
+            continue;
+        };
+        checked.push(case.element);
+        let rows: Vec<String> = wrong
+            .iter()
+            .map(|r| r.iter().map(ToString::to_string).collect())
+            .collect();
+        let text = case.unique.replacen(
+            "kind = \"sudoku\"\n",
+            &format!(
+                "kind = \"sudoku\"\nsolution = \"\"\"\n{}\n\"\"\"\n",
+                rows.join("\n")
+            ),
+            1,
+        );
+        let err = parse_str(&text, &loc, None)
+            .expect_err("the wrong grid is refused")
+            .to_string();
+        let entry = smtgrid::elements::REGISTRY
+            .iter()
+            .find(|e| e.name == case.element || e.keys.contains(&case.element))
+            .expect("the element is registered");
+        assert!(
+            err.contains("the recorded solution is wrong")
+                && entry
+                    .keys
+                    .iter()
+                    .chain([&entry.name])
+                    .any(|k| err.contains(k)),
+            "{}: {err}",
+            case.element
+        );
+    }
+    for element in [
+        "odd-even",
+        "min-max",
+        "clone",
+        "quadruple",
+        "column-indexer",
+        "row-indexer",
+        "box-indexer",
+    ] {
+        assert!(checked.contains(&element), "{element} was not checked");
+    }
+}
+
+/// As in SudokuSolver, a minimum is not compared with a neighbouring
+/// minimum: two side by side hold 1 and 2 (compared, each would have to
+/// be below the other).
+#[test]
+fn neighbouring_minimums_are_not_compared() {
+    let loc = Location::file("t.toml");
+    let puzzle = |cells: &str| {
+        format!(
+            "kind = \"sudoku\"\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n\
+             solution = \"\"\"\n1234\n3412\n2143\n4321\n\"\"\"\n\n[[minimum]]\ncells = \"{cells}\"\n"
+        )
+    };
+    parse_str(&puzzle("r1c1 r1c2"), &loc, None).expect("both minimums hold");
+    let err = parse_str(&puzzle("r1c2"), &loc, None).expect_err("r1c1 = 1 is below r1c2 = 2");
+    assert!(err.to_string().contains("minimum r1c2<r1c1"), "{err}");
+}
