@@ -266,7 +266,13 @@ impl ElementType for Quadruple {
         }
         let cell = layout.cell(self.corner.0, self.corner.1);
         let (cx, cy) = (cell.x + CELL, cell.y + CELL);
-        let radius = CELL * 0.3;
+        let wide = self.values.iter().any(|&v| v >= 10);
+        // Two rows of two-digit numbers need a larger circle to stay in it.
+        let radius = if wide && self.values.len() > 2 {
+            CELL * 0.35
+        } else {
+            CELL * 0.3
+        };
         s.circle(
             (cx, cy),
             radius,
@@ -274,7 +280,6 @@ impl ElementType for Quadruple {
         );
         // One digit in the middle, two side by side, three or four in two
         // rows of two; two-digit numbers smaller and further apart.
-        let wide = self.values.iter().any(|&v| v >= 10);
         let size = match (self.values.len(), wide) {
             (1, false) => CELL * 0.3,
             (1, true) => CELL * 0.24,
