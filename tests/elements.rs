@@ -606,6 +606,220 @@ letter = "V"
         conflict: "xv 1 (V r1c1|r1c2)",
         drawn: Some("class=\"xv\""),
     },
+    Case {
+        element: "odd-even",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+..4.
+.1..
+"""
+
+[[odd]]
+cells = "r2c1 r3c1 r4c4"
+
+[[even]]
+cells = "r2c4"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+2...
+....
+....
+....
+"""
+
+[[odd]]
+cells = "r1c1"
+"#,
+        conflict: "odd (r1c1)",
+        drawn: Some("class=\"odd\""),
+    },
+    Case {
+        element: "min-max",
+        unique: r#"kind = "sudoku"
+givens = """
+...4
+....
+3...
+....
+"""
+
+[[minimum]]
+cells = "r4c2 r3c4 r2c1"
+
+[[maximum]]
+cells = "r4c4 r4c1 r3c3 r2c2"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+...1
+"""
+
+[[maximum]]
+cells = "r4c4"
+"#,
+        conflict: "maximum (r4c4)",
+        drawn: Some("class=\"maximum\""),
+    },
+    Case {
+        element: "clone",
+        unique: r#"kind = "sudoku"
+givens = """
+.31.
+....
+....
+..2.
+"""
+
+[[clone]]
+cells = "r1c3 r2c3 r2c4"
+copies = ["r2c1 r3c1 r3c2"]
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[clone]]
+cells = "r1c1"
+copies = ["r1c2"]
+"#,
+        conflict: "clone 1 (r1c1 = r1c2)",
+        drawn: Some("class=\"clone\""),
+    },
+    Case {
+        element: "quadruple",
+        unique: r#"kind = "sudoku"
+givens = """
+..1.
+....
+....
+....
+"""
+
+[[quadruple]]
+cells = "r3c1 r3c2 r4c1 r4c2"
+values = [3, 4]
+
+[[quadruple]]
+cells = "r2c3 r2c4 r3c3 r3c4"
+values = [1, 2]
+
+[[quadruple]]
+cells = "r1c2 r1c3 r2c2 r2c3"
+values = [3, 3, 4]
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[quadruple]]
+cells = "r1c1 r1c2 r2c1 r2c2"
+values = [1, 1]
+"#,
+        conflict: "quadruple 1 (1,1 at r1c1|r2c2)",
+        drawn: Some("class=\"quadruple\""),
+    },
+    Case {
+        element: "column-indexer",
+        unique: r#"kind = "sudoku"
+givens = """
+2...
+..3.
+....
+....
+"""
+
+[[column-indexer]]
+cells = "r3c2 r2c3 r1c4 r2c1"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+23..
+....
+....
+....
+"""
+
+[[column-indexer]]
+cells = "r1c1"
+"#,
+        conflict: "column-indexer (r1c1)",
+        drawn: Some("class=\"column-indexer\""),
+    },
+    Case {
+        element: "row-indexer",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+.4..
+....
+..2.
+"""
+
+[[row-indexer]]
+cells = "r1c3 r1c1 r2c4 r2c1"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+2...
+3...
+....
+....
+"""
+
+[[row-indexer]]
+cells = "r1c1"
+"#,
+        conflict: "row-indexer (r1c1)",
+        drawn: Some("class=\"row-indexer\""),
+    },
+    Case {
+        element: "box-indexer",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+1...
+3...
+....
+"""
+
+[[box-indexer]]
+cells = "r1c3 r2c4 r2c2 r2c3"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+23..
+....
+....
+....
+"""
+
+[[box-indexer]]
+cells = "r1c1"
+"#,
+        conflict: "box-indexer (r1c1)",
+        drawn: Some("class=\"box-indexer\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -824,6 +1038,31 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "11:10:",
             "takes no `circle`",
         ),
+        (
+            "[[odd]]\ncells = \"r1c1 r1c1\"\n",
+            "10:9:",
+            "r1c1 is listed twice",
+        ),
+        (
+            "[[minimum]]\ncells = \"r2c2 r4c5\"\n",
+            "10:15:",
+            "r4c5 is outside the 4×4 grid",
+        ),
+        (
+            "[[clone]]\ncells = \"r1c1 r1c2\"\ncopies = [\"r3c3\"]\n",
+            "11:11:",
+            "a copy of 2 cells lists 1",
+        ),
+        (
+            "[[quadruple]]\ncells = \"r1c1 r1c2 r2c2 r2c3\"\nvalues = [1]\n",
+            "10:9:",
+            "is not a 2×2",
+        ),
+        (
+            "[[quadruple]]\ncells = \"r1c1 r1c2 r2c1 r2c2\"\nvalues = [1, 5]\n",
+            "11:10:",
+            "5 is no digit of a 4×4 grid",
+        ),
     ];
     for (k, (extra, at, says)) in cases.iter().enumerate() {
         let text = format!("{four}\n{extra}");
@@ -848,4 +1087,122 @@ fn bad_element_values_name_the_place_and_the_fix() {
         err.contains("kakuro.toml:2:1:") && err.contains("does not apply to a kakuro"),
         "{err}"
     );
+}
+
+/// Every 4×4 sudoku grid (2×2 boxes), row by row.
+fn sudokus4() -> Vec<Vec<Vec<u8>>> {
+    fn fill(g: &mut Vec<Vec<u8>>, k: usize, out: &mut Vec<Vec<Vec<u8>>>) {
+        if k == 16 {
+            out.push(g.clone());
+            return;
+        }
+        let (r, c) = (k / 4, k % 4);
+        for v in 1..=4 {
+            let clash = (0..4).any(|i| (i < c && g[r][i] == v) || (i < r && g[i][c] == v))
+                || (0..4).any(|i| {
+                    let (br, bc) = (r / 2 * 2 + i / 2, c / 2 * 2 + i % 2);
+                    (br, bc) < (r, c) && g[br][bc] == v
+                });
+            if !clash {
+                g[r][c] = v;
+                fill(g, k + 1, out);
+                g[r][c] = 0;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    fill(&mut vec![vec![0; 4]; 4], 0, &mut out);
+    out
+}
+
+/// The checker (`Rule::holds`) refuses a recorded solution that keeps the
+/// givens, rows, columns and boxes but is not the element's: each 4×4
+/// unique puzzle with another sudoku grid that agrees with its givens (the
+/// element alone rules it out) is refused, naming the element.
+#[test]
+fn the_checker_refuses_a_grid_the_element_rules_out() {
+    let loc = Location::file("t.toml");
+    let grids = sudokus4();
+    assert_eq!(grids.len(), 288);
+    let mut checked = Vec::new();
+    for case in CASES {
+        let p = &parse_str(case.unique, &loc, None).expect("the puzzle parses")[0];
+        if p.rows != 4 {
+            continue;
+        }
+        let right: Vec<Vec<u8>> = case
+            .solution
+            .iter()
+            .map(|r| r.bytes().map(|b| b - b'0').collect())
+            .collect();
+        // A case whose givens decide the grid by themselves has no such
+        // grid to try.
+        let Some(wrong) = grids.iter().find(|g| {
+            **g != right
+                && (0..16).all(|k| {
+                    p.givens[k / 4][k % 4]
+                        .is_none_or(|v| u64::from(v) == u64::from(g[k / 4][k % 4]))
+                })
+        }) else {
+            continue;
+        };
+        checked.push(case.element);
+        let rows: Vec<String> = wrong
+            .iter()
+            .map(|r| r.iter().map(ToString::to_string).collect())
+            .collect();
+        let text = case.unique.replacen(
+            "kind = \"sudoku\"\n",
+            &format!(
+                "kind = \"sudoku\"\nsolution = \"\"\"\n{}\n\"\"\"\n",
+                rows.join("\n")
+            ),
+            1,
+        );
+        let err = parse_str(&text, &loc, None)
+            .expect_err("the wrong grid is refused")
+            .to_string();
+        let entry = smtgrid::elements::REGISTRY
+            .iter()
+            .find(|e| e.name == case.element || e.keys.contains(&case.element))
+            .expect("the element is registered");
+        assert!(
+            err.contains("the recorded solution is wrong")
+                && entry
+                    .keys
+                    .iter()
+                    .chain([&entry.name])
+                    .any(|k| err.contains(k)),
+            "{}: {err}",
+            case.element
+        );
+    }
+    for element in [
+        "odd-even",
+        "min-max",
+        "clone",
+        "quadruple",
+        "column-indexer",
+        "row-indexer",
+        "box-indexer",
+    ] {
+        assert!(checked.contains(&element), "{element} was not checked");
+    }
+}
+
+/// As in SudokuSolver, a minimum is not compared with a neighbouring
+/// minimum: two side by side hold 1 and 2 (compared, each would have to
+/// be below the other).
+#[test]
+fn neighbouring_minimums_are_not_compared() {
+    let loc = Location::file("t.toml");
+    let puzzle = |cells: &str| {
+        format!(
+            "kind = \"sudoku\"\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n\
+             solution = \"\"\"\n1234\n3412\n2143\n4321\n\"\"\"\n\n[[minimum]]\ncells = \"{cells}\"\n"
+        )
+    };
+    parse_str(&puzzle("r1c1 r1c2"), &loc, None).expect("both minimums hold");
+    let err = parse_str(&puzzle("r1c2"), &loc, None).expect_err("r1c1 = 1 is below r1c2 = 2");
+    assert!(err.to_string().contains("minimum r1c2<r1c1"), "{err}");
 }

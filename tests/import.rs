@@ -808,6 +808,87 @@ fn every_element_with_hooks_imports_and_solves_uniquely() {
             givens: &["R4C2_2", "R3C3_3", "R2C2_1"],
             solution: &["4321", "2143", "1432", "3214"],
         },
+        ElementCase {
+            name: "odd",
+            n: 4,
+            iss: None,
+            fpuzzles: (
+                "odd",
+                json!([{"cell": "R3C1"}, {"cell": "R1C2"}, {"cell": "R3C4"}]),
+            ),
+            givens: &["R4C1_4", "R2C4_2", "R1C3_1"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "minimum",
+            n: 4,
+            iss: None,
+            fpuzzles: (
+                "minimum",
+                json!([{"cell": "R3C4"}, {"cell": "R1C3"}, {"cell": "R2C1"}, {"cell": "R4C2"}]),
+            ),
+            givens: &["R3C3_4", "R4C4_3", "R3C1_3"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "clone",
+            n: 4,
+            iss: None,
+            fpuzzles: (
+                "clone",
+                json!([{"cells": ["R1C3", "R2C3", "R2C4"], "cloneCells": ["R2C1", "R3C1", "R3C2"]}]),
+            ),
+            givens: &["R1C2_3", "R1C3_1", "R4C3_2"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "quadruple",
+            n: 4,
+            iss: Some(".Quad~R3C1~3~4.Quad~R2C3~1~2.Quad~R1C2~3~3~4".into()),
+            fpuzzles: (
+                "quadruple",
+                json!([
+                    {"cells": ["R3C1", "R3C2", "R4C1", "R4C2"], "values": [3, 4]},
+                    {"cells": ["R2C3", "R2C4", "R3C3", "R3C4"], "values": [1, 2]},
+                    {"cells": ["R1C2", "R1C3", "R2C2", "R2C3"], "values": [3, 3, 4]},
+                ]),
+            ),
+            givens: &["R1C3_1"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "column indexer",
+            n: 4,
+            iss: Some(".Indexing~C~R3C2~R2C3~R1C4~R2C1".into()),
+            fpuzzles: (
+                "columnindexer",
+                json!([{"cells": ["R3C2", "R2C3", "R1C4", "R2C1"]}]),
+            ),
+            givens: &["R1C1_2", "R2C3_3"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "row indexer",
+            n: 4,
+            iss: Some(".Indexing~R~R1C3~R1C1~R2C4~R2C1".into()),
+            fpuzzles: (
+                "rowindexer",
+                json!([{"cells": ["R1C3", "R1C1", "R2C4", "R2C1"]}]),
+            ),
+            givens: &["R4C3_2", "R2C2_4"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "box indexer",
+            n: 4,
+            iss: None,
+            fpuzzles: (
+                "boxindexer",
+                json!([{"cells": ["R1C3", "R2C4", "R2C2", "R2C3"]}]),
+            ),
+            givens: &["R3C1_3", "R2C1_1"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
     ];
     for case in &cases {
         let plain = format!(".Shape~{n}x{n}{}", case.iss_givens(), n = case.n);

@@ -145,6 +145,76 @@ cells = "r2c1 r3c2 r3c1"
     check(&p[0]);
 }
 
+/// Every cell mark (odd, even, minimum, maximum, indexers), clones and
+/// quadruples of one to four digits on one 9×9 grid, and on a 16×16 one
+/// whose two-digit numbers are wider, leave the digits and texts clear.
+#[test]
+fn cell_elements_keep_the_texts_apart() {
+    let marks = r#"
+[[odd]]
+cells = "r1c1 r5c5"
+
+[[even]]
+cells = "r1c2 r9c9"
+
+[[minimum]]
+cells = "r3c3"
+
+[[maximum]]
+cells = "r3c4 r7c7"
+
+[[column-indexer]]
+cells = "r4c1 r5c1"
+
+[[row-indexer]]
+cells = "r8c2"
+
+[[box-indexer]]
+cells = "r9c5"
+
+[[clone]]
+cells = "r2c6 r2c7"
+copies = ["r6c6 r6c7", "r8c8 r8c9"]
+
+[[quadruple]]
+cells = "r1c3 r1c4 r2c3 r2c4"
+values = [1]
+
+[[quadruple]]
+cells = "r4c4 r4c5 r5c4 r5c5"
+values = [1, 2]
+
+[[quadruple]]
+cells = "r6c1 r6c2 r7c1 r7c2"
+values = [1, 2, 3]
+
+[[quadruple]]
+cells = "r8c4 r8c5 r9c4 r9c5"
+values = [6, 7, 8, 9]
+
+[[quadruple]]
+cells = "r5c6 r5c7 r6c6 r6c7"
+values = [9, 9]
+"#;
+    for (n, marks) in [
+        (9, marks.to_string()),
+        (
+            16,
+            marks
+                .replace("[1]", "[12, 3]")
+                .replace("[6, 7, 8, 9]", "[13, 14, 15, 16]")
+                .replace("[9, 9]", "[16, 10]"),
+        ),
+    ] {
+        let row = vec!["."; n].join(" ");
+        let givens = vec![row; n].join("\n");
+        let text = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{givens}\n\"\"\"\n{marks}");
+        let loc = smtgrid::error::Location::file("cells.toml");
+        let p = parse::parse_str(&text, &loc, None).expect("the puzzle parses");
+        check(&p[0]);
+    }
+}
+
 /// Sets the cages of `p` (repeats forbidden in a killer, as its files say).
 fn set_cages(p: &mut Puzzle, cages: Vec<Cage>) {
     let distinct = p.kind == Kind::Killer;

@@ -559,3 +559,169 @@ pub fn chess(l: &mut Lowering, name: &'static str, steps: &[(usize, usize)]) {
         }
     }
 }
+
+/// One `[[key]]` table of cell marks (odd, minimum, an indexer): the
+/// cells listed, each one mark.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MarkTable {
+    cells: Spanned<String>,
+}
+
+/// Reads `[[key]] cells = "r1c1 r3c3"` tables whose every listed cell is
+/// one mark (an odd cell, a minimum, an indexer cell): the cells in file
+/// order, a cell listed twice in one table refused at its list.
+pub fn read_marks(key: &str, r: &TomlReader) -> Result<Vec<(usize, usize)>, InputError> {
+    let want = format!("[[{key}]] tables, each with cells = \"r1c1 r2c2 …\" (each cell one mark)");
+    let tables: Vec<MarkTable> = r.value(key, &want)?;
+    let mut out = Vec::new();
+    for t in tables {
+        let cells = r.cells(&t.cells)?;
+        if let Some((_, c)) = cells
+            .iter()
+            .enumerate()
+            .find(|&(i, c)| cells[..i].contains(c))
+        {
+            return Err(r.error_at(
+                &t.cells,
+                format!(
+                    "{key}: {} is listed twice: list each cell once",
+                    rc(c.0, c.1)
+                ),
+            ));
+        }
+        out.extend(cells);
+    }
+    Ok(out)
+}
+
+/// Writes cell marks as [`read_marks`] reads them: for each key, in the
+/// order it first comes in `marks`, one table listing its cells.
+pub fn write_marks(marks: &[(&str, (usize, usize))], w: &mut TomlWriter) {
+    let mut keys: Vec<&str> = Vec::new();
+    for &(k, _) in marks {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    for k in keys {
+        let cells: Vec<(usize, usize)> = marks.iter().filter(|m| m.0 == k).map(|m| m.1).collect();
+        w.table(&format!(
+            "[[{k}]]\ncells = {}\n",
+            quoted(&cell_list(&cells))
+        ));
+    }
+}
+
+/// The cells of an f-puzzles list of cell marks: `[{"cell": "R1C1"}, …]`
+/// (odd, minimum) or `[{"cells": ["R1C1", …]}, …]` (indexers).
+pub fn fpuzzles_marks(
+    key: &str,
+    value: &serde_json::Value,
+    size: usize,
+) -> Result<Vec<(usize, usize)>, super::HookError> {
+    let want = || {
+        format!("{key}: expected a list of {{\"cell\": \"R1C1\"}} or {{\"cells\": [\"R1C1\", …]}}")
+    };
+    let mut out = Vec::new();
+    for item in value.as_array().ok_or_else(want)? {
+        if let Some(one) = item.get("cell") {
+            out.push(hook_cell(one.as_str().unwrap_or(""), size)?);
+        } else {
+            out.extend(fpuzzles_cells(item, "cells", size, want)?);
+        }
+    }
+    Ok(out)
+}
+
+/// The cells listed under `field` of an f-puzzles item
+/// (`{"cells": ["R1C1", …]}`); `want` says the item's shape.
+pub fn fpuzzles_cells(
+    item: &serde_json::Value,
+    field: &str,
+    size: usize,
+    want: impl Fn() -> String,
+) -> Result<Vec<(usize, usize)>, super::HookError> {
+    item.get(field)
+        .and_then(|c| c.as_array())
+        .ok_or_else(want)?
+        .iter()
+        .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
+        .collect()
+}
+
+/// An element whose every instance is one marked cell under one of a few
+/// keys (odd and even, minimum and maximum, the indexers): its TOML and
+/// f-puzzles forms, shared by [`read_mark`], [`write_mark`],
+/// [`mark_from_fpuzzles`] and [`mark_to_fpuzzles`].
+pub trait Mark: Sized {
+    /// How an f-puzzles item names its cell: `{"cell": "R1C1"}` (odd,
+    /// minimum) or `{"cells": ["R1C1"]}` (indexers).
+    const LISTED: bool = false;
+    /// The instance for `cell` under `key` (a TOML or an f-puzzles key).
+    fn make(key: &str, cell: (usize, usize)) -> Self;
+    /// Its cell, 0-based (row, column).
+    fn cell(&self) -> (usize, usize);
+    /// Its TOML key.
+    fn key(&self) -> &'static str;
+    /// Its f-puzzles key.
+    fn fpuzzles_key(&self) -> &'static str {
+        self.key()
+    }
+}
+
+/// [`super::ElementType::read`] of a [`Mark`].
+pub fn read_mark<T: Mark>(key: &str, r: &TomlReader) -> Result<Vec<T>, InputError> {
+    Ok(read_marks(key, r)?
+        .into_iter()
+        .map(|c| T::make(key, c))
+        .collect())
+}
+
+/// [`super::ElementType::write`] of a [`Mark`].
+pub fn write_mark<T: Mark>(all: &[&T], w: &mut TomlWriter) {
+    let marks: Vec<_> = all.iter().map(|m| (m.key(), m.cell())).collect();
+    write_marks(&marks, w);
+}
+
+/// [`super::ElementType::from_fpuzzles`] of a [`Mark`].
+pub fn mark_from_fpuzzles<T: Mark>(
+    key: &str,
+    value: &serde_json::Value,
+    size: usize,
+) -> Result<Vec<T>, super::HookError> {
+    Ok(fpuzzles_marks(key, value, size)?
+        .into_iter()
+        .map(|c| T::make(key, c))
+        .collect())
+}
+
+/// [`super::ElementType::to_fpuzzles`] of a [`Mark`]: one item per cell.
+pub fn mark_to_fpuzzles<T: Mark>(all: &[&T], top: &mut serde_json::Map<String, serde_json::Value>) {
+    for m in all {
+        let cell = fpuzzles_cell(m.cell());
+        let item = if T::LISTED {
+            serde_json::json!({ "cells": [cell] })
+        } else {
+            serde_json::json!({ "cell": cell })
+        };
+        fpuzzles_push(top, m.fpuzzles_key(), item);
+    }
+}
+
+/// `R3C4` for 0-based (row, column), as f-puzzles and ISS write cells.
+pub fn fpuzzles_cell((r, c): (usize, usize)) -> String {
+    format!("R{}C{}", r + 1, c + 1)
+}
+
+/// Appends `item` to the list under f-puzzles key `key` of `top`.
+pub fn fpuzzles_push(
+    top: &mut serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    item: serde_json::Value,
+) {
+    let list = top.entry(key).or_insert_with(|| serde_json::json!([]));
+    if let Some(l) = list.as_array_mut() {
+        l.push(item);
+    }
+}

@@ -408,4 +408,9 @@ element_table! {
     nabner::Nabner,
     lockout_line::LockoutLine,
     xv::Xv,
+    odd_even::OddEven,
+    min_max::MinMax,
+    clone::CloneGroup,
+    quadruple::Quadruple,
+    indexer::Indexer,
 }
