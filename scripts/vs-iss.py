@@ -44,8 +44,12 @@ def iss_input(doc: dict) -> str:
     9x9 with 3x3 boxes and plain sums, ISS's default shape, is taken."""
     if doc.get("kind") != "killer":
         raise NotAKiller(f"kind {doc.get('kind')!r}, not killer")
-    if doc.get("box", "3x3") != "3x3" or doc.get("diagonals") or doc.get("distinct-cages", True) is not True:
-        raise NotAKiller("only 9x9 killers with 3x3 boxes and distinct cages")
+    if doc.get("box", "3x3") != "3x3":
+        raise NotAKiller(f"boxes {doc.get('box')}: only ISS's default 3x3 boxes are taken")
+    if doc.get("diagonals"):
+        raise NotAKiller("diagonals: not given to ISS here")
+    if doc.get("distinct-cages", True) is not True:
+        raise NotAKiller("cages that may repeat digits: not given to ISS here")
     rows = [line.split() for line in str(doc.get("cages", "")).strip("\n").splitlines()]
     rows = [r if len(r) > 1 else list(r[0]) if r else r for r in rows]
     if len(rows) != 9 or any(len(r) != 9 for r in rows):

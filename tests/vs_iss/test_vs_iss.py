@@ -46,7 +46,8 @@ def test_givens_and_cells_outside_cages():
     [
         ({"kind": "sudoku"}, "not killer"),
         ({"box": "2x3"}, "3x3 boxes"),
-        ({"diagonals": True}, "3x3 boxes"),
+        ({"diagonals": True}, "diagonals"),
+        ({"distinct-cages": False}, "repeat digits"),
         ({"cages": "a a\na a\n"}, "not 9x9"),
         ({"clues": {"a": "10|20"}}, "not a plain sum"),
     ],
