@@ -1017,7 +1017,10 @@ fn the_portfolio_shares_one_time_limit_per_puzzle() {
     let unsupported = text.matches(": unsupported after").count();
     // yices2 gives its place to Glucose after its budget (profiles.toml).
     let gave_way = text
-        .matches("no answer within its budget of 0.2 s; the next pair took its place")
+        .matches(
+            "no answer within its budget of 0.2 s of CPU time (2 s at most); \
+             the next pair took its place",
+        )
         .count();
     assert_eq!(gave_way, 1, "{text}");
     assert!(others > 1, "{text}");
@@ -1025,10 +1028,12 @@ fn the_portfolio_shares_one_time_limit_per_puzzle() {
 }
 
 /// On a hard killer yices2 gives its core away after its budget (the
-/// message is checked above), and Glucose with two threads, which waited
-/// for both cores, takes them and proves the answer unique. (Its CPU time
-/// is 1.75x its wall time alone, but only 1.25x beside another test, so
-/// that is not asserted.)
+/// message is checked above), and Glucose, which waited for both cores,
+/// takes them and proves the answer unique: with two threads when the
+/// other core stood idle while yices2 ran, else one (the machine decides,
+/// so either is right here, but the label, the command and the run's
+/// figures must agree). (Its CPU time is 1.75x its wall time alone, but
+/// only 1.25x beside another test, so that is not asserted.)
 #[test]
 fn the_killer_race_hands_both_cores_to_glucose_with_two_threads() {
     require(&["yices2", "glucose"]);
@@ -1046,10 +1051,13 @@ fn the_killer_race_hands_both_cores_to_glucose_with_two_threads() {
     let text = stdout(&o);
     let v: Value = serde_json::from_str(&text).expect("JSON");
     let r = &v[0];
-    assert_eq!(r["solver"], "glucose@2threads", "{text}");
     assert_eq!(r["unique"], true, "{text}");
     let command = r["command"].to_string();
-    assert!(command.contains("--threads=2"), "{text}");
+    match r["solver"].as_str() {
+        Some("glucose@2threads") => assert!(command.contains("--threads=2"), "{text}"),
+        Some("glucose") => assert!(!command.contains("--threads"), "{text}"),
+        _ => panic!("not Glucose: {text}"),
+    }
 }
 
 /// Under `--mode incremental` every puzzle is asked in a session, which

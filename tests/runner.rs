@@ -1133,3 +1133,43 @@ fn an_answer_before_its_question_is_a_protocol_error() {
         Err(SessionError::Died { .. })
     ));
 }
+
+/// A CPU budget counts what the solver used, not the clock: a solver that
+/// waits (as one does whose core other processes hold) answers after its
+/// wall-clock deadline, while one that spends its budget is stopped, on
+/// any load, before the budget's end.
+#[test]
+fn a_session_s_cpu_budget_counts_the_solver_s_time_not_the_clock() {
+    let sleepy = as_z3(&fake_dir().join("sleepy_session.py"));
+    // Without a budget, 0.2 s of the clock end the question (the fake
+    // answers after 0.6 s).
+    let mut sess = Session::start(&sleepy, None, &Cancel::new()).expect("starts");
+    let r = sess.command("(check-sat)", Instant::now() + Duration::from_millis(200));
+    assert!(matches!(r, Err(SessionError::TimedOut { .. })), "{r:?}");
+    // With 0.2 s of CPU time it answers: asleep, it used next to none.
+    let mut sess = Session::start(&sleepy, None, &Cancel::new()).expect("starts");
+    sess.set_cpu_budget(Duration::from_millis(200), Instant::now() + GRACE);
+    let r = sess.command("(check-sat)", Instant::now() + Duration::from_millis(200));
+    assert_eq!(r.as_deref().map(str::trim), Ok("sat"));
+    // Nor does the budget outlast its end (the answer would come after
+    // 0.6 s).
+    let mut sess = Session::start(&sleepy, None, &Cancel::new()).expect("starts");
+    let start = Instant::now();
+    sess.set_cpu_budget(Duration::from_secs(60), start + Duration::from_millis(300));
+    let r = sess.command("(check-sat)", start + Duration::from_millis(100));
+    assert!(matches!(r, Err(SessionError::TimedOut { .. })), "{r:?}");
+
+    let spinning = as_z3(&fake_dir().join("spinning_session.py"));
+    let mut sess = Session::start(&spinning, None, &Cancel::new()).expect("starts");
+    let pid = sess.pid() as i32;
+    let start = Instant::now();
+    sess.set_cpu_budget(Duration::from_millis(300), start + 2 * GRACE);
+    let r = sess.command("(check-sat)", start + Duration::from_millis(100));
+    assert!(matches!(r, Err(SessionError::TimedOut { .. })), "{r:?}");
+    let used = sess.last_usage().map_or(0.0, |u| u.cpu_ms);
+    assert!(
+        used >= 300.0 || start.elapsed() >= 2 * GRACE,
+        "{used} ms of CPU time"
+    );
+    assert_gone(pid, "a solver past its CPU budget");
+}

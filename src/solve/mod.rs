@@ -29,8 +29,8 @@ use crate::smtlib::reply::read_answer_until;
 use crate::smtlib::sexp::parse_all;
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
-    Cancel, Limits, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver, Statistics,
-    Transcripts, Usage, Variant, auto_order_for, read_versions, run_recorded,
+    Cancel, Limits, MachineSample, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver,
+    Statistics, Transcripts, Usage, Variant, auto_order_for, read_versions, run_recorded,
 };
 
 use effort::Totals;
@@ -48,6 +48,16 @@ use schedule::{JobCtx, JobEnd, Jobs, Slot, SlotEnd, StopRule};
 /// solver is started and stopped for nothing; a hard puzzle loses at most
 /// this much when the second pair is the one that answers.
 const RACE_STAGGER: Duration = Duration::from_millis(100);
+
+/// A race's budget (`budget_ms` in the profiles) is CPU time of the
+/// solver's own: on a busy machine it may take longer than that in wall
+/// time, up to this many times the budget.
+const BUDGET_STRETCH: u32 = 10;
+
+/// How many of a core's worth must have stood idle since a puzzle's race
+/// began for a solver's second thread to get a core (see
+/// [`Work::within_free_cores`]).
+const IDLE_FOR_A_THREAD: f64 = 0.5;
 
 /// The most puzzles a worker asks of one session in one exchange under
 /// `--mode incremental`: their questions go out in one write and the
@@ -338,6 +348,7 @@ fn solve_groups(
             fit: OnceLock::new(),
             scripts: Default::default(),
             deadlines: Mutex::new(HashMap::new()),
+            began: OnceLock::new(),
         });
     let to = ToSink { work: &work, sink };
     schedule::schedule_to(&work, groups, limits, cancel, to);
@@ -388,6 +399,9 @@ struct PuzzleWork {
     /// when their first job starts, so the pairs that race for one answer
     /// share one limit.
     deadlines: Mutex<HashMap<(usize, Racers), Instant>>,
+    /// The machine's CPU counters when its first job started, to see how
+    /// many cores stood idle while it ran (see [`Work::within_free_cores`]).
+    began: OnceLock<Option<MachineSample>>,
 }
 
 impl PuzzleWork {
@@ -482,6 +496,35 @@ impl Work<'_> {
         let variant = variant.within(self.plan.jobs);
         self.origin.iter().position(|&o| o == (solver, variant))
     }
+
+    /// `job`, its solver's threads cut to the cores free for it: the one
+    /// it runs on, and one more for each [`IDLE_FOR_A_THREAD`] of a
+    /// core's worth that stood idle on the machine since its puzzle's
+    /// first job started (`began`, while that job held our other core).
+    /// With another job beside it on 2 cores, Glucose's two threads lost
+    /// to one (docs/killers.md). Unchanged when too little time passed
+    /// to tell (it started first).
+    fn within_free_cores(&self, job: &Job, began: Option<&MachineSample>) -> Job {
+        let (solver, variant) = self.origin[job.solver];
+        let idle = began.and_then(|b| MachineSample::now()?.idle_cores_since(b));
+        let (Some(_), Some(idle)) = (variant.threads, idle) else {
+            return *job;
+        };
+        let free = free_cores(idle);
+        match self.racer(solver, variant.within(free)) {
+            Some(racer) => Job {
+                solver: racer,
+                ..*job
+            },
+            None => *job,
+        }
+    }
+}
+
+/// The cores a job that starts now may use, with `idle` cores' worth
+/// idle on average lately: its own and one per [`IDLE_FOR_A_THREAD`].
+fn free_cores(idle: f64) -> usize {
+    1 + (idle + 1.0 - IDLE_FOR_A_THREAD).floor().max(0.0) as usize
 }
 
 impl Jobs for Work<'_> {
@@ -541,6 +584,8 @@ impl Jobs for Work<'_> {
     }
 
     fn run(&self, w: &PuzzleWork, job: &Job, ctx: &JobCtx) -> Run {
+        let began = w.began.get_or_init(MachineSample::now);
+        let job = &self.within_free_cores(job, began.as_ref());
         let solver = &self.racers[job.solver];
         let fit = self.in_session(w, solver).then(|| w.fit(&self.sessions));
         let mode = match fit {
@@ -620,6 +665,7 @@ impl Jobs for Work<'_> {
         };
         let mut asker = self.asker(w, job, ctx, deadline, fit);
         asker.budget = budget;
+        asker.cpu_budget = budget.map(|b| (b, (now + b * BUDGET_STRETCH).min(shared_deadline)));
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
             Asked::Shape(fit, shared) => {
@@ -804,6 +850,7 @@ impl Work<'_> {
             deadline,
             limit: self.plan.limits.timeout,
             budget: None,
+            cpu_budget: None,
             limits: self.plan.limits,
             ctx,
             run: format!("{} {}/{}", w.puzzle.id, solver.label, job.encoding),
@@ -1148,6 +1195,9 @@ struct Asker<'a> {
     /// Its budget in a race, when it has one shorter than the limit, for
     /// messages.
     budget: Option<Duration>,
+    /// The CPU time its session may use before `deadline` holds, and
+    /// until when at most (see [`Session::set_cpu_budget`]).
+    cpu_budget: Option<(Duration, Instant)>,
     /// The plan's limits (the memory limit applies to every process).
     limits: Limits,
     ctx: &'a JobCtx<'a>,
@@ -1306,8 +1356,10 @@ impl Asker<'_> {
     fn timed_out(&self) -> Outcome {
         Outcome::Timeout(match self.budget {
             Some(b) => format!(
-                "no answer within its budget of {} s; the next pair took its place",
-                b.as_secs_f64()
+                "no answer within its budget of {} s of CPU time ({} s at most); \
+                 the next pair took its place",
+                b.as_secs_f64(),
+                (b * BUDGET_STRETCH).as_secs_f64()
             ),
             None => format!("no answer within {} s", self.limit.as_secs_f64()),
         })
@@ -1550,6 +1602,9 @@ impl Asker<'_> {
         )?;
         s.set_memory_limit(self.limits.memory);
         s.set_run(&self.run);
+        if let Some((cpu, until)) = self.cpu_budget {
+            s.set_cpu_budget(cpu, until);
+        }
         Ok(s)
     }
 }
@@ -1701,6 +1756,17 @@ mod tests {
         }
         assert!(solver("yices2").variant(both).is_none());
         assert!(solver("yices2").variant(Variant::PLAIN).is_some());
+    }
+
+    #[test]
+    fn a_second_thread_needs_half_a_core_idle() {
+        assert_eq!(free_cores(0.0), 1);
+        assert_eq!(free_cores(0.49), 1);
+        assert_eq!(free_cores(0.5), 2);
+        assert_eq!(free_cores(1.2), 2);
+        assert_eq!(free_cores(1.6), 3);
+        // Counters never give less than nothing idle; nor does this.
+        assert_eq!(free_cores(-1.0), 1);
     }
 
     #[test]

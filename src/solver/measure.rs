@@ -198,6 +198,71 @@ fn reread<'b>(file: &std::fs::File, buf: &'b mut Vec<u8>) -> Option<&'b str> {
     }
 }
 
+/// The whole machine's CPU time so far, from the first line of
+/// `/proc/stat`, to tell how many cores stood idle between two readings
+/// ([`MachineSample::idle_cores_since`]): what a race goes by to choose a
+/// solver's threads, as other users' jobs come and go.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MachineSample {
+    /// Idle and waiting-for-I/O ticks, summed over the cores.
+    idle: u64,
+    /// All ticks, summed over the cores.
+    total: u64,
+    /// How many cores `/proc/stat` lists.
+    cores: usize,
+}
+
+impl MachineSample {
+    /// The counters now; `None` where `/proc/stat` cannot be read.
+    pub fn now() -> Option<MachineSample> {
+        MachineSample::parse(&std::fs::read_to_string("/proc/stat").ok()?)
+    }
+
+    /// The sample `/proc/stat`'s text gives: the `cpu` line's fields
+    /// user, nice, system, idle, iowait, irq, softirq and steal, and a
+    /// `cpuN` line per core.
+    fn parse(text: &str) -> Option<MachineSample> {
+        let first = text.lines().next()?;
+        let mut fields = first.split_whitespace();
+        if fields.next()? != "cpu" {
+            return None;
+        }
+        let ticks: Vec<u64> = fields
+            .take(8)
+            .map(|f| f.parse().ok())
+            .collect::<Option<_>>()?;
+        if ticks.len() < 5 {
+            return None;
+        }
+        let cores = text
+            .lines()
+            .filter(|l| l.starts_with("cpu") && l.as_bytes().get(3).is_some_and(u8::is_ascii_digit))
+            .count();
+        Some(MachineSample {
+            idle: ticks[3] + ticks[4],
+            total: ticks.iter().sum(),
+            cores: cores.max(1),
+        })
+    }
+
+    /// How many cores stood idle on average between `earlier` and
+    /// `self`, from 0 to the machine's count; `None` when fewer than
+    /// [`MachineSample::MIN_TICKS`] ticks passed, too few to tell (a
+    /// tick is 10 ms of one core).
+    pub fn idle_cores_since(&self, earlier: &MachineSample) -> Option<f64> {
+        let total = self.total.checked_sub(earlier.total)?;
+        if total < Self::MIN_TICKS {
+            return None;
+        }
+        let idle = self.idle.saturating_sub(earlier.idle).min(total);
+        Some(idle as f64 / total as f64 * self.cores as f64)
+    }
+
+    /// The fewest ticks [`MachineSample::idle_cores_since`] judges by:
+    /// 100 ms of two cores.
+    pub const MIN_TICKS: u64 = 20;
+}
+
 fn clock_ticks() -> f64 {
     // SAFETY: sysconf has no memory-safety preconditions.
     let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
@@ -263,6 +328,27 @@ impl MemoryLimit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn idle_cores_come_from_the_ticks_between_two_samples() {
+        let at = |idle: u64, busy: u64| {
+            let text =
+                format!("cpu  {busy} 0 0 {idle} 0 0 0 0 0 0\ncpu0 1 2 3 4\ncpu1 1 2 3 4\nintr 5\n");
+            MachineSample::parse(&text).expect("a sample")
+        };
+        let start = at(1000, 5000);
+        // 100 ticks, 50 of them idle, on two cores: one core idle.
+        assert_eq!(at(1050, 5050).idle_cores_since(&start), Some(1.0));
+        assert_eq!(at(1000, 5100).idle_cores_since(&start), Some(0.0));
+        assert_eq!(at(1100, 5000).idle_cores_since(&start), Some(2.0));
+        // Too short a time to tell, or counters that went back.
+        assert_eq!(at(1005, 5005).idle_cores_since(&start), None);
+        assert_eq!(start.idle_cores_since(&at(1050, 5050)), None);
+        assert_eq!(MachineSample::parse("intr 5\n"), None);
+        assert_eq!(MachineSample::parse("cpu 1 2 x 4 5\n"), None);
+        let here = MachineSample::now().expect("/proc/stat on Linux");
+        assert!(here.cores >= 1 && here.total >= here.idle);
+    }
 
     #[test]
     fn status_lines_are_read_by_name() {

@@ -42,7 +42,7 @@ pub use discover::{
     Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
     parse_solver_override, read_versions, select,
 };
-pub use measure::{MemoryLimit, MemoryLimitBy, Usage, WATCH_EVERY};
+pub use measure::{MachineSample, MemoryLimit, MemoryLimitBy, Usage, WATCH_EVERY};
 pub(crate) use pipe::excerpt;
 #[cfg(test)]
 pub(crate) use profile::auto_first_kinds;

@@ -148,6 +148,9 @@ pub struct Session {
     /// The solver's CPU and memory counters, and their last reading.
     counters: Option<Counters>,
     last_usage: Option<Usage>,
+    /// With [`Session::set_cpu_budget`]: the CPU time the solver may use
+    /// before its commands' deadlines hold, and when they hold anyway.
+    cpu_budget: Option<(Duration, Instant)>,
     /// With `--transcript`: the conversation's file.
     transcript: Option<Transcript>,
     /// The run the current command belongs to, for the transcript.
@@ -226,6 +229,7 @@ impl Session {
             ended: None,
             counters: Counters::open(child_pid),
             last_usage: None,
+            cpu_budget: None,
             transcript,
             run: String::new(),
         })
@@ -247,6 +251,15 @@ impl Session {
     /// than `memory` while a command waits for its reply.
     pub fn set_memory_limit(&mut self, memory: Option<MemoryLimit>) {
         self.memory = memory;
+    }
+
+    /// Gives the solver `cpu` of CPU time, counted from its start: a
+    /// command whose deadline passes before the solver has used it waits
+    /// on for the rest, but never past `until`. On a busy machine a
+    /// deadline in wall-clock time would cut a solver short for the time
+    /// other processes held its core; this cuts it for what it did.
+    pub fn set_cpu_budget(&mut self, cpu: Duration, until: Instant) {
+        self.cpu_budget = Some((cpu, until));
     }
 
     /// The solver's counters now (CPU time so far, peak memory since it
@@ -394,7 +407,7 @@ impl Session {
     /// Reads the reply to `asked`, the oldest question not yet answered,
     /// waiting until `deadline`. On the deadline or a cancel the solver is
     /// killed.
-    pub fn answer(&mut self, asked: Asked, deadline: Instant) -> Result<String, SessionError> {
+    pub fn answer(&mut self, asked: Asked, mut deadline: Instant) -> Result<String, SessionError> {
         let Asked {
             sentinel,
             mut scanned,
@@ -428,7 +441,7 @@ impl Session {
             if let Some(e) = output_failure(kept) {
                 return Err(self.fail(e));
             }
-            if let Some(e) = self.check_time(deadline) {
+            if let Some(e) = self.check_time(&mut deadline) {
                 return Err(self.fail(e));
             }
             let now = Instant::now();
@@ -474,7 +487,7 @@ impl Session {
     fn write(
         &mut self,
         mut text: &[u8],
-        deadline: Instant,
+        mut deadline: Instant,
         mut answer: Option<(&str, &mut Scan)>,
     ) -> Result<(), SessionError> {
         if let Some(status) = self.ended.clone() {
@@ -504,7 +517,7 @@ impl Session {
             match std::io::Error::last_os_error().raw_os_error() {
                 Some(libc::EINTR) => continue,
                 Some(libc::EAGAIN) => {
-                    if let Some(e) = self.check_time(deadline) {
+                    if let Some(e) = self.check_time(&mut deadline) {
                         return Err(self.fail(e));
                     }
                     let wait = deadline.saturating_duration_since(Instant::now()).min(TICK);
@@ -520,15 +533,36 @@ impl Session {
         Ok(())
     }
 
-    /// Whether the cancel flag or the deadline ends the command.
-    fn check_time(&self, deadline: Instant) -> Option<Failure> {
+    /// Whether the cancel flag or the deadline ends the command. A
+    /// deadline that passed while CPU budget is left moves on by what is
+    /// left (see [`Session::set_cpu_budget`]).
+    fn check_time(&mut self, deadline: &mut Instant) -> Option<Failure> {
         if self.cancel.is_cancelled() {
-            Some(Failure::Cancelled)
-        } else if Instant::now() >= deadline {
-            Some(Failure::TimedOut)
-        } else {
-            None
+            return Some(Failure::Cancelled);
         }
+        let now = Instant::now();
+        if now < *deadline {
+            return None;
+        }
+        match self.budget_left(now) {
+            Some(left) => {
+                *deadline = now + left;
+                None
+            }
+            None => Some(Failure::TimedOut),
+        }
+    }
+
+    /// With a CPU budget, how much longer the solver may run from `now`:
+    /// the CPU time it has not used yet (at least a [`TICK`]), up to the
+    /// budget's end; `None` once it has used it all, the end has come or
+    /// its CPU time cannot be read.
+    fn budget_left(&mut self, now: Instant) -> Option<Duration> {
+        let (cpu, until) = self.cpu_budget?;
+        let end = until.checked_duration_since(now).filter(|d| !d.is_zero())?;
+        let used = self.cpu_usage()?.cpu_ms;
+        let left = cpu.checked_sub(Duration::from_secs_f64(used.max(0.0) / 1000.0))?;
+        (!left.is_zero()).then(|| left.max(TICK).min(end))
     }
 
     /// Ends the session for `why` and makes the caller's error.
