@@ -108,6 +108,14 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
 
     /// Draws this instance on `layer` of an SVG picture.
     fn draw(&self, _layer: Layer, _layout: &Layout, _s: &mut Svg) {}
+
+    /// A clue this instance writes in the top-left corner of a cell, as a
+    /// killer cage's sum: (the cell, the text). The picture keeps a band
+    /// for such clues at the top of every cell and draws each in a white
+    /// box there, as it does a killer's cage clues, so no digit touches it.
+    fn corner_clue(&self) -> Option<((usize, usize), String)> {
+        None
+    }
 }
 
 /// How an element type is found from an [`Element`] (made by the table).
@@ -274,6 +282,13 @@ macro_rules! element_table {
                 }
             }
 
+            /// [`ElementType::corner_clue`].
+            pub fn corner_clue(&self) -> Option<((usize, usize), String)> {
+                match self {
+                    $(Element::$ty(x) => x.corner_clue(),)+
+                }
+            }
+
             /// [`ElementType::holds_cell`].
             pub fn holds_cell(&self, row: usize, col: usize) -> bool {
                 match self {
@@ -351,4 +366,9 @@ element_table! {
     nabner::Nabner,
     lockout_line::LockoutLine,
     xv::Xv,
+    killer_cage::KillerCage,
+    diagonal::Diagonal,
+    disjoint_groups::DisjointGroups,
+    extra_region::ExtraRegion,
+    greater_than::GreaterThan,
 }

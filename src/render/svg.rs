@@ -394,7 +394,11 @@ fn plan_clues(p: &Puzzle) -> Clues {
         }
         (font::measure(text, size).advance <= room).then_some(size)
     };
-    let planned = cage_labels(p, |t| fit(t).is_some());
+    let mut planned = cage_labels(p, |t| fit(t).is_some());
+    // Elements' corner clues (a killer cage's sum on any grid) share the band.
+    planned
+        .labels
+        .extend(p.elements.iter().filter_map(|e| e.corner_clue()));
     let in_cages = planned
         .labels
         .into_iter()
@@ -549,8 +553,19 @@ fn thick_edges(s: &mut Svg, l: &Layout, apart: impl Fn((usize, usize), (usize, u
 /// neighbour's, and at an inner corner it runs on by the inset to meet the
 /// perpendicular segment.
 fn killer_cages(s: &mut Svg, l: &Layout, p: &Puzzle) {
+    dashed_cages(s, l, p.cages().iter().map(|c| &c.cells[..]));
+}
+
+/// Cages drawn as a killer's: dashed outlines a few units inside their
+/// cells (killer cages of the kind, and the `killer-cage` element on any
+/// grid).
+pub fn dashed_cages<'a>(
+    s: &mut Svg,
+    l: &Layout,
+    cages: impl Iterator<Item = &'a [(usize, usize)]>,
+) {
     const STYLE: &str = r##"stroke="#333" stroke-width="1.2" stroke-dasharray="4 3""##;
-    let m = group_map(p.rows, p.cols, p.cages().iter().map(|c| &c.cells[..]));
+    let m = group_map(l.rows, l.cols, cages);
     let at = |r: isize, c: isize| -> Option<usize> {
         if r < 0 || c < 0 {
             return None;
@@ -695,43 +710,63 @@ fn kakuro_squares(s: &mut Svg, l: &Layout, layout: &[Vec<KakuroCell>]) {
 /// path `id="sign-N"`.
 fn signs(s: &mut Svg, l: &Layout, p: &Puzzle) {
     for (i, q) in p.inequalities().iter().enumerate() {
-        let (a, b) = (q.less.min(q.greater), q.less.max(q.greater));
-        // +1 when the point is towards the larger coordinate.
-        let toward = if q.less == a { -1.0 } else { 1.0 };
-        let (d, w) = (SIGN_DEPTH * toward, SIGN_SPREAD);
-        let across_rows = a.0 != b.0;
-        let (cx, cy) = if across_rows {
-            (l.x(a.1) + CELL / 2.0, l.y(b.0))
-        } else {
-            (l.x(b.1), l.y(a.0) + CELL / 2.0)
-        };
-        let (points, patch) = if across_rows {
-            (
-                [(cx - w, cy - d), (cx, cy + d), (cx + w, cy - d)],
-                (w + 2.0, SIGN_DEPTH + 2.0),
-            )
-        } else {
-            (
-                [(cx - d, cy - w), (cx + d, cy), (cx - d, cy + w)],
-                (SIGN_DEPTH + 2.0, w + 2.0),
-            )
-        };
-        s.rect(
-            Rect {
-                x: cx - patch.0,
-                y: cy - patch.1,
-                width: 2.0 * patch.0,
-                height: 2.0 * patch.1,
-            },
-            r#"fill="white""#,
-        );
-        s.polyline(
-            &points,
-            &format!(
-                r#"id="sign-{i}" class="sign" fill="none" stroke="black" stroke-width="{SIGN_STROKE}" stroke-linecap="round" stroke-linejoin="round""#
-            ),
+        chevron(
+            s,
+            l,
+            q.less,
+            q.greater,
+            &format!(r#"id="sign-{i}" class="sign""#),
         );
     }
+}
+
+/// An inequality sign between neighbours `less` and `greater` (0-based
+/// row, column): a chevron centred on their border over a white patch
+/// that breaks the line, its point towards the smaller cell (futoshiki
+/// signs, greater-than signs on any grid). `attrs` name it.
+pub fn chevron(
+    s: &mut Svg,
+    l: &Layout,
+    less: (usize, usize),
+    greater: (usize, usize),
+    attrs: &str,
+) {
+    let (a, b) = (less.min(greater), less.max(greater));
+    // +1 when the point is towards the larger coordinate.
+    let toward = if less == a { -1.0 } else { 1.0 };
+    let (d, w) = (SIGN_DEPTH * toward, SIGN_SPREAD);
+    let across_rows = a.0 != b.0;
+    let (cx, cy) = if across_rows {
+        (l.x(a.1) + CELL / 2.0, l.y(b.0))
+    } else {
+        (l.x(b.1), l.y(a.0) + CELL / 2.0)
+    };
+    let (points, patch) = if across_rows {
+        (
+            [(cx - w, cy - d), (cx, cy + d), (cx + w, cy - d)],
+            (w + 2.0, SIGN_DEPTH + 2.0),
+        )
+    } else {
+        (
+            [(cx - d, cy - w), (cx + d, cy), (cx - d, cy + w)],
+            (SIGN_DEPTH + 2.0, w + 2.0),
+        )
+    };
+    s.rect(
+        Rect {
+            x: cx - patch.0,
+            y: cy - patch.1,
+            width: 2.0 * patch.0,
+            height: 2.0 * patch.1,
+        },
+        r#"fill="white""#,
+    );
+    s.polyline(
+        &points,
+        &format!(
+            r#"{attrs} fill="none" stroke="black" stroke-width="{SIGN_STROKE}" stroke-linecap="round" stroke-linejoin="round""#
+        ),
+    );
 }
 
 /// Skyscrapers clues in the margin outside the grid, each beside the
