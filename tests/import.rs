@@ -643,6 +643,40 @@ fn a_sudokupad_line_becomes_the_element_its_meaning_names() {
     refused(&scl_link(&knight), &[], "solution");
 }
 
+/// SudokuPad arrows and overlays with a meaning go to the element's hook
+/// as lines do: an arrow from its circle's cell (its first point is on the
+/// circle's edge), a dot on a border as the two cells it joins.
+#[test]
+fn sudokupad_arrows_and_overlays_become_the_element_their_meaning_names() {
+    // r1c2 (8) = r2c1 (6) + r3c2 (2) in the solution.
+    let text = jigsaw9_scl().replace(
+        ",re:",
+        ",a:[{wp:[[0.78,1.22],[1.5,0.5],[2.5,1.5]],c:'#000000'}],\
+         o:[{center:[0.5,1],width:0.3,height:0.3,r:t,c2:'#FFFFFF',c1:'#000000'}],re:",
+    );
+    let link = scl_link(&text);
+    refused(
+        &link,
+        &["--overlay", "ffffff=ignore"],
+        "--arrow 000000=MEANING",
+    );
+    let args = ["--arrow", "000000=arrow", "--overlay", "ffffff=difference"];
+    let mut all = vec!["convert"];
+    all.extend_from_slice(&args);
+    all.push(&link);
+    let out = smtgrid(&all);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        toml.contains("[[arrow]]\ncells = \"r1c2 r2c1 r3c2\"")
+            && toml.contains("[[kropki]]\ncells = \"r1c1 r1c2\""),
+        "{toml}"
+    );
+    let mut solve = args.to_vec();
+    solve.push(&link);
+    assert_eq!(solve_unique(&solve), digits(&JIGSAW9_SOLUTION));
+}
+
 #[test]
 fn an_fpuzzles_json_file_is_read_as_one_puzzle() {
     let dir = tempfile::tempdir().expect("temp dir");
