@@ -820,6 +820,158 @@ cells = "r1c1"
         conflict: "box-indexer (r1c1)",
         drawn: Some("class=\"box-indexer\""),
     },
+    Case {
+        element: "killer-cage",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[killer-cage]]
+cells = "r1c1 r2c1"
+sum = 3
+
+[[killer-cage]]
+cells = "r1c2 r1c3"
+sum = 4
+
+[[killer-cage]]
+cells = "r3c3 r4c3"
+sum = 6
+
+# Without a sum: the cells only differ (and make the puzzle unique).
+[[killer-cage]]
+cells = "r2c2 r3c2 r3c1"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+1...
+....
+.1..
+....
+"""
+
+[[killer-cage]]
+cells = "r1c1 r3c2"
+"#,
+        conflict: "killer-cage 1 (r1c1 r3c2)",
+        drawn: Some("class=\"killer-cage\""),
+    },
+    Case {
+        element: "diagonal",
+        unique: r#"kind = "sudoku"
+anti-diagonal = true
+givens = """
+1...
+..3.
+....
+2...
+"""
+"#,
+        solution: &["1324", "4231", "3142", "2413"],
+        broken: r#"kind = "sudoku"
+main-diagonal = true
+givens = """
+1...
+....
+..1.
+....
+"""
+"#,
+        conflict: "main diagonal",
+        drawn: Some("class=\"diagonal\""),
+    },
+    Case {
+        element: "disjoint-groups",
+        unique: r#"kind = "sudoku"
+disjoint-groups = true
+givens = """
+....
+..12
+....
+2..3
+"""
+"#,
+        solution: &["1234", "3412", "4321", "2143"],
+        broken: r#"kind = "sudoku"
+disjoint-groups = true
+givens = """
+1...
+....
+..1.
+....
+"""
+"#,
+        conflict: "disjoint group 1 (place 1 of every region, from r1c1)",
+        drawn: None,
+    },
+    Case {
+        element: "extra-region",
+        unique: r#"kind = "sudoku"
+windoku = true
+givens = """
+.24.
+...2
+.3..
+....
+"""
+"#,
+        solution: &["1243", "3412", "4321", "2134"],
+        broken: r#"kind = "sudoku"
+givens = """
+1...
+....
+....
+...1
+"""
+
+[[extra-region]]
+cells = "r1c1 r4c4"
+"#,
+        conflict: "extra-region 1 (r1c1 r4c4)",
+        drawn: Some("class=\"extra-region\""),
+    },
+    Case {
+        element: "greater-than",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[greater-than]]
+cells = "r1c2 r1c1"
+
+[[greater-than]]
+cells = "r2c3 r2c4"
+
+[[greater-than]]
+cells = "r3c3 r2c3"
+
+[[greater-than]]
+cells = "r1c1 r2c1"
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+1...
+....
+....
+....
+"""
+
+[[greater-than]]
+cells = "r1c1 r1c2"
+"#,
+        conflict: "greater-than 1 (r1c1 > r1c2)",
+        drawn: Some("class=\"greater-than\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -1017,6 +1169,21 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "are not neighbours",
         ),
         ("anti-knight = 3\n", "9:15:", "anti-knight = true"),
+        (
+            "[[killer-cage]]\ncells = \"r1c1 r1c2\"\nsum = 8\n",
+            "11:7:",
+            "add up to 3 to 7",
+        ),
+        (
+            "[[extra-region]]\ncells = \"r1c1 r2c2 r1c1\"\n",
+            "10:9:",
+            "named twice",
+        ),
+        (
+            "[[greater-than]]\ncells = \"r1c1 r2c2\"\n",
+            "10:9:",
+            "are not neighbours",
+        ),
         ("[[thermometer]]\nbulb = \"r1c1\"\n", "", "thermometer"),
         (
             "[[whispers]]\ncells = \"r1c1 r1c2\"\ndifference = 9\n",

@@ -395,7 +395,7 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
     refused(&fpuzzles_link(&size), &[], "size");
     refused("https://sudokupad.app/abc123", &[], "never goes online");
     refused(".~R10C1_3", &[], "not a cell");
-    refused(".Cage~~R1C1~R1C2", &[], "no sum");
+    refused(".Cage~8~R1C1~R1C2.Shape~4x4", &[], "add up to 3 to 7");
     let dir = tempfile::tempdir().expect("temp dir");
     let empty = dir.path().join("empty.links");
     std::fs::write(&empty, "# nothing but a comment\n").expect("write");
@@ -445,12 +445,139 @@ fn unknown_keys_are_refused_unless_ignored_and_then_listed() {
         &[],
         "ISS `.WhiteDot` (kropki)",
     );
-    let mut one = sudoku4();
-    one["diagonal-"] = json!(true);
-    refused(&fpuzzles_link(&one), &[], "`diagonal-` alone");
+    let mut elsewhere = sudoku4();
+    elsewhere["negative"] = json!(["ratio", "difference", "frobnicate"]);
+    refused(
+        &fpuzzles_link(&elsewhere),
+        &[],
+        "f-puzzles `negative` entry `frobnicate`: not yet supported",
+    );
+}
+
+/// Killer cages without a sum and on jigsaw regions, from f-puzzles and
+/// ISS, become killer-cage elements (a sudoku or jigsaw with cages); cages
+/// that all have sums on boxes still make the killer kind.
+#[test]
+fn cages_without_sums_and_on_jigsaws_come_in_as_elements() {
+    // The 6×6 killer with its first cage's sum left out stays unique.
     let mut sumless = killer6();
     sumless["killercage"][0] = json!({"cells": ["R1C1", "R1C2"]});
-    refused(&fpuzzles_link(&sumless), &[], "no sum");
+    let link = fpuzzles_link(&sumless);
+    assert_eq!(solve_unique(&[&link]), digits(&KILLER6_SOLUTION));
+    let out = smtgrid(&["convert", &link]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        toml.contains("kind = \"sudoku\"")
+            && toml.contains("[[killer-cage]]\ncells = \"r1c1 r1c2\"\n\n"),
+        "{toml}"
+    );
+    round_trip(&link);
+    let out = smtgrid(&["convert", &fpuzzles_link(&killer6())]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("kind = \"killer\""));
+    // ISS: a cage without a sum (`.Cage~~…`) only repeats no value.
+    let iss = ".Shape~4x4.Cage~3~R1C1~R2C1.Cage~4~R1C2~R1C3.Cage~6~R3C3~R4C3.Cage~~R2C2~R3C2~R3C1";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["2314", "1432", "3241", "4123"])
+    );
+    assert!(not_unique(
+        ".Shape~4x4.Cage~3~R1C1~R2C1.Cage~4~R1C2~R1C3.Cage~6~R3C3~R4C3"
+    ));
+    // Cages on a jigsaw: its regions, with one region's cells caged.
+    let regions = "0001021122312333";
+    let jig = format!(
+        ".Shape~4x4.Jigsaw~{regions}.Cage~6~R1C1~R1C2~R1C3.Cage~~R3C3~R4C3.~R2C1_2~R4C4_2~R3C1_1"
+    );
+    let out = smtgrid(&["convert", &jig]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        toml.contains("kind = \"jigsaw\"") && toml.contains("sum = 6"),
+        "{toml}"
+    );
+}
+
+/// One diagonal, disjoint groups, extra regions (windoku) and greater-than
+/// signs come in from f-puzzles and ISS through their elements, and the
+/// f-puzzles `negative` list goes entry by entry to the element that
+/// claims each marker key (`xv` to XV, `ratio`/`difference` to kropki).
+#[test]
+fn groups_regions_signs_and_negatives_come_in() {
+    common::require(&["yices2"]);
+    let cases = [
+        ElementCase {
+            name: "diagonal",
+            n: 4,
+            iss: Some(".Diagonal~1".into()),
+            fpuzzles: ("diagonal+", json!(true)),
+            givens: &["R1C1_1", "R2C3_3", "R4C1_2"],
+            solution: &["1324", "4231", "3142", "2413"],
+        },
+        ElementCase {
+            name: "disjoint-groups",
+            n: 4,
+            iss: Some(".DisjointSets".into()),
+            fpuzzles: ("disjointgroups", json!(true)),
+            givens: &["R2C3_1", "R2C4_2", "R4C1_2", "R4C4_3"],
+            solution: &["1234", "3412", "4321", "2143"],
+        },
+        ElementCase {
+            name: "extra-region",
+            n: 4,
+            iss: Some(".Windoku".into()),
+            fpuzzles: (
+                "extraregion",
+                json!([{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"]}]),
+            ),
+            givens: &["R1C2_2", "R1C3_4", "R2C4_2", "R3C2_3"],
+            solution: &["1243", "3412", "4321", "2134"],
+        },
+    ];
+    for case in &cases {
+        case.check();
+    }
+    // ISS greater-than: each cell greater than every later one it touches.
+    let signs = ".Shape~4x4.GreaterThan~R1C2~R1C1~R2C1.GreaterThan~R2C3~R2C4.GreaterThan~R3C3~R2C3";
+    assert_eq!(
+        solve_unique(&[signs]),
+        digits(&["2314", "1432", "3241", "4123"])
+    );
+    // `negative: ["xv"]`: every unmarked pair is no V (and no X).
+    let v: Vec<Value> = [
+        ["R1C1", "R1C2"],
+        ["R1C3", "R1C4"],
+        ["R2C1", "R2C2"],
+        ["R2C3", "R2C4"],
+        ["R3C1", "R3C2"],
+        ["R3C3", "R3C4"],
+        ["R4C1", "R4C2"],
+        ["R4C3", "R4C4"],
+    ]
+    .iter()
+    .map(|c| json!({"cells": c, "value": "V"}))
+    .collect();
+    let mut xv = json!({
+        "size": 4,
+        "grid": fp_grid(&["2.1.", ".4.2", "....", "...."]),
+        "xv": v,
+    });
+    assert!(not_unique(&fpuzzles_link(&xv)));
+    xv["negative"] = json!(["xv"]);
+    let link = fpuzzles_link(&xv);
+    assert_eq!(
+        solve_unique(&[&link]),
+        digits(&["2314", "1432", "3241", "4123"])
+    );
+    round_trip(&link);
+    xv["negative"] = json!(["ratio", "xv", "difference"]);
+    let out = smtgrid(&["convert", &fpuzzles_link(&xv)]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        toml.contains("xv-negative = true") && toml.contains("kropki-negative = true"),
+        "{toml}"
+    );
 }
 
 #[test]
@@ -514,6 +641,40 @@ fn a_sudokupad_line_becomes_the_element_its_meaning_names() {
     // is read, and this jigsaw's recorded solution breaks it.
     let knight = jigsaw9_scl().replace("metadata:{", "metadata:{antiknight:true,");
     refused(&scl_link(&knight), &[], "solution");
+}
+
+/// SudokuPad arrows and overlays with a meaning go to the element's hook
+/// as lines do: an arrow from its circle's cell (its first point is on the
+/// circle's edge), a dot on a border as the two cells it joins.
+#[test]
+fn sudokupad_arrows_and_overlays_become_the_element_their_meaning_names() {
+    // r1c2 (8) = r2c1 (6) + r3c2 (2) in the solution.
+    let text = jigsaw9_scl().replace(
+        ",re:",
+        ",a:[{wp:[[0.78,1.22],[1.5,0.5],[2.5,1.5]],c:'#000000'}],\
+         o:[{center:[0.5,1],width:0.3,height:0.3,r:t,c2:'#FFFFFF',c1:'#000000'}],re:",
+    );
+    let link = scl_link(&text);
+    refused(
+        &link,
+        &["--overlay", "ffffff=ignore"],
+        "--arrow 000000=MEANING",
+    );
+    let args = ["--arrow", "000000=arrow", "--overlay", "ffffff=difference"];
+    let mut all = vec!["convert"];
+    all.extend_from_slice(&args);
+    all.push(&link);
+    let out = smtgrid(&all);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        toml.contains("[[arrow]]\ncells = \"r1c2 r2c1 r3c2\"")
+            && toml.contains("[[kropki]]\ncells = \"r1c1 r1c2\""),
+        "{toml}"
+    );
+    let mut solve = args.to_vec();
+    solve.push(&link);
+    assert_eq!(solve_unique(&solve), digits(&JIGSAW9_SOLUTION));
 }
 
 #[test]
@@ -651,6 +812,37 @@ struct ElementCase {
 }
 
 impl ElementCase {
+    /// The givens alone leave several solutions; with the element, from
+    /// an f-puzzles link and (where ISS has it) an ISS string, the puzzle
+    /// solves uniquely to its solution; `convert --to fpuzzles` and back
+    /// gives the same puzzle.
+    fn check(&self) {
+        let case = self;
+        let plain = format!(".Shape~{n}x{n}{}", case.iss_givens(), n = case.n);
+        assert!(
+            not_unique(&plain),
+            "{}: the givens alone must leave several solutions",
+            case.name
+        );
+        let link = fpuzzles_link(&case.fpuzzles());
+        assert_eq!(
+            solve_unique(&[&link]),
+            digits(case.solution),
+            "{} (f-puzzles)",
+            case.name
+        );
+        if let Some(iss) = &case.iss {
+            let text = format!(".Shape~{n}x{n}{iss}{}", case.iss_givens(), n = case.n);
+            assert_eq!(
+                solve_unique(&[&text]),
+                digits(case.solution),
+                "{} (ISS)",
+                case.name
+            );
+        }
+        round_trip(&link);
+    }
+
     fn iss_givens(&self) -> String {
         format!(".~{}", self.givens.join("~"))
     }
@@ -891,29 +1083,7 @@ fn every_element_with_hooks_imports_and_solves_uniquely() {
         },
     ];
     for case in &cases {
-        let plain = format!(".Shape~{n}x{n}{}", case.iss_givens(), n = case.n);
-        assert!(
-            not_unique(&plain),
-            "{}: the givens alone must leave several solutions",
-            case.name
-        );
-        let link = fpuzzles_link(&case.fpuzzles());
-        assert_eq!(
-            solve_unique(&[&link]),
-            digits(case.solution),
-            "{} (f-puzzles)",
-            case.name
-        );
-        if let Some(iss) = &case.iss {
-            let text = format!(".Shape~{n}x{n}{iss}{}", case.iss_givens(), n = case.n);
-            assert_eq!(
-                solve_unique(&[&text]),
-                digits(case.solution),
-                "{} (ISS)",
-                case.name
-            );
-        }
-        round_trip(&link);
+        case.check();
     }
     // The negative rule (here the dots alone decide the grid too, so the
     // rule is seen read in what `convert` writes).

@@ -215,6 +215,57 @@ values = [9, 9]
     }
 }
 
+/// Killer cages on a sudoku (sums in the corners, one without), one
+/// diagonal, an extra region and greater-than signs around a given leave
+/// the digits and texts clear.
+#[test]
+fn cages_regions_and_signs_keep_the_texts_apart() {
+    let text = r#"kind = "sudoku"
+anti-diagonal = true
+windoku = true
+givens = """
+1........
+.........
+.........
+.........
+....5....
+.........
+.........
+.........
+........9
+"""
+
+[[killer-cage]]
+cells = "r1c1 r1c2 r2c1"
+sum = 12
+
+[[killer-cage]]
+cells = "r2c2 r2c3"
+
+[[killer-cage]]
+cells = "r1c8 r1c9 r2c9"
+sum = 23
+
+[[extra-region]]
+cells = "r9c1 r9c2"
+
+[[greater-than]]
+cells = "r5c5 r5c6"
+
+[[greater-than]]
+cells = "r4c5 r5c5"
+
+[[greater-than]]
+cells = "r5c4 r5c5"
+
+[[greater-than]]
+cells = "r6c5 r5c5"
+"#;
+    let loc = smtgrid::error::Location::file("cages.toml");
+    let p = parse::parse_str(text, &loc, None).expect("the puzzle parses");
+    check(&p[0]);
+}
+
 /// Sets the cages of `p` (repeats forbidden in a killer, as its files say).
 fn set_cages(p: &mut Puzzle, cages: Vec<Cage>) {
     let distinct = p.kind == Kind::Killer;

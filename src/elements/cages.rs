@@ -112,7 +112,7 @@ impl ElementType for Cages {
 }
 
 /// The rule a cage's clue states over its cells, values 1..=`n`.
-fn clue_rule(clue: &Clue, cells: Vec<CellId>, n: i64) -> Rule {
+pub(crate) fn clue_rule(clue: &Clue, cells: Vec<CellId>, n: i64) -> Rule {
     let k = cells.len() as i64;
     match clue {
         Clue::Sum(v) | Clue::Product(v) if cells.len() == 1 => Rule::Fixed {

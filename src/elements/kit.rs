@@ -634,6 +634,33 @@ pub fn fpuzzles_marks(
     Ok(out)
 }
 
+/// An f-puzzles list entry and its cells, 0-based.
+pub type CellItem<'v> = (&'v serde_json::Value, Vec<(usize, usize)>);
+
+/// The entries of an f-puzzles list `[{"cells": ["R1C1", …], …}, …]`
+/// under `key`, each with its cells read (0-based, inside a
+/// `size`×`size` grid); `want` says an entry's shape, for messages.
+pub fn fpuzzles_cell_items<'v>(
+    key: &str,
+    value: &'v serde_json::Value,
+    size: usize,
+    want: &str,
+) -> Result<Vec<CellItem<'v>>, super::HookError> {
+    let bad = || format!("{key}: expected a list of {want}");
+    let mut out = Vec::new();
+    for item in value.as_array().ok_or_else(bad)? {
+        let cells = item
+            .get("cells")
+            .and_then(|c| c.as_array())
+            .ok_or_else(bad)?
+            .iter()
+            .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
+            .collect::<Result<Vec<_>, _>>()?;
+        out.push((item, cells));
+    }
+    Ok(out)
+}
+
 /// The cells listed under `field` of an f-puzzles item
 /// (`{"cells": ["R1C1", …]}`); `want` says the item's shape.
 pub fn fpuzzles_cells(
@@ -724,4 +751,12 @@ pub fn fpuzzles_push(
     if let Some(l) = list.as_array_mut() {
         l.push(item);
     }
+}
+
+/// Cells as f-puzzles names them: `R1C1`, from 1.
+pub fn fpuzzles_names(cells: &[(usize, usize)]) -> Vec<String> {
+    cells
+        .iter()
+        .map(|&(r, c)| format!("R{}C{}", r + 1, c + 1))
+        .collect()
 }

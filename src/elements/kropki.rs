@@ -114,7 +114,7 @@ fn default_value(black: bool) -> i64 {
 impl ElementType for Kropki {
     const NAME: &'static str = "kropki";
     const KEYS: &'static [&'static str] = &["kropki", "kropki-negative"];
-    const FPUZZLES: &'static [&'static str] = &["difference", "ratio", "negative"];
+    const FPUZZLES: &'static [&'static str] = &["difference", "ratio"];
     const ISS: &'static [&'static str] = &["WhiteDot", "BlackDot", "StrictKropki"];
     const DOC: &'static str = "`[[kropki]] cells = \"r1c1 r1c2\"` (`color = \"black\"`, `value = N`): \
         a white dot's neighbours differ by N (default 1), a black dot's are in ratio N:1 \

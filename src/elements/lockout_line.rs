@@ -22,6 +22,7 @@ pub struct LockoutLineKind;
 impl LineKind for LockoutLineKind {
     const NAME: &'static str = "lockout-line";
     const KEYS: &'static [&'static str] = &["lockout-line"];
+    const FPUZZLES: &'static [&'static str] = &["lockout"];
     const ISS: &'static [&'static str] = &["Lockout"];
     const DOC: &'static str = "`[[lockout-line]] cells = \"r1c1 r1c2 …\"` (`difference = D`): the ends \
         differ by at least D (default ⌈n/2⌉ − 1: 4 on 9×9), the other cells lie outside the range \

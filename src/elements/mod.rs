@@ -134,6 +134,14 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     fn text(&self, index: usize, t: &mut TextForm) {
         t.note(format!("{} {index}", Self::NAME));
     }
+
+    /// A clue this instance writes in the top-left corner of a cell, as a
+    /// killer cage's sum: (the cell, the text). The picture keeps a band
+    /// for such clues at the top of every cell and draws each in a white
+    /// box there, as it does a killer's cage clues, so no digit touches it.
+    fn corner_clue(&self) -> Option<((usize, usize), String)> {
+        None
+    }
 }
 
 /// How an element type is found from an [`Element`] (made by the table).
@@ -313,6 +321,13 @@ macro_rules! element_table {
                 }
             }
 
+            /// [`ElementType::corner_clue`].
+            pub fn corner_clue(&self) -> Option<((usize, usize), String)> {
+                match self {
+                    $(Element::$ty(x) => x.corner_clue(),)+
+                }
+            }
+
             /// [`ElementType::holds_cell`].
             pub fn holds_cell(&self, row: usize, col: usize) -> bool {
                 match self {
@@ -413,4 +428,9 @@ element_table! {
     clone::CloneGroup,
     quadruple::Quadruple,
     indexer::Indexer,
+    killer_cage::KillerCage,
+    diagonal::Diagonal,
+    disjoint_groups::DisjointGroups,
+    extra_region::ExtraRegion,
+    greater_than::GreaterThan,
 }

@@ -60,42 +60,56 @@ impl ElementType for Signs {
             return;
         }
         for (i, q) in self.0.iter().enumerate() {
-            let (a, b) = (q.less.min(q.greater), q.less.max(q.greater));
-            // +1 when the point is towards the larger coordinate.
-            let toward = if q.less == a { -1.0 } else { 1.0 };
-            let (d, w) = (DEPTH * toward, SPREAD);
-            let across_rows = a.0 != b.0;
-            let (cx, cy) = if across_rows {
-                (l.x(a.1) + CELL / 2.0, l.y(b.0))
-            } else {
-                (l.x(b.1), l.y(a.0) + CELL / 2.0)
-            };
-            let (points, patch) = if across_rows {
-                (
-                    [(cx - w, cy - d), (cx, cy + d), (cx + w, cy - d)],
-                    (w + 2.0, DEPTH + 2.0),
-                )
-            } else {
-                (
-                    [(cx - d, cy - w), (cx + d, cy), (cx - d, cy + w)],
-                    (DEPTH + 2.0, w + 2.0),
-                )
-            };
-            s.rect(
-                Rect {
-                    x: cx - patch.0,
-                    y: cy - patch.1,
-                    width: 2.0 * patch.0,
-                    height: 2.0 * patch.1,
-                },
-                r#"fill="white""#,
-            );
-            s.polyline(
-                &points,
-                &format!(
-                    r#"id="sign-{i}" class="sign" fill="none" stroke="black" stroke-width="{STROKE}" stroke-linecap="round" stroke-linejoin="round""#
-                ),
-            );
+            chevron(s, l, q.less, q.greater, &format!(r#"id="sign-{i}" class="sign""#));
         }
     }
+}
+
+/// An inequality sign between neighbours `less` and `greater` (0-based
+/// row, column): a chevron centred on their border over a white patch
+/// that breaks the line, its point towards the smaller cell (futoshiki
+/// signs, greater-than signs on any grid). `attrs` name it.
+pub fn chevron(
+    s: &mut Svg,
+    l: &Layout,
+    less: (usize, usize),
+    greater: (usize, usize),
+    attrs: &str,
+) {
+    let (a, b) = (less.min(greater), less.max(greater));
+    // +1 when the point is towards the larger coordinate.
+    let toward = if less == a { -1.0 } else { 1.0 };
+    let (d, w) = (DEPTH * toward, SPREAD);
+    let across_rows = a.0 != b.0;
+    let (cx, cy) = if across_rows {
+        (l.x(a.1) + CELL / 2.0, l.y(b.0))
+    } else {
+        (l.x(b.1), l.y(a.0) + CELL / 2.0)
+    };
+    let (points, patch) = if across_rows {
+        (
+            [(cx - w, cy - d), (cx, cy + d), (cx + w, cy - d)],
+            (w + 2.0, DEPTH + 2.0),
+        )
+    } else {
+        (
+            [(cx - d, cy - w), (cx + d, cy), (cx - d, cy + w)],
+            (DEPTH + 2.0, w + 2.0),
+        )
+    };
+    s.rect(
+        Rect {
+            x: cx - patch.0,
+            y: cy - patch.1,
+            width: 2.0 * patch.0,
+            height: 2.0 * patch.1,
+        },
+        r#"fill="white""#,
+    );
+    s.polyline(
+        &points,
+        &format!(
+            r#"{attrs} fill="none" stroke="black" stroke-width="{STROKE}" stroke-linecap="round" stroke-linejoin="round""#
+        ),
+    );
 }

@@ -112,6 +112,11 @@ impl ElementType for Xv {
         value: &serde_json::Value,
         size: usize,
     ) -> Result<Vec<Self>, HookError> {
+        if key == "negative" {
+            // The importer hands over the entries of f-puzzles' shared
+            // `negative` list that name this element's key: ["xv"].
+            return Ok(vec![Xv::Negative]);
+        }
         // [{"cells": ["R1C1", "R1C2"], "value": "X"}, …]
         let want = "{\"cells\": [\"R1C1\", \"R1C2\"], \"value\": \"X\"}";
         let mut out = Vec::new();
@@ -126,6 +131,28 @@ impl ElementType for Xv {
             out.push(Xv::Mark { cells, x });
         }
         Ok(out)
+    }
+
+    fn to_fpuzzles(
+        all: &[&Self],
+        top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        for k in all {
+            let (key, item) = match k {
+                Xv::Negative => ("negative", serde_json::json!("xv")),
+                Xv::Mark { cells, x } => {
+                    let names: Vec<String> =
+                        cells.iter().map(|&(r, c)| format!("R{}C{}", r + 1, c + 1)).collect();
+                    ("xv", serde_json::json!({"cells": names, "value": letter(*x)}))
+                }
+            };
+            // `negative` is shared with the kropki dots' entries.
+            let list = top.entry(key).or_insert_with(|| serde_json::json!([]));
+            if let Some(l) = list.as_array_mut() {
+                l.push(item);
+            }
+        }
+        Ok(())
     }
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {

@@ -1,15 +1,18 @@
 //! Today's [`Puzzle`] from what the three formats state in common: a
-//! square grid, givens, regions, killer cages with sums, both diagonals and
-//! a recorded solution. Each format's mapping (`fpuzzles::to_plain`,
+//! square grid, givens, regions, both diagonals and a recorded solution;
+//! killer cages come as `killer-cage` elements and make the killer kind's
+//! cages when they all have sums, on boxes. Each format's mapping (`fpuzzles::to_plain`,
 //! `sudokupad::to_plain`, `iss::to_plain`) refuses what today's puzzle
 //! cannot say and hands the rest here, where the checks a native file gets
 //! (repeated givens, region and cage shapes, the solution against the
 //! rules) are made once for all three.
 
 use crate::elements::Element;
+use crate::elements::Member;
 use crate::elements::boxes::Boxes;
 use crate::elements::cages::Cages;
 use crate::elements::diagonals::Diagonals;
+use crate::elements::killer_cage::KillerCage as CageElement;
 use crate::elements::regions::Regions;
 use crate::error::Location;
 use crate::model::rc;
@@ -152,6 +155,25 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
                 ));
             }
         }
+    }
+    // Killer cages on boxes, every one with a sum and in one piece, make
+    // the killer kind as before; any other (no sum, on jigsaw regions, in
+    // pieces) stays a killer-cage element of a sudoku or jigsaw.
+    let mut plain = plain;
+    let killer: Vec<&CageElement> = plain.elements.iter().filter_map(CageElement::of).collect();
+    let as_kind = boxes.is_some()
+        && !killer.is_empty()
+        && killer.iter().all(|k| {
+            let mut cells = k.cells.clone();
+            cells.sort_unstable();
+            k.sum.is_some() && first_unreached(&cells).is_none()
+        });
+    if as_kind {
+        let list: Vec<CageElement> = killer.into_iter().cloned().collect();
+        plain
+            .cages
+            .extend(list.into_iter().map(|k| (k.cells, k.sum.unwrap_or(0))));
+        plain.elements.retain(|e| CageElement::of(e).is_none());
     }
     let kind = match (boxes, plain.cages.is_empty()) {
         (Some(_), true) => Kind::Sudoku,

@@ -541,10 +541,11 @@ fn contradictions(p: &FPuzzle) -> Result<(), String> {
 // element that claims it (its `from_fpuzzles` hook).
 // ---------------------------------------------------------------------------
 
-/// The puzzle `p` states: givens, regions, killer cages with sums, both
-/// diagonals and the solution read here; every other rule key read by the
-/// element whose hook claims it ([`crate::elements::by_fpuzzles_key`]),
-/// and refused by name when none does.
+/// The puzzle `p` states: givens, regions, both diagonals together and
+/// the solution read here; every other rule key (killer cages, one
+/// diagonal, each entry of `negative`) read by the element whose hook
+/// claims it ([`crate::elements::by_fpuzzles_key`]), and refused by name
+/// when none does.
 pub fn to_plain(p: &FPuzzle) -> Result<Plain, String> {
     let n = p.size;
     if let Some(((r, c), ds)) = p.pencil_marks.first() {
@@ -581,25 +582,13 @@ pub fn to_plain(p: &FPuzzle) -> Result<Plain, String> {
                 .collect()
         })
         .collect();
-    let diag = (
-        p.constraints.contains_key("diagonal+"),
-        p.constraints.contains_key("diagonal-"),
-    );
-    match diag {
-        (true, true) => plain.diagonals = true,
-        (false, false) => {}
-        (plus, _) => {
-            let key = if plus { "diagonal+" } else { "diagonal-" };
-            return Err(format!(
-                "f-puzzles key `{key}` alone (one diagonal): not yet supported; only both \
-                 diagonals together (sudoku-X) are"
-            ));
-        }
-    }
+    // Both diagonals are the kinds' sudoku-X; one alone is its element.
+    let both = p.constraints.contains_key("diagonal+") && p.constraints.contains_key("diagonal-");
+    plain.diagonals = both;
     for (key, value) in &p.constraints {
         match key.as_str() {
-            "diagonal+" | "diagonal-" => {}
-            "killercage" => plain.cages = killer_cages(value)?,
+            "diagonal+" | "diagonal-" if both => {}
+            "negative" => plain.elements.extend(negatives(value, n)?),
             k if let Some(entry) = crate::elements::by_fpuzzles_key(k) => {
                 let read = (entry.from_fpuzzles)(k, value, n)
                     .map_err(|m| format!("f-puzzles `{k}` ({}): {m}", entry.name))?;
@@ -626,39 +615,35 @@ pub fn to_plain(p: &FPuzzle) -> Result<Plain, String> {
     Ok(plain)
 }
 
-/// `killercage` entries: each must carry a sum today.
-fn killer_cages(v: &Value) -> Result<Vec<super::build::KillerCage>, String> {
-    let mut out = Vec::new();
-    for (k, cage) in v.as_array().into_iter().flatten().enumerate() {
-        let cells: Vec<(usize, usize)> = cage
-            .get("cells")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|c| c.as_str().and_then(cell_ref))
-            .map(|(r, c)| (r as usize, c as usize))
-            .collect();
-        let first = cells
-            .first()
-            .map_or_else(String::new, |&(r, c)| format!(" at {}", rc(r, c)));
-        let sum = match cage.get("value") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(v) => Some(int(v).filter(|s| *s > 0).ok_or_else(|| {
-                format!(
-                    "f-puzzles killer cage {}{first} has the sum {v}, not a positive whole number",
-                    k + 1
-                )
-            })? as u64),
-        };
-        let Some(sum) = sum else {
+/// f-puzzles' `negative`: a list of marker keys (`"ratio"`, `"xv"`, …)
+/// whose every unmarked pair breaks the marker's relation. Each entry goes
+/// to the element that claims the marker's key, which reads the entries it
+/// is given under the key `negative`.
+fn negatives(value: &Value, n: usize) -> Result<Vec<crate::elements::Element>, String> {
+    let mut groups: Vec<(&'static crate::elements::Entry, Vec<Value>)> = Vec::new();
+    for item in list(value, "negative")? {
+        let key = item.as_str().ok_or_else(|| {
+            format!(
+                "f-puzzles `negative` holds {}, not a marker's key such as \"ratio\"",
+                type_of(item)
+            )
+        })?;
+        let Some(entry) = crate::elements::by_fpuzzles_key(key) else {
             return Err(format!(
-                "f-puzzles killer cage {}{first} has no sum: a killer cage without a sum is not \
-                 yet supported",
-                k + 1
+                "f-puzzles `negative` entry `{}`: not yet supported",
+                super::short_key(key)
             ));
         };
-        out.push((cells, sum));
+        match groups.iter_mut().find(|(e, _)| std::ptr::eq(*e, entry)) {
+            Some((_, items)) => items.push(item.clone()),
+            None => groups.push((entry, vec![item.clone()])),
+        }
+    }
+    let mut out = Vec::new();
+    for (entry, items) in groups {
+        let read = (entry.from_fpuzzles)("negative", &Value::Array(items), n)
+            .map_err(|m| format!("f-puzzles `negative` ({}): {m}", entry.name))?;
+        out.extend(read);
     }
     Ok(out)
 }

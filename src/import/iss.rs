@@ -132,8 +132,6 @@ pub struct Iss {
     pub givens: Grid,
     /// Cells given as several candidates, with them.
     pub candidates: Vec<((usize, usize), Vec<u32>)>,
-    /// `.Cage~SUM~cells`: cells and the sum ("" for none).
-    pub cages: Vec<(Vec<(usize, usize)>, String)>,
     /// The `.Jigsaw` layout: each cell's region.
     pub jigsaw: Option<Vec<Vec<Option<i64>>>>,
     /// `.NoBoxes`.
@@ -198,7 +196,6 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
         n,
         givens: vec![vec![None; n]; n],
         candidates: Vec::new(),
-        cages: Vec::new(),
         jigsaw: None,
         no_boxes: false,
         diagonals: (false, false),
@@ -228,17 +225,6 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
                         p.candidates.push((at, values));
                     }
                 }
-            }
-            "Cage" => {
-                let sum = t.args.first().cloned().unwrap_or_default();
-                let cells = t.args[1.min(t.args.len())..]
-                    .iter()
-                    .map(|a| cell(a, n, "Cage"))
-                    .collect::<Result<Vec<_>, _>>()?;
-                if cells.is_empty() {
-                    return Err("an ISS `.Cage` has no cells".into());
-                }
-                p.cages.push((cells, sum));
             }
             "Jigsaw" => {
                 let layout: Vec<char> = t.args.last().map_or("", String::as_str).chars().collect();
@@ -285,8 +271,9 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
 // the element that claims it (its `from_iss` hook).
 // ---------------------------------------------------------------------------
 
-/// The puzzle `p` states: givens, boxes or a jigsaw layout, cages with
-/// sums and both diagonals read here; every other constraint read by the
+/// The puzzle `p` states: givens, boxes or a jigsaw layout and both
+/// diagonals together read here; every other constraint (cages, one
+/// diagonal, …) read by the
 /// element whose hook claims it ([`crate::elements::by_iss_name`]), and
 /// refused by name when none does.
 pub fn to_plain(p: &Iss) -> Result<Plain, String> {
@@ -324,30 +311,21 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
         (None, false) => box_labels(n, default_box(n)),
         (None, true) => vec![vec![None; n]; n],
     };
+    // Both diagonals are the kinds' sudoku-X; one alone is its element.
     match p.diagonals {
         (true, true) => plain.diagonals = true,
-        (false, false) => {}
-        (one, _) => {
-            return Err(format!(
-                "ISS `.Diagonal~{}` alone (one diagonal): not yet supported; only both \
-                 diagonals together (sudoku-X) are",
-                if one { "1" } else { "-1" }
-            ));
-        }
-    }
-    for (cells, sum) in &p.cages {
-        let (r, c) = cells[0];
-        let s = sum.trim().parse::<u64>().ok().filter(|s| *s > 0).ok_or_else(|| {
-            if sum.trim().is_empty() {
-                format!(
-                    "ISS cage at {} has no sum: a killer cage without a sum is not yet supported",
-                    rc(r, c)
-                )
-            } else {
-                format!("ISS cage at {} has the sum `{}`, not a positive whole number", rc(r, c), super::short_key(sum))
+        (plus, minus) => {
+            for (on, arg) in [(plus, "1"), (minus, "-1")] {
+                if !on {
+                    continue;
+                }
+                let entry = crate::elements::by_iss_name("Diagonal")
+                    .ok_or("ISS `.Diagonal` alone: not yet supported")?;
+                let read = (entry.from_iss)("Diagonal", &[arg], n)
+                    .map_err(|m| format!("ISS `.Diagonal` ({}): {m}", entry.name))?;
+                plain.elements.extend(read);
             }
-        })?;
-        plain.cages.push((cells.clone(), s));
+        }
     }
     Ok(plain)
 }

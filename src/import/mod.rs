@@ -12,7 +12,8 @@
 //!    the grid, values in range, unknown keys) and keep every constraint
 //!    raw for the elements to come;
 //! 3. one mapping per format (`to_plain`) from today's vocabulary (givens,
-//!    regions, killer cages with sums, both diagonals, a recorded solution)
+//!    regions, both diagonals together, a recorded solution; every other
+//!    rule, killer cages included, through the element registry)
 //!    into [`build::Plain`], refusing the rest by name, and [`build::to_puzzle`].
 //!
 //! Only layer 3 knows today's [`Puzzle`]; the element registry will
@@ -237,18 +238,9 @@ pub(crate) fn drawn_meanings(
         };
         match opts.meaning(what, colour) {
             Some("ignore") => {}
-            Some(m) if let (DrawnKind::Line, Some((entry, key))) = (what, element_of(m)) => {
-                let lines: Vec<serde_json::Value> = items
-                    .iter()
-                    .map(|d| {
-                        let cells: Vec<String> = d
-                            .cells
-                            .iter()
-                            .map(|&(r, c)| format!("R{}C{}", r + 1, c + 1))
-                            .collect();
-                        serde_json::json!({ "lines": [cells] })
-                    })
-                    .collect();
+            Some(m) if let Some((entry, key)) = element_of(m) => {
+                let lines: Vec<serde_json::Value> =
+                    items.iter().copied().map(fpuzzles_entry).collect();
                 let read = (entry.from_fpuzzles)(key, &serde_json::Value::Array(lines), n)
                     .map_err(|e| format!("SudokuPad {flag}s #{colour} as {m} ({place}): {e}"))?;
                 elements.extend(read);
@@ -269,6 +261,36 @@ pub(crate) fn drawn_meanings(
         }
     }
     Ok(elements)
+}
+
+/// A SudokuPad drawing in the f-puzzles shape its element's hook reads:
+/// a line's cells as `{"lines": [[…]]}`; an arrow's also its first cell
+/// (inside the circle) as the circle's `cells`; an overlay's cells as
+/// `cells` (a dot on a border: the two cells it joins) and, on one cell,
+/// `cell`; a text as `value`. Each hook reads the fields its shape has.
+fn fpuzzles_entry(d: &Drawn) -> serde_json::Value {
+    let names: Vec<String> = d
+        .cells
+        .iter()
+        .map(|&(r, c)| format!("R{}C{}", r + 1, c + 1))
+        .collect();
+    let mut item = serde_json::json!({ "lines": [names.clone()] });
+    match d.what {
+        DrawnKind::Line => {}
+        DrawnKind::Arrow => {
+            item["cells"] = serde_json::json!(names.first().into_iter().collect::<Vec<_>>())
+        }
+        DrawnKind::Overlay => {
+            if let [one] = &names[..] {
+                item["cell"] = serde_json::json!(one);
+            }
+            item["cells"] = serde_json::json!(names);
+        }
+    }
+    if let Some(t) = &d.text {
+        item["value"] = serde_json::json!(t);
+    }
+    item
 }
 
 /// What `--ignore-unknown` passed over, as a note.

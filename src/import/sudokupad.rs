@@ -576,10 +576,37 @@ fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
         }
         _ => colour(item.get("color")),
     };
-    let cells = points
+    let mut cells: Vec<(usize, usize)> = points
         .iter()
         .filter_map(|&(y, x)| centre_cell(y, x, n))
         .collect();
+    if let Some(&(y, x)) = points.first()
+        && centre_cell(y, x, n).is_none()
+    {
+        let inside = |v: f64| v >= 0.0 && v < n as f64;
+        let on_line =
+            |v: f64| (v - v.round()).abs() < 0.01 && v.round() >= 1.0 && v.round() < n as f64;
+        let centred = |v: f64| (v - v.floor() - 0.5).abs() < 0.01;
+        match what {
+            // An arrow starts on its circle's edge, inside the circle's cell.
+            super::DrawnKind::Arrow if inside(y) && inside(x) => {
+                let c = (y as usize, x as usize);
+                if cells.first() != Some(&c) {
+                    cells.insert(0, c);
+                }
+            }
+            // A dot on the middle of a border stands for the two cells it joins.
+            super::DrawnKind::Overlay if centred(y) && on_line(x) && inside(y) => {
+                let (r, c) = (y as usize, x.round() as usize);
+                cells = vec![(r, c - 1), (r, c)];
+            }
+            super::DrawnKind::Overlay if centred(x) && on_line(y) && inside(x) => {
+                let (r, c) = (y.round() as usize, x as usize);
+                cells = vec![(r - 1, c), (r, c)];
+            }
+            _ => {}
+        }
+    }
     let at = points
         .first()
         .map(|&(y, x)| format!("({y}, {x})"))
@@ -606,10 +633,11 @@ fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
 // the meanings `--line` and friends give.
 // ---------------------------------------------------------------------------
 
-/// Today's vocabulary out of `s`: givens, regions, cages with sums, the
-/// solution; drawings need a meaning (`--line COLOR=…`): a line read as
-/// the element its meaning names, `ignore` passed over, the rest refused
-/// by name.
+/// Today's vocabulary out of `s`: givens, regions, the solution; cages
+/// (with a sum or none) read by the element of f-puzzles' `killercage`;
+/// drawings need a meaning (`--line COLOR=…`, `--arrow`, `--overlay`): a
+/// drawing read as the element its meaning names, `ignore` passed over,
+/// the rest refused by name.
 pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
     let n = s.n;
     let mut elements = Vec::new();
@@ -633,27 +661,34 @@ pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
     plain.givens = s.givens.clone();
     plain.solution = s.solution.clone();
     plain.regions = s.regions.clone().unwrap_or_else(|| vec![vec![None; n]; n]);
+    // Cages go to the element that reads f-puzzles' killer cages: with a
+    // sum, or none (the cells only differ).
+    let mut cages = Vec::new();
     for cage in &s.cages {
         let (r, c) = cage.cells[0];
-        let sum = match &cage.value {
-            None => {
-                return Err(format!(
-                    "SudokuPad cage at {} ({} cells) has no sum: a cage without a sum is not yet \
-                     supported",
-                    rc(r, c),
-                    cage.cells.len()
-                ));
-            }
-            Some(v) => v.parse::<u64>().ok().filter(|s| *s > 0).ok_or_else(|| {
-                format!(
-                    "SudokuPad cage at {} has the value `{}`, not a sum: its meaning is in the \
-                     rules text, not yet supported",
-                    rc(r, c),
-                    super::short_key(v)
-                )
-            })?,
-        };
-        plain.cages.push((cage.cells.clone(), sum));
+        if let Some(v) = &cage.value
+            && v.parse::<u64>().ok().filter(|s| *s > 0).is_none()
+        {
+            return Err(format!(
+                "SudokuPad cage at {} has the value `{}`, not a sum: its meaning is in the \
+                 rules text, not yet supported",
+                rc(r, c),
+                super::short_key(v)
+            ));
+        }
+        let cells: Vec<String> = cage
+            .cells
+            .iter()
+            .map(|&(r, c)| format!("R{}C{}", r + 1, c + 1))
+            .collect();
+        cages.push(serde_json::json!({"cells": cells, "value": cage.value}));
+    }
+    if !cages.is_empty() {
+        let entry = crate::elements::by_fpuzzles_key("killercage")
+            .ok_or("SudokuPad cages: no element reads killer cages")?;
+        let read = (entry.from_fpuzzles)("killercage", &Value::Array(cages), n)
+            .map_err(|m| format!("SudokuPad cages ({}): {m}", entry.name))?;
+        plain.elements.extend(read);
     }
     Ok(plain)
 }

@@ -362,7 +362,11 @@ fn plan_clues(p: &Puzzle) -> Clues {
         }
         (font::measure(text, size).advance <= room).then_some(size)
     };
-    let planned = cage_labels(p, |t| fit(t).is_some());
+    let mut planned = cage_labels(p, |t| fit(t).is_some());
+    // Elements' corner clues (a killer cage's sum on any grid) share the band.
+    planned
+        .labels
+        .extend(p.elements.iter().filter_map(|e| e.corner_clue()));
     let in_cages = planned
         .labels
         .into_iter()
