@@ -66,8 +66,10 @@ pub(super) struct GenerateArgs {
     /// Puzzles made at once, 1 to 1024 (default: the number of cores).
     #[arg(long, short, value_name = "N", value_parser = jobs())]
     jobs: Option<usize>,
-    /// Variant elements (thermo, kropki, …): not available until the puzzle
-    /// model has elements; refused.
+    /// Elements drawn from each solution on top of the kind's, by name or
+    /// TOML key or its start (`thermo,kropki`; `kropki-negative`: every
+    /// dot and the negative constraint; `anti-knight`); they stay, and
+    /// givens are removed.
     #[arg(long, value_name = "ELEMENT,…")]
     with: Option<String>,
     /// Write the puzzles into DIR (created if need be), one TOML each.
@@ -121,13 +123,18 @@ fn what(a: &GenerateArgs) -> Result<(Kind, Option<usize>, bool, Fixed)> {
 }
 
 pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
-    if let Some(with) = &a.with {
-        return Err(Error::Usage(format!(
-            "--with {with}: variant elements are not part of smtgrid's puzzle model yet, so \
-             they cannot be generated; generate a kind without --with"
-        )));
-    }
+    let with = match &a.with {
+        Some(list) => generate::with_list(list).map_err(Error::Usage)?,
+        None => Vec::new(),
+    };
     let (kind, template_size, diagonals, fixed) = what(&a)?;
+    if kind == Kind::Kakuro && !with.is_empty() {
+        return Err(Error::Usage(
+            "--with: a kakuro's squares are not a grid of values 1 to n; generate elements on \
+             another kind"
+                .into(),
+        ));
+    }
     let size = match (template_size, a.size) {
         (Some(t), Some(s)) if s != t => {
             return Err(Error::Usage(format!(
@@ -197,6 +204,10 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     if kind == Kind::Calcudoku {
         options.push_str(&format!(" --ops {}", a.ops));
     }
+    if !with.is_empty() {
+        let keys: Vec<&str> = with.iter().map(|w| w.key).collect();
+        options.push_str(&format!(" --with {}", keys.join(",")));
+    }
     if let Some((l, h)) = givens {
         options.push_str(&format!(" --givens {l}-{h}"));
     }
@@ -210,6 +221,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         kind,
         size,
         diagonals,
+        with,
         ops,
         fixed,
         symmetry: a.symmetry,

@@ -17,8 +17,10 @@ use crate::render::svg::{Layout, Svg};
 
 pub mod kit;
 pub mod line;
+pub mod making;
 
 pub use kit::{Lowering, Says, TomlReader, TomlWriter};
+pub use making::{Drawing, Making};
 
 /// Where an element draws on an SVG picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,6 +110,12 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
 
     /// Draws this instance on `layer` of an SVG picture.
     fn draw(&self, _layer: Layer, _layout: &Layout, _s: &mut Svg) {}
+
+    /// How `smtgrid generate --with` makes the element: by default it
+    /// cannot ([`Making::No`]), and `--with` names the elements that can.
+    fn making() -> Making<Self> {
+        Making::No
+    }
 }
 
 /// How an element type is found from an [`Element`] (made by the table).
@@ -150,6 +158,8 @@ pub struct Entry {
     /// [`ElementType::to_fpuzzles`] of this element's instances among
     /// `all` (nothing if there are none).
     pub to_fpuzzles: FpuzzlesWriter,
+    /// [`ElementType::making`], instances as [`Element`]s.
+    pub making: fn() -> Making<Element>,
 }
 
 /// An f-puzzles writer as the registry holds it.
@@ -237,6 +247,7 @@ macro_rules! element_table {
                         .map(Element::$ty)
                         .collect())
                 },
+                making: making::making::<$module::$ty>,
             },
         )+];
 

@@ -6,7 +6,8 @@
 
 use super::fill::{fill, fill_with};
 use super::rng::Rng;
-use super::{Fixed, Request};
+use super::{Fixed, Request, adapter};
+use crate::elements::{Drawing, Element, Making};
 use crate::puzzle::Kind;
 
 /// A cell, 0-based (row, column).
@@ -86,6 +87,10 @@ pub struct Design {
     pub signs: Vec<Sign>,
     /// Towers seen from each edge: top, bottom, left, right (skyscrapers).
     pub edges: Option<[Vec<u32>; 4]>,
+    /// The elements of `--with`: rules over the grid and instances drawn
+    /// from the solution. They are the puzzle's structure, as cages are:
+    /// the reduction keeps them.
+    pub elements: Vec<Element>,
 }
 
 /// Steps one fill may take before it is abandoned for a fresh start.
@@ -115,6 +120,7 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         solution: Vec::new(),
         signs: Vec::new(),
         edges: None,
+        elements: Vec::new(),
     };
     if req.kind == Kind::Kakuro {
         d.white = match &req.fixed {
@@ -146,11 +152,30 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         groups.push((0..n).map(|i| (i, i)).collect());
         groups.push((0..n).map(|i| (i, n - 1 - i)).collect());
     }
+    // Rules over the grid (anti-knight) hold before the solution is
+    // drawn: the fill keeps their all-different groups, and a fill that
+    // breaks any other rule of theirs is drawn again.
+    let rules: Vec<Element> = req
+        .with
+        .iter()
+        .filter_map(|w| match w.making() {
+            Making::Rule(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let rule_model = (!rules.is_empty()).then(|| adapter::rule_model(n, &rules));
+    if let Some(m) = &rule_model {
+        groups.extend(adapter::all_different(m));
+    }
     let index: Vec<Vec<usize>> = groups
         .iter()
         .map(|g| g.iter().map(|&(r, c)| r * n + c).collect())
         .collect();
     let flat = fill(n * n, n as u32, &index, rng, FILL_BUDGET)?;
+    if let Some(m) = &rule_model {
+        let values: Vec<i64> = flat.iter().map(|&v| i64::from(v)).collect();
+        m.check(&values).ok()?;
+    }
     d.solution = flat.chunks(n).map(<[u32]>::to_vec).collect();
     match req.kind {
         Kind::Killer => {
@@ -187,6 +212,35 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         }
         Kind::Skyscrapers => d.edges = Some(edges(&d.solution)),
         _ => {}
+    }
+    d.elements = rules;
+    if req
+        .with
+        .iter()
+        .any(|w| matches!(w.making(), Making::Drawn(_)))
+    {
+        let layout = adapter::puzzle(&d, "", |_| false).elements;
+        let mut drawing = Drawing {
+            n,
+            solution: &d.solution,
+            rng,
+            key: "",
+            taken: vec![vec![false; n]; n],
+            layout: &layout,
+        };
+        let mut drawn = Vec::new();
+        for w in &req.with {
+            if let Making::Drawn(make) = w.making() {
+                drawing.key = w.key;
+                let made = make(&mut drawing);
+                // An element asked for is on every puzzle.
+                if made.is_empty() {
+                    return None;
+                }
+                drawn.extend(made);
+            }
+        }
+        d.elements.extend(drawn);
     }
     Some(d)
 }
