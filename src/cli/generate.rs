@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::Completion;
 use super::config::{SolverArgs, duration, jobs};
@@ -19,6 +19,18 @@ use crate::solver::{self, SolverRequest, read_versions};
 
 /// The most puzzles one run makes.
 const MAX_COUNT: u64 = 100_000;
+
+/// What `generate` writes on standard output, a line per puzzle (the
+/// TOML files in DIR are written either way).
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    /// The file, what was proven and the grade.
+    Summary,
+    /// The puzzle's f-puzzles link (sudoku, killer and jigsaw, 4×4 to
+    /// 16×16, and elements with an f-puzzles form), as `convert --to
+    /// fpuzzles` writes it.
+    Links,
+}
 
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
@@ -75,6 +87,9 @@ pub(super) struct GenerateArgs {
     /// Write the puzzles into DIR (created if need be), one TOML each.
     #[arg(long, short, value_name = "DIR")]
     output: PathBuf,
+    /// What to print for each puzzle.
+    #[arg(long, value_enum, default_value = "summary")]
+    format: Format,
     #[command(flatten)]
     solvers: SolverArgs,
 }
@@ -255,26 +270,39 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         let step = match result {
             Ok(g) => {
                 let file = a.output.join(format!("{}.toml", g.puzzle.name));
-                write_file_atomically(&file, &generate::to_toml(&g, &req, &solvers)).and_then(
-                    |()| {
-                        out.write_str(&format!(
-                            "{}: {} givens, {} clues, unique{}, {} ({} conflicts, {:.0} % by \
-                         propagation), {:.2} s\n",
-                            file.display(),
-                            g.proof.givens,
-                            g.proof.clues,
-                            match g.proof.minimal {
-                                crate::generate::reduce::Minimal::Clues => ", minimal",
-                                crate::generate::reduce::Minimal::Orbits => ", orbit-minimal",
-                                crate::generate::reduce::Minimal::No => "",
-                            },
-                            g.grade.name,
-                            g.grade.conflicts,
-                            100.0 * g.grade.propagated,
-                            g.elapsed.as_secs_f64()
+                let link = match a.format {
+                    Format::Summary => Ok(None),
+                    Format::Links => crate::import::fpuzzles_link(&g.puzzle).map(Some).map_err(|m| {
+                        Error::Usage(format!(
+                            "--format links: {} has no f-puzzles link: {m}; drop --format links \
+                             for the TOML files",
+                            g.puzzle.name
                         ))
-                    },
-                )
+                    }),
+                };
+                let written = link.and_then(|link| {
+                    write_file_atomically(&file, &generate::to_toml(&g, &req, &solvers))?;
+                    Ok(link)
+                });
+                written.and_then(|link| match link {
+                    Some(link) => out.write_str(&format!("{link}\n")),
+                    None => out.write_str(&format!(
+                        "{}: {} givens, {} clues, unique{}, {} ({} conflicts, {:.0} % by \
+                         propagation), {:.2} s\n",
+                        file.display(),
+                        g.proof.givens,
+                        g.proof.clues,
+                        match g.proof.minimal {
+                            crate::generate::reduce::Minimal::Clues => ", minimal",
+                            crate::generate::reduce::Minimal::Orbits => ", orbit-minimal",
+                            crate::generate::reduce::Minimal::No => "",
+                        },
+                        g.grade.name,
+                        g.grade.conflicts,
+                        100.0 * g.grade.propagated,
+                        g.elapsed.as_secs_f64()
+                    )),
+                })
             }
             Err(why) => {
                 failed = true;
