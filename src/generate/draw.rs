@@ -497,7 +497,16 @@ fn kakuro_layout(n: usize, rng: &mut Rng) -> Option<Vec<Vec<bool>>> {
             }
         }
     }
-    let run = |w: &Vec<Vec<bool>>, r: usize, c: usize, dr: usize, dc: usize| {
+    kakuro_trim(&mut w);
+    let whites = w.iter().flatten().filter(|&&x| x).count();
+    (whites * 2 >= (n - 1) * (n - 1)).then_some(w)
+}
+
+/// Blacks out every white square (and its image under a half turn) that
+/// is not in an across and a down run of 2 to 9, until none is left.
+fn kakuro_trim(w: &mut [Vec<bool>]) {
+    let n = w.len();
+    let run = |w: &[Vec<bool>], r: usize, c: usize, dr: usize, dc: usize| {
         let (mut a, mut b) = ((r, c), (r, c));
         while w[a.0 - dr][a.1 - dc] {
             a = (a.0 - dr, a.1 - dc);
@@ -514,7 +523,7 @@ fn kakuro_layout(n: usize, rng: &mut Rng) -> Option<Vec<Vec<bool>>> {
                 if !w[r][c] {
                     continue;
                 }
-                let (across, down) = (run(&w, r, c, 0, 1), run(&w, r, c, 1, 0));
+                let (across, down) = (run(w, r, c, 0, 1), run(w, r, c, 1, 0));
                 if across < 2 || down < 2 || across > 9 || down > 9 {
                     w[r][c] = false;
                     w[n - r][n - c] = false;
@@ -526,8 +535,27 @@ fn kakuro_layout(n: usize, rng: &mut Rng) -> Option<Vec<Vec<bool>>> {
             break;
         }
     }
-    let whites = w.iter().flatten().filter(|&&x| x).count();
-    (whites * 2 >= (n - 1) * (n - 1)).then_some(w)
+}
+
+/// Repairs a kakuro whose fill is not unique: blacks out `at` (a square
+/// where a second solution differs) and its image under a half turn,
+/// trims the runs left too short, and keeps the fill of the squares that
+/// stay white (a part of a run keeps its digits apart). `false` when
+/// fewer than 40 % of the squares would stay white.
+pub fn kakuro_black_out(d: &mut Design, (r, c): At) -> bool {
+    let n = d.n;
+    d.white[r][c] = false;
+    d.white[n - r][n - c] = false;
+    kakuro_trim(&mut d.white);
+    for (row, white) in d.solution.iter_mut().zip(&d.white) {
+        for (v, &w) in row.iter_mut().zip(white) {
+            if !w {
+                *v = 0;
+            }
+        }
+    }
+    let whites = d.white.iter().flatten().filter(|&&x| x).count();
+    whites * 5 >= (n - 1) * (n - 1) * 2
 }
 
 /// Digits 1–9 for the white squares, none twice in a run.

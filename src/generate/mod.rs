@@ -45,17 +45,17 @@ use draw::{At, Op};
 use grade::Grade;
 use rng::Rng;
 
-/// The largest size `generate` takes per kind: the largest measured to
-/// make a puzzle well within a minute here (sudoku 16x16 in 7 s, jigsaw
-/// 12x12 in 15 s, skyscrapers 9x9 in 5 s); a 25x25 sudoku and a 16x16
-/// killer were not made in 150 s, a 6x6 kakuro fill was never unique in
-/// 40 s (docs/generate.md).
+/// The largest size `generate` takes per kind (docs/generate.md): up to
+/// 12 a puzzle is made and reduced well within a minute here (sudoku 16x16
+/// in 7 s, jigsaw 12x12 in 15 s); a 25x25 sudoku and a 16x16 killer are
+/// made within their time limit by cutting the removal short
+/// (`reduce::LARGE_FROM`), a 9x9 kakuro by repairing its fill (74 s).
 pub fn max_size(kind: Kind) -> usize {
     match kind {
-        Kind::Sudoku => 16,
+        Kind::Sudoku => 25,
+        Kind::Killer => 16,
         Kind::Jigsaw => 12,
-        Kind::Killer | Kind::Calcudoku | Kind::Futoshiki | Kind::Skyscrapers => 9,
-        Kind::Kakuro => 5,
+        Kind::Calcudoku | Kind::Futoshiki | Kind::Skyscrapers | Kind::Kakuro => 9,
     }
 }
 
