@@ -188,7 +188,11 @@ fn reproved(args: &[&str], prover: &str, checker: &str) {
             let file = dir.path().join(name);
             let said = smtgrid(&["explain", file.to_str().unwrap(), "--solver", checker]);
             let said = String::from_utf8_lossy(&said.stdout);
-            assert!(said.contains("no given is redundant"), "{name}: {said}");
+            let none = said.contains("it has no givens");
+            assert!(
+                none || said.contains("no given is redundant"),
+                "{name}: {said}"
+            );
         }
         assert_eq!(unique(vec![p.clone()], checker), [Some(true)], "{name}");
         let fewer = if by_orbits {
@@ -233,6 +237,15 @@ fn every_other_kind_is_unique_and_minimal_by_another_solver() {
 }
 
 #[test]
+fn a_kakuro_larger_than_5_is_repaired_until_unique() {
+    require(&["yices2", "z3"]);
+    // A 5x5 white area: random fills are almost never unique as drawn;
+    // squares where a second solution differs are blacked out. (Sizes 7
+    // to 9 are measured by scripts/bench-generate.)
+    reproved(&["generate", "kakuro", "--size", "6"], "yices2", "z3");
+}
+
+#[test]
 fn a_seed_makes_the_same_puzzles_again_and_another_seed_others() {
     require(&["yices2", "z3"]);
     let make = |seed: &str| {
@@ -255,7 +268,103 @@ fn a_seed_makes_the_same_puzzles_again_and_another_seed_others() {
 }
 
 #[test]
-fn a_template_keeps_its_regions_and_with_is_refused() {
+fn element_mixes_are_unique_and_minimal_by_another_solver() {
+    require(&["yices2", "z3"]);
+    // Instances drawn from the solution, given removal clue by clue.
+    reproved(
+        &[
+            "generate",
+            "sudoku",
+            "--size",
+            "6",
+            "--with",
+            "thermo,kropki",
+            "--symmetry",
+            "none",
+        ],
+        "yices2",
+        "z3",
+    );
+    // A rule the fill keeps, lines, and the negative constraint (every X
+    // and V drawn), by orbits.
+    reproved(
+        &[
+            "generate",
+            "sudoku",
+            "--with",
+            "anti-knight,whispers,xv-negative",
+        ],
+        "yices2",
+        "z3",
+    );
+}
+
+#[test]
+fn element_mixes_hold_what_was_asked_and_the_seed_repeats_them() {
+    require(&["yices2", "z3"]);
+    let make = |seed: &str| {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let args = [
+            "generate",
+            "sudoku",
+            "--size",
+            "6",
+            "--with",
+            "thermo,arrow,kropki-negative,anti-king",
+            "--count",
+            "2",
+            "--seed",
+            seed,
+        ];
+        generate(&args, dir.path())
+    };
+    let (a, b, c) = (make("3"), make("3"), make("4"));
+    assert_eq!(a.len(), 2);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    for (name, text) in &a {
+        for key in [
+            "[[thermometer]]",
+            "[[arrow]]",
+            "[[kropki]]",
+            "kropki-negative = true",
+            "anti-king = true",
+        ] {
+            assert!(text.contains(key), "{name} lacks {key}:\n{text}");
+        }
+        assert!(
+            text.contains("--with thermometer,arrow,kropki-negative,anti-king"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn with_refuses_what_it_cannot_make_naming_what_it_can() {
+    for (list, says) in [
+        ("cages", "cannot be generated yet"),
+        ("nosuch", "no element is called so"),
+        ("anti-k", "more than one element"),
+        ("thermo,thermometer", "twice"),
+    ] {
+        let out = smtgrid(&["generate", "sudoku", "--with", list, "-o", "unused"]);
+        assert_eq!(out.status.code(), Some(2), "{list}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{list}: {err}");
+        if list != "anti-k" && list != "thermo,thermometer" {
+            assert!(
+                err.contains("thermometer") && err.contains("anti-knight"),
+                "{err}"
+            );
+        }
+    }
+    let out = smtgrid(&["generate", "kakuro", "--with", "thermo", "-o", "unused"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!common::root().join("unused").exists());
+}
+
+#[test]
+fn a_template_keeps_its_regions() {
     require(&["yices2", "z3"]);
     let dir = tempfile::tempdir().expect("a temporary folder");
     let files = generate(
@@ -267,8 +376,89 @@ fn a_template_keeps_its_regions_and_with_is_refused() {
         .unwrap()
         .remove(0);
     assert_eq!(made.regions(), template.regions());
-    let out = smtgrid(&["generate", "sudoku", "--with", "thermo", "-o", "unused"]);
+}
+
+#[test]
+fn links_are_f_puzzles_links_of_the_puzzles_made() {
+    require(&["yices2", "z3"]);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let made = dir.path().join("made");
+    let out = smtgrid(&[
+        "generate",
+        "sudoku",
+        "--size",
+        "6",
+        "--with",
+        "thermo,kropki-negative,anti-knight",
+        "--count",
+        "2",
+        "--seed",
+        "8",
+        "--format",
+        "links",
+        "-o",
+        made.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let links = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines: Vec<&str> = links.lines().collect();
+    assert_eq!(lines.len(), 2, "{links}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("https://www.f-puzzles.com/?load="))
+    );
+    let file = dir.path().join("made.links");
+    std::fs::write(&file, &links).expect("write the links");
+    let back = dir.path().join("back");
+    let back_dir = format!("{}/", back.display());
+    let out = smtgrid(&["convert", file.to_str().unwrap(), "-o", &back_dir]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut tomls: Vec<_> = std::fs::read_dir(&made)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let mut imported: Vec<_> = std::fs::read_dir(&back)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    tomls.sort();
+    imported.sort();
+    for (t, i) in tomls.iter().zip(&imported) {
+        let p = load(t, None).unwrap().remove(0);
+        let q = load(i, None).unwrap().remove(0);
+        assert_eq!(q.givens, p.givens, "{}", t.display());
+        let names = |p: &Puzzle| {
+            let mut n: Vec<&str> = p.elements.iter().map(|e| e.name()).collect();
+            n.sort_unstable();
+            n
+        };
+        assert_eq!(names(&q), names(&p), "{}", t.display());
+        let mut q = q;
+        q.solution = p.solution.clone();
+        assert_eq!(unique(vec![q], "z3"), [Some(true)], "{}", i.display());
+    }
+    // A kind f-puzzles does not hold: exit 2, naming why.
+    let out = smtgrid(&[
+        "generate",
+        "futoshiki",
+        "--size",
+        "4",
+        "--seed",
+        "1",
+        "--format",
+        "links",
+        "-o",
+        dir.path().join("f").to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("elements"));
-    assert!(!common::root().join("unused").exists());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no f-puzzles"));
 }

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::Completion;
 use super::config::{SolverArgs, duration, jobs};
@@ -19,6 +19,18 @@ use crate::solver::{self, SolverRequest, read_versions};
 
 /// The most puzzles one run makes.
 const MAX_COUNT: u64 = 100_000;
+
+/// What `generate` writes on standard output, a line per puzzle (the
+/// TOML files in DIR are written either way).
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    /// The file, what was proven and the grade.
+    Summary,
+    /// The puzzle's f-puzzles link (sudoku, killer and jigsaw, 4×4 to
+    /// 16×16, and elements with an f-puzzles form), as `convert --to
+    /// fpuzzles` writes it.
+    Links,
+}
 
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
@@ -66,13 +78,18 @@ pub(super) struct GenerateArgs {
     /// Puzzles made at once, 1 to 1024 (default: the number of cores).
     #[arg(long, short, value_name = "N", value_parser = jobs())]
     jobs: Option<usize>,
-    /// Variant elements (thermo, kropki, …): not available until the puzzle
-    /// model has elements; refused.
+    /// Elements drawn from each solution on top of the kind's, by name or
+    /// TOML key or its start (`thermo,kropki`; `kropki-negative`: every
+    /// dot and the negative constraint; `anti-knight`); they stay, and
+    /// givens are removed.
     #[arg(long, value_name = "ELEMENT,…")]
     with: Option<String>,
     /// Write the puzzles into DIR (created if need be), one TOML each.
     #[arg(long, short, value_name = "DIR")]
     output: PathBuf,
+    /// What to print for each puzzle.
+    #[arg(long, value_enum, default_value = "summary")]
+    format: Format,
     #[command(flatten)]
     solvers: SolverArgs,
 }
@@ -121,13 +138,18 @@ fn what(a: &GenerateArgs) -> Result<(Kind, Option<usize>, bool, Fixed)> {
 }
 
 pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
-    if let Some(with) = &a.with {
-        return Err(Error::Usage(format!(
-            "--with {with}: variant elements are not part of smtgrid's puzzle model yet, so \
-             they cannot be generated; generate a kind without --with"
-        )));
-    }
+    let with = match &a.with {
+        Some(list) => generate::with_list(list).map_err(Error::Usage)?,
+        None => Vec::new(),
+    };
     let (kind, template_size, diagonals, fixed) = what(&a)?;
+    if kind == Kind::Kakuro && !with.is_empty() {
+        return Err(Error::Usage(
+            "--with: a kakuro's squares are not a grid of values 1 to n; generate elements on \
+             another kind"
+                .into(),
+        ));
+    }
     let size = match (template_size, a.size) {
         (Some(t), Some(s)) if s != t => {
             return Err(Error::Usage(format!(
@@ -197,6 +219,10 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     if kind == Kind::Calcudoku {
         options.push_str(&format!(" --ops {}", a.ops));
     }
+    if !with.is_empty() {
+        let keys: Vec<&str> = with.iter().map(|w| w.key).collect();
+        options.push_str(&format!(" --with {}", keys.join(",")));
+    }
     if let Some((l, h)) = givens {
         options.push_str(&format!(" --givens {l}-{h}"));
     }
@@ -210,6 +236,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         kind,
         size,
         diagonals,
+        with,
         ops,
         fixed,
         symmetry: a.symmetry,
@@ -243,26 +270,39 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         let step = match result {
             Ok(g) => {
                 let file = a.output.join(format!("{}.toml", g.puzzle.name));
-                write_file_atomically(&file, &generate::to_toml(&g, &req, &solvers)).and_then(
-                    |()| {
-                        out.write_str(&format!(
-                            "{}: {} givens, {} clues, unique{}, {} ({} conflicts, {:.0} % by \
-                         propagation), {:.2} s\n",
-                            file.display(),
-                            g.proof.givens,
-                            g.proof.clues,
-                            match g.proof.minimal {
-                                crate::generate::reduce::Minimal::Clues => ", minimal",
-                                crate::generate::reduce::Minimal::Orbits => ", orbit-minimal",
-                                crate::generate::reduce::Minimal::No => "",
-                            },
-                            g.grade.name,
-                            g.grade.conflicts,
-                            100.0 * g.grade.propagated,
-                            g.elapsed.as_secs_f64()
+                let link = match a.format {
+                    Format::Summary => Ok(None),
+                    Format::Links => crate::import::fpuzzles_link(&g.puzzle).map(Some).map_err(|m| {
+                        Error::Usage(format!(
+                            "--format links: {} has no f-puzzles link: {m}; drop --format links \
+                             for the TOML files",
+                            g.puzzle.name
                         ))
-                    },
-                )
+                    }),
+                };
+                let written = link.and_then(|link| {
+                    write_file_atomically(&file, &generate::to_toml(&g, &req, &solvers))?;
+                    Ok(link)
+                });
+                written.and_then(|link| match link {
+                    Some(link) => out.write_str(&format!("{link}\n")),
+                    None => out.write_str(&format!(
+                        "{}: {} givens, {} clues, unique{}, {} ({} conflicts, {:.0} % by \
+                         propagation), {:.2} s\n",
+                        file.display(),
+                        g.proof.givens,
+                        g.proof.clues,
+                        match g.proof.minimal {
+                            crate::generate::reduce::Minimal::Clues => ", minimal",
+                            crate::generate::reduce::Minimal::Orbits => ", orbit-minimal",
+                            crate::generate::reduce::Minimal::No => "",
+                        },
+                        g.grade.name,
+                        g.grade.conflicts,
+                        100.0 * g.grade.propagated,
+                        g.elapsed.as_secs_f64()
+                    )),
+                })
             }
             Err(why) => {
                 failed = true;

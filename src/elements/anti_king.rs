@@ -3,7 +3,7 @@
 //! `anti-king = true`.
 
 use super::kit::{chess, fpuzzles_flag, read_flag};
-use super::{ElementType, HookError, Lowering, TomlReader, TomlWriter};
+use super::{ElementType, HookError, Lowering, Making, TomlReader, TomlWriter};
 use crate::error::InputError;
 
 /// The anti-king rule.
@@ -39,6 +39,11 @@ impl ElementType for AntiKing {
 
     fn from_iss(_name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
         Ok(vec![AntiKing])
+    }
+
+    /// A rule over the grid: the solution is filled keeping it.
+    fn making() -> Making<Self> {
+        Making::Rule(AntiKing)
     }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {

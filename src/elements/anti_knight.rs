@@ -2,7 +2,7 @@
 //! value. `anti-knight = true`.
 
 use super::kit::{chess, fpuzzles_flag, read_flag};
-use super::{ElementType, HookError, Lowering, TomlReader, TomlWriter};
+use super::{ElementType, HookError, Lowering, Making, TomlReader, TomlWriter};
 use crate::error::InputError;
 
 /// The anti-knight rule.
@@ -38,6 +38,11 @@ impl ElementType for AntiKnight {
 
     fn from_iss(_name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
         Ok(vec![AntiKnight])
+    }
+
+    /// A rule over the grid: the solution is filled keeping it.
+    fn making() -> Making<Self> {
+        Making::Rule(AntiKnight)
     }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {

@@ -18,11 +18,8 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{
-    fpuzzles_cell, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, read_flag,
-    unmarked_pairs,
-};
-use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::kit::{cell_list, fpuzzles_cell, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
+use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
 use crate::render::marks::TextForm;
@@ -243,6 +240,38 @@ impl ElementType for Kropki {
                 value: default_value(black),
             })
             .collect())
+    }
+
+    /// Dots where the solution's neighbours are consecutive (white) or
+    /// 1:2 (black; a 1 beside a 2 gets either): about half of them, or
+    /// every one with the negative constraint (`kropki-negative`).
+    fn making() -> Making<Self> {
+        Making::Drawn(|d: &mut Drawing| {
+            let negative = d.key == "kropki-negative";
+            let mut out = Vec::new();
+            for [a, b] in d.pairs() {
+                let (x, y) = (d.value(a), d.value(b));
+                let white = (x - y).abs() == 1;
+                let black = x == 2 * y || y == 2 * x;
+                if !(white || black) || (!negative && d.rng.chance(0.5)) {
+                    continue;
+                }
+                let black = black && (!white || d.rng.chance(0.5));
+                out.push(Kropki::Dot {
+                    cells: [a, b],
+                    black,
+                    value: default_value(black),
+                });
+            }
+            out.sort_by_key(|k| match k {
+                Kropki::Dot { cells, .. } => Some(*cells),
+                Kropki::Negative => None,
+            });
+            if negative {
+                out.push(Kropki::Negative);
+            }
+            out
+        })
     }
 
     fn lower(&self, index: usize, l: &mut Lowering) {

@@ -16,8 +16,8 @@ use std::marker::PhantomData;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cells, fpuzzles_lines, hook_cell, path};
-use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::kit::{cell_list, fpuzzles_cells, fpuzzles_lines, hook_cell, path, quoted};
+use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{CellId, Rule, TABLE_MAX, What, rc};
 use crate::render::marks::TextForm;
@@ -317,6 +317,35 @@ impl<K: LineKind> ElementType for Line<K> {
         if layer == Layer::Under {
             K::draw(self, layout, s);
         }
+    }
+
+    /// Every line kind the same way: random walks over free cells
+    /// (diagonal steps too, each cell once), each cut to its longest
+    /// start of at least three cells that makes a valid line with the
+    /// kind's default parameter and holds in the solution, as the
+    /// checker says ([`Drawing::holds`]). Lines do not cross.
+    fn making() -> Making<Self> {
+        Making::Drawn(|d: &mut Drawing| {
+            let want = d.how_many();
+            let shortest = K::MIN.max(3);
+            let mut out: Vec<Self> = Vec::new();
+            for _ in 0..want * 30 {
+                if out.len() == want {
+                    break;
+                }
+                let len = d.rng.range(shortest, d.n.clamp(shortest, 8));
+                let walk = d.walk(len);
+                let found = (shortest..=walk.len()).rev().find_map(|k| {
+                    let line = Line::new(walk[..k].to_vec(), None);
+                    (line.check(d.n).is_ok() && d.holds(&line)).then_some(line)
+                });
+                if let Some(line) = found {
+                    d.take(&line.cells);
+                    out.push(line);
+                }
+            }
+            out
+        })
     }
 }
 

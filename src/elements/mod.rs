@@ -18,8 +18,10 @@ use crate::render::svg::{Layout, Svg};
 
 pub mod kit;
 pub mod line;
+pub mod making;
 
 pub use kit::{Lowering, Says, TomlReader, TomlWriter};
+pub use making::{Drawing, Making};
 
 /// Where an element draws on an SVG picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,6 +144,12 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     fn corner_clue(&self) -> Option<((usize, usize), String)> {
         None
     }
+
+    /// How `smtgrid generate --with` makes the element: by default it
+    /// cannot ([`Making::No`]), and `--with` names the elements that can.
+    fn making() -> Making<Self> {
+        Making::No
+    }
 }
 
 /// How an element type is found from an [`Element`] (made by the table).
@@ -185,6 +193,8 @@ pub struct Entry {
     /// `all` (nothing if there are none, or if the element is
     /// [`ElementType::WRITTEN_WITH_GRID`]).
     pub to_fpuzzles: FpuzzlesWriter,
+    /// [`ElementType::making`], instances as [`Element`]s.
+    pub making: fn() -> Making<Element>,
 }
 
 /// An f-puzzles writer as the registry holds it.
@@ -272,6 +282,7 @@ macro_rules! element_table {
                         .map(Element::$ty)
                         .collect())
                 },
+                making: making::making::<$module::$ty>,
             },
         )+];
 

@@ -13,10 +13,10 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cell, fpuzzles_lines, fpuzzles_push, hook_cell, path};
+use super::kit::{cell_list, fpuzzles_cell, fpuzzles_lines, fpuzzles_push, hook_cell, path, quoted};
 use super::line::{centre, touches};
+use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
-use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::model::{Cmp, Group, Rule, What};
 use crate::render::marks::TextForm;
 use crate::render::svg::{CELL, Layout, Svg};
@@ -155,6 +155,49 @@ impl ElementType for Thermometer {
     fn text(&self, index: usize, t: &mut TextForm) {
         t.cell(self.cells[0], '°', '\'');
         t.note(format!("{} {index}: {}", self.key(), path(&self.cells)));
+    }
+
+    /// Thermometers along increasing paths of the solution (never
+    /// decreasing for `slow-thermometer`), not crossing: from a random
+    /// free cell, each step to a touching free cell whose value is the
+    /// least above the last (or one of the two least, at random), so that
+    /// they run long; 3 cells or more each, as many as [`Drawing::how_many`].
+    fn making() -> Making<Self> {
+        Making::Drawn(|d: &mut Drawing| {
+            let slow = d.key == "slow-thermometer";
+            let want = d.how_many();
+            let mut out = Vec::new();
+            for _ in 0..want * 20 {
+                if out.len() == want {
+                    break;
+                }
+                let Some(start) = d.free_cell() else { break };
+                let mut cells = vec![start];
+                let longest = d.rng.range(3, d.n.max(3));
+                while cells.len() < longest {
+                    let last = cells[cells.len() - 1];
+                    let v = d.value(last);
+                    let mut next: Vec<(i64, (usize, usize))> = d
+                        .next_to(last, true, &cells)
+                        .into_iter()
+                        .map(|q| (d.value(q), q))
+                        .filter(|&(w, _)| w > v || (slow && w == v))
+                        .collect();
+                    if next.is_empty() {
+                        break;
+                    }
+                    next.sort_unstable();
+                    let pick = d.rng.below(next.len().min(2));
+                    cells.push(next[pick].1);
+                }
+                let t = Thermometer { cells, slow };
+                if t.cells.len() >= 3 && d.holds(&t) {
+                    d.take(&t.cells);
+                    out.push(t);
+                }
+            }
+            out
+        })
     }
 
     /// A grey bulb on the first cell and a grey tube through the others.

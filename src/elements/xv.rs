@@ -14,8 +14,8 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_pair, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
-use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::kit::{cell_list, fpuzzles_pair, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
+use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
 use crate::render::marks::TextForm;
@@ -162,6 +162,34 @@ impl ElementType for Xv {
             .into_iter()
             .map(|cells| Xv::Mark { cells, x })
             .collect())
+    }
+
+    /// An X or V where the solution's neighbours sum to 10 or 5: about
+    /// half of them, or every one with the negative constraint
+    /// (`xv-negative`).
+    fn making() -> Making<Self> {
+        Making::Drawn(|d: &mut Drawing| {
+            let negative = d.key == "xv-negative";
+            let mut out = Vec::new();
+            for [a, b] in d.pairs() {
+                let s = d.value(a) + d.value(b);
+                if !(s == 5 || s == 10) || (!negative && d.rng.chance(0.5)) {
+                    continue;
+                }
+                out.push(Xv::Mark {
+                    cells: [a, b],
+                    x: s == 10,
+                });
+            }
+            out.sort_by_key(|k| match k {
+                Xv::Mark { cells, .. } => Some(*cells),
+                Xv::Negative => None,
+            });
+            if negative {
+                out.push(Xv::Negative);
+            }
+            out
+        })
     }
 
     fn lower(&self, index: usize, l: &mut Lowering) {

@@ -4,12 +4,15 @@
 
 use super::Fixed;
 use super::draw::{At, Design};
+use crate::elements::Element;
 use crate::elements::boxes::Boxes;
 use crate::elements::cages::Cages;
 use crate::elements::diagonals::Diagonals;
 use crate::elements::kakuro::Kakuro;
 use crate::elements::regions::Regions;
 use crate::elements::signs::Signs;
+use crate::lower::lower;
+use crate::model::{Model, Rule};
 use crate::puzzle::{Cage, Clue, EdgeClues, Inequality, KakuroCell, Kind, Puzzle};
 
 /// A clue the generator may remove.
@@ -117,6 +120,9 @@ pub fn puzzle(d: &Design, name: &str, keep: impl Fn(&Item) -> bool) -> Puzzle {
     if !signs.is_empty() {
         p.set(Signs(signs));
     }
+    for e in &d.elements {
+        p.add(e.clone());
+    }
     if let Some(e) = &d.edges {
         let side = |s: usize| -> Vec<Option<u32>> {
             e[s].iter()
@@ -132,6 +138,33 @@ pub fn puzzle(d: &Design, name: &str, keep: impl Fn(&Item) -> bool) -> Puzzle {
         });
     }
     p
+}
+
+/// The model of rules over an `n`×`n` grid (`--with anti-knight`) alone,
+/// for the fill to keep and to check its solution against.
+pub fn rule_model(n: usize, rules: &[Element]) -> Model {
+    let mut p = Puzzle::blank("rules", Kind::Sudoku, n);
+    p.elements.clear();
+    for e in rules {
+        p.add(e.clone());
+    }
+    lower(&p)
+}
+
+/// The cells of each all-different rule of `m`, as the fill's groups.
+pub fn all_different(m: &Model) -> Vec<Vec<At>> {
+    m.constraints
+        .iter()
+        .filter_map(|c| match &c.rule {
+            Rule::AllDifferent { cells } => Some(
+                cells
+                    .iter()
+                    .map(|&id| (m.cells[id].row, m.cells[id].col))
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A kakuro grid: clue squares hold the sums of the runs they start.

@@ -6,7 +6,8 @@
 
 use super::fill::{fill, fill_with};
 use super::rng::Rng;
-use super::{Fixed, Request};
+use super::{Fixed, Request, adapter};
+use crate::elements::{Drawing, Element, Making};
 use crate::puzzle::Kind;
 
 /// A cell, 0-based (row, column).
@@ -86,6 +87,10 @@ pub struct Design {
     pub signs: Vec<Sign>,
     /// Towers seen from each edge: top, bottom, left, right (skyscrapers).
     pub edges: Option<[Vec<u32>; 4]>,
+    /// The elements of `--with`: rules over the grid and instances drawn
+    /// from the solution. They are the puzzle's structure, as cages are:
+    /// the reduction keeps them.
+    pub elements: Vec<Element>,
 }
 
 /// Steps one fill may take before it is abandoned for a fresh start.
@@ -115,6 +120,7 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         solution: Vec::new(),
         signs: Vec::new(),
         edges: None,
+        elements: Vec::new(),
     };
     if req.kind == Kind::Kakuro {
         d.white = match &req.fixed {
@@ -146,11 +152,30 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         groups.push((0..n).map(|i| (i, i)).collect());
         groups.push((0..n).map(|i| (i, n - 1 - i)).collect());
     }
+    // Rules over the grid (anti-knight) hold before the solution is
+    // drawn: the fill keeps their all-different groups, and a fill that
+    // breaks any other rule of theirs is drawn again.
+    let rules: Vec<Element> = req
+        .with
+        .iter()
+        .filter_map(|w| match w.making() {
+            Making::Rule(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let rule_model = (!rules.is_empty()).then(|| adapter::rule_model(n, &rules));
+    if let Some(m) = &rule_model {
+        groups.extend(adapter::all_different(m));
+    }
     let index: Vec<Vec<usize>> = groups
         .iter()
         .map(|g| g.iter().map(|&(r, c)| r * n + c).collect())
         .collect();
     let flat = fill(n * n, n as u32, &index, rng, FILL_BUDGET)?;
+    if let Some(m) = &rule_model {
+        let values: Vec<i64> = flat.iter().map(|&v| i64::from(v)).collect();
+        m.check(&values).ok()?;
+    }
     d.solution = flat.chunks(n).map(<[u32]>::to_vec).collect();
     match req.kind {
         Kind::Killer => {
@@ -187,6 +212,35 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         }
         Kind::Skyscrapers => d.edges = Some(edges(&d.solution)),
         _ => {}
+    }
+    d.elements = rules;
+    if req
+        .with
+        .iter()
+        .any(|w| matches!(w.making(), Making::Drawn(_)))
+    {
+        let layout = adapter::puzzle(&d, "", |_| false).elements;
+        let mut drawing = Drawing {
+            n,
+            solution: &d.solution,
+            rng,
+            key: "",
+            taken: vec![vec![false; n]; n],
+            layout: &layout,
+        };
+        let mut drawn = Vec::new();
+        for w in &req.with {
+            if let Making::Drawn(make) = w.making() {
+                drawing.key = w.key;
+                let made = make(&mut drawing);
+                // An element asked for is on every puzzle.
+                if made.is_empty() {
+                    return None;
+                }
+                drawn.extend(made);
+            }
+        }
+        d.elements.extend(drawn);
     }
     Some(d)
 }
@@ -443,7 +497,16 @@ fn kakuro_layout(n: usize, rng: &mut Rng) -> Option<Vec<Vec<bool>>> {
             }
         }
     }
-    let run = |w: &Vec<Vec<bool>>, r: usize, c: usize, dr: usize, dc: usize| {
+    kakuro_trim(&mut w);
+    let whites = w.iter().flatten().filter(|&&x| x).count();
+    (whites * 2 >= (n - 1) * (n - 1)).then_some(w)
+}
+
+/// Blacks out every white square (and its image under a half turn) that
+/// is not in an across and a down run of 2 to 9, until none is left.
+fn kakuro_trim(w: &mut [Vec<bool>]) {
+    let n = w.len();
+    let run = |w: &[Vec<bool>], r: usize, c: usize, dr: usize, dc: usize| {
         let (mut a, mut b) = ((r, c), (r, c));
         while w[a.0 - dr][a.1 - dc] {
             a = (a.0 - dr, a.1 - dc);
@@ -460,7 +523,7 @@ fn kakuro_layout(n: usize, rng: &mut Rng) -> Option<Vec<Vec<bool>>> {
                 if !w[r][c] {
                     continue;
                 }
-                let (across, down) = (run(&w, r, c, 0, 1), run(&w, r, c, 1, 0));
+                let (across, down) = (run(w, r, c, 0, 1), run(w, r, c, 1, 0));
                 if across < 2 || down < 2 || across > 9 || down > 9 {
                     w[r][c] = false;
                     w[n - r][n - c] = false;
@@ -472,8 +535,27 @@ fn kakuro_layout(n: usize, rng: &mut Rng) -> Option<Vec<Vec<bool>>> {
             break;
         }
     }
-    let whites = w.iter().flatten().filter(|&&x| x).count();
-    (whites * 2 >= (n - 1) * (n - 1)).then_some(w)
+}
+
+/// Repairs a kakuro whose fill is not unique: blacks out `at` (a square
+/// where a second solution differs) and its image under a half turn,
+/// trims the runs left too short, and keeps the fill of the squares that
+/// stay white (a part of a run keeps its digits apart). `false` when
+/// fewer than 40 % of the squares would stay white.
+pub fn kakuro_black_out(d: &mut Design, (r, c): At) -> bool {
+    let n = d.n;
+    d.white[r][c] = false;
+    d.white[n - r][n - c] = false;
+    kakuro_trim(&mut d.white);
+    for (row, white) in d.solution.iter_mut().zip(&d.white) {
+        for (v, &w) in row.iter_mut().zip(white) {
+            if !w {
+                *v = 0;
+            }
+        }
+    }
+    let whites = d.white.iter().flatten().filter(|&&x| x).count();
+    whites * 5 >= (n - 1) * (n - 1) * 2
 }
 
 /// Digits 1–9 for the white squares, none twice in a run.

@@ -37,6 +37,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::cancel::Cancel;
+use crate::elements::{self, Element, Making};
 use crate::puzzle::{Kind, Puzzle};
 use crate::solve::schedule::{self, JobCtx, JobEnd, Jobs, Slot, StopRule};
 use crate::solver::Solver;
@@ -44,17 +45,17 @@ use draw::{At, Op};
 use grade::Grade;
 use rng::Rng;
 
-/// The largest size `generate` takes per kind: the largest measured to
-/// make a puzzle well within a minute here (sudoku 16x16 in 7 s, jigsaw
-/// 12x12 in 15 s, skyscrapers 9x9 in 5 s); a 25x25 sudoku and a 16x16
-/// killer were not made in 150 s, a 6x6 kakuro fill was never unique in
-/// 40 s (docs/generate.md).
+/// The largest size `generate` takes per kind (docs/generate.md): up to
+/// 12 a puzzle is made and reduced well within a minute here (sudoku 16x16
+/// in 7 s, jigsaw 12x12 in 15 s); a 25x25 sudoku and a 16x16 killer are
+/// made within their time limit by cutting the removal short
+/// (`reduce::LARGE_FROM`), a 9x9 kakuro by repairing its fill (74 s).
 pub fn max_size(kind: Kind) -> usize {
     match kind {
-        Kind::Sudoku => 16,
+        Kind::Sudoku => 25,
+        Kind::Killer => 16,
         Kind::Jigsaw => 12,
-        Kind::Killer | Kind::Calcudoku | Kind::Futoshiki | Kind::Skyscrapers => 9,
-        Kind::Kakuro => 5,
+        Kind::Calcudoku | Kind::Futoshiki | Kind::Skyscrapers | Kind::Kakuro => 9,
     }
 }
 
@@ -152,6 +153,92 @@ pub enum Fixed {
     Kakuro(Vec<Vec<bool>>),
 }
 
+/// An element asked for with `--with`: its line in the registry and the
+/// TOML key it was named by (`kropki-negative` asks for every dot and the
+/// negative constraint).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct With {
+    /// Its index in [`elements::REGISTRY`].
+    pub entry: usize,
+    /// The key, one of the entry's keys.
+    pub key: &'static str,
+}
+
+impl With {
+    /// How the element is made.
+    pub fn making(self) -> Making<Element> {
+        (elements::REGISTRY[self.entry].making)()
+    }
+}
+
+/// Reads `--with`'s comma-separated list: each name is an element's name
+/// or one of its TOML keys (`thermometer`, `slow-thermometer`,
+/// `kropki-negative`, `anti-knight`), or the start of exactly one of them
+/// (`thermo`); each must be one `generate` can make.
+pub fn with_list(list: &str) -> Result<Vec<With>, String> {
+    let mut names: Vec<(&'static str, usize, &'static str)> = Vec::new();
+    for (k, e) in elements::REGISTRY.iter().enumerate() {
+        let first = e.keys.first().copied().unwrap_or(e.name);
+        names.push((e.name, k, first));
+        names.extend(e.keys.iter().map(|&key| (key, k, key)));
+    }
+    names.sort_unstable();
+    names.dedup();
+    let can: Vec<&str> = elements::REGISTRY
+        .iter()
+        .filter(|e| !matches!((e.making)(), Making::No))
+        .flat_map(|e| e.keys.iter().copied())
+        .collect();
+    let mut out: Vec<With> = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let lower = name.to_ascii_lowercase();
+        let exact: Vec<_> = names.iter().filter(|n| n.0 == lower).collect();
+        let found: Vec<_> = if exact.is_empty() {
+            names.iter().filter(|n| n.0.starts_with(&lower)).collect()
+        } else {
+            exact
+        };
+        let mut entries: Vec<(usize, &'static str)> = found.iter().map(|n| (n.1, n.2)).collect();
+        entries.sort_unstable();
+        entries.dedup();
+        let (entry, key) = match entries[..] {
+            [one] => one,
+            [] => {
+                return Err(format!(
+                    "--with {name}: no element is called so; these can be generated: {}",
+                    can.join(", ")
+                ));
+            }
+            _ => {
+                let all: Vec<&str> = found.iter().map(|n| n.0).collect();
+                return Err(format!(
+                    "--with {name}: names more than one element ({}); write one in full",
+                    all.join(", ")
+                ));
+            }
+        };
+        let e = &elements::REGISTRY[entry];
+        if matches!((e.making)(), Making::No) {
+            return Err(format!(
+                "--with {name}: {} cannot be generated yet; these can: {}",
+                e.name,
+                can.join(", ")
+            ));
+        }
+        if let Some(twice) = out.iter().find(|w| w.entry == entry) {
+            return Err(format!(
+                "--with {name}: {} is asked for twice (as {} too); name it once",
+                e.name, twice.key
+            ));
+        }
+        out.push(With { entry, key });
+    }
+    if out.is_empty() {
+        return Err("--with: name at least one element, such as thermo or kropki".into());
+    }
+    Ok(out)
+}
+
 /// What to generate.
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -161,6 +248,8 @@ pub struct Request {
     pub size: usize,
     /// Sudoku-X: both main diagonals all different too.
     pub diagonals: bool,
+    /// Elements on top of the kind's (`--with`), drawn from each solution.
+    pub with: Vec<With>,
     /// The operations calcudoku cages may use.
     pub ops: Vec<Op>,
     /// What a template fixes.

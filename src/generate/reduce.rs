@@ -11,14 +11,14 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use super::Request;
 use super::adapter::{self, Item};
-use super::draw::Design;
+use super::draw::{self, At, Design};
 use super::rng::Rng;
+use super::{Fixed, Request};
 use crate::cancel::Cancel;
 use crate::explain::ask::{Answer, Asker, Extra, Stop};
 use crate::lower::lower_with_statements;
-use crate::model::{Statement, What};
+use crate::model::{Model, Statement, What};
 use crate::puzzle::{Kind, Puzzle};
 use crate::solver::Solver;
 
@@ -48,8 +48,9 @@ pub enum Minimal {
     /// second solution; a single given of an orbit may still go alone, so
     /// that the givens stay symmetric.
     Orbits,
-    /// Neither: `--givens` stopped the removal at its minimum with a clue
-    /// or orbit kept that was never shown needed.
+    /// Neither: `--givens` stopped the removal at its minimum, or a large
+    /// grid's removal reached its share of the time limit, with a clue or
+    /// orbit kept that was never shown needed.
     No,
 }
 
@@ -111,6 +112,69 @@ fn statements_of(items: &[Item], statements: &[Statement]) -> Option<Vec<usize>>
     Some(removable)
 }
 
+/// From this side on, the removal of givens ends at two thirds of the
+/// time limit (a 25×25's session is asked hundreds of questions), and a
+/// puzzle cut short is unique but not shown minimal.
+const LARGE_FROM: usize = 16;
+
+/// The puzzle of `d` with every clue, lowered with its statements, and its
+/// drawn solution in the model's cell order, checked by the model's
+/// checker: the first solution of every question.
+fn lowered(d: &Design, name: &str) -> Result<(Model, Vec<Statement>, Vec<i64>), Halt> {
+    let full = adapter::puzzle(d, name, |_| true);
+    let (model, statements) = lower_with_statements(&full);
+    let solution: Vec<i64> = model
+        .cells
+        .iter()
+        .map(|c| i64::from(d.solution[c.row][c.col]))
+        .collect();
+    if let Err(v) = model.check(&solution) {
+        return Err(Halt::Failed(format!(
+            "internal: the drawn solution breaks the puzzle: {v}"
+        )));
+    }
+    Ok((model, statements, solution))
+}
+
+/// Kakuro repairs a drawn design may take before another is drawn.
+const KAKURO_REPAIRS: usize = 40;
+
+/// A kakuro's fill made unique: while a second solution (checked) exists,
+/// a square where it differs is blacked out with its image under a half
+/// turn ([`draw::kakuro_black_out`]); `None` when too few white squares
+/// would be left or [`KAKURO_REPAIRS`] did not do. Random kakuro fills of
+/// more than 4×4 white squares are almost never unique as drawn.
+fn unique_kakuro(
+    d: &Design,
+    name: &str,
+    rng: &mut Rng,
+    solver: &Solver,
+    deadline: Instant,
+    cancel: &Cancel,
+) -> Result<Option<Design>, Halt> {
+    let mut d = d.clone();
+    for _ in 0..KAKURO_REPAIRS {
+        let (model, statements, solution) = lowered(&d, name)?;
+        let mut asker = Asker::start(&model, &statements, solver, deadline, cancel)?;
+        let all: Vec<usize> = (0..statements.len()).collect();
+        let second = match asker.ask(&all, &[Extra::Differs(solution.clone())])? {
+            Answer::Unsat(_) => return Ok(Some(d)),
+            Answer::Sat(second) => second,
+        };
+        let differ: Vec<At> = model
+            .cells
+            .iter()
+            .zip(second.iter().zip(&solution))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(c, _)| (c.row, c.col))
+            .collect();
+        if differ.is_empty() || !draw::kakuro_black_out(&mut d, differ[rng.below(differ.len())]) {
+            return Ok(None);
+        }
+    }
+    Ok(None)
+}
+
 /// Reduces `d` to a unique, minimal puzzle named `name`: `Ok(None)` when
 /// the design is not unique even with every clue (a kakuro's fill, a
 /// template's cages), so that another must be drawn.
@@ -123,27 +187,37 @@ pub fn reduce(
     deadline: Instant,
     cancel: &Cancel,
 ) -> Result<Option<(Puzzle, Proof)>, Halt> {
+    let repaired;
+    let d = if d.kind == Kind::Kakuro && !matches!(req.fixed, Fixed::Kakuro(_)) {
+        match unique_kakuro(d, name, rng, solver, deadline, cancel)? {
+            Some(r) => {
+                repaired = r;
+                &repaired
+            }
+            None => return Ok(None),
+        }
+    } else {
+        d
+    };
     let items = adapter::items(d);
-    let full = adapter::puzzle(d, name, |_| true);
-    let (model, statements) = lower_with_statements(&full);
+    let (model, statements, solution) = lowered(d, name)?;
     let Some(stmt) = statements_of(&items, &statements) else {
         return Err(Halt::Failed(format!(
             "internal: the {} puzzle's statements do not match its clues",
             d.kind.name()
         )));
     };
-    let solution: Vec<i64> = model
-        .cells
-        .iter()
-        .map(|c| i64::from(d.solution[c.row][c.col]))
-        .collect();
-    // The first solution of every question, checked before any is asked.
-    if let Err(v) = model.check(&solution) {
-        return Err(Halt::Failed(format!(
-            "internal: the drawn solution breaks the puzzle: {v}"
-        )));
-    }
-    let mut asker = Asker::start(&model, &statements, solver, deadline, cancel)?;
+    // A large grid's removal ends at two thirds of the time left, so that
+    // a unique puzzle cut short is still graded within the limit.
+    let large = d.n >= LARGE_FROM;
+    let removal = match large {
+        true => {
+            let now = Instant::now();
+            now + deadline.saturating_duration_since(now) * 2 / 3
+        }
+        false => deadline,
+    };
+    let mut asker = Asker::start(&model, &statements, solver, removal, cancel)?;
     let mut on = vec![true; statements.len()];
     let blocked = [Extra::Differs(solution.clone())];
     // `None`: still unique; else the second solution, checked.
@@ -191,28 +265,39 @@ pub fn reduce(
     // An orbit that could not go is needed for good: a second solution
     // of more statements is one of fewer.
     let mut needed = vec![false; orbits.len()];
+    let mut cut_short = false;
     for (k, orbit) in orbits.iter().enumerate() {
         let drop_givens = orbit.iter().filter(|&&i| is_given(i)).count();
-        if givens - drop_givens < min_givens {
+        if !on[stmt[orbit[0]]] || givens - drop_givens < min_givens {
             continue;
         }
         for &i in orbit {
             on[stmt[i]] = false;
         }
-        match ask(&mut asker, &on)? {
-            None => givens -= drop_givens,
-            Some(_) => {
+        match ask(&mut asker, &on) {
+            Ok(None) => givens -= drop_givens,
+            Ok(Some(_)) => {
                 for &i in orbit {
                     on[stmt[i]] = true;
                 }
                 needed[k] = true;
             }
+            // The puzzle with this orbit is unique (the last `unsat`);
+            // the orbits not asked about are kept unproven.
+            Err(Halt::TimeLimit) if large => {
+                for &i in orbit {
+                    on[stmt[i]] = true;
+                }
+                cut_short = true;
+                break;
+            }
+            Err(e) => return Err(e),
         }
     }
     // Every kept orbit has its second solution unless the floor of
     // `--givens` kept one untried. With a symmetry, single givens of an
     // orbit are not tried alone: removing one would break the symmetry.
-    let all_needed = (0..orbits.len()).all(|k| needed[k] || !on[stmt[orbits[k][0]]]);
+    let all_needed = !cut_short && (0..orbits.len()).all(|k| needed[k] || !on[stmt[orbits[k][0]]]);
     let minimal = match (all_needed, req.symmetry) {
         (false, _) => Minimal::No,
         (true, super::Symmetry::None) => Minimal::Clues,
