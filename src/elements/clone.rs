@@ -11,7 +11,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_cell, fpuzzles_cells, fpuzzles_push, quoted};
+use super::kit::{cell_list, fpuzzles_cell, fpuzzles_item_cells, fpuzzles_push, quoted};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
@@ -111,8 +111,8 @@ impl ElementType for CloneGroup {
         };
         let mut out = Vec::new();
         for item in value.as_array().ok_or_else(want)? {
-            let cells = fpuzzles_cells(item, "cells", size, want)?;
-            let copy = fpuzzles_cells(item, "cloneCells", size, want)?;
+            let cells = fpuzzles_item_cells(item, "cells", size, want)?;
+            let copy = fpuzzles_item_cells(item, "cloneCells", size, want)?;
             if cells.len() != copy.len() || cells.is_empty() {
                 return Err(format!(
                     "{key}: {} cells but {} cloneCells: a clone repeats each cell once",

@@ -628,7 +628,7 @@ pub fn fpuzzles_marks(
         if let Some(one) = item.get("cell") {
             out.push(hook_cell(one.as_str().unwrap_or(""), size)?);
         } else {
-            out.extend(fpuzzles_cells(item, "cells", size, want)?);
+            out.extend(fpuzzles_item_cells(item, "cells", size, want)?);
         }
     }
     Ok(out)
@@ -663,18 +663,17 @@ pub fn fpuzzles_cell_items<'v>(
 
 /// The cells listed under `field` of an f-puzzles item
 /// (`{"cells": ["R1C1", …]}`); `want` says the item's shape.
-pub fn fpuzzles_cells(
+pub fn fpuzzles_item_cells(
     item: &serde_json::Value,
     field: &str,
     size: usize,
     want: impl Fn() -> String,
 ) -> Result<Vec<(usize, usize)>, super::HookError> {
-    item.get(field)
-        .and_then(|c| c.as_array())
-        .ok_or_else(want)?
-        .iter()
-        .map(|c| hook_cell(c.as_str().unwrap_or(""), size))
-        .collect()
+    fpuzzles_cells(
+        item.get(field).unwrap_or(&serde_json::Value::Null),
+        size,
+        &want,
+    )
 }
 
 /// An element whose every instance is one marked cell under one of a few
@@ -736,27 +735,7 @@ pub fn mark_to_fpuzzles<T: Mark>(all: &[&T], top: &mut serde_json::Map<String, s
     }
 }
 
-/// `R3C4` for 0-based (row, column), as f-puzzles and ISS write cells.
-pub fn fpuzzles_cell((r, c): (usize, usize)) -> String {
-    format!("R{}C{}", r + 1, c + 1)
-}
-
-/// Appends `item` to the list under f-puzzles key `key` of `top`.
-pub fn fpuzzles_push(
-    top: &mut serde_json::Map<String, serde_json::Value>,
-    key: &str,
-    item: serde_json::Value,
-) {
-    let list = top.entry(key).or_insert_with(|| serde_json::json!([]));
-    if let Some(l) = list.as_array_mut() {
-        l.push(item);
-    }
-}
-
 /// Cells as f-puzzles names them: `R1C1`, from 1.
 pub fn fpuzzles_names(cells: &[(usize, usize)]) -> Vec<String> {
-    cells
-        .iter()
-        .map(|&(r, c)| format!("R{}C{}", r + 1, c + 1))
-        .collect()
+    cells.iter().map(|&c| fpuzzles_cell(c)).collect()
 }

@@ -18,7 +18,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_cell, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
+use super::kit::{fpuzzles_cell, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
 use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};

@@ -16,8 +16,10 @@ use std::marker::PhantomData;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_cells, fpuzzles_lines, hook_cell, path, quoted};
-use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
+use super::kit::{fpuzzles_cells, fpuzzles_lines, hook_cell, path};
+use super::{
+    Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter,
+};
 use crate::error::InputError;
 use crate::model::{CellId, Rule, TABLE_MAX, What, rc};
 use crate::render::marks::TextForm;

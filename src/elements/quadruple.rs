@@ -17,7 +17,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_cell, fpuzzles_cells, fpuzzles_push, hook_cell, quoted};
+use super::kit::{cell_list, fpuzzles_cell, fpuzzles_item_cells, fpuzzles_push, hook_cell, quoted};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Group, Rule, TABLE_MAX, What, rc};
@@ -182,7 +182,7 @@ impl ElementType for Quadruple {
         };
         let mut out = Vec::new();
         for item in value.as_array().ok_or_else(want)? {
-            let cells = fpuzzles_cells(item, "cells", size, want)?;
+            let cells = fpuzzles_item_cells(item, "cells", size, want)?;
             let corner = corner_of(&cells)
                 .ok_or_else(|| format!("{key}: {} is not a 2×2", cell_list(&cells)))?;
             let values = item

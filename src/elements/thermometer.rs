@@ -13,7 +13,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{cell_list, fpuzzles_cell, fpuzzles_lines, fpuzzles_push, hook_cell, path, quoted};
+use super::kit::{fpuzzles_cell, fpuzzles_lines, fpuzzles_push, hook_cell, path};
 use super::line::{centre, touches};
 use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
