@@ -33,6 +33,10 @@ pub const CELL: f64 = 40.0;
 const MARGIN: f64 = 10.0;
 /// How far a killer cage's dashed outline sits inside its cells.
 const INSET: f64 = 4.0;
+/// The least room between a cage's dashed outline (its line's middle) and
+/// the digits above it: the stroke's half and a gap that reads as one.
+/// With the outline's half-width alone the digits seemed to stand on it.
+pub const UNDER_DIGITS: f64 = 4.5;
 /// Colour of the digits a solver found (givens stay black).
 const SOLVED: &str = "#1a5fb4";
 /// The least room between any two texts, clue boxes or signs, and between
@@ -455,7 +459,11 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
         side
     };
     // Under a cage: clear of a killer's dashed outline.
-    let bottom = if band > 0.0 { INSET + 1.5 } else { side };
+    let bottom = if band > 0.0 {
+        INSET + UNDER_DIGITS
+    } else {
+        side
+    };
     let preferred = if band > 0.0 { CELL * 0.5 } else { CELL * 0.6 };
     let digit_size = preferred
         .min((CELL - 2.0 * side) / unit_w.max(f64::EPSILON))
