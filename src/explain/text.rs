@@ -443,6 +443,10 @@ impl crate::render::svg::Overlay for Picture {
         }
     }
 
+    fn background(&self, row: usize, col: usize) -> Option<&'static str> {
+        self.shaded.contains(&(row, col)).then_some(SHADE)
+    }
+
     fn over(&self, layout: &Layout, out: &mut Svg) {
         for (r, c, values) in &self.pencil {
             // A grid of ⌈√n⌉ columns in the part of the cell clues leave.

@@ -155,6 +155,12 @@ pub trait Overlay {
     fn under(&self, _layout: &Layout, _out: &mut Svg) {}
     /// Drawn over everything else.
     fn over(&self, _layout: &Layout, _out: &mut Svg) {}
+    /// The colour [`Overlay::under`] gives cell (`row`, `col`), if any: a
+    /// cage clue's box there is filled with it, so that the box still
+    /// breaks the dashed cage line but leaves no white patch on a shading.
+    fn background(&self, _row: usize, _col: usize) -> Option<&'static str> {
+        None
+    }
 }
 
 /// No extra drawing.
@@ -347,7 +353,7 @@ pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Ove
         },
         r#"fill="none" stroke="black" stroke-width="3""#,
     );
-    cage_clues(&mut s, &layout, &clues);
+    cage_clues(&mut s, &layout, &clues, overlay);
     signs(&mut s, &layout, puzzle);
     for e in &puzzle.elements {
         e.draw(Layer::Over, &layout, &mut s);
@@ -611,11 +617,11 @@ fn killer_cages(s: &mut Svg, l: &Layout, p: &Puzzle) {
     }
 }
 
-/// Each cage's clue in a white box in the top-left corner of its first
-/// cell (the top row's leftmost); the box breaks a killer's dashed line,
-/// as in print. Each box and its text form a group `id="clue-N"`, so a
+/// Each cage's clue in a box of its cell's background (white unless the
+/// overlay shades the cell) in the top-left corner of its first cell (the
+/// top row's leftmost); the box breaks a killer's dashed line, as in print. Each box and its text form a group `id="clue-N"`, so a
 /// reader can tell the box from the text it holds.
-fn cage_clues(s: &mut Svg, l: &Layout, clues: &Clues) {
+fn cage_clues(s: &mut Svg, l: &Layout, clues: &Clues, overlay: &dyn Overlay) {
     for (i, c) in clues.in_cages.iter().enumerate() {
         let cell = l.cell(c.cell.0, c.cell.1);
         // The box spans the advance and any ink beyond it.
@@ -630,7 +636,8 @@ fn cage_clues(s: &mut Svg, l: &Layout, clues: &Clues) {
             height: l.band,
         };
         s.group(&format!(r#"id="clue-{i}""#));
-        s.rect(b, r#"fill="white""#);
+        let fill = overlay.background(c.cell.0, c.cell.1).unwrap_or("white");
+        s.rect(b, &format!(r#"fill="{fill}""#));
         s.text(
             "clue",
             (b.x + PAD - left, b.y + baseline),
