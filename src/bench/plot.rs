@@ -170,6 +170,7 @@ pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
             .configure_mesh()
             .x_desc("puzzles solved")
             .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&tick)
             .y_desc("time per puzzle (s, log scale)")
             .axis_desc_style(("sans-serif", 16))
             .label_style(("sans-serif", 13))
@@ -296,6 +297,8 @@ pub fn scatter_sized(s: &Summary, a: &Pair, b: &Pair, size: PlotSize) -> Result<
             .configure_mesh()
             .x_desc(label(format!("{a}: time (s, log scale)")))
             .y_desc(label(format!("{b}: time (s, log scale)")))
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
             .axis_desc_style(("sans-serif", 16))
             .label_style(("sans-serif", 13))
             .draw()
@@ -376,10 +379,21 @@ fn limit_s(s: &Summary) -> f64 {
     seconds(ms as f64)
 }
 
-/// A log-scale range from a little under the least time to the limit.
+/// A log-scale range from the decade under the least time to the limit:
+/// it starts at a power of ten (a hair below, against rounding), so the
+/// lowest decade has its label too.
 fn y_range(times: impl Iterator<Item = f64>, limit: f64) -> (f64, f64) {
     let least = times.fold(limit, f64::min);
-    ((least / 2.0).max(FLOOR_S / 2.0), limit * 1.2)
+    let under = (least / 2.0).max(FLOOR_S / 2.0);
+    (10f64.powf(under.log10().floor()) * 0.999, limit * 1.2)
+}
+
+/// A log axis's tick label with the digits it needs ("10", "1", "0.1",
+/// "0.01"), not plotters' fixed decimal ("10.0", "1.0").
+fn tick(x: &f64) -> String {
+    let decimals = (-x.log10().floor()).max(0.0) as usize + 1;
+    let t = format!("{x:.decimals$}");
+    t.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn trim_float(x: f64) -> String {
