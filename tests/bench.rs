@@ -556,6 +556,20 @@ fn report_draws_a_cactus_plot_and_a_scatter() {
         .filter_map(|n| n.attribute("stroke"))
         .collect();
     assert_eq!(series.len(), 2, "one line per pair: {series:?}");
+    // Each encoding's points have their own marker, in the legend too:
+    // a/onehot's triangles (7: six points and the legend's), b/lia's dots.
+    let triangles = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("polygon")
+                && n.attribute("points")
+                    .is_some_and(|p| p.split(' ').filter(|s| !s.is_empty()).count() == 3)
+        })
+        .count();
+    assert_eq!(
+        triangles, 7,
+        "a triangle for each onehot point and its legend"
+    );
     for want in [
         "a/onehot (6 solved)",
         "b/lia (5 solved)",

@@ -103,6 +103,24 @@ fn dash(encoding: crate::encode::Encoding) -> Option<(u32, u32)> {
     }
 }
 
+/// Draws the point marker of `encoding`'s lines at `at`: a dot (lia), a
+/// triangle (onehot) or a ring (bv), in every figure. Dashes alone did
+/// not tell nine pairs in a few colours apart where lines are short or
+/// overlap; the markers do, in the legend too.
+fn mark<DB: DrawingBackend, CT: plotters::coord::CoordTranslate>(
+    area: &DrawingArea<DB, CT>,
+    at: CT::From,
+    encoding: crate::encode::Encoding,
+    color: RGBAColor,
+) -> Result<()> {
+    match encoding {
+        crate::encode::Encoding::Lia => area.draw(&Circle::new(at, 3, color.filled())),
+        crate::encode::Encoding::Onehot => area.draw(&TriangleMarker::new(at, 5, color.filled())),
+        crate::encode::Encoding::Bv => area.draw(&Circle::new(at, 3, color.stroke_width(2))),
+    }
+    .map_err(draw_error)
+}
+
 /// How wide the legend beside the cactus plot is.
 const LEGEND_WIDTH: u32 = 250;
 
@@ -188,9 +206,9 @@ pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
                     .map(|_| ()),
             }
             .map_err(draw_error)?;
-            chart
-                .draw_series(points.iter().map(|&p| Circle::new(p, 2, color.filled())))
-                .map_err(draw_error)?;
+            for &p in points {
+                mark(chart.plotting_area(), p, pair.encoding, color)?;
+            }
         }
         // The legend, outside the data: a sample of each line and its
         // label, then the pairs without a line.
@@ -208,6 +226,7 @@ pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
                     .map_err(draw_error)?;
                 x = end + gap as i32;
             }
+            mark(&legend_area, (24, y), pair.encoding, color)?;
             legend_area
                 .draw(&Text::new(
                     label(format!("{pair} ({} solved)", points.len())),
