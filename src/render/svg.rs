@@ -90,6 +90,8 @@ pub struct Layout {
     /// The digits' font size and baseline (from the top of the cell).
     digit_size: f64,
     digit_baseline: f64,
+    /// The largest value a cell holds (9 in a kakuro).
+    max_value: usize,
     /// The caption and legend, wrapped, and where their first line's top is.
     notes: Vec<String>,
     notes_top: f64,
@@ -136,6 +138,11 @@ impl Layout {
     /// The font size digits are drawn at.
     pub fn digit_size(&self) -> f64 {
         self.digit_size
+    }
+
+    /// The largest value a cell holds (9 in a kakuro, n in an n×n).
+    pub fn max_value(&self) -> usize {
+        self.max_value
     }
 
     fn x(&self, col: usize) -> f64 {
@@ -502,6 +509,7 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
         band,
         digit_size,
         digit_baseline,
+        max_value: max_value(p),
         notes,
         notes_top,
     }
