@@ -1,34 +1,96 @@
-//! Starter files for `smtgrid new KIND [--size N]`: the commented templates
-//! of `templates/`, or a generated starter of another size. Every starter
-//! parses, and the generated killer, calcudoku and kakuro starters are
-//! built around a known filling, so they have at least one solution.
+//! Starter files for `smtgrid new NAME [--size N]`: the commented templates
+//! of `templates/` (one per kind, and one per common variant constraint:
+//! `thermo`, `kropki`, …), or a generated starter of a kind of another size.
+//! Every template has exactly one solution (tests/starters.rs proves it
+//! with a solver); the generated killer, calcudoku and kakuro starters are
+//! built around a known filling, so they have at least one.
 
 use crate::parse::{square_box, suggested_box};
 use crate::puzzle::{Kind, MAX_SIZE};
 
-const SUDOKU: &str = include_str!("../templates/sudoku.toml");
-const KILLER: &str = include_str!("../templates/killer.toml");
-const CALCUDOKU: &str = include_str!("../templates/calcudoku.toml");
-const KAKURO: &str = include_str!("../templates/kakuro.toml");
-const JIGSAW: &str = include_str!("../templates/jigsaw.toml");
-const FUTOSHIKI: &str = include_str!("../templates/futoshiki.toml");
-const SKYSCRAPERS: &str = include_str!("../templates/skyscrapers.toml");
+/// A commented starter file that `smtgrid new NAME` prints.
+#[derive(Debug, Clone, Copy)]
+pub struct Starter {
+    /// The name `smtgrid new` takes, also the template's file name.
+    pub name: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+}
 
-/// The starter file for `kind`: the commented template when `size` is
-/// `None`, else a generated starter of that size. Fails, saying why, when
-/// the size is out of range.
-pub fn template(kind: Kind, size: Option<usize>) -> Result<String, String> {
+impl Starter {
+    /// What the starter is, for `smtgrid new`'s list: its first comment
+    /// line up to the colon ("A thermometer sudoku").
+    pub fn about(&self) -> &'static str {
+        let first = self.text.lines().next().unwrap_or_default();
+        let first = first.trim_start_matches('#').trim();
+        let first = first.split(':').next().unwrap_or(first);
+        first.trim_end_matches(" for smtgrid")
+    }
+}
+
+/// Declares [`STARTERS`]: each name is read from `templates/NAME.toml`.
+macro_rules! starter_table {
+    ($($name:literal),+ $(,)?) => {
+        /// Every starter, in the order `smtgrid new` lists them: the kinds
+        /// first, then the variants. Adding one is a template file and one
+        /// line in this table.
+        pub const STARTERS: &[Starter] = &[
+            $(Starter { name: $name, text: include_str!(concat!("../templates/", $name, ".toml")) },)+
+        ];
+    };
+}
+
+starter_table![
+    "sudoku",
+    "killer",
+    "calcudoku",
+    "kakuro",
+    "jigsaw",
+    "futoshiki",
+    "skyscrapers",
+    "sudoku-x",
+    "thermo",
+    "slow-thermo",
+    "arrow",
+    "double-arrow",
+    "kropki",
+    "xv",
+    "whispers",
+    "renban",
+    "palindrome",
+    "between-line",
+    "region-sum-line",
+    "zipper-line",
+    "entropic-line",
+    "modular-line",
+    "nabner",
+    "lockout-line",
+    "anti-knight",
+    "anti-king",
+];
+
+/// Every starter's name, for the command line's possible values.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    STARTERS.iter().map(|s| s.name)
+}
+
+/// The starter file `name` names: its commented template when `size` is
+/// `None`, else a generated starter of that size (kinds only). Fails,
+/// saying why, for an unknown name, a size out of range, or a size asked
+/// of a variant's starter.
+pub fn template(name: &str, size: Option<usize>) -> Result<String, String> {
     let Some(n) = size else {
-        return Ok(match kind {
-            Kind::Sudoku => SUDOKU,
-            Kind::Killer => KILLER,
-            Kind::Calcudoku => CALCUDOKU,
-            Kind::Kakuro => KAKURO,
-            Kind::Jigsaw => JIGSAW,
-            Kind::Futoshiki => FUTOSHIKI,
-            Kind::Skyscrapers => SKYSCRAPERS,
-        }
-        .to_string());
+        return STARTERS
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.text.to_string())
+            .ok_or_else(|| format!("no starter is called `{name}`: `smtgrid new` lists them"));
+    };
+    let Some(kind) = Kind::ALL.into_iter().find(|k| k.name() == name) else {
+        return Err(format!(
+            "--size makes a starter of a kind ({}), not of `{name}`: leave --size out for the {name} starter",
+            Kind::ALL.map(Kind::name).join(", ")
+        ));
     };
     let min = if kind == Kind::Kakuro { 3 } else { 1 };
     if !(min..=MAX_SIZE).contains(&n) {
@@ -156,6 +218,7 @@ fn sudoku(n: usize) -> String {
          kind = \"sudoku\"\n\
          title = \"My {n}x{n} sudoku\"\n\
          box = \"{r}x{c}\"\n\
+         # diagonals = true   # both main diagonals hold 1..{n} once too (sudoku-X)\n\
          givens = \"\"\"\n{}\"\"\"\n",
         grid_text(&blank, Some(bx)),
         r = bx.0,
@@ -419,12 +482,22 @@ mod tests {
 
     #[test]
     fn every_template_parses() {
-        for kind in Kind::ALL {
-            let text = template(kind, None).unwrap_or_else(|e| panic!("{e}"));
-            let p = parse(&text, kind.name());
-            assert_eq!(p.kind, kind);
-            assert!(!crate::lower::lower(&p).cells.is_empty());
+        for s in STARTERS {
+            let p = parse(s.text, s.name);
+            assert!(!crate::lower::lower(&p).cells.is_empty(), "{}", s.name);
+            assert!(!s.about().is_empty() && s.about().len() < 40, "{}", s.name);
         }
+        for kind in Kind::ALL {
+            let text = template(kind.name(), None).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(parse(&text, kind.name()).kind, kind);
+        }
+        assert_eq!(
+            STARTERS
+                .iter()
+                .find(|s| s.name == "thermo")
+                .map(Starter::about),
+            Some("A thermometer sudoku")
+        );
     }
 
     #[test]
@@ -434,7 +507,7 @@ mod tests {
                 if kind == Kind::Kakuro && n < 3 {
                     continue;
                 }
-                let text = template(kind, Some(n)).unwrap_or_else(|e| panic!("{e}"));
+                let text = template(kind.name(), Some(n)).unwrap_or_else(|e| panic!("{e}"));
                 let p = parse(&text, kind.name());
                 assert_eq!((p.kind, p.rows, p.cols), (kind, n, n), "{text}");
                 let fill: Option<Vec<Vec<Option<i64>>>> = match kind {
@@ -465,7 +538,7 @@ mod tests {
             }
         }
         assert!(
-            template(Kind::Sudoku, Some(6))
+            template("sudoku", Some(6))
                 .unwrap_or_default()
                 .contains("box = \"2x3\"")
         );
@@ -473,8 +546,10 @@ mod tests {
 
     #[test]
     fn sizes_out_of_range_are_refused() {
-        assert!(template(Kind::Sudoku, Some(0)).is_err());
-        assert!(template(Kind::Sudoku, Some(MAX_SIZE + 1)).is_err());
-        assert!(template(Kind::Kakuro, Some(2)).is_err());
+        assert!(template("sudoku", Some(0)).is_err());
+        assert!(template("sudoku", Some(MAX_SIZE + 1)).is_err());
+        assert!(template("kakuro", Some(2)).is_err());
+        assert!(template("thermo", Some(9)).is_err_and(|e| e.contains("leave --size out")));
+        assert!(template("hexagon", None).is_err());
     }
 }

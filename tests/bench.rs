@@ -556,6 +556,20 @@ fn report_draws_a_cactus_plot_and_a_scatter() {
         .filter_map(|n| n.attribute("stroke"))
         .collect();
     assert_eq!(series.len(), 2, "one line per pair: {series:?}");
+    // Each encoding's points have their own marker, in the legend too:
+    // a/onehot's triangles (7: six points and the legend's), b/lia's dots.
+    let triangles = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("polygon")
+                && n.attribute("points")
+                    .is_some_and(|p| p.split(' ').filter(|s| !s.is_empty()).count() == 3)
+        })
+        .count();
+    assert_eq!(
+        triangles, 7,
+        "a triangle for each onehot point and its legend"
+    );
     for want in [
         "a/onehot (6 solved)",
         "b/lia (5 solved)",
@@ -564,7 +578,9 @@ fn report_draws_a_cactus_plot_and_a_scatter() {
     ] {
         assert!(texts.iter().any(|t| t == want), "no `{want}` in {texts:?}");
     }
+    log_axis_labels_read_plainly(&texts);
     let (_, texts) = svg_texts(&scatter);
+    log_axis_labels_read_plainly(&texts);
     for want in [
         "a/onehot vs b/lia",
         "a/onehot: time (s, log scale)",
@@ -1104,4 +1120,19 @@ fn a_failed_plot_write_keeps_the_previous_plot() {
         .filter(|n| n.to_string_lossy().ends_with(".tmp"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// A plot's log-axis labels: every decade from the one under the least
+/// time (10 ms, so 0.001 s) to the limit (2 s) labelled, each with the
+/// digits it needs ("1", not "1.0").
+fn log_axis_labels_read_plainly(texts: &[String]) {
+    for want in ["0.001", "0.01", "0.1", "1"] {
+        assert!(texts.iter().any(|t| t == want), "no `{want}` in {texts:?}");
+    }
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.parse::<f64>().is_ok() && t.contains('.') && t.ends_with('0')),
+        "a label with a needless 0: {texts:?}"
+    );
 }

@@ -447,6 +447,7 @@ fn the_command_line_reports_json_text_and_pictures() {
     let picture = std::fs::read_to_string(dir.path().join("killer-broken.svg"))
         .expect("the killer's picture");
     assert!(picture.contains(r#"class="shaded""#));
+    clue_boxes_take_the_shading(&picture);
     let picture = std::fs::read_to_string(dir.path().join("calcudoku-two.svg"))
         .expect("the calcudoku's picture");
     assert!(picture.contains(r#"class="pencil""#) && picture.contains(r#"class="ringed""#));
@@ -611,4 +612,94 @@ fn the_text_reads_right_on_puzzles_without_givens_and_on_kakuro() {
         broken.contains(" statements conflict (") || broken.contains("1 statement contradicts"),
         "{broken}"
     );
+}
+
+/// The number after `name="` in an SVG element.
+fn attr(element: &str, name: &str) -> f64 {
+    let at = element.find(&format!(" {name}=\"")).expect("the attribute") + name.len() + 3;
+    let end = element[at..].find('"').expect("a closing quote") + at;
+    element[at..end].parse().expect("a number")
+}
+
+/// Every cage clue's box in a shaded cell is filled with the shading,
+/// not white: a white box on the shaded conflict looked like a hole.
+fn clue_boxes_take_the_shading(picture: &str) {
+    let shaded: Vec<(f64, f64, f64)> = picture
+        .lines()
+        .filter(|l| l.starts_with("<rect") && l.contains(r#"class="shaded""#))
+        .map(|l| (attr(l, "x"), attr(l, "y"), attr(l, "width")))
+        .collect();
+    let mut boxes = picture.split("<g id=\"clue-").skip(1).peekable();
+    assert!(boxes.peek().is_some(), "cage clues drawn: {picture}");
+    let mut in_shade = 0;
+    for g in boxes {
+        let rect = g
+            .lines()
+            .find(|l| l.starts_with("<rect"))
+            .expect("a clue box");
+        let (x, y) = (attr(rect, "x"), attr(rect, "y"));
+        let shade = shaded
+            .iter()
+            .any(|&(sx, sy, side)| (sx..sx + side).contains(&x) && (sy..sy + side).contains(&y));
+        if shade {
+            in_shade += 1;
+            assert!(
+                rect.contains(r##"fill="#f6c6c6""##),
+                "a white box on the shading: {rect}"
+            );
+        } else {
+            assert!(rect.contains(r#"fill="white""#), "{rect}");
+        }
+    }
+    assert!(in_shade > 0, "a clue in the conflict's cells: {picture}");
+}
+
+#[test]
+fn kakuro_pencil_marks_sit_at_fixed_places() {
+    // A 3x3 kakuro with 41 solutions: cells have different candidates,
+    // and each value must be drawn at the same spot in every cell (1-9 on
+    // a 3x3 keypad), not flowed as running text.
+    common::require(&["z3"]);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("open.toml");
+    std::fs::write(
+        &file,
+        "kind = \"kakuro\"\ngrid = \"\"\"\n  x, 12|,  6|, 13|\n |6,   _,   _,   _\n|13,   _,   _,   _\n|12,   _,   _,   _\n\"\"\"\n",
+    )
+    .expect("written");
+    let out = common::smtgrid(&[
+        "explain",
+        file.to_str().expect("a UTF-8 path"),
+        "--solver",
+        "z3",
+        "--svg",
+        dir.path().to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let picture = std::fs::read_to_string(dir.path().join("open.svg")).expect("the picture");
+    let mut places: std::collections::BTreeMap<String, (i64, i64)> = Default::default();
+    let mut marks = 0;
+    for text in picture.split("<text class=\"pencil\"").skip(1) {
+        let element = &text[..text.find('>').expect("a tag")];
+        let value = text[text.find('>').expect("a tag") + 1..]
+            .split('<')
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        // The place inside the 40-unit cell (the grid starts 10 units in).
+        let at = |name: &str| ((attr(element, name) - 10.0) * 100.0).round() as i64 % 4000;
+        let place = (at("x"), at("y"));
+        marks += 1;
+        assert_eq!(
+            *places.entry(value.clone()).or_insert(place),
+            place,
+            "value {value} drawn at two places in its cells"
+        );
+    }
+    assert!(
+        marks > places.len(),
+        "some value marked in several cells: {picture}"
+    );
+    let distinct: std::collections::BTreeSet<_> = places.values().collect();
+    assert_eq!(distinct.len(), places.len(), "each value its own place");
 }

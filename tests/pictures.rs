@@ -11,14 +11,15 @@ use std::path::Path;
 use smtgrid::elements::{cages::Cages, signs::Signs};
 use smtgrid::parse;
 use smtgrid::puzzle::{Cage, Clue, EdgeClues, Inequality, KakuroCell, Kind, Puzzle};
-use smtgrid::render::png::ImageFormat;
-use smtgrid::render::svg::svg;
+use smtgrid::render::png::{ImageFormat, options};
+use smtgrid::render::svg::{UNDER_DIGITS, svg};
 
 mod common;
 use common::{puzzle_files, smtgrid};
 #[path = "common/overlaps.rs"]
 mod overlaps;
-use overlaps::assert_clear;
+use overlaps::{Box2, assert_clear};
+use resvg::usvg;
 
 /// A Latin square, as a solution every cell of an `n`×`n` grid shows.
 fn latin(n: usize) -> Vec<Vec<Option<i64>>> {
@@ -473,4 +474,53 @@ fn render_to_a_png_file_writes_a_png() {
     let o = smtgrid(&["render", "puzzles/top95.txt", "-o", path]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("-o DIR/"));
+}
+
+/// The digits' ink boxes (texts outside clue boxes) and the dashed
+/// lines' stroke boxes of a picture.
+fn digits_and_dashes(g: &usvg::Group, digits: &mut Vec<Box2>, dashes: &mut Vec<Box2>) {
+    for node in g.children() {
+        match node {
+            usvg::Node::Group(inner) if inner.id().starts_with("clue-") => {}
+            usvg::Node::Group(inner) => digits_and_dashes(inner, digits, dashes),
+            usvg::Node::Text(t) => digits.push(Box2::of(t.abs_stroke_bounding_box())),
+            usvg::Node::Path(p) if p.stroke().is_some_and(|s| s.dasharray().is_some()) => {
+                dashes.push(Box2::of(p.abs_stroke_bounding_box()));
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn killer_digits_keep_clear_of_the_dashed_cage_lines() {
+    // The digits sat low in their cells, 1 to 2 units over the dashed
+    // outline of the cage below them: they seemed to stand on it.
+    let want = UNDER_DIGITS - 1.2;
+    for file in [
+        "puzzles/killer-9x9.toml",
+        "puzzles/killer-6x6.toml",
+        "puzzles/killer-4x4.toml",
+    ] {
+        let p = &parse::load(Path::new(file), None).expect("example puzzles load")[0];
+        let solution = latin(p.rows);
+        let picture = svg(p, Some(&solution));
+        let tree = usvg::Tree::from_str(&picture, &options()).expect("resvg reads the picture");
+        let (mut digits, mut dashes) = (Vec::new(), Vec::new());
+        digits_and_dashes(tree.root(), &mut digits, &mut dashes);
+        assert_eq!(
+            digits.len(),
+            p.rows * p.cols,
+            "{file}: a digit in every cell"
+        );
+        assert!(!dashes.is_empty(), "{file}: cages drawn dashed");
+        for d in &digits {
+            for line in &dashes {
+                assert!(
+                    !d.near(line, want),
+                    "{file}: digit {d:?} within {want} of {line:?}"
+                );
+            }
+        }
+    }
 }

@@ -56,3 +56,31 @@ fn colour_tells_givens_from_solved_digits() {
     let plain = grid_text_with(p, &g, &TextOptions::plain(TextStyle::Ascii));
     assert!(!plain.contains('\x1b'));
 }
+
+#[test]
+fn every_colour_ends_before_its_line_does() {
+    // A reset after the newline leaves the line's end (and a pager's next
+    // line) coloured: each line must close every colour it opens, and none
+    // may begin by closing the line before's.
+    for file in puzzle_files() {
+        let p = &parse::load(&file, None).expect("example puzzles load")[0];
+        let Some(g) = solution(p) else { continue };
+        for style in [TextStyle::Boxes, TextStyle::Ascii] {
+            let opts = TextOptions {
+                color: true,
+                ..TextOptions::plain(style)
+            };
+            let text = grid_text_with(p, &g, &opts);
+            assert!(text.contains("\x1b[0m"), "{}: no colour", file.display());
+            for line in text.lines() {
+                let mut open = false;
+                for (i, code) in line.split("\x1b[").enumerate().skip(1) {
+                    let reset = code.starts_with("0m");
+                    assert!(i > 1 || !reset, "{}: {line:?}", file.display());
+                    open = !reset;
+                }
+                assert!(!open, "{}: {line:?}", file.display());
+            }
+        }
+    }
+}

@@ -103,6 +103,24 @@ fn dash(encoding: crate::encode::Encoding) -> Option<(u32, u32)> {
     }
 }
 
+/// Draws the point marker of `encoding`'s lines at `at`: a dot (lia), a
+/// triangle (onehot) or a ring (bv), in every figure. Dashes alone did
+/// not tell nine pairs in a few colours apart where lines are short or
+/// overlap; the markers do, in the legend too.
+fn mark<DB: DrawingBackend, CT: plotters::coord::CoordTranslate>(
+    area: &DrawingArea<DB, CT>,
+    at: CT::From,
+    encoding: crate::encode::Encoding,
+    color: RGBAColor,
+) -> Result<()> {
+    match encoding {
+        crate::encode::Encoding::Lia => area.draw(&Circle::new(at, 3, color.filled())),
+        crate::encode::Encoding::Onehot => area.draw(&TriangleMarker::new(at, 5, color.filled())),
+        crate::encode::Encoding::Bv => area.draw(&Circle::new(at, 3, color.stroke_width(2))),
+    }
+    .map_err(draw_error)
+}
+
 /// How wide the legend beside the cactus plot is.
 const LEGEND_WIDTH: u32 = 250;
 
@@ -170,6 +188,7 @@ pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
             .configure_mesh()
             .x_desc("puzzles solved")
             .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&tick)
             .y_desc("time per puzzle (s, log scale)")
             .axis_desc_style(("sans-serif", 16))
             .label_style(("sans-serif", 13))
@@ -187,9 +206,9 @@ pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
                     .map(|_| ()),
             }
             .map_err(draw_error)?;
-            chart
-                .draw_series(points.iter().map(|&p| Circle::new(p, 2, color.filled())))
-                .map_err(draw_error)?;
+            for &p in points {
+                mark(chart.plotting_area(), p, pair.encoding, color)?;
+            }
         }
         // The legend, outside the data: a sample of each line and its
         // label, then the pairs without a line.
@@ -207,6 +226,7 @@ pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
                     .map_err(draw_error)?;
                 x = end + gap as i32;
             }
+            mark(&legend_area, (24, y), pair.encoding, color)?;
             legend_area
                 .draw(&Text::new(
                     label(format!("{pair} ({} solved)", points.len())),
@@ -296,6 +316,8 @@ pub fn scatter_sized(s: &Summary, a: &Pair, b: &Pair, size: PlotSize) -> Result<
             .configure_mesh()
             .x_desc(label(format!("{a}: time (s, log scale)")))
             .y_desc(label(format!("{b}: time (s, log scale)")))
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
             .axis_desc_style(("sans-serif", 16))
             .label_style(("sans-serif", 13))
             .draw()
@@ -376,10 +398,21 @@ fn limit_s(s: &Summary) -> f64 {
     seconds(ms as f64)
 }
 
-/// A log-scale range from a little under the least time to the limit.
+/// A log-scale range from the decade under the least time to the limit:
+/// it starts at a power of ten (a hair below, against rounding), so the
+/// lowest decade has its label too.
 fn y_range(times: impl Iterator<Item = f64>, limit: f64) -> (f64, f64) {
     let least = times.fold(limit, f64::min);
-    ((least / 2.0).max(FLOOR_S / 2.0), limit * 1.2)
+    let under = (least / 2.0).max(FLOOR_S / 2.0);
+    (10f64.powf(under.log10().floor()) * 0.999, limit * 1.2)
+}
+
+/// A log axis's tick label with the digits it needs ("10", "1", "0.1",
+/// "0.01"), not plotters' fixed decimal ("10.0", "1.0").
+fn tick(x: &f64) -> String {
+    let decimals = (-x.log10().floor()).max(0.0) as usize + 1;
+    let t = format!("{x:.decimals$}");
+    t.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn trim_float(x: f64) -> String {

@@ -76,9 +76,10 @@ enum Command {
         after_help = "Examples:\n  smtgrid inspect puzzles/classic.toml\n  smtgrid inspect puzzles/calcudoku-hard.toml --encoding all --format json"
     )]
     Inspect(inspect::InspectArgs),
-    /// Print a starter puzzle file of a kind.
+    /// Print a starter puzzle file of a kind or a variant (thermo, kropki, …);
+    /// without a name, list them.
     #[command(
-        after_help = "Examples:\n  smtgrid new sudoku > mine.toml\n  smtgrid new sudoku --size 16\n  smtgrid new kakuro"
+        after_help = "Examples:\n  smtgrid new\n  smtgrid new sudoku > mine.toml\n  smtgrid new sudoku --size 16\n  smtgrid new thermo > thermo.toml"
     )]
     New(new::NewArgs),
     /// List the solvers smtgrid knows and which are installed.

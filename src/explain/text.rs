@@ -443,18 +443,25 @@ impl crate::render::svg::Overlay for Picture {
         }
     }
 
+    fn background(&self, row: usize, col: usize) -> Option<&'static str> {
+        self.shaded.contains(&(row, col)).then_some(SHADE)
+    }
+
     fn over(&self, layout: &Layout, out: &mut Svg) {
         for (r, c, values) in &self.pencil {
-            // A grid of ⌈√n⌉ columns in the part of the cell clues leave.
+            // Each value at its fixed place in a grid of ⌈√n⌉ columns (1-9
+            // as on a phone's keypad), in the part of the cell clues leave,
+            // so a value is found at the same spot in every cell.
             let free = layout.free(*r, *c);
-            let per_row = (1..).find(|k| k * k >= values.len()).unwrap_or(1);
-            let lines = values.len().div_ceil(per_row);
+            let per_row = (1..).find(|k| k * k >= layout.max_value()).unwrap_or(1);
+            let lines = layout.max_value().div_ceil(per_row);
             let (dx, dy) = (
                 free.width / (per_row as f64 + 0.5),
                 free.height / (lines as f64 + 0.5),
             );
             let size = dx.min(dy) * 0.8;
-            for (i, v) in values.iter().enumerate() {
+            for v in values {
+                let i = usize::try_from(v - 1).unwrap_or(0);
                 let at = (
                     free.x + dx * (0.75 + (i % per_row) as f64),
                     free.y + dy * (0.75 + (i / per_row) as f64) + size * 0.36,

@@ -33,6 +33,10 @@ pub const CELL: f64 = 40.0;
 const MARGIN: f64 = 10.0;
 /// How far a killer cage's dashed outline sits inside its cells.
 const INSET: f64 = 4.0;
+/// The least room between a cage's dashed outline (its line's middle) and
+/// the digits above it: the stroke's half and a gap that reads as one.
+/// With the outline's half-width alone the digits seemed to stand on it.
+pub const UNDER_DIGITS: f64 = 4.5;
 /// Colour of the digits a solver found (givens stay black).
 const SOLVED: &str = "#1a5fb4";
 /// The least room between any two texts, clue boxes or signs, and between
@@ -80,6 +84,8 @@ pub struct Layout {
     /// The digits' font size and baseline (from the top of the cell).
     digit_size: f64,
     digit_baseline: f64,
+    /// The largest value a cell holds (9 in a kakuro).
+    max_value: usize,
     /// The caption and legend, wrapped, and where their first line's top is.
     notes: Vec<String>,
     notes_top: f64,
@@ -135,6 +141,11 @@ impl Layout {
         self.digit_size
     }
 
+    /// The largest value a cell holds (9 in a kakuro, n in an n×n).
+    pub fn max_value(&self) -> usize {
+        self.max_value
+    }
+
     /// The left edge of column `col` (the right edge of the grid for
     /// `col` = its columns).
     pub fn x(&self, col: usize) -> f64 {
@@ -156,6 +167,12 @@ pub trait Overlay {
     fn under(&self, _layout: &Layout, _out: &mut Svg) {}
     /// Drawn over everything else.
     fn over(&self, _layout: &Layout, _out: &mut Svg) {}
+    /// The colour [`Overlay::under`] gives cell (`row`, `col`), if any: a
+    /// cage clue's box there is filled with it, so that the box still
+    /// breaks the dashed cage line but leaves no white patch on a shading.
+    fn background(&self, _row: usize, _col: usize) -> Option<&'static str> {
+        None
+    }
 }
 
 /// No extra drawing.
@@ -323,7 +340,7 @@ pub fn svg_with(puzzle: &Puzzle, solution: Option<&ValueGrid>, overlay: &dyn Ove
         },
         r#"fill="none" stroke="black" stroke-width="3""#,
     );
-    cage_clues(&mut s, &layout, &clues);
+    cage_clues(&mut s, &layout, &clues, overlay);
     for e in &puzzle.elements {
         e.draw(Layer::Over, &layout, &mut s);
     }
@@ -427,7 +444,11 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
         side
     };
     // Under a cage: clear of a killer's dashed outline.
-    let bottom = if band > 0.0 { INSET + 1.5 } else { side };
+    let bottom = if band > 0.0 {
+        INSET + UNDER_DIGITS
+    } else {
+        side
+    };
     let preferred = if band > 0.0 { CELL * 0.5 } else { CELL * 0.6 };
     let digit_size = preferred
         .min((CELL - 2.0 * side) / unit_w.max(f64::EPSILON))
@@ -461,6 +482,7 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
         band,
         digit_size,
         digit_baseline,
+        max_value: max_value(p),
         notes,
         notes_top,
     }
@@ -584,11 +606,11 @@ pub fn dashed_cages<'a>(
     }
 }
 
-/// Each cage's clue in a white box in the top-left corner of its first
-/// cell (the top row's leftmost); the box breaks a killer's dashed line,
-/// as in print. Each box and its text form a group `id="clue-N"`, so a
+/// Each cage's clue in a box of its cell's background (white unless the
+/// overlay shades the cell) in the top-left corner of its first cell (the
+/// top row's leftmost); the box breaks a killer's dashed line, as in print. Each box and its text form a group `id="clue-N"`, so a
 /// reader can tell the box from the text it holds.
-fn cage_clues(s: &mut Svg, l: &Layout, clues: &Clues) {
+fn cage_clues(s: &mut Svg, l: &Layout, clues: &Clues, overlay: &dyn Overlay) {
     for (i, c) in clues.in_cages.iter().enumerate() {
         let cell = l.cell(c.cell.0, c.cell.1);
         // The box spans the advance and any ink beyond it.
@@ -603,7 +625,8 @@ fn cage_clues(s: &mut Svg, l: &Layout, clues: &Clues) {
             height: l.band,
         };
         s.group(&format!(r#"id="clue-{i}""#));
-        s.rect(b, r#"fill="white""#);
+        let fill = overlay.background(c.cell.0, c.cell.1).unwrap_or("white");
+        s.rect(b, &format!(r#"fill="{fill}""#));
         s.text(
             "clue",
             (b.x + PAD - left, b.y + baseline),

@@ -17,7 +17,7 @@ pub const GAP: f64 = CLEARANCE - 0.2;
 
 /// A box in picture coordinates.
 #[derive(Debug, Clone, Copy)]
-struct Box2 {
+pub struct Box2 {
     left: f64,
     top: f64,
     right: f64,
@@ -25,7 +25,8 @@ struct Box2 {
 }
 
 impl Box2 {
-    fn of(r: usvg::Rect) -> Box2 {
+    /// The box of `r`.
+    pub fn of(r: usvg::Rect) -> Box2 {
         Box2 {
             left: f64::from(r.left()),
             top: f64::from(r.top()),
@@ -34,7 +35,7 @@ impl Box2 {
         }
     }
     /// Whether the two boxes come closer than `gap` on both axes.
-    fn near(&self, o: &Box2, gap: f64) -> bool {
+    pub fn near(&self, o: &Box2, gap: f64) -> bool {
         self.left < o.right + gap
             && o.left < self.right + gap
             && self.top < o.bottom + gap
