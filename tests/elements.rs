@@ -604,6 +604,52 @@ letter = "V"
         conflict: "xv 1 (V r1c1|r1c2)",
         drawn: Some("class=\"xv\""),
     },
+    Case {
+        element: "little-killer",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+# The corner's only diagonal needs no direction.
+[[little-killer]]
+at = "r0c0"
+value = 13
+
+[[little-killer]]
+at = "r4c5"
+direction = "up-left"
+value = 7
+
+[[little-killer]]
+at = "r3c5"
+direction = "DL"
+value = 3
+
+[[little-killer]]
+at = "r5c4"
+direction = "up-left"
+value = 5
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+2...
+....
+....
+....
+"""
+
+[[little-killer]]
+at = "r0c0"
+value = 4
+"#,
+        conflict: "little-killer 1 (r0c0 DR: 4)",
+        drawn: Some("class=\"little-killer\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -761,6 +807,31 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "are not neighbours",
         ),
         ("anti-knight = 3\n", "9:15:", "anti-knight = true"),
+        (
+            "[[little-killer]]\nat = \"r2c2\"\nvalue = 5\n",
+            "10:6:",
+            "r2c2 is inside the grid",
+        ),
+        (
+            "[[little-killer]]\nat = \"r0c2\"\nvalue = 5\n",
+            "10:6:",
+            "more than one diagonal from r0c2 enters the grid",
+        ),
+        (
+            "[[little-killer]]\nat = \"r0c2\"\ndirection = \"left\"\nvalue = 5\n",
+            "11:13:",
+            "write \"down-right\"",
+        ),
+        (
+            "[[little-killer]]\nat = \"r0c2\"\ndirection = \"up-left\"\nvalue = 5\n",
+            "11:13:",
+            "does not enter the grid: point it down-right or down-left",
+        ),
+        (
+            "[[little-killer]]\nat = \"r0c1\"\nvalue = 20\n",
+            "11:9:",
+            "sum to 3 to 12",
+        ),
         ("[[thermometer]]\nbulb = \"r1c1\"\n", "", "thermometer"),
         (
             "[[whispers]]\ncells = \"r1c1 r1c2\"\ndifference = 9\n",

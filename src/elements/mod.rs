@@ -17,6 +17,7 @@ use crate::render::svg::{Layout, Svg};
 
 pub mod kit;
 pub mod line;
+pub mod outside;
 
 pub use kit::{Lowering, Says, TomlReader, TomlWriter};
 
@@ -99,6 +100,12 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     /// 9); otherwise the grid's side.
     fn max_value(&self) -> Option<i64> {
         None
+    }
+
+    /// Whether it draws in the squares around the grid (clues outside
+    /// it), which pictures then leave room for.
+    fn outside(&self) -> bool {
+        false
     }
 
     /// Lowers this instance, the `index`-th (from 1) of its element in the
@@ -287,6 +294,13 @@ macro_rules! element_table {
                     $(Element::$ty(x) => x.max_value(),)+
                 }
             }
+
+            /// [`ElementType::outside`].
+            pub fn outside(&self) -> bool {
+                match self {
+                    $(Element::$ty(x) => x.outside(),)+
+                }
+            }
         }
     };
 }
@@ -351,4 +365,5 @@ element_table! {
     nabner::Nabner,
     lockout_line::LockoutLine,
     xv::Xv,
+    little_killer::LittleKiller,
 }
