@@ -650,6 +650,40 @@ value = 4
         conflict: "little-killer 1 (r0c0 DR: 4)",
         drawn: Some("class=\"little-killer\""),
     },
+    Case {
+        element: "sandwich",
+        unique: r#"kind = "sudoku"
+givens = """
+..1.
+1...
+....
+....
+"""
+
+[[sandwich]]
+at = "r5c2"
+value = 2
+
+[[sandwich]]
+at = "r5c4"
+value = 2
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+14..
+....
+....
+....
+"""
+
+[[sandwich]]
+at = "r1c0"
+value = 5
+"#,
+        conflict: "sandwich 1 (r1c0: 5)",
+        drawn: Some("class=\"sandwich\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -831,6 +865,16 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "[[little-killer]]\nat = \"r0c1\"\nvalue = 20\n",
             "11:9:",
             "sum to 3 to 12",
+        ),
+        (
+            "[[sandwich]]\nat = \"r0c0\"\nvalue = 2\n",
+            "10:6:",
+            "r0c0 is a corner",
+        ),
+        (
+            "[[sandwich]]\nat = \"r0c1\"\nvalue = 6\n",
+            "11:9:",
+            "write a sum from 0 to 5",
         ),
         ("[[thermometer]]\nbulb = \"r1c1\"\n", "", "thermometer"),
         (

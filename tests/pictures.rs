@@ -292,7 +292,8 @@ cells = "r2c1 r3c2 r3c1"
 
 /// Clues outside the grid on every square around 4×4, 9×9 and 16×16
 /// grids, at their widest values: little killers (a number and an arrow
-/// each) all round the grid.
+/// each) all round one grid; sandwiches above and left, X-sums below and
+/// skyscraper clues right of another.
 #[test]
 fn outside_clues_keep_the_texts_apart() {
     for n in [4usize, 9, 16] {
@@ -331,10 +332,21 @@ fn outside_clues_keep_the_texts_apart() {
                 ));
             }
         }
-        let loc = smtgrid::error::Location::file(format!("little killers {n}.toml"));
-        let p = parse::parse_str(&killers, &loc, None)
-            .unwrap_or_else(|e| panic!("little killers {n}: {e}"));
-        check(&p[0]);
+        let mut sides = head.clone();
+        let top = n * (n + 1) / 2;
+        for k in 1..=n {
+            let mut clue = |key: &str, at: String, value: usize| {
+                sides.push_str(&format!("[[{key}]]\nat = \"{at}\"\nvalue = {value}\n"));
+            };
+            clue("sandwich", format!("r0c{k}"), top - 1 - n);
+            clue("sandwich", format!("r{k}c0"), top - 1 - n);
+        }
+        for (what, text) in [("little killers", killers), ("side clues", sides)] {
+            let loc = smtgrid::error::Location::file(format!("{what} {n}.toml"));
+            let p =
+                parse::parse_str(&text, &loc, None).unwrap_or_else(|e| panic!("{what} {n}: {e}"));
+            check(&p[0]);
+        }
     }
 }
 

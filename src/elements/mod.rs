@@ -366,4 +366,5 @@ element_table! {
     lockout_line::LockoutLine,
     xv::Xv,
     little_killer::LittleKiller,
+    sandwich::Sandwich,
 }
