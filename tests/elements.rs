@@ -684,6 +684,44 @@ value = 5
         conflict: "sandwich 1 (r1c0: 5)",
         drawn: Some("class=\"sandwich\""),
     },
+    Case {
+        element: "x-sum",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[x-sum]]
+at = "r0c1"
+value = 3
+
+[[x-sum]]
+at = "r5c3"
+value = 6
+
+[[x-sum]]
+at = "r1c5"
+value = 10
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+1...
+....
+....
+....
+"""
+
+[[x-sum]]
+at = "r1c0"
+value = 2
+"#,
+        conflict: "x-sum 1 (r1c0: 2)",
+        drawn: Some("class=\"x-sum\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -875,6 +913,11 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "[[sandwich]]\nat = \"r0c1\"\nvalue = 6\n",
             "11:9:",
             "write a sum from 0 to 5",
+        ),
+        (
+            "[[x-sum]]\nat = \"r7c1\"\nvalue = 6\n",
+            "10:6:",
+            "beyond the squares around the 4×4 grid",
         ),
         ("[[thermometer]]\nbulb = \"r1c1\"\n", "", "thermometer"),
         (

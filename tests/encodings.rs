@@ -542,13 +542,14 @@ fn outside_clue(
     n: usize,
 ) -> Result<Element, String> {
     use smtgrid::elements::outside::Square;
-    use smtgrid::elements::{little_killer, sandwich};
+    use smtgrid::elements::{little_killer, sandwich, x_sum};
     let at = Square {
         row: at.0,
         col: at.1,
     };
     match kind {
         "sandwich" => sandwich::Sandwich::new(at, value, n).map(Element::from),
+        "x-sum" => x_sum::XSum::new(at, value, n).map(Element::from),
         _ => little_killer::LittleKiller::new(at, dir, value, n).map(Element::from),
     }
 }
@@ -568,7 +569,7 @@ fn outside_clues(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
             _ => ((k + 1, n + 1), sol[k].iter().rev().copied().collect()),
         }
     };
-    for kind in ["sandwich"] {
+    for kind in ["sandwich", "x-sum"] {
         for side in 0..4 {
             for k in 0..n {
                 if rng.chance(25) {
@@ -817,7 +818,7 @@ fn outside_clues_agree_with_the_checker(label: &str) {
     proptest!(config(), |(seed in any::<u64>())| {
         let (base, sol, mut rng) = boxed_puzzle(seed, &BOXES[..2], Kind::Sudoku, "agree", 100);
         let n = base.rows;
-        for kind in ["sandwich"] {
+        for kind in ["sandwich", "x-sum"] {
             let k = rng.below(n);
             let (at, vals) = if rng.chance(50) {
                 ((0, k + 1), (0..n).map(|r| sol[r][k]).collect::<Vec<u32>>())

@@ -367,4 +367,5 @@ element_table! {
     xv::Xv,
     little_killer::LittleKiller,
     sandwich::Sandwich,
+    x_sum::XSum,
 }
