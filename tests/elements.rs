@@ -722,6 +722,48 @@ value = 2
         conflict: "x-sum 1 (r1c0: 2)",
         drawn: Some("class=\"x-sum\""),
     },
+    Case {
+        element: "skyscraper",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[skyscraper]]
+at = "r2c5"
+value = 3
+
+[[skyscraper]]
+at = "r3c0"
+value = 2
+
+[[skyscraper]]
+at = "r0c3"
+value = 3
+
+[[skyscraper]]
+at = "r5c2"
+value = 3
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+4...
+....
+....
+....
+"""
+
+[[skyscraper]]
+at = "r1c0"
+value = 2
+"#,
+        conflict: "skyscraper 1 (r1c0: 2)",
+        drawn: Some("class=\"skyscraper\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -918,6 +960,11 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "[[x-sum]]\nat = \"r7c1\"\nvalue = 6\n",
             "10:6:",
             "beyond the squares around the 4×4 grid",
+        ),
+        (
+            "[[skyscraper]]\nat = \"r1c5\"\nvalue = 5\n",
+            "11:9:",
+            "write a count from 1 to 4",
         ),
         ("[[thermometer]]\nbulb = \"r1c1\"\n", "", "thermometer"),
         (

@@ -542,7 +542,7 @@ fn outside_clue(
     n: usize,
 ) -> Result<Element, String> {
     use smtgrid::elements::outside::Square;
-    use smtgrid::elements::{little_killer, sandwich, x_sum};
+    use smtgrid::elements::{little_killer, sandwich, skyscraper, x_sum};
     let at = Square {
         row: at.0,
         col: at.1,
@@ -550,6 +550,7 @@ fn outside_clue(
     match kind {
         "sandwich" => sandwich::Sandwich::new(at, value, n).map(Element::from),
         "x-sum" => x_sum::XSum::new(at, value, n).map(Element::from),
+        "skyscraper" => skyscraper::Skyscraper::new(at, value, n).map(Element::from),
         _ => little_killer::LittleKiller::new(at, dir, value, n).map(Element::from),
     }
 }
@@ -569,7 +570,7 @@ fn outside_clues(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
             _ => ((k + 1, n + 1), sol[k].iter().rev().copied().collect()),
         }
     };
-    for kind in ["sandwich", "x-sum"] {
+    for kind in ["sandwich", "x-sum", "skyscraper"] {
         for side in 0..4 {
             for k in 0..n {
                 if rng.chance(25) {
@@ -818,7 +819,7 @@ fn outside_clues_agree_with_the_checker(label: &str) {
     proptest!(config(), |(seed in any::<u64>())| {
         let (base, sol, mut rng) = boxed_puzzle(seed, &BOXES[..2], Kind::Sudoku, "agree", 100);
         let n = base.rows;
-        for kind in ["sandwich", "x-sum"] {
+        for kind in ["sandwich", "x-sum", "skyscraper"] {
             let k = rng.below(n);
             let (at, vals) = if rng.chance(50) {
                 ((0, k + 1), (0..n).map(|r| sol[r][k]).collect::<Vec<u32>>())

@@ -341,6 +341,7 @@ fn outside_clues_keep_the_texts_apart() {
             clue("sandwich", format!("r0c{k}"), top - 1 - n);
             clue("sandwich", format!("r{k}c0"), top - 1 - n);
             clue("x-sum", format!("r{ring}c{k}"), top);
+            clue("skyscraper", format!("r{k}c{ring}"), n);
         }
         for (what, text) in [("little killers", killers), ("side clues", sides)] {
             let loc = smtgrid::error::Location::file(format!("{what} {n}.toml"));

@@ -368,4 +368,5 @@ element_table! {
     little_killer::LittleKiller,
     sandwich::Sandwich,
     x_sum::XSum,
+    skyscraper::Skyscraper,
 }
