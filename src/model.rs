@@ -170,6 +170,56 @@ pub enum Rule {
         /// The allowed tuples, one value per cell, sorted, no repeats.
         tuples: Vec<Vec<i64>>,
     },
+    /// The cells of a stretch of the line, found by the values the line
+    /// holds, sum to `value`: the cells between the first holding one
+    /// value and the first holding another (a sandwich), or the first k
+    /// cells where k is the first cell's value (an X-sum).
+    PositionalSum {
+        /// The line of cells, in order.
+        cells: Vec<CellId>,
+        /// Which cells of the line are summed.
+        stretch: Stretch,
+        /// Their sum.
+        value: i64,
+    },
+}
+
+/// Which cells of a line a [`Rule::PositionalSum`] sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stretch {
+    /// The cells strictly between the first cell holding `a` and the
+    /// first holding `b` (in either order); the rule is broken when
+    /// either value is missing.
+    Between {
+        /// One end's value.
+        a: i64,
+        /// The other end's value.
+        b: i64,
+    },
+    /// The first k cells, k being the first cell's value; the rule is
+    /// broken when k is not from 1 to the line's length.
+    Leading,
+}
+
+impl Stretch {
+    /// The positions (from, to) of the cells of `vals` the stretch sums,
+    /// `from..to`; `None` when the line has no such stretch.
+    pub fn span(self, vals: &[i64]) -> Option<(usize, usize)> {
+        match self {
+            Stretch::Between { a, b } => {
+                let i = vals.iter().position(|&v| v == a)?;
+                let j = vals.iter().position(|&v| v == b)?;
+                let (lo, hi) = (i.min(j), i.max(j));
+                // a = b: one cell is both ends, nothing lies between.
+                Some((lo + 1, hi.max(lo + 1)))
+            }
+            Stretch::Leading => {
+                let k = usize::try_from(*vals.first()?).ok()?;
+                (1..=vals.len()).contains(&k).then_some((0, k))
+            }
+        }
+    }
 }
 
 /// Most tuples a [`Rule::Table`] lists: a relation over three cells of a
@@ -190,6 +240,7 @@ impl Rule {
             Rule::Visible { .. } => "visible",
             Rule::Linear { .. } => "linear",
             Rule::Table { .. } => "table",
+            Rule::PositionalSum { .. } => "positional-sum",
         }
     }
 
@@ -204,7 +255,8 @@ impl Rule {
             | Rule::Ratio { cells, .. }
             | Rule::Visible { cells, .. }
             | Rule::Linear { cells, .. }
-            | Rule::Table { cells, .. } => cells,
+            | Rule::Table { cells, .. }
+            | Rule::PositionalSum { cells, .. } => cells,
             Rule::Less { cells } => cells,
         }
     }
@@ -244,6 +296,13 @@ impl Rule {
             } => linear(coeffs, vals).is_some_and(|s| cmp.holds(s, *value)),
             Rule::Table { tuples, .. } => {
                 tuples.binary_search_by(|t| t.as_slice().cmp(vals)).is_ok()
+            }
+            Rule::PositionalSum { stretch, value, .. } => {
+                stretch.span(vals).and_then(|(from, to)| {
+                    vals[from..to]
+                        .iter()
+                        .try_fold(0i64, |s, &v| s.checked_add(v))
+                }) == Some(*value)
             }
         }
     }
@@ -686,6 +745,46 @@ mod tests {
         };
         assert!(seen.holds(&[1, 3, 2, 4]));
         assert!(!seen.holds(&[4, 3, 2, 1]));
+    }
+
+    #[test]
+    fn positional_sums_mean_what_they_say() {
+        let sandwich = |value| Rule::PositionalSum {
+            cells: (0..6).collect(),
+            stretch: Stretch::Between { a: 1, b: 6 },
+            value,
+        };
+        // 1 and 6 in either order; the cells strictly between count.
+        assert!(sandwich(7).holds(&[2, 1, 3, 4, 6, 5]));
+        assert!(sandwich(7).holds(&[2, 6, 3, 4, 1, 5]));
+        assert!(!sandwich(8).holds(&[2, 6, 3, 4, 1, 5]));
+        // Neighbours: nothing between.
+        assert!(sandwich(0).holds(&[1, 6, 2, 3, 4, 5]));
+        // The first 1 and the first 6; a missing end breaks it.
+        assert!(sandwich(2).holds(&[1, 2, 6, 1, 6, 3]));
+        assert!(!sandwich(0).holds(&[1, 2, 3, 4, 5, 5]));
+        let same = Rule::PositionalSum {
+            cells: vec![0, 1],
+            stretch: Stretch::Between { a: 2, b: 2 },
+            value: 0,
+        };
+        assert!(same.holds(&[1, 2]));
+        assert!(!same.holds(&[1, 1]));
+        let xsum = |value| Rule::PositionalSum {
+            cells: (0..4).collect(),
+            stretch: Stretch::Leading,
+            value,
+        };
+        assert!(xsum(3).holds(&[3, 0, 0, 9]));
+        assert!(xsum(6).holds(&[3, 2, 1, 4]));
+        assert!(xsum(1).holds(&[1, 2, 3, 4]));
+        assert!(xsum(10).holds(&[4, 1, 2, 3]));
+        // A first value that is no length of the line.
+        assert!(!xsum(0).holds(&[0, 1, 2, 3]));
+        assert!(!xsum(5).holds(&[5, 1, 2, 3]));
+        assert!(!xsum(0).holds(&[]));
+        // Overflow breaks it.
+        assert!(!xsum(0).holds(&[2, i64::MAX, 0, 0]) && !xsum(1).holds(&[2, i64::MAX, 0, 0]));
     }
 
     #[test]

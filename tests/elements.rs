@@ -972,6 +972,166 @@ cells = "r1c1 r1c2"
         conflict: "greater-than 1 (r1c1 > r1c2)",
         drawn: Some("class=\"greater-than\""),
     },
+    Case {
+        element: "little-killer",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+# The corner's only diagonal needs no direction.
+[[little-killer]]
+at = "r0c0"
+value = 13
+
+[[little-killer]]
+at = "r4c5"
+direction = "up-left"
+value = 7
+
+[[little-killer]]
+at = "r3c5"
+direction = "DL"
+value = 3
+
+[[little-killer]]
+at = "r5c4"
+direction = "up-left"
+value = 5
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+2...
+....
+....
+....
+"""
+
+[[little-killer]]
+at = "r0c0"
+value = 4
+"#,
+        conflict: "little-killer 1 (r0c0 DR: 4)",
+        drawn: Some("class=\"little-killer\""),
+    },
+    Case {
+        element: "sandwich",
+        unique: r#"kind = "sudoku"
+givens = """
+..1.
+1...
+....
+....
+"""
+
+[[sandwich]]
+at = "r5c2"
+value = 2
+
+[[sandwich]]
+at = "r5c4"
+value = 2
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+14..
+....
+....
+....
+"""
+
+[[sandwich]]
+at = "r1c0"
+value = 5
+"#,
+        conflict: "sandwich 1 (r1c0: 5)",
+        drawn: Some("class=\"sandwich\""),
+    },
+    Case {
+        element: "x-sum",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[x-sum]]
+at = "r0c1"
+value = 3
+
+[[x-sum]]
+at = "r5c3"
+value = 6
+
+[[x-sum]]
+at = "r1c5"
+value = 10
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+1...
+....
+....
+....
+"""
+
+[[x-sum]]
+at = "r1c0"
+value = 2
+"#,
+        conflict: "x-sum 1 (r1c0: 2)",
+        drawn: Some("class=\"x-sum\""),
+    },
+    Case {
+        element: "skyscraper",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[skyscraper]]
+at = "r2c5"
+value = 3
+
+[[skyscraper]]
+at = "r3c0"
+value = 2
+
+[[skyscraper]]
+at = "r0c3"
+value = 3
+
+[[skyscraper]]
+at = "r5c2"
+value = 3
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+4...
+....
+....
+....
+"""
+
+[[skyscraper]]
+at = "r1c0"
+value = 2
+"#,
+        conflict: "skyscraper 1 (r1c0: 2)",
+        drawn: Some("class=\"skyscraper\""),
+    },
 ];
 
 /// Writes `text` as `NAME.toml` in `dir`.
@@ -1169,6 +1329,51 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "are not neighbours",
         ),
         ("anti-knight = 3\n", "9:15:", "anti-knight = true"),
+        (
+            "[[little-killer]]\nat = \"r2c2\"\nvalue = 5\n",
+            "10:6:",
+            "r2c2 is inside the grid",
+        ),
+        (
+            "[[little-killer]]\nat = \"r0c2\"\nvalue = 5\n",
+            "10:6:",
+            "more than one diagonal from r0c2 enters the grid",
+        ),
+        (
+            "[[little-killer]]\nat = \"r0c2\"\ndirection = \"left\"\nvalue = 5\n",
+            "11:13:",
+            "write \"down-right\"",
+        ),
+        (
+            "[[little-killer]]\nat = \"r0c2\"\ndirection = \"up-left\"\nvalue = 5\n",
+            "11:13:",
+            "does not enter the grid: point it down-right or down-left",
+        ),
+        (
+            "[[little-killer]]\nat = \"r0c1\"\nvalue = 20\n",
+            "11:9:",
+            "sum to 3 to 12",
+        ),
+        (
+            "[[sandwich]]\nat = \"r0c0\"\nvalue = 2\n",
+            "10:6:",
+            "r0c0 is a corner",
+        ),
+        (
+            "[[sandwich]]\nat = \"r0c1\"\nvalue = 6\n",
+            "11:9:",
+            "write a sum from 0 to 5",
+        ),
+        (
+            "[[x-sum]]\nat = \"r7c1\"\nvalue = 6\n",
+            "10:6:",
+            "beyond the squares around the 4×4 grid",
+        ),
+        (
+            "[[skyscraper]]\nat = \"r1c5\"\nvalue = 5\n",
+            "11:9:",
+            "write a count from 1 to 4",
+        ),
         (
             "[[killer-cage]]\ncells = \"r1c1 r1c2\"\nsum = 8\n",
             "11:7:",

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
-use smtgrid::elements::{boxes::Boxes, cages::Cages, regions::Regions, signs::Signs};
+use smtgrid::elements::{Element, boxes::Boxes, cages::Cages, regions::Regions, signs::Signs};
 use smtgrid::encode::{Encoded, Encoding, Options, encode, size_bound};
 use smtgrid::lower::lower;
 use smtgrid::model::Model;
@@ -514,6 +514,89 @@ fn skyscrapers(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
     (p, sol)
 }
 
+/// The clue of `kind` ("sandwich", "x-sum", "skyscraper") for the line
+/// `vals` of values 1..=`n`, read from its start.
+fn side_clue(kind: &str, vals: &[u32], n: u32) -> i64 {
+    let v: Vec<i64> = vals.iter().map(|&x| i64::from(x)).collect();
+    match kind {
+        "sandwich" => {
+            let (i, j) = (
+                v.iter().position(|&x| x == 1).unwrap_or(0),
+                v.iter().position(|&x| x == i64::from(n)).unwrap_or(0),
+            );
+            v[i.min(j) + 1..i.max(j).max(i.min(j) + 1)].iter().sum()
+        }
+        "x-sum" => v[..v[0] as usize].iter().sum(),
+        _ => smtgrid::model::visible(&v),
+    }
+}
+
+/// One clue outside the grid as an element: `kind` at square `at` (row,
+/// column from 0 to n+1), with `value`; a little killer goes `dir`. An
+/// error for a value outside the clue's range.
+fn outside_clue(
+    kind: &str,
+    at: (usize, usize),
+    dir: (i64, i64),
+    value: i64,
+    n: usize,
+) -> Result<Element, String> {
+    use smtgrid::elements::outside::Square;
+    use smtgrid::elements::{little_killer, sandwich, skyscraper, x_sum};
+    let at = Square {
+        row: at.0,
+        col: at.1,
+    };
+    match kind {
+        "sandwich" => sandwich::Sandwich::new(at, value, n).map(Element::from),
+        "x-sum" => x_sum::XSum::new(at, value, n).map(Element::from),
+        "skyscraper" => skyscraper::Skyscraper::new(at, value, n).map(Element::from),
+        _ => little_killer::LittleKiller::new(at, dir, value, n).map(Element::from),
+    }
+}
+
+/// A random 4×4 or 6×6 sudoku with clues outside the grid read off its
+/// solution: each sandwich, X-sum and skyscraper clue around it with a
+/// chance in four, a little killer from each square above the grid with
+/// one in three, a few givens.
+fn outside_clues(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
+    let (mut p, sol, mut rng) = boxed_puzzle(seed, &BOXES[..2], Kind::Sudoku, "outside", 10);
+    let n = p.rows;
+    let line = |side: usize, k: usize| -> ((usize, usize), Vec<u32>) {
+        match side {
+            0 => ((0, k + 1), (0..n).map(|r| sol[r][k]).collect()),
+            1 => ((n + 1, k + 1), (0..n).rev().map(|r| sol[r][k]).collect()),
+            2 => ((k + 1, 0), sol[k].clone()),
+            _ => ((k + 1, n + 1), sol[k].iter().rev().copied().collect()),
+        }
+    };
+    for kind in ["sandwich", "x-sum", "skyscraper"] {
+        for side in 0..4 {
+            for k in 0..n {
+                if rng.chance(25) {
+                    let (at, vals) = line(side, k);
+                    let v = side_clue(kind, &vals, n as u32);
+                    p.add(outside_clue(kind, at, (0, 0), v, n).expect("a clue in range"));
+                }
+            }
+        }
+    }
+    for c in 1..=n {
+        let dir = if rng.chance(50) { (1, 1) } else { (1, -1) };
+        if !rng.chance(33) || (dir == (1, -1) && c == 1) || (dir == (1, 1) && c == n) {
+            continue;
+        }
+        let (mut r, mut col, mut sum) = (0i64, c as i64 - 1 + dir.1, 0i64);
+        while r < n as i64 && (0..n as i64).contains(&col) {
+            sum += i64::from(sol[r as usize][col as usize]);
+            r += 1;
+            col += dir.1;
+        }
+        p.add(outside_clue("little-killer", (0, c), dir, sum, n).expect("a clue in range"));
+    }
+    (p, sol)
+}
+
 /// A random jigsaw whose regions are the boxes of a random sudoku, listed
 /// as regions rather than boxes.
 fn jigsaw(seed: u64) -> (Puzzle, Vec<Vec<u32>>) {
@@ -718,6 +801,59 @@ fn later_kinds_solve_in_every_encoding(label: &str) {
     generated_puzzles_solve(label, &[futoshiki, skyscrapers, jigsaw]);
 }
 
+per_solver!(outside_clues_solve_in_every_encoding: z3, cvc5, yices2, glucose);
+
+fn outside_clues_solve_in_every_encoding(label: &str) {
+    generated_puzzles_solve(label, &[outside_clues]);
+}
+
+per_solver!(outside_clues_agree_with_the_checker: z3, yices2);
+
+/// A solved grid given whole and one clue outside it with any value in
+/// its range: every encoding (also unpropagated) finds the grid exactly
+/// when the checker accepts it with that clue, so each encoding's form of
+/// the positional sums and the diagonal sums means what `Rule::holds`
+/// means, on the true value and on others.
+fn outside_clues_agree_with_the_checker(label: &str) {
+    let solver = solver(label);
+    proptest!(config(), |(seed in any::<u64>())| {
+        let (base, sol, mut rng) = boxed_puzzle(seed, &BOXES[..2], Kind::Sudoku, "agree", 100);
+        let n = base.rows;
+        for kind in ["sandwich", "x-sum", "skyscraper"] {
+            let k = rng.below(n);
+            let (at, vals) = if rng.chance(50) {
+                ((0, k + 1), (0..n).map(|r| sol[r][k]).collect::<Vec<u32>>())
+            } else {
+                ((k + 1, n + 1), sol[k].iter().rev().copied().collect())
+            };
+            let truth = side_clue(kind, &vals, n as u32);
+            for value in [truth, truth + 1, truth.saturating_sub(1).max(1)] {
+                let mut p = base.clone();
+                // A value outside the clue's range is refused on reading.
+                let Ok(e) = outside_clue(kind, at, (0, 0), value, n) else {
+                    continue;
+                };
+                p.add(e);
+                let m = lower(&p);
+                if value == truth {
+                    prop_assert!(m.check_grid(&known(&sol)).is_ok());
+                    assert_solved(&m, &solver)?;
+                } else {
+                    prop_assert!(m.check_grid(&known(&sol)).is_err());
+                    assert_unsat(&m, &solver)?;
+                }
+            }
+        }
+    });
+}
+
+/// A solution as a grid of known values.
+fn known(sol: &[Vec<u32>]) -> Vec<Vec<Option<i64>>> {
+    sol.iter()
+        .map(|r| r.iter().map(|&v| Some(i64::from(v))).collect())
+        .collect()
+}
+
 per_solver!(unsolvable_puzzles_stay_unsat: z3, cvc5, yices2, bitwuzla, glucose);
 
 fn unsolvable_puzzles_stay_unsat(label: &str) {
@@ -766,6 +902,7 @@ proptest! {
         assert_within_bound(&lower(&killer(seed).0))?;
         assert_within_bound(&lower(&calcudoku(seed).0))?;
         assert_within_bound(&lower(&kakuro(seed)))?;
+        assert_within_bound(&lower(&outside_clues(seed).0))?;
     }
 }
 

@@ -1081,6 +1081,66 @@ fn every_element_with_hooks_imports_and_solves_uniquely() {
             givens: &["R3C1_3", "R2C1_1"],
             solution: &["2314", "1432", "3241", "4123"],
         },
+        ElementCase {
+            name: "little-killer",
+            n: 4,
+            // ISS names a diagonal by its first cell on its edges: R2C1 is
+            // the one up-left from below r4c3.
+            iss: Some(".LittleKiller~13~R1C1.LittleKiller~7~R3C4.LittleKiller~5~R2C1".into()),
+            fpuzzles: (
+                "littlekillersum",
+                json!([
+                    {"cell": "R0C0", "cells": ["R1C1", "R2C2", "R3C3", "R4C4"], "direction": "DR", "value": "13"},
+                    {"cell": "R4C5", "direction": "UL", "value": "7"},
+                    {"cell": "R5C4", "direction": "UL", "value": "5"},
+                    {"cell": "R5C1", "direction": "UR", "value": ""},
+                ]),
+            ),
+            givens: &["R4C4_3"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "sandwich",
+            n: 4,
+            iss: Some(".Sandwich~2~C2.Sandwich~2~C4".into()),
+            fpuzzles: (
+                "sandwichsum",
+                json!([{"cell": "R5C2", "value": "2"}, {"cell": "R5C4", "value": "2"}]),
+            ),
+            givens: &["R1C3_1", "R2C1_1"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "x-sum",
+            n: 4,
+            iss: Some(".XSum~C1~3.XSum~C3~~6.XSum~R1~~10".into()),
+            fpuzzles: (
+                "xsum",
+                json!([
+                    {"cell": "R0C1", "value": "3"},
+                    {"cell": "R5C3", "value": "6"},
+                    {"cell": "R1C5", "value": 10},
+                ]),
+            ),
+            givens: &["R1C1_2"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
+        ElementCase {
+            name: "skyscraper",
+            n: 4,
+            iss: Some(".Skyscraper~R2~~3.Skyscraper~R3~2.Skyscraper~C3~3~.Skyscraper~C2~~3".into()),
+            fpuzzles: (
+                "skyscraper",
+                json!([
+                    {"cell": "R2C5", "value": "3"},
+                    {"cell": "R3C0", "value": "2"},
+                    {"cell": "R0C3", "value": "3"},
+                    {"cell": "R5C2", "value": "3"},
+                ]),
+            ),
+            givens: &["R1C1_2"],
+            solution: &["2314", "1432", "3241", "4123"],
+        },
     ];
     for case in &cases {
         case.check();

@@ -267,6 +267,68 @@ cells = "r6c5 r5c5"
     check(&p[0]);
 }
 
+/// Clues outside the grid on every square around 4×4, 9×9 and 16×16
+/// grids, at their widest values: little killers (a number and an arrow
+/// each) all round one grid; sandwiches above and left, X-sums below and
+/// skyscraper clues right of another.
+#[test]
+fn outside_clues_keep_the_texts_apart() {
+    for n in [4usize, 9, 16] {
+        let blank = vec![vec!["."; n].join(" "); n].join("\n");
+        let head = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{blank}\n\"\"\"\n");
+        let ring = n + 1;
+        let mut killers = head.clone();
+        for r in 0..=ring {
+            for c in 0..=ring {
+                if r != 0 && r != ring && c != 0 && c != ring {
+                    continue;
+                }
+                // The first direction whose diagonal enters the grid, and
+                // its longest sum.
+                let dirs = [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)];
+                let Some((d, len)) = dirs.iter().find_map(|&d| {
+                    let (mut y, mut x, mut len) = (r as i64 - 1 + d.0, c as i64 - 1 + d.1, 0);
+                    while (0..n as i64).contains(&y) && (0..n as i64).contains(&x) {
+                        len += 1;
+                        y += d.0;
+                        x += d.1;
+                    }
+                    (len > 0).then_some((d, len))
+                }) else {
+                    continue;
+                };
+                let name = match d {
+                    (1, 1) => "DR",
+                    (1, -1) => "DL",
+                    (-1, 1) => "UR",
+                    _ => "UL",
+                };
+                killers.push_str(&format!(
+                    "[[little-killer]]\nat = \"r{r}c{c}\"\ndirection = \"{name}\"\nvalue = {}\n",
+                    len * n as i64
+                ));
+            }
+        }
+        let mut sides = head.clone();
+        let top = n * (n + 1) / 2;
+        for k in 1..=n {
+            let mut clue = |key: &str, at: String, value: usize| {
+                sides.push_str(&format!("[[{key}]]\nat = \"{at}\"\nvalue = {value}\n"));
+            };
+            clue("sandwich", format!("r0c{k}"), top - 1 - n);
+            clue("sandwich", format!("r{k}c0"), top - 1 - n);
+            clue("x-sum", format!("r{ring}c{k}"), top);
+            clue("skyscraper", format!("r{k}c{ring}"), n);
+        }
+        for (what, text) in [("little killers", killers), ("side clues", sides)] {
+            let loc = smtgrid::error::Location::file(format!("{what} {n}.toml"));
+            let p =
+                parse::parse_str(&text, &loc, None).unwrap_or_else(|e| panic!("{what} {n}: {e}"));
+            check(&p[0]);
+        }
+    }
+}
+
 /// Sets the cages of `p` (repeats forbidden in a killer, as its files say).
 fn set_cages(p: &mut Puzzle, cages: Vec<Cage>) {
     let distinct = p.kind == Kind::Killer;

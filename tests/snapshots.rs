@@ -49,6 +49,50 @@ fn emitted_scripts_match_their_snapshots() {
     });
 }
 
+/// The forms of the positional sums (a sandwich, an X-sum) and of a little
+/// killer's diagonal sum in every encoding, unpropagated (propagation
+/// solves this small puzzle outright and would leave no rule to see).
+#[test]
+fn outside_clue_forms_match_their_snapshots() {
+    let text = r#"kind = "sudoku"
+givens = """
+....
+....
+....
+....
+"""
+
+[[sandwich]]
+at = "r0c2"
+value = 2
+
+[[x-sum]]
+at = "r2c5"
+value = 5
+
+[[little-killer]]
+at = "r0c0"
+value = 13
+"#;
+    let loc = smtgrid::error::Location::file("outside-clues.toml");
+    let puzzles = parse::parse_str(text, &loc, None).unwrap_or_else(|e| panic!("{e}"));
+    let model = lower(&puzzles[0]);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(root().join("snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        for enc in Encoding::ALL {
+            let script = redact(&encode(&model, enc, &Options { plain: true }).script);
+            let script = if script.len() <= WHOLE_UP_TO {
+                script
+            } else {
+                structure(&script)
+            };
+            insta::assert_snapshot!(format!("outside-clues.{}", enc.name()), script);
+        }
+    });
+}
+
 /// The script with smtgrid's version replaced by `<version>`.
 fn redact(script: &str) -> String {
     script.replace(

@@ -19,6 +19,7 @@ use crate::render::svg::{Layout, Svg};
 pub mod kit;
 pub mod line;
 pub mod making;
+pub mod outside;
 
 pub use kit::{Lowering, Says, TomlReader, TomlWriter};
 pub use making::{Drawing, Making};
@@ -116,6 +117,12 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     /// 9); otherwise the grid's side.
     fn max_value(&self) -> Option<i64> {
         None
+    }
+
+    /// Whether it draws in the squares around the grid (clues outside
+    /// it), which pictures then leave room for.
+    fn outside(&self) -> bool {
+        false
     }
 
     /// Lowers this instance, the `index`-th (from 1) of its element in the
@@ -352,6 +359,13 @@ macro_rules! element_table {
                     $(Element::$ty(x) => x.max_value(),)+
                 }
             }
+
+            /// [`ElementType::outside`].
+            pub fn outside(&self) -> bool {
+                match self {
+                    $(Element::$ty(x) => x.outside(),)+
+                }
+            }
         }
     };
 }
@@ -444,4 +458,8 @@ element_table! {
     disjoint_groups::DisjointGroups,
     extra_region::ExtraRegion,
     greater_than::GreaterThan,
+    little_killer::LittleKiller,
+    sandwich::Sandwich,
+    x_sum::XSum,
+    skyscraper::Skyscraper,
 }

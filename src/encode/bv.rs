@@ -21,10 +21,10 @@ use super::lia::QUADRATIC_MAX;
 use super::propagate::Prepared;
 use super::{
     Body, CellRead, Decoder, Dims, Interrupted, Settings, alternatives, candidates, cell_name,
-    append_constraint, log2_ceil,
+    append_constraint, log2_ceil, stretch_terms, summed_if,
 };
 use crate::cancel::Cancel;
-use crate::model::{CellId, Cmp, Group, Model, Rule, Target};
+use crate::model::{CellId, Cmp, Group, Model, Rule, Stretch, Target};
 use crate::smtlib::{Script, Sort, Term};
 
 /// Bits needed to write `v` (at least 1).
@@ -86,8 +86,10 @@ fn unsigned(model: &Model) -> bool {
             | Rule::Ratio { value, .. } => *value >= 0,
             Rule::Visible { count, .. } => *count >= 0,
             Rule::Table { tuples, .. } => tuples.iter().flatten().all(|&v| v >= 0),
-            // Terms move to the side their sign puts them on.
-            Rule::Sum { .. }
+            // Terms move to the side their sign puts them on; a positional
+            // sum's negative constants are values no cell holds.
+            Rule::PositionalSum { .. }
+            | Rule::Sum { .. }
             | Rule::AllDifferent { .. }
             | Rule::Less { .. }
             | Rule::Linear { .. } => true,
@@ -187,6 +189,11 @@ pub(super) fn encode(
                     })
                     .collect(),
             )),
+            Rule::PositionalSum {
+                cells,
+                stretch,
+                value,
+            } => Some(e.positional(cells, *stretch, *value)),
         };
         if let Some(t) = t {
             e.s.assert(&t);
@@ -397,6 +404,47 @@ impl Emitter<'_> {
                     .collect(),
             )
         }
+    }
+
+    /// A positional sum: the summed cells chosen by `ite` on the terms
+    /// [`stretch_terms`] makes, added in a width that cannot overflow.
+    fn positional(&mut self, cells: &[CellId], stretch: Stretch, value: i64) -> Term {
+        let cw = self.width;
+        let w = sum_width(&self.his(cells)).max(cw);
+        let xs: Vec<Term> = cells.iter().map(|&c| self.cell(c)).collect();
+        let top = 1u128.checked_shl(cw).map_or(u128::MAX, |p| p - 1);
+        let is = |i: usize, v: i64| match u128::try_from(v) {
+            Ok(v) if v <= top => Term::eq(xs[i].clone(), lit(v, cw)),
+            _ => Term::sym("false"),
+        };
+        // Wide enough for every position the first cell is compared with.
+        let kw = bits(top.max(cells.len() as u128 + 1));
+        let at_least = |i: usize, v: i64| match u128::try_from(v) {
+            Ok(v) if v > 0 => Term::app("bvuge", vec![zext(xs[i].clone(), cw, kw), lit(v, kw)]),
+            _ => Term::sym("true"),
+        };
+        let mut define = |t: Term| self.named_bool(t);
+        let (summed, exists) = stretch_terms(stretch, xs.len(), &is, &at_least, &mut define);
+        let terms: Vec<Term> = summed
+            .into_iter()
+            .zip(&xs)
+            .filter_map(|(on, x)| summed_if(on, zext(x.clone(), cw, w), lit(0, w)))
+            .collect();
+        let max = 1u128.checked_shl(w).map_or(u128::MAX, |p| p - 1);
+        let equal = match u128::try_from(value) {
+            Ok(v) if v <= max => Term::eq(fold("bvadd", terms, lit(0, w)), lit(v, w)),
+            _ => Term::sym("false"),
+        };
+        Term::and(vec![exists, equal])
+    }
+
+    /// Declares a Bool `sN` equal to `t` and returns it.
+    fn named_bool(&mut self, t: Term) -> Term {
+        self.aux += 1;
+        let name = format!("s{}", self.aux);
+        self.s.declare_const(&name, Sort::Bool);
+        self.s.assert(&Term::eq(Term::sym(&name), t));
+        Term::sym(name)
     }
 
     /// Declares a `w`-bit constant `sN` equal to `t` and returns it.

@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::{Cmp, Rule, Target};
+use crate::model::{Cmp, Rule, Stretch, Target};
 
 /// Most (state, value) steps one diagram may take to build: about 10 ms and
 /// a few MB. Every cage and run of the shipped puzzles stays far below it.
@@ -44,7 +44,22 @@ enum Fold {
     /// Allowed tuples (sorted); state (the first tuple with the values
     /// read as its prefix, cells read), so one prefix is one state.
     Table(Vec<Vec<i64>>),
+    /// The cells between the first holding `a` and the first holding
+    /// `b` sum to the value; state (phase, sum so far), the phase one of
+    /// the `OPEN`… constants below.
+    Between(i64, i64, i64),
+    /// The first k cells of a line of `len` sum to the value, k the first
+    /// cell's value; state (cells still to sum, sum so far), the first
+    /// slot [`NONE`] before the first cell.
+    Leading(i64, i64),
 }
+
+/// Phases of a [`Fold::Between`]: neither end read yet, the `a` end read
+/// (summing until `b`), the `b` end read (summing until `a`), both read.
+const OPEN: i64 = 0;
+const AFTER_A: i64 = 1;
+const AFTER_B: i64 = 2;
+const CLOSED: i64 = 3;
 
 /// Marks "no cell read yet" in the `max` slot of difference and ratio states.
 const NONE: i64 = i64::MIN;
@@ -66,6 +81,14 @@ impl Fold {
                 coeffs, cmp, value, ..
             } => Some(Fold::Linear(coeffs.clone(), *cmp, *value)),
             Rule::Table { tuples, .. } => Some(Fold::Table(tuples.clone())),
+            Rule::PositionalSum {
+                cells,
+                stretch,
+                value,
+            } => Some(match *stretch {
+                Stretch::Between { a, b } => Fold::Between(a, b, *value),
+                Stretch::Leading => Fold::Leading(i64::try_from(cells.len()).ok()?, *value),
+            }),
             Rule::Fixed { .. } | Rule::AllDifferent { .. } => None,
         }
     }
@@ -77,6 +100,8 @@ impl Fold {
             Fold::Difference(_) | Fold::Ratio(_) | Fold::Less | Fold::Visible(_) => (NONE, 0),
             // (weighted sum so far, cells read so far)
             Fold::Linear(..) | Fold::Table(_) => (0, 0),
+            Fold::Between(..) => (OPEN, 0),
+            Fold::Leading(..) => (NONE, 0),
         }
     }
 
@@ -122,6 +147,19 @@ impl Fold {
                     .position(|t| t.get(read) == Some(&v))?;
                 Some((i64::try_from(first + j).ok()?, b + 1))
             }
+            Fold::Between(x, y, _) => match a {
+                OPEN if v == *x && v == *y => Some((CLOSED, b)),
+                OPEN if v == *x => Some((AFTER_A, b)),
+                OPEN if v == *y => Some((AFTER_B, b)),
+                AFTER_A if v == *y => Some((CLOSED, b)),
+                AFTER_B if v == *x => Some((CLOSED, b)),
+                AFTER_A | AFTER_B => Some((a, b.checked_add(v)?)),
+                _ => Some((a, b)),
+            },
+            // The first value is how many cells are summed, itself included.
+            Fold::Leading(len, _) if a == NONE => (1..=*len).contains(&v).then_some((v - 1, v)),
+            Fold::Leading(..) if a > 0 => Some((a - 1, b.checked_add(v)?)),
+            Fold::Leading(..) => Some((a, b)),
         }
     }
 
@@ -141,6 +179,8 @@ impl Fold {
                 .ok()
                 .and_then(|i| tuples.get(i))
                 .is_some_and(|t| i64::try_from(t.len()) == Ok(b)),
+            Fold::Between(.., value) => a == CLOSED && b == *value,
+            Fold::Leading(_, value) => a == 0 && b == *value,
         }
     }
 
@@ -155,6 +195,10 @@ impl Fold {
             Fold::Difference(d) if positive && a != NONE => b <= top.saturating_sub(*d),
             Fold::Ratio(r) if positive && *r >= 1 && a != NONE => b.saturating_mul(*r) <= top,
             Fold::Visible(count) => b <= *count,
+            // A closed stretch's sum is final; an open one only grows.
+            Fold::Between(.., value) if a == CLOSED => b == *value,
+            Fold::Leading(_, value) if a == 0 => b == *value,
+            Fold::Between(.., value) | Fold::Leading(_, value) if positive => b <= *value,
             _ => true,
         }
     }
@@ -177,7 +221,11 @@ pub(crate) fn any_target_in(target: &Target, lo: i64, hi: i64) -> bool {
 pub(crate) fn ordered(rule: &Rule) -> bool {
     matches!(
         rule,
-        Rule::Less { .. } | Rule::Visible { .. } | Rule::Linear { .. } | Rule::Table { .. }
+        Rule::Less { .. }
+            | Rule::Visible { .. }
+            | Rule::Linear { .. }
+            | Rule::Table { .. }
+            | Rule::PositionalSum { .. }
     )
 }
 
@@ -601,6 +649,44 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn positional_sums_match_brute_force() {
+        // Sandwiches between 1 and 4 (and between equal ends), repeats
+        // and missing ends included; X-sums with first values too large.
+        for k in 1..=5 {
+            for value in [0, 2, 3, 5, 7] {
+                for (a, b) in [(1, 4), (4, 1), (2, 2)] {
+                    agrees(
+                        &Rule::PositionalSum {
+                            cells: (0..k).collect(),
+                            stretch: Stretch::Between { a, b },
+                            value,
+                        },
+                        &doms(k, 4),
+                    );
+                }
+                agrees(
+                    &Rule::PositionalSum {
+                        cells: (0..k).collect(),
+                        stretch: Stretch::Leading,
+                        value,
+                    },
+                    &doms(k, 4),
+                );
+            }
+        }
+        // Values that are no length (0) and holes in the domains.
+        let holes = vec![vec![0, 2, 3], vec![1, 4], vec![0, 3], vec![2]];
+        agrees(
+            &Rule::PositionalSum {
+                cells: (0..4).collect(),
+                stretch: Stretch::Leading,
+                value: 5,
+            },
+            &holes,
+        );
     }
 
     #[test]

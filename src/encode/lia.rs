@@ -12,7 +12,7 @@
 
 use super::{
     Body, CellRead, Decoder, Dims, Interrupted, Settings, alternatives, cell_name,
-    comment_constraint,
+    comment_constraint, stretch_terms, summed_if,
 };
 use crate::cancel::Cancel;
 use crate::model::{CellId, Group, Model, Rule, Target};
@@ -25,14 +25,23 @@ pub(super) const QUADRATIC_MAX: usize = 8;
 
 /// Symbol occurrences of the script: eight per cell (declaration and
 /// bounds), eight per cell of each constraint plus eight for the
-/// constraint, and eight per alternative of a sum clue `A|B|…` (each
-/// alternative compares the once-named sum).
+/// constraint, eight per alternative of a sum clue `A|B|…` (each
+/// alternative compares the once-named sum), and forty more per cell of a
+/// positional sum (two named Bools and their definitions, its summed
+/// condition and its term).
 pub(super) fn symbols(model: &Model, d: &Dims) -> u64 {
     8 * d.n
         + model
             .constraints
             .iter()
-            .map(|c| 8 * c.rule.cells().len() as u64 + 8 + 8 * alternatives(&c.rule))
+            .map(|c| {
+                let k = c.rule.cells().len() as u64;
+                let positional = match c.rule {
+                    Rule::PositionalSum { .. } => 40 * k,
+                    _ => 0,
+                };
+                8 * k + 8 + 8 * alternatives(&c.rule) + positional
+            })
             .sum::<u64>()
 }
 
@@ -205,6 +214,23 @@ pub(super) fn encode_guarded(
                     })
                     .collect(),
             ),
+            Rule::PositionalSum { stretch, value, .. } => {
+                let is = |i: usize, v: i64| Term::eq(vars[i].clone(), Term::Int(v));
+                let at_least = |i: usize, v: i64| Term::app(">=", vec![vars[i].clone(), Term::Int(v)]);
+                let mut define = |t: Term| named_bool(&mut s, &mut aux, t);
+                let (summed, exists) =
+                    stretch_terms(*stretch, vars.len(), &is, &at_least, &mut define);
+                let terms: Vec<Term> = summed
+                    .into_iter()
+                    .zip(&vars)
+                    .filter_map(|(on, x)| summed_if(on, x.clone(), Term::Int(0)))
+                    .collect();
+                let sum = match terms.len() {
+                    0 => Term::Int(0),
+                    _ => add(terms),
+                };
+                Term::and(vec![exists, Term::eq(sum, Term::Int(*value))])
+            }
         };
         match guards.and_then(|g| g.get(i)) {
             Some(g) => s.assert(&Term::implies(g.clone(), t)),
@@ -228,6 +254,19 @@ fn named(s: &mut Script, aux: &mut usize, t: Term) -> Term {
     *aux += 1;
     let name = format!("s{aux}");
     s.declare_const(&name, Sort::Int);
+    s.assert(&Term::eq(Term::sym(&name), t));
+    Term::sym(name)
+}
+
+/// Declares a Bool `sN` equal to `t` and returns it (a constant stays as
+/// it is).
+fn named_bool(s: &mut Script, aux: &mut usize, t: Term) -> Term {
+    if matches!(&t, Term::Sym(b) if b == "true" || b == "false") {
+        return t;
+    }
+    *aux += 1;
+    let name = format!("s{aux}");
+    s.declare_const(&name, Sort::Bool);
     s.assert(&Term::eq(Term::sym(&name), t));
     Term::sym(name)
 }

@@ -15,7 +15,7 @@ mod shared;
 use std::collections::BTreeMap;
 
 use crate::cancel::Cancel;
-use crate::model::{Cell, Constraint, Group, Model, Rule, Target};
+use crate::model::{Cell, Constraint, Group, Model, Rule, Stretch, Target};
 use crate::smtlib::script::quoted_symbol_text;
 use crate::smtlib::{Script, Sort, Term, Value};
 pub use shared::{Shared, encode_shared};
@@ -815,6 +815,80 @@ pub fn encode_guarded(
         commands,
         decoder: body.decoder,
     })
+}
+
+/// A [`Rule::PositionalSum`] over a line of `len` cells as the integer
+/// encodings write it: for each cell a Bool term "this cell is summed",
+/// and the condition that the stretch exists. `is(i, v)` says cell `i`
+/// holds `v`, `at_least(i, v)` that it holds at least `v`; `define` names
+/// a Bool term. Linear in the line: a sandwich names, per cell, whether
+/// each end's value was met before it (so "between" is one comparison of
+/// two such names), an X-sum compares the first cell with each position.
+pub(crate) fn stretch_terms(
+    stretch: Stretch,
+    len: usize,
+    is: &dyn Fn(usize, i64) -> Term,
+    at_least: &dyn Fn(usize, i64) -> Term,
+    define: &mut dyn FnMut(Term) -> Term,
+) -> (Vec<Term>, Term) {
+    match stretch {
+        Stretch::Between { a, b } => {
+            // met[k]: the value is among the cells before cell k.
+            let mut met = |v: i64| {
+                let mut out = vec![Term::sym("false")];
+                for i in 0..len {
+                    let t = match i {
+                        0 => is(0, v),
+                        _ => Term::or(vec![out[i].clone(), is(i, v)]),
+                    };
+                    out.push(define(t));
+                }
+                out
+            };
+            let (ma, mb) = (met(a), met(b));
+            // Cell k lies strictly between the first a and the first b
+            // when one was met before it and the other is not met by it.
+            // Nothing is met before the first cell: it is never between.
+            let summed = (0..len)
+                .map(|k| match k {
+                    0 => Term::sym("false"),
+                    k => Term::or(vec![
+                        Term::and(vec![ma[k].clone(), Term::not(mb[k + 1].clone())]),
+                        Term::and(vec![mb[k].clone(), Term::not(ma[k + 1].clone())]),
+                    ]),
+                })
+                .collect();
+            (summed, Term::and(vec![ma[len].clone(), mb[len].clone()]))
+        }
+        Stretch::Leading => {
+            let top = i64::try_from(len).unwrap_or(i64::MAX);
+            let summed = (0..len)
+                .map(|k| match k {
+                    0 => Term::sym("true"),
+                    // Cell k (from 0) is summed when the first is above k.
+                    k => at_least(0, i64::try_from(k).unwrap_or(i64::MAX).saturating_add(1)),
+                })
+                .collect();
+            let exists = match len {
+                0 => Term::sym("false"),
+                _ => Term::and(vec![
+                    at_least(0, 1),
+                    Term::not(at_least(0, top.saturating_add(1))),
+                ]),
+            };
+            (summed, exists)
+        }
+    }
+}
+
+/// `x` if `on` (a term of [`stretch_terms`]) holds, else `zero`: `x`
+/// itself where `on` is `true`, nothing where it is `false`.
+pub(crate) fn summed_if(on: Term, x: Term, zero: Term) -> Option<Term> {
+    match &on {
+        Term::Sym(b) if b == "true" => Some(x),
+        Term::Sym(b) if b == "false" => None,
+        _ => Some(Term::app("ite", vec![on, x, zero])),
+    }
 }
 
 /// A cell's candidate count (at least 1).

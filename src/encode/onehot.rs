@@ -73,6 +73,8 @@ pub(super) fn symbols(model: &Model, dims: &Dims) -> u64 {
                     let states = match rule {
                         Rule::Sum { .. } => k * dmax + 1,
                         Rule::Product { value, .. } => value.unsigned_abs().max(1),
+                        // (phase or cells left, partial sum).
+                        Rule::PositionalSum { .. } => (k + 4) * (k * top + 1),
                         _ => dmax * (top + 1),
                     };
                     let edges = (k * dmax)

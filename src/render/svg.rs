@@ -416,8 +416,13 @@ fn max_value(p: &Puzzle) -> usize {
 /// (below the clue band in cages, clear of futoshiki signs), the caption
 /// and legend wrapped to the grid's width.
 fn layout(p: &Puzzle, clues: &Clues) -> Layout {
-    // Skyscrapers clues stand outside the grid: a cell's width on each side.
-    let outside = if p.edges().is_some() { CELL } else { 0.0 };
+    // Skyscrapers clues and elements' clues outside the grid (little
+    // killers, sandwiches…) stand in a cell's width on each side.
+    let outside = if p.edges().is_some() || p.elements.iter().any(|e| e.outside()) {
+        CELL
+    } else {
+        0.0
+    };
     let grid_w = p.cols as f64 * CELL + 2.0 * outside;
     let grid_h = p.rows as f64 * CELL + 2.0 * outside;
     // The band holds the tallest clue's ink and its padding.
