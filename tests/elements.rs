@@ -906,7 +906,7 @@ givens = """
 ....
 """
 "#,
-        conflict: "disjoint group 1 (place 1 of every region, from r1c1)",
+        conflict: "disjoint-groups 1 (place 1 of every region, from r1c1)",
         drawn: None,
     },
     Case {

@@ -105,7 +105,7 @@ impl ElementType for DisjointGroups {
                 continue;
             }
             let name = format!(
-                "disjoint group {} (place {} of every region, from {})",
+                "disjoint-groups {} (place {} of every region, from {})",
                 k + 1,
                 k + 1,
                 rc(cells[0].0, cells[0].1)
