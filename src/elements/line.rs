@@ -277,10 +277,24 @@ impl<K: LineKind> ElementType for Line<K> {
             Some(Ok(v)) => (K::iss_param(name, v)?, &args[1..]),
             _ => (None, args),
         };
-        let cells = cells
+        let mut cells = cells
             .iter()
             .map(|a| hook_cell(a, size))
             .collect::<Result<Vec<_>, _>>()?;
+        // ISS reads a pill's digits in reading order (row by row, then
+        // column), whatever order the constraint lists its cells in: the
+        // published solution of its `.PillArrow~2~R1C7~R1C6~…` example
+        // makes the pill r1c6 r1c7 (15), not r1c7 r1c6 (51). A circle
+        // here reads in listed order (SudokuSolver's), so the pill's cells
+        // are put in reading order as they come in.
+        if K::PARAM == Some("circle") {
+            if let Some(k) = param
+                .and_then(|p| usize::try_from(p).ok())
+                .filter(|&k| k > 1 && k <= cells.len())
+            {
+                cells[..k].sort_unstable();
+            }
+        }
         // A one-cell circle is the default.
         let param = param.filter(|&p| !(K::PARAM == Some("circle") && p == 1));
         let line = Line::new(cells, param);
@@ -492,5 +506,17 @@ mod tests {
         assert!(ModularLine::from_iss("Modular", &["3", "R1C1", "R1C2"], 9).is_ok());
         let err = ModularLine::from_iss("Modular", &["4", "R1C1", "R1C2"], 9).expect_err("mod 4");
         assert!(err.contains("mod 3"), "{err}");
+    }
+
+    #[test]
+    fn an_iss_pill_reads_in_reading_order() {
+        // ISS's own example lists the pill right to left; its solution
+        // reads it left to right.
+        let got = Arrow::from_iss("PillArrow", &["2", "R1C7", "R1C6", "R1C5", "R1C4"], 9)
+            .expect("a pill");
+        assert_eq!(got[0].cells, vec![(0, 5), (0, 6), (0, 4), (0, 3)]);
+        // A one-cell circle and the shaft keep their order.
+        let got = Arrow::from_iss("Arrow", &["R1C7", "R1C6", "R1C5"], 9).expect("an arrow");
+        assert_eq!(got[0].cells, vec![(0, 6), (0, 5), (0, 4)]);
     }
 }
