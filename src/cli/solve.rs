@@ -15,7 +15,9 @@ use super::config::{
 use super::target::create_dir;
 use crate::encode::{Encoding, Options};
 use crate::error::{Error, Result};
-use crate::output::note;
+use crate::explain::{AllReport, MAX_ALL, all_text, enumerate};
+use crate::lower::lower_with_statements;
+use crate::output::{Stdout, note};
 use crate::provenance::Provenance;
 use crate::render::TextOptions;
 use crate::reporter::{Json, Reporter, Reporters, SvgFolder, Text};
@@ -67,6 +69,16 @@ pub(super) struct SolveArgs {
     /// interrupted.
     #[arg(long, value_enum, value_name = "unique|sat|unsat")]
     expect: Option<Expect>,
+    /// Show every solution, each checked, up to 1000 (MiniZinc's `-a`):
+    /// the first solver named (or found) is asked in one session for a
+    /// solution unlike all those before, until it says there is none.
+    #[arg(long, short = 'a', conflicts_with_all = ["unique", "expect", "svg", "n"])]
+    all: bool,
+    /// Show up to N distinct solutions, each checked, 1 to 1000 (like
+    /// `--all`, stopping at N).
+    #[arg(short = 'n', value_name = "N", conflicts_with_all = ["unique", "expect", "svg"],
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ALL as u64))]
+    n: Option<u64>,
     /// How solvers run: `process` gives each puzzle a solver process of its
     /// own; `incremental` keeps a solver per shape and asks each puzzle's
     /// givens under push/pop; `auto` does that from the second puzzle of a
@@ -196,6 +208,9 @@ impl SolveEncoding {
 
 pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     a.inputs.check()?;
+    if a.all || a.n.is_some() {
+        return run_all(a);
+    }
     let request = a.solvers.request()?;
     let mode = SolveEncoding::mode(&a.encoding, !request.names.is_empty())?;
     // Racing for one answer uses every installed solver unless told otherwise.
@@ -250,4 +265,79 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
     shown_all?;
     shown.finish()?;
     Ok(Completion::failed_if(shown.failed()))
+}
+
+/// `--all` / `-n N`: each puzzle's distinct solutions from one solver.
+fn run_all(a: SolveArgs) -> Result<Completion> {
+    let n = a.n.map_or(MAX_ALL, |n| n as usize);
+    let request = a.solvers.request()?;
+    let solvers = request.solvers().map_err(Error::Usage)?;
+    let Some(solver) = solvers.first() else {
+        return Err(Error::Usage(
+            "no solver found; see `smtgrid solvers`".into(),
+        ));
+    };
+    if solvers.len() > 1 {
+        note(format_args!(
+            "--all asks one solver; using {}",
+            solver.display_name()
+        ));
+    }
+    let opts = TextOptions {
+        style: text_style(a.ascii),
+        color: match a.color {
+            ColorChoice::Auto => crate::output::auto_color(),
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+        },
+        verbose: a.verbose,
+    };
+    let cancel = solver::install_ctrlc_handler();
+    let input_error = RefCell::new(None);
+    let mut failed = false;
+    let mut out = Stdout::new();
+    let mut first = true;
+    if a.format == Format::Json {
+        out.write_str("[")?;
+    }
+    for p in a.inputs.stream(&input_error) {
+        let (model, statements) = lower_with_statements(&p);
+        let en = match enumerate(&model, &statements, solver, n, a.timeout, &cancel) {
+            Ok(en) => en,
+            Err(stop) => {
+                note(format_args!("{}: {stop}", p.name));
+                failed = true;
+                continue;
+            }
+        };
+        if cancel.is_cancelled() {
+            note("interrupted; the solver was stopped");
+            return Ok(Completion::Interrupted);
+        }
+        failed |= en.stopped.is_some() || en.solutions.is_empty();
+        let report = AllReport::new(&p, &model, &solver.display_name(), &en);
+        let text = match a.format {
+            Format::Text => all_text(&p, &report, n, &opts),
+            Format::Json | Format::Jsonl => {
+                let json = serde_json::to_string(&report).map_err(|e| {
+                    Error::Usage(format!("{}: cannot write the report: {e}", p.name))
+                })?;
+                match (a.format, first) {
+                    (Format::Json, true) => format!("\n{json}"),
+                    (Format::Json, false) => format!(",\n{json}"),
+                    _ => format!("{json}\n"),
+                }
+            }
+        };
+        first = false;
+        out.write_str(&text)?;
+    }
+    if a.format == Format::Json {
+        out.write_str("\n]\n")?;
+    }
+    out.flush()?;
+    if let Some(e) = input_error.into_inner() {
+        return Err(e);
+    }
+    Ok(Completion::failed_if(failed))
 }

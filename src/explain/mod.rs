@@ -24,6 +24,7 @@
 //!   unique, or a greedy set of givens when no single one does.
 //! - **One solution**: each given whose removal keeps it unique.
 
+mod all;
 pub(crate) mod ask;
 mod text;
 
@@ -32,6 +33,7 @@ use std::time::{Duration, Instant};
 use crate::cancel::Cancel;
 use crate::model::{CellId, Model, Statement, What};
 use crate::solver::Solver;
+pub use all::{AllReport, Enumeration, MAX_ALL, all_text, enumerate};
 pub use ask::Stop;
 use ask::{Answer, Asker, Extra};
 pub use text::{Picture, Report, render_text};
@@ -195,7 +197,7 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    fn new() -> Explanation {
+    pub(crate) fn new() -> Explanation {
         Explanation {
             verdict: Verdict::Unknown,
             conflict: Vec::new(),
@@ -330,7 +332,12 @@ fn shrink(asker: &mut Asker, ex: &mut Explanation) -> Result<(), Stop> {
 }
 
 /// Counts solutions up to `n`, each new one differing from all before.
-fn count(asker: &mut Asker, ex: &mut Explanation, all: &[usize], n: usize) -> Result<(), Stop> {
+pub(crate) fn count(
+    asker: &mut Asker,
+    ex: &mut Explanation,
+    all: &[usize],
+    n: usize,
+) -> Result<(), Stop> {
     while ex.solutions.len() < n {
         let extra: Vec<Extra> = ex.solutions.iter().cloned().map(Extra::Differs).collect();
         match asker.ask(all, &extra)? {
