@@ -116,3 +116,33 @@ fn n_past_the_bound_is_a_usage_error_naming_it() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("1000"), "{err}");
 }
+
+#[test]
+fn a_solver_that_denies_the_recorded_solution_is_a_fault_not_no_solution() {
+    // A session that answers unsat to every question; calcudoku-4x4.toml
+    // records its (checked) solution, which refutes that answer.
+    let liar = format!(
+        "z3={}",
+        common::root()
+            .join("tests/fake_solvers/session_unsat.py")
+            .display()
+    );
+    let out = common::smtgrid(&[
+        "solve",
+        "puzzles/calcudoku-4x4.toml",
+        "--all",
+        "--solver",
+        &liar,
+        "--timeout",
+        "20s",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!text.contains("no solution"), "{text}");
+    assert!(!text.contains("no more"), "{text}");
+    assert!(
+        format!("{text}{err}").contains("records a solution"),
+        "{text}{err}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+}

@@ -302,7 +302,16 @@ fn run_all(a: SolveArgs) -> Result<Completion> {
     }
     for p in a.inputs.stream(&input_error) {
         let (model, statements) = lower_with_statements(&p);
-        let en = match enumerate(&model, &statements, solver, n, a.timeout, &cancel) {
+        let recorded = crate::lower::recorded_solution(&p, &model);
+        let en = match enumerate(
+            &model,
+            &statements,
+            solver,
+            n,
+            a.timeout,
+            &cancel,
+            recorded.as_deref(),
+        ) {
             Ok(en) => en,
             Err(stop) => {
                 note(format_args!("{}: {stop}", p.name));

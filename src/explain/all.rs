@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::ask::{Asker, Stop};
-use super::{Explanation, count};
+use super::{Explanation, RECORDED_REFUTES_UNSAT, count};
 use crate::cancel::Cancel;
 use crate::error::escape_controls;
 use crate::model::{Model, Statement, ValueGrid};
@@ -32,7 +32,11 @@ pub struct Enumeration {
 
 /// Asks `solver` for up to `n` (1 to [`MAX_ALL`]) distinct solutions of
 /// `model` within `time_limit`. Fails only when the solver cannot be
-/// started; a stop later keeps the solutions found.
+/// started; a stop later keeps the solutions found. `recorded` is the
+/// solution the puzzle file records (checked when it was read): a solver
+/// that says there is no further solution while that one is not among
+/// those found is wrong, and the search says so instead of claiming it
+/// found them all.
 pub fn enumerate(
     model: &Model,
     statements: &[Statement],
@@ -40,12 +44,26 @@ pub fn enumerate(
     n: usize,
     time_limit: Duration,
     cancel: &Cancel,
+    recorded: Option<&[i64]>,
 ) -> Result<Enumeration, Stop> {
     let deadline = Instant::now() + time_limit;
     let mut asker = Asker::start(model, statements, solver, deadline, cancel)?;
     let mut ex = Explanation::new();
     let all: Vec<usize> = (0..statements.len()).collect();
     let counted = count(&mut asker, &mut ex, &all, n.clamp(1, MAX_ALL));
+    let refuted = ex.count_complete
+        && recorded.is_some_and(|r| {
+            model.check(r).is_ok() && !ex.solutions.iter().any(|s| s.as_slice() == r)
+        });
+    if refuted {
+        return Ok(Enumeration {
+            solutions: ex.solutions,
+            complete: false,
+            stopped: Some(Stop::Failed(format!(
+                "the solver answered that there is no further solution, but {RECORDED_REFUTES_UNSAT}"
+            ))),
+        });
+    }
     Ok(Enumeration {
         solutions: ex.solutions,
         complete: ex.count_complete,
