@@ -457,6 +457,7 @@ fn completions_and_the_man_page_come_from_the_command_line() {
         "SMTGRID_",
         "NO_COLOR",
         "CLICOLOR_FORCE",
+        "XDG_CONFIG_HOME",
         "\\fBCLICOLOR\\fR",
     ] {
         assert!(page.contains(section), "{section}: {page}");

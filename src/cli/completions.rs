@@ -138,6 +138,9 @@ Stopped by Ctrl\-C or a termination signal; every solver was stopped.
 \fBSMTGRID_\fR\fINAME\fR
 The binary of solver \fINAME\fR (upper case, e.g. \fBSMTGRID_Z3=/opt/z3/bin/z3\fR), as \fB\-\-solver\fR \fINAME\fR\fB=\fR\fIPATH\fR would give it.
 .TP
+\fBXDG_CONFIG_HOME\fR
+Where \fIsmtgrid/profiles.toml\fR is read from: your own solver profiles (\fB[[solver]]\fR tables, checked strictly; one named like a built\-in profile replaces it). Unset or empty: \fI~/.config\fR. \fB\-\-profiles\fR \fIFILE\fR is read instead.
+.TP
 \fBNO_COLOR\fR
 When set and not empty, no colour, whatever else is set.
 .TP

@@ -40,6 +40,12 @@ use crate::solve::{Expect, RunMode};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Solver profiles of your own ([[solver]] tables, the schema of
+    /// src/solver/profiles.toml), read instead of
+    /// $XDG_CONFIG_HOME/smtgrid/profiles.toml; a profile named like a
+    /// built-in one replaces it.
+    #[arg(long, global = true, value_name = "FILE")]
+    profiles: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -233,10 +239,31 @@ fn parse_and_run() -> Completion {
             };
         }
     };
+    if let Err(e) = user_profiles(cli.profiles) {
+        return failed(e);
+    }
     match command(cli.command) {
         Ok(c) => c,
         Err(e) => failed(e),
     }
+}
+
+/// Reads the user's solver profiles, before any command looks one up:
+/// `--profiles FILE` if given (it must exist), else
+/// `$XDG_CONFIG_HOME/smtgrid/profiles.toml` (`~/.config/…` when unset)
+/// if it exists.
+fn user_profiles(flag: Option<std::path::PathBuf>) -> Result<()> {
+    let file = match flag {
+        Some(f) => f,
+        None => match crate::solver::user_profiles_file() {
+            Some(f) if f.exists() => f,
+            _ => return Ok(()),
+        },
+    };
+    let text = crate::parse::open_input(&file, crate::parse::InputLimits::default())?.text()?;
+    let profiles = crate::solver::parse_user_profiles(&file, &text)?;
+    crate::solver::set_user_profiles(file, profiles);
+    Ok(())
 }
 
 /// Where `--transcript DIR` writes, created if missing.

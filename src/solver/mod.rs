@@ -48,7 +48,8 @@ pub(crate) use pipe::excerpt;
 pub(crate) use profile::auto_first_kinds;
 pub use profile::{
     AutoPair, Profile, Statistics, Variant, auto_order_for, auto_variants, default_solvers,
-    env_var_for, profile, profiles,
+    env_var_for, parse_user_profiles, profile, profiles, set_user_profiles, user_file_of,
+    user_profiles_file,
 };
 pub use run::{Limits, RunEnd, RunOutput, STDERR_CAP, STDOUT_CAP, run, run_recorded};
 pub use session::{Asked, Session, SessionError};

@@ -3,8 +3,11 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
+
+use crate::error::{InputError, Location};
 
 /// How to find, start and talk to one SMT solver.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -336,10 +339,131 @@ fn table() -> &'static Table {
     })
 }
 
+/// A user's profiles file (`$XDG_CONFIG_HOME/smtgrid/profiles.toml` or
+/// `--profiles FILE`): only `[[solver]]` tables, of the built-in schema.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UserTable {
+    #[serde(default)]
+    solver: Vec<Profile>,
+}
+
+/// Only the names of a user file's profiles, with where each is written,
+/// to point at a name given twice.
+#[derive(Debug, Deserialize)]
+struct UserNames {
+    #[serde(default)]
+    solver: Vec<UserName>,
+}
+
+#[derive(Debug, Deserialize)]
+struct UserName {
+    name: toml::Spanned<String>,
+}
+
+/// The user's profiles and the file they came from, set once at start-up
+/// (before any profile is looked up) by [`set_user_profiles`].
+static USER: OnceLock<(PathBuf, Vec<Profile>)> = OnceLock::new();
+
+/// Reads a user profiles file's `text` (from `file`), strictly: an
+/// unknown key, a value of the wrong type, a missing required field or a
+/// name given twice is an error at its line and column.
+pub fn parse_user_profiles(file: &Path, text: &str) -> Result<Vec<Profile>, InputError> {
+    let src = Location::file(file);
+    let at = |offset: usize| {
+        let (l, c) = crate::error::line_col(text, offset);
+        src.at(l, c)
+    };
+    let table = toml::from_str::<UserTable>(text).map_err(|e| {
+        let msg = e
+            .message()
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
+        let loc = e.span().map_or_else(|| src.clone(), |s| at(s.start));
+        InputError::new(
+            loc,
+            format!(
+                "{msg}; a profiles file holds only [[solver]] tables with the keys of \
+                 src/solver/profiles.toml (`name`, `binaries` and `oneshot_args` are \
+                 required; see docs/commands.md)"
+            ),
+        )
+    })?;
+    // The table parsed, so the names do too.
+    let names = toml::from_str::<UserNames>(text).map_or_else(|_| Vec::new(), |n| n.solver);
+    for (i, n) in names.iter().enumerate() {
+        if let Some(first) = names[..i]
+            .iter()
+            .find(|f| f.name.get_ref() == n.name.get_ref())
+        {
+            let (line, _) = crate::error::line_col(text, first.name.span().start);
+            return Err(InputError::new(
+                at(n.name.span().start),
+                format!(
+                    "the solver `{}` is already defined on line {line}: remove one \
+                     [[solver]] table or rename it",
+                    n.name.get_ref()
+                ),
+            ));
+        }
+    }
+    Ok(table.solver)
+}
+
+/// Where the user's own profiles live when `--profiles` is not given:
+/// `$XDG_CONFIG_HOME/smtgrid/profiles.toml`, or
+/// `$HOME/.config/smtgrid/profiles.toml` when `XDG_CONFIG_HOME` is unset
+/// or empty (the XDG base directory rule); `None` without either.
+pub fn user_profiles_file() -> Option<PathBuf> {
+    let nonempty = |v: &str| std::env::var_os(v).filter(|s| !s.is_empty());
+    let config = nonempty("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| nonempty("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(config.join("smtgrid").join("profiles.toml"))
+}
+
+/// Makes `profiles` (read from `file`) part of the table: one named like
+/// a built-in profile replaces it in place, the others come after the
+/// built-in ones. Call it once, before any profile is looked up; later
+/// calls change nothing.
+pub fn set_user_profiles(file: PathBuf, profiles: Vec<Profile>) {
+    let _ = USER.set((file, profiles));
+}
+
+/// Where the profile called `name` comes from: the user's file, or
+/// `None` for a built-in one.
+pub fn user_file_of(name: &str) -> Option<&'static Path> {
+    USER.get()
+        .filter(|(_, ps)| ps.iter().any(|p| p.name == name))
+        .map(|(f, _)| f.as_path())
+}
+
 /// Every known solver profile, in table order (which is also the order of
-/// `--solver all`).
+/// `--solver all`), the user's own after the built-in ones.
 pub fn profiles() -> &'static [Profile] {
-    &table().solver
+    static MERGED: OnceLock<Vec<Profile>> = OnceLock::new();
+    MERGED.get_or_init(|| {
+        let user = USER.get().map_or(&[][..], |(_, ps)| ps.as_slice());
+        merge(&table().solver, user)
+    })
+}
+
+/// The built-in profiles with the user's: a user profile replaces the
+/// built-in one of its name (the user wins), the rest are appended.
+fn merge(builtin: &[Profile], user: &[Profile]) -> Vec<Profile> {
+    let mut out: Vec<Profile> = builtin
+        .iter()
+        .map(|b| user.iter().find(|u| u.name == b.name).unwrap_or(b).clone())
+        .collect();
+    out.extend(
+        user.iter()
+            .filter(|u| !builtin.iter().any(|b| b.name == u.name))
+            .cloned(),
+    );
+    out
 }
 
 /// The solvers tried, in order, when a command names none: the first one
@@ -509,6 +633,33 @@ mod tests {
             .expect("cvc5");
         assert!(!cvc5.cheap && cvc5.keeps("sat::starts") && !cvc5.keeps("theory::uf::lemmas"));
         assert!(profile("boolector").is_some_and(|p| p.statistics.is_none()));
+    }
+
+    #[test]
+    fn user_profiles_are_read_strictly() {
+        let f = Path::new("p.toml");
+        let ok = "[[solver]]\nname = \"mine\"\nbinaries = [\"z3\"]\noneshot_args = [\"-smt2\"]\n";
+        let ps = parse_user_profiles(f, ok).expect("parses");
+        assert_eq!(ps[0].name, "mine");
+        let bad = |text: &str, at: &str| {
+            let e = parse_user_profiles(f, text).expect_err(text);
+            assert!(e.to_string().starts_with(at), "{e}");
+        };
+        bad(&format!("{ok}colour = 1\n"), "p.toml:5:1");
+        bad("[[solver]]\nname = 3\n", "p.toml:2:8");
+        bad(&format!("{ok}{ok}"), "p.toml:6:8");
+        bad("x = 1\n", "p.toml:1:1");
+        let merged = merge(
+            &[Profile::plain("z3"), Profile::plain("cvc5")],
+            &[Profile::plain("new"), {
+                let mut p = Profile::plain("z3");
+                p.tested = true;
+                p
+            }],
+        );
+        let names: Vec<&str> = merged.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["z3", "cvc5", "new"]);
+        assert!(merged[0].tested);
     }
 
     #[test]

@@ -6,8 +6,17 @@ use std::fmt::Write;
 use super::discover::Found;
 
 impl Found {
+    /// The user's profiles file its profile comes from; `None` for a
+    /// built-in profile or a `--solver-cmd` solver.
+    fn user_file(&self) -> Option<&'static std::path::Path> {
+        (!self.custom)
+            .then(|| super::user_file_of(&self.profile.name))
+            .flatten()
+    }
+
     /// One JSON object: name, whether found, version, path, logics, tested,
-    /// custom, quirks and the error, if any.
+    /// custom, the user's profiles file it comes from (`null`: built in),
+    /// quirks and the error, if any.
     pub fn json(&self) -> serde_json::Value {
         serde_json::json!({
             "name": self.label,
@@ -17,6 +26,7 @@ impl Found {
             "logics": self.profile.logics,
             "tested": self.profile.tested,
             "custom": self.custom,
+            "profile_file": self.user_file(),
             "quirks": self.profile.quirks,
             "error": self.error,
         })
@@ -38,6 +48,12 @@ pub fn table(found: &[Found]) -> String {
             notes.push("custom".to_string());
         } else if !f.profile.tested {
             notes.push("untested".to_string());
+        }
+        if let Some(file) = f.user_file() {
+            notes.push(format!(
+                "profile from {}",
+                crate::error::escape_controls(&file.display().to_string())
+            ));
         }
         if let Some(e) = &f.error {
             notes.push(e.clone());

@@ -41,9 +41,13 @@ pub fn names_in(dir: &std::path::Path) -> Vec<String> {
     names
 }
 
-/// The `smtgrid` binary built for these tests.
+/// The `smtgrid` binary built for these tests, reading no user profiles
+/// file (`XDG_CONFIG_HOME` names a folder that does not exist) so that a
+/// developer's own profiles cannot change what the tests see.
 pub fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_smtgrid"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_smtgrid"));
+    c.env("XDG_CONFIG_HOME", root().join("tests/no-such-config"));
+    c
 }
 
 /// Runs `smtgrid args` in the repository's root and waits for it.
