@@ -287,13 +287,12 @@ impl<K: LineKind> ElementType for Line<K> {
         // makes the pill r1c6 r1c7 (15), not r1c7 r1c6 (51). A circle
         // here reads in listed order (SudokuSolver's), so the pill's cells
         // are put in reading order as they come in.
-        if K::PARAM == Some("circle") {
-            if let Some(k) = param
+        if K::PARAM == Some("circle")
+            && let Some(k) = param
                 .and_then(|p| usize::try_from(p).ok())
                 .filter(|&k| k > 1 && k <= cells.len())
-            {
-                cells[..k].sort_unstable();
-            }
+        {
+            cells[..k].sort_unstable();
         }
         // A one-cell circle is the default.
         let param = param.filter(|&p| !(K::PARAM == Some("circle") && p == 1));
