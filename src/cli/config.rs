@@ -269,6 +269,26 @@ impl SolverArgs {
         s
     }
 
+    /// The one solver a command that asks one (`explain`, `solve --all`)
+    /// uses: the first named or found; a note says which when several
+    /// were named (`who` names the command in it).
+    pub(super) fn one_solver(&self, who: &str) -> Result<crate::solver::Solver> {
+        let request = self.request()?;
+        let mut solvers = request.solvers().map_err(Error::Usage)?.into_iter();
+        let Some(solver) = solvers.next() else {
+            return Err(Error::Usage(
+                "no solver found; see `smtgrid solvers`".into(),
+            ));
+        };
+        if solvers.next().is_some() {
+            crate::output::note(format_args!(
+                "{who} asks one solver; using {}",
+                solver.display_name()
+            ));
+        }
+        Ok(solver)
+    }
+
     /// The solvers asked for.
     pub(super) fn request(&self) -> Result<SolverRequest> {
         // `--solver a,b=PATH` selects several; each may point at a binary.

@@ -50,19 +50,7 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
         create_dir(dir)?;
     }
     let mut names = crate::output::OutputNames::new(&a.inputs.puzzles);
-    let request = a.solvers.request()?;
-    let solvers = request.solvers().map_err(Error::Usage)?;
-    let Some(solver) = solvers.first() else {
-        return Err(Error::Usage(
-            "no solver found; see `smtgrid solvers`".into(),
-        ));
-    };
-    if solvers.len() > 1 {
-        note(format_args!(
-            "explain asks one solver; using {}",
-            solver.display_name()
-        ));
-    }
+    let solver = &a.solvers.one_solver("explain")?;
     let limits = Options {
         count: a.count as usize,
         time_limit: a.timeout,

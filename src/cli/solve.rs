@@ -270,19 +270,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
 /// `--all` / `-n N`: each puzzle's distinct solutions from one solver.
 fn run_all(a: SolveArgs) -> Result<Completion> {
     let n = a.n.map_or(MAX_ALL, |n| n as usize);
-    let request = a.solvers.request()?;
-    let solvers = request.solvers().map_err(Error::Usage)?;
-    let Some(solver) = solvers.first() else {
-        return Err(Error::Usage(
-            "no solver found; see `smtgrid solvers`".into(),
-        ));
-    };
-    if solvers.len() > 1 {
-        note(format_args!(
-            "--all asks one solver; using {}",
-            solver.display_name()
-        ));
-    }
+    let solver = &a.solvers.one_solver("--all")?;
     let opts = TextOptions {
         style: text_style(a.ascii),
         color: match a.color {
