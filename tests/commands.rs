@@ -436,6 +436,23 @@ fn completions_and_the_man_page_come_from_the_command_line() {
         assert!(case.contains("compgen -W \"z3 cvc5 yices2"), "{case}");
         assert!(case.contains(" all\""), "{case}");
     }
+    // The user's own profiles are solvers too: `--profiles FILE` (or the
+    // XDG file) is read before the script is written, so its names are
+    // offered beside the built-in ones.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("profiles.toml");
+    std::fs::write(
+        &file,
+        "[[solver]]\nname = \"myz3\"\nbinaries = [\"z3\"]\noneshot_args = [\"-in\"]\n",
+    )
+    .expect("write");
+    let with_user = ok(&smtgrid(&[
+        "--profiles",
+        file.to_str().expect("UTF-8"),
+        "completions",
+        "bash",
+    ]));
+    assert!(with_user.contains("mathsat myz3 all\""), "{with_user}");
     let o = smtgrid(&["completions", "tcsh"]);
     usage_error(&o, &["tcsh"]);
 
