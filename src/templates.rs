@@ -67,6 +67,20 @@ starter_table![
     "lockout-line",
     "anti-knight",
     "anti-king",
+    "odd-even",
+    "min-max",
+    "clone",
+    "quadruple",
+    "indexer",
+    "killer-cage",
+    "diagonal",
+    "disjoint-groups",
+    "extra-region",
+    "greater-than",
+    "little-killer",
+    "sandwich",
+    "x-sum",
+    "skyscraper",
 ];
 
 /// Every starter's name, for the command line's possible values.

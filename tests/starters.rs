@@ -68,3 +68,46 @@ fn a_variant_starter_takes_no_size_and_a_typo_gets_a_suggestion() {
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("\ndiagonals = true\n"));
 }
+
+/// A variant's starter is no plain sudoku in disguise: without its
+/// constraint (every element but the grid's rows, columns, boxes and
+/// regions) the same givens leave several solutions, as z3 shows.
+#[test]
+fn every_variant_starter_needs_its_constraint() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let loc = smtgrid::error::Location::file("starter.toml");
+    let kinds = smtgrid::puzzle::Kind::ALL.map(smtgrid::puzzle::Kind::name);
+    let mut failed = Vec::new();
+    for s in STARTERS.iter().filter(|s| !kinds.contains(&s.name)) {
+        let mut p = smtgrid::parse::parse_str(s.text, &loc, None).expect("the starter parses");
+        assert_eq!(p.len(), 1, "{}", s.name);
+        let mut p = p.remove(0);
+        let before = p.elements.len();
+        p.elements
+            .retain(|e| matches!(e.name(), "latin" | "boxes" | "regions"));
+        assert!(
+            p.elements.len() < before,
+            "{}: no constraint to leave out",
+            s.name
+        );
+        let path = dir.path().join(format!("{}-plain.toml", s.name));
+        std::fs::write(&path, smtgrid::parse::to_toml(&p)).expect("written");
+        let o = smtgrid(&[
+            "solve",
+            path.to_str().expect("a UTF-8 path"),
+            "--solver",
+            "z3",
+            "--unique",
+            "--format",
+            "json",
+        ]);
+        let records: serde_json::Value =
+            serde_json::from_slice(&o.stdout).expect("solve's JSON records");
+        let r = &records[0];
+        if r["verified"] != serde_json::json!(true) || r["unique"] != serde_json::json!(false) {
+            failed.push(format!("{}: without its constraint {r}", s.name));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
