@@ -15,7 +15,7 @@ use crate::elements::diagonals::Diagonals;
 use crate::elements::killer_cage::KillerCage as CageElement;
 use crate::elements::regions::Regions;
 use crate::error::Location;
-use crate::model::rc;
+use crate::error::rc;
 use crate::parse::write::label;
 use crate::parse::{cages::first_unreached, grid, native};
 use crate::puzzle::{Cage, Clue, Grid, Kind, Puzzle};

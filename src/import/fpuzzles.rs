@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 
 use super::Options;
 use super::build::{Plain, SIZES, box_labels, default_box};
-use crate::model::rc;
+use crate::error::rc;
 use crate::puzzle::{Clue, Grid, Kind, Puzzle};
 
 /// Keys that describe the puzzle, not a rule.

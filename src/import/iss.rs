@@ -7,7 +7,7 @@
 use super::Options;
 use super::build::{Plain, SIZES, box_labels, default_box};
 use super::fpuzzles::cell_ref;
-use crate::model::rc;
+use crate::error::rc;
 use crate::puzzle::Grid;
 
 /// One constraint of an ISS string: its type (empty for givens) and

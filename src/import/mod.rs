@@ -218,7 +218,7 @@ pub(crate) fn drawn_meanings(
                 .cells
                 .iter()
                 .take(8)
-                .map(|&(r, c)| crate::model::rc(r, c))
+                .map(|&(r, c)| crate::error::rc(r, c))
                 .collect();
             format!(
                 "on {}{}",

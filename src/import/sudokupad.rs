@@ -9,7 +9,7 @@ use serde_json::{Map, Number, Value};
 
 use super::build::{Plain, SIZES};
 use super::{Drawn, Options};
-use crate::model::rc;
+use crate::error::rc;
 use crate::puzzle::Grid;
 
 /// How deep objects and lists may nest in a payload.
