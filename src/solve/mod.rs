@@ -316,7 +316,7 @@ fn solve_groups(
     let work = Work {
         plan,
         cancel,
-        versions: racers.iter().map(|_| OnceLock::new()).collect(),
+        versions: racers.iter().map(|_| VersionProbe::default()).collect(),
         // One idle session per worker and per solver × encoding pair is
         // enough for a run that interleaves every pair.
         sessions: Sessions::new((plan.jobs + plan.solvers.len() * Encoding::ALL.len()).min(64)),
@@ -479,9 +479,8 @@ struct Work<'a> {
     origin: Vec<(usize, Variant)>,
     /// Ctrl-C, which also stops a version probe.
     cancel: &'a Cancel,
-    /// Each solver's version, probed once per process when a line first
-    /// reports it.
-    versions: Vec<OnceLock<Option<String>>>,
+    /// Each racer's version, probed once per process beside its first job.
+    versions: Vec<VersionProbe>,
     /// Shapes and idle incremental sessions.
     sessions: Sessions,
     /// Per batch key (solver × encoding): how many puzzles the next batch
@@ -587,6 +586,7 @@ impl Jobs for Work<'_> {
         let began = w.began.get_or_init(MachineSample::now);
         let job = &self.within_free_cores(job, began.as_ref());
         let solver = &self.racers[job.solver];
+        self.versions[job.solver].start(solver, self.cancel);
         let fit = self.in_session(w, solver).then(|| w.fit(&self.sessions));
         let mode = match fit {
             Some(_) => RunMode::Incremental,
@@ -982,13 +982,63 @@ impl Work<'_> {
     }
 
     fn version(&self, solver: usize) -> Option<String> {
-        self.versions[solver]
-            .get_or_init(|| {
-                let mut s = [self.racers[solver].clone()];
-                read_versions(&mut s, self.cancel);
+        self.versions[solver].read(&self.racers[solver], self.cancel)
+    }
+}
+
+/// A racer's version and the SHA-256 of its binary, read on a thread of
+/// their own from its first job's start, beside the solver: after the
+/// answer they cost a killer that yices2 answers in 40 ms a further 12 ms
+/// (the probe is a process start, the hash reads the 6 MB binary).
+#[derive(Default)]
+struct VersionProbe {
+    running: Mutex<Option<std::thread::JoinHandle<Option<String>>>>,
+    read: OnceLock<Option<String>>,
+}
+
+impl VersionProbe {
+    /// Starts the probe unless it ran or runs; a thread that cannot be
+    /// started leaves the probe to [`VersionProbe::read`].
+    fn start(&self, solver: &Solver, cancel: &Cancel) {
+        let mut running = schedule::lock(&self.running);
+        if running.is_some() || self.read.get().is_some() {
+            return;
+        }
+        let (mut s, cancel) = ([solver.clone()], cancel.clone());
+        *running = std::thread::Builder::new()
+            .name("version probe".into())
+            .spawn(move || {
+                // Hashed here to have it at hand when the line is reported
+                // (the hash is kept per path and process).
+                crate::provenance::sha256(&s[0].path);
+                read_versions(&mut s, &cancel);
                 s[0].version.take()
             })
+            .ok();
+    }
+
+    /// The version: the started probe's, else probed now.
+    fn read(&self, solver: &Solver, cancel: &Cancel) -> Option<String> {
+        self.read
+            .get_or_init(|| match schedule::lock(&self.running).take() {
+                Some(probe) => probe.join().ok().flatten(),
+                None => {
+                    let mut s = [solver.clone()];
+                    read_versions(&mut s, cancel);
+                    s[0].version.take()
+                }
+            })
             .clone()
+    }
+}
+
+impl Drop for VersionProbe {
+    /// Waits for a probe still running (bounded by its own time limit),
+    /// so that no probe outlives the run.
+    fn drop(&mut self) {
+        if let Some(probe) = schedule::lock(&self.running).take() {
+            let _ = probe.join();
+        }
     }
 }
 
