@@ -1171,3 +1171,40 @@ fn every_element_with_hooks_imports_and_solves_uniquely() {
         assert!(String::from_utf8_lossy(&out.stdout).contains("kropki-negative = true"));
     }
 }
+
+/// An ISS cage that lists a cell twice counts it twice in its sum, its
+/// cells still all different (ISS's sum handler adds the repeat's
+/// coefficient, its AllDifferent drops the repeat): 2·r1c1 + r1c2 = 6
+/// with these two givens leaves one grid (r1c1 = 1, r1c2 = 4); the cage
+/// comes in as a `killer-cage` with `counts`, which reads back the same.
+#[test]
+fn iss_cage_listing_a_cell_twice_counts_it_twice() {
+    let iss = ".Shape~4x4.Cage~6~R1C1~R1C2~R1C1.~R3C1_2~R3C4_3";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["1432", "3214", "2143", "4321"])
+    );
+    let out = smtgrid(&["convert", iss]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        toml.contains("[[killer-cage]]\ncells = \"r1c1 r1c2\"\nsum = 6\ncounts = [2, 1]\n"),
+        "{toml}"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("cage.toml");
+    std::fs::write(&file, &toml).expect("write");
+    let file = file.to_str().expect("utf-8 path");
+    assert_eq!(
+        solve_unique(&[file]),
+        digits(&["1432", "3214", "2143", "4321"])
+    );
+    // f-puzzles has no such cage: the link is refused, naming it.
+    let out = smtgrid(&["convert", "--to", "fpuzzles", iss]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("counts a cell more than once"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
