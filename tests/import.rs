@@ -1172,6 +1172,27 @@ fn every_element_with_hooks_imports_and_solves_uniquely() {
     }
 }
 
+/// ISS reads the cells of a `.WhiteDot`, `.BlackDot`, `.X` or `.V` as a
+/// set and marks every two of them that share a side, not only the ones
+/// listed one after the other: the three dots of the 4×4 kropki case,
+/// written in another order (R1C4 then R1C1, not neighbours), mean the
+/// same puzzle; a cell touching none of the others is refused, as ISS
+/// refuses it.
+#[test]
+fn iss_markers_mark_every_touching_pair_of_their_cells() {
+    let givens = ".~R4C2_2~R4C1_1~R4C3_3";
+    let solution = digits(&["4321", "2143", "3412", "1234"]);
+    let chain = format!(".Shape~4x4.WhiteDot~R1C1~R1C2~R1C3~R1C4{givens}");
+    let scrambled = format!(".Shape~4x4.WhiteDot~R1C3~R1C4~R1C1~R1C2{givens}");
+    assert_eq!(solve_unique(&[&chain]), solution);
+    assert_eq!(solve_unique(&[&scrambled]), solution);
+    refused(
+        ".Shape~4x4.WhiteDot~R1C1~R1C2~R3C3",
+        &[],
+        "r3c3 shares a side with none of its other cells",
+    );
+}
+
 /// An ISS cage that lists a cell twice counts it twice in its sum, its
 /// cells still all different (ISS's sum handler adds the repeat's
 /// coefficient, its AllDifferent drops the repeat): 2·r1c1 + r1c2 = 6

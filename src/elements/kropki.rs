@@ -230,7 +230,8 @@ impl ElementType for Kropki {
             // Every dot is given: the negative constraint.
             return Ok(vec![Kropki::Negative]);
         }
-        // .WhiteDot~R1C1~R1C2~R1C3: a dot between each consecutive pair.
+        // .WhiteDot~R1C1~R1C2~R1C3: a dot between every two of its cells
+        // that share a side (ISS reads the list as a set).
         let black = name == "BlackDot";
         Ok(iss_pairs(name, args, size, "dot")?
             .into_iter()
