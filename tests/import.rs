@@ -433,13 +433,6 @@ fn unknown_keys_are_refused_unless_ignored_and_then_listed() {
         "ISS constraint `.Regex` (1 instance): not yet supported",
     );
     // An element's hook refuses what it cannot read, named by the element.
-    let mut half = sudoku4();
-    half["negative"] = json!(["ratio"]);
-    refused(
-        &fpuzzles_link(&half),
-        &[],
-        "f-puzzles `negative` (kropki): negative [ratio] alone",
-    );
     refused(
         ".Shape~4x4.WhiteDot~R1C1~R2C2",
         &[],
@@ -1191,6 +1184,45 @@ fn iss_markers_mark_every_touching_pair_of_their_cells() {
         &[],
         "r3c3 shares a side with none of its other cells",
     );
+}
+
+/// f-puzzles' `negative: ["ratio"]` alone: no neighbours without a dot
+/// are in ratio 1:2, while consecutive ones may be; a pair with a white
+/// dot is exempt too (SudokuSolver). On this 4×4 the dots and that rule
+/// alone decide the grid (the white dot sits on a 2|1 pair, which the
+/// rule would break), the dots alone leave three grids; the rule comes in
+/// as `kropki-negative = "black"` and goes back out as `["ratio"]`.
+#[test]
+fn negative_ratio_alone_forbids_unmarked_one_to_two_pairs() {
+    let sol = ["1432", "3214", "2143", "4321"];
+    let black: Vec<Value> = [
+        ["R3C1", "R3C2"],
+        ["R4C3", "R4C4"],
+        ["R1C2", "R2C2"],
+        ["R1C4", "R2C4"],
+        ["R2C2", "R3C2"],
+        ["R3C1", "R4C1"],
+        ["R3C3", "R4C3"],
+    ]
+    .iter()
+    .map(|c| json!({ "cells": c }))
+    .collect();
+    let mut p = json!({
+        "size": 4,
+        "grid": fp_grid(&["...."; 4]),
+        "solution": fp_solution(&sol),
+        "difference": [{"cells": ["R2C2", "R2C3"]}],
+        "ratio": black,
+    });
+    assert!(not_unique(&fpuzzles_link(&p)), "the dots alone");
+    p["negative"] = json!(["ratio"]);
+    let link = fpuzzles_link(&p);
+    assert_eq!(solve_unique(&[&link]), digits(&sol));
+    let out = smtgrid(&["convert", &link]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert!(toml.contains("kropki-negative = \"black\"\n"), "{toml}");
+    round_trip(&link);
 }
 
 /// An ISS cage that lists a cell twice counts it twice in its sum, its
