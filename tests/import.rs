@@ -597,6 +597,26 @@ fn sudokupad_drawings_need_a_meaning() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
+    // A clue outside the grid is a number no drawing's colour can carry:
+    // refused by name, saying where such clues are read.
+    for (flag, meaning) in [
+        ("--line", "littlekiller"),
+        ("--arrow", "little-killer"),
+        ("--overlay", "sandwich"),
+    ] {
+        let out = bin()
+            .args(["convert", flag, &format!("67f067={meaning}"), &link])
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("`{meaning}` is a clue outside the grid"))
+                && err.contains("f-puzzles links")
+                && err.contains(".LittleKiller"),
+            "{err}"
+        );
+    }
 }
 
 /// A SudokuPad line declared a thermometer becomes the registry's
