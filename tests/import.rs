@@ -433,13 +433,6 @@ fn unknown_keys_are_refused_unless_ignored_and_then_listed() {
         "ISS constraint `.Regex` (1 instance): not yet supported",
     );
     // An element's hook refuses what it cannot read, named by the element.
-    let mut half = sudoku4();
-    half["negative"] = json!(["ratio"]);
-    refused(
-        &fpuzzles_link(&half),
-        &[],
-        "f-puzzles `negative` (kropki): negative [ratio] alone",
-    );
     refused(
         ".Shape~4x4.WhiteDot~R1C1~R2C2",
         &[],
@@ -604,6 +597,26 @@ fn sudokupad_drawings_need_a_meaning() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
+    // A clue outside the grid is a number no drawing's colour can carry:
+    // refused by name, saying where such clues are read.
+    for (flag, meaning) in [
+        ("--line", "littlekiller"),
+        ("--arrow", "little-killer"),
+        ("--overlay", "sandwich"),
+    ] {
+        let out = bin()
+            .args(["convert", flag, &format!("67f067={meaning}"), &link])
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("`{meaning}` is a clue outside the grid"))
+                && err.contains("f-puzzles links")
+                && err.contains(".LittleKiller"),
+            "{err}"
+        );
+    }
 }
 
 /// A SudokuPad line declared a thermometer becomes the registry's
@@ -1170,4 +1183,101 @@ fn every_element_with_hooks_imports_and_solves_uniquely() {
         succeeded(&out);
         assert!(String::from_utf8_lossy(&out.stdout).contains("kropki-negative = true"));
     }
+}
+
+/// ISS reads the cells of a `.WhiteDot`, `.BlackDot`, `.X` or `.V` as a
+/// set and marks every two of them that share a side, not only the ones
+/// listed one after the other: the three dots of the 4×4 kropki case,
+/// written in another order (R1C4 then R1C1, not neighbours), mean the
+/// same puzzle; a cell touching none of the others is refused, as ISS
+/// refuses it.
+#[test]
+fn iss_markers_mark_every_touching_pair_of_their_cells() {
+    let givens = ".~R4C2_2~R4C1_1~R4C3_3";
+    let solution = digits(&["4321", "2143", "3412", "1234"]);
+    let chain = format!(".Shape~4x4.WhiteDot~R1C1~R1C2~R1C3~R1C4{givens}");
+    let scrambled = format!(".Shape~4x4.WhiteDot~R1C3~R1C4~R1C1~R1C2{givens}");
+    assert_eq!(solve_unique(&[&chain]), solution);
+    assert_eq!(solve_unique(&[&scrambled]), solution);
+    refused(
+        ".Shape~4x4.WhiteDot~R1C1~R1C2~R3C3",
+        &[],
+        "r3c3 shares a side with none of its other cells",
+    );
+}
+
+/// f-puzzles' `negative: ["ratio"]` alone: no neighbours without a dot
+/// are in ratio 1:2, while consecutive ones may be; a pair with a white
+/// dot is exempt too (SudokuSolver). On this 4×4 the dots and that rule
+/// alone decide the grid (the white dot sits on a 2|1 pair, which the
+/// rule would break), the dots alone leave three grids; the rule comes in
+/// as `kropki-negative = "black"` and goes back out as `["ratio"]`.
+#[test]
+fn negative_ratio_alone_forbids_unmarked_one_to_two_pairs() {
+    let sol = ["1432", "3214", "2143", "4321"];
+    let black: Vec<Value> = [
+        ["R3C1", "R3C2"],
+        ["R4C3", "R4C4"],
+        ["R1C2", "R2C2"],
+        ["R1C4", "R2C4"],
+        ["R2C2", "R3C2"],
+        ["R3C1", "R4C1"],
+        ["R3C3", "R4C3"],
+    ]
+    .iter()
+    .map(|c| json!({ "cells": c }))
+    .collect();
+    let mut p = json!({
+        "size": 4,
+        "grid": fp_grid(&["...."; 4]),
+        "solution": fp_solution(&sol),
+        "difference": [{"cells": ["R2C2", "R2C3"]}],
+        "ratio": black,
+    });
+    assert!(not_unique(&fpuzzles_link(&p)), "the dots alone");
+    p["negative"] = json!(["ratio"]);
+    let link = fpuzzles_link(&p);
+    assert_eq!(solve_unique(&[&link]), digits(&sol));
+    let out = smtgrid(&["convert", &link]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert!(toml.contains("kropki-negative = \"black\"\n"), "{toml}");
+    round_trip(&link);
+}
+
+/// An ISS cage that lists a cell twice counts it twice in its sum, its
+/// cells still all different (ISS's sum handler adds the repeat's
+/// coefficient, its AllDifferent drops the repeat): 2·r1c1 + r1c2 = 6
+/// with these two givens leaves one grid (r1c1 = 1, r1c2 = 4); the cage
+/// comes in as a `killer-cage` with `counts`, which reads back the same.
+#[test]
+fn iss_cage_listing_a_cell_twice_counts_it_twice() {
+    let iss = ".Shape~4x4.Cage~6~R1C1~R1C2~R1C1.~R3C1_2~R3C4_3";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["1432", "3214", "2143", "4321"])
+    );
+    let out = smtgrid(&["convert", iss]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        toml.contains("[[killer-cage]]\ncells = \"r1c1 r1c2\"\nsum = 6\ncounts = [2, 1]\n"),
+        "{toml}"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("cage.toml");
+    std::fs::write(&file, &toml).expect("write");
+    let file = file.to_str().expect("utf-8 path");
+    assert_eq!(
+        solve_unique(&[file]),
+        digits(&["1432", "3214", "2143", "4321"])
+    );
+    // f-puzzles has no such cage: the link is refused, naming it.
+    let out = smtgrid(&["convert", "--to", "fpuzzles", iss]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("counts a cell more than once"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -12,7 +12,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{Pair, adjacent, cell_list, hook_cell, neighbours, quoted};
+use super::kit::{Pair, cell_list, iss_pairs, neighbours, quoted};
 use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
@@ -64,25 +64,11 @@ impl ElementType for GreaterThan {
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         // .GreaterThan~A~B~C…: each cell greater than every later cell it
-        // touches (ISS's own reading).
-        let cells = args
-            .iter()
-            .map(|a| hook_cell(a, size))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut out = Vec::new();
-        for (i, &a) in cells.iter().enumerate() {
-            for &b in &cells[i + 1..] {
-                if adjacent(a, b) {
-                    out.push(GreaterThan { cells: [a, b] });
-                }
-            }
-        }
-        if out.is_empty() {
-            return Err(format!(
-                "{name}: no two of its cells are neighbours, so it marks no border"
-            ));
-        }
-        Ok(out)
+        // touches (ISS's own reading, as its dots and letters).
+        Ok(iss_pairs(name, args, size, "sign")?
+            .into_iter()
+            .map(|cells| GreaterThan { cells })
+            .collect())
     }
 
     fn lower(&self, index: usize, l: &mut Lowering) {

@@ -184,8 +184,12 @@ pub fn unmarked_pairs(l: &Lowering, marked: &[Pair]) -> Vec<(Pair, [CellId; 2])>
     out
 }
 
-/// An ISS border marker `.NAME~R1C1~R1C2~R1C3`: a `marker` between each
-/// consecutive pair of its cells.
+/// An ISS border marker `.NAME~R1C1~R1C2~R1C3` as ISS reads it: its
+/// cells are a set, and every two of them that share a side are marked
+/// (a `marker` between them), whether or not they come one after the
+/// other in the list; each cell must touch another of the set, as ISS
+/// requires. Each pair comes once, the cell listed first first (ISS's
+/// greater-than reads "each cell greater than its later neighbours").
 pub fn iss_pairs(
     name: &str,
     args: &[&str],
@@ -196,10 +200,28 @@ pub fn iss_pairs(
         .iter()
         .map(|a| hook_cell(a, size))
         .collect::<Result<Vec<_>, _>>()?;
-    cells
-        .windows(2)
-        .map(|w| neighbours(w, marker).map_err(|m| format!("{name}: {m}")))
-        .collect()
+    if let Some(&(r, c)) = cells
+        .iter()
+        .find(|&&a| !cells.iter().any(|&b| adjacent(a, b)))
+    {
+        return Err(format!(
+            "{name}: {} shares a side with none of its other cells: a {marker} sits between \
+             two cells that share a side",
+            rc(r, c)
+        ));
+    }
+    let mut pairs = Vec::new();
+    for (i, &a) in cells.iter().enumerate() {
+        if cells[..i].contains(&a) {
+            continue;
+        }
+        for &b in &cells[i + 1..] {
+            if adjacent(a, b) && !cells[..i].contains(&b) && !pairs.contains(&[a, b]) {
+                pairs.push([a, b]);
+            }
+        }
+    }
+    Ok(pairs)
 }
 
 /// The two cells of an f-puzzles border marker `{"cells": ["R1C1",
@@ -738,4 +760,33 @@ pub fn mark_to_fpuzzles<T: Mark>(all: &[&T], top: &mut serde_json::Map<String, s
 /// Cells as f-puzzles names them: `R1C1`, from 1.
 pub fn fpuzzles_names(cells: &[(usize, usize)]) -> Vec<String> {
     cells.iter().map(|&c| fpuzzles_cell(c)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iss_pairs_mark_every_touching_pair_once() {
+        // A 2×2 block listed round: the fourth border (r2c1|r1c1) closes
+        // it though its cells are not listed one after the other.
+        let square = ["R1C1", "R1C2", "R2C2", "R2C1"];
+        assert_eq!(
+            iss_pairs("BlackDot", &square, 4, "dot").expect("reads"),
+            vec![
+                [(0, 0), (0, 1)],
+                [(0, 0), (1, 0)],
+                [(0, 1), (1, 1)],
+                [(1, 1), (1, 0)]
+            ]
+        );
+        // Two pairs apart in one list, and a cell listed again adds nothing.
+        let apart = ["R1C1", "R1C2", "R3C3", "R3C4", "R1C2"];
+        assert_eq!(
+            iss_pairs("X", &apart, 4, "letter").expect("reads"),
+            vec![[(0, 0), (0, 1)], [(2, 2), (2, 3)]]
+        );
+        let lone = iss_pairs("V", &["R1C1", "R1C2", "R4C4"], 4, "letter").unwrap_err();
+        assert!(lone.contains("r4c4 shares a side with none"), "{lone}");
+    }
 }

@@ -2,10 +2,13 @@
 //! dot says their values differ by `value` (default 1), a black dot that
 //! one is `value` times the other (default 2). The negative constraint
 //! (`kropki-negative = true`, "all dots are given") says that no unmarked
-//! neighbouring pair is consecutive or in ratio 1:2.
+//! neighbouring pair is consecutive or in ratio 1:2; `kropki-negative =
+//! "black"` says it of black dots alone (no unmarked pair is 1:2, f-puzzles'
+//! `negative: ["ratio"]`), `"white"` of white dots alone. A pair with a dot
+//! of either colour is exempt, as in SudokuSolver.
 //!
 //! ```toml
-//! kropki-negative = true
+//! kropki-negative = true     # or "black", or "white"
 //!
 //! [[kropki]]
 //! cells = "r1c1 r1c2"        # white, difference 1
@@ -18,7 +21,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cell, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
+use super::kit::{fpuzzles_cell, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, unmarked_pairs};
 use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
@@ -37,10 +40,21 @@ pub enum Kropki {
         /// The difference or ratio.
         value: i64,
     },
-    /// Every neighbouring pair without a dot is neither consecutive nor
-    /// in ratio 1:2.
-    Negative,
+    /// Every neighbouring pair without a dot is not consecutive (`white`)
+    /// and not in ratio 1:2 (`black`); at least one of the two is set.
+    Negative {
+        /// No unmarked pair is consecutive.
+        white: bool,
+        /// No unmarked pair is in ratio 1:2.
+        black: bool,
+    },
 }
+
+/// The negative constraint of both colours ("all dots are given").
+const BOTH: Kropki = Kropki::Negative {
+    white: true,
+    black: true,
+};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -65,8 +79,8 @@ fn check_value(black: bool, value: i64) -> Result<i64, String> {
 }
 
 /// f-puzzles' `negative`: the marker kinds whose every unmarked pair breaks
-/// the relation. The negative constraint here says both kropki kinds at
-/// once, so only `["ratio", "difference"]` (in any order) reads.
+/// the relation: `"ratio"` (black dots), `"difference"` (white dots) or
+/// both.
 fn negative(value: &serde_json::Value) -> Result<Vec<Kropki>, HookError> {
     let kinds: Vec<&str> = value
         .as_array()
@@ -74,20 +88,37 @@ fn negative(value: &serde_json::Value) -> Result<Vec<Kropki>, HookError> {
         .iter()
         .map(|k| k.as_str().unwrap_or("?"))
         .collect();
-    let both = kinds.contains(&"ratio") && kinds.contains(&"difference");
     if let Some(other) = kinds.iter().find(|k| !matches!(**k, "ratio" | "difference")) {
         return Err(format!(
             "negative `{other}`: kropki reads only the negative of ratio and difference dots"
         ));
     }
-    if !both && !kinds.is_empty() {
-        return Err(format!(
-            "negative [{}] alone: kropki's negative constraint covers white and black dots \
-             together (`[\"ratio\", \"difference\"]`); one kind alone is not yet supported",
-            kinds.join(", ")
-        ));
+    let (white, black) = (kinds.contains(&"difference"), kinds.contains(&"ratio"));
+    Ok(if white || black {
+        vec![Kropki::Negative { white, black }]
+    } else {
+        Vec::new()
+    })
+}
+
+/// Reads `kropki-negative`: `true` (both colours), `false` (none),
+/// `"black"` or `"white"` (that colour alone).
+fn read_negative(key: &str, r: &TomlReader) -> Result<Vec<Kropki>, InputError> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Which {
+        All(bool),
+        One(String),
     }
-    Ok(if both { vec![Kropki::Negative] } else { Vec::new() })
+    let want = format!("{key} = true, or {key} = \"black\" or \"white\" for one colour");
+    Ok(match r.value::<Which>(key, &want)? {
+        Which::All(on) => on.then_some(BOTH).into_iter().collect(),
+        Which::One(c) if c == "black" => vec![Kropki::Negative { white: false, black: true }],
+        Which::One(c) if c == "white" => vec![Kropki::Negative { white: true, black: false }],
+        Which::One(c) => {
+            return Err(r.error_at_key(key, format!("{key} = \"{c}\": write {want}")));
+        }
+    })
 }
 
 /// A dot with `value` as written (its colour's default if none), checked.
@@ -103,6 +134,16 @@ fn dot(cells: [(usize, usize); 2], black: bool, value: Option<i64>) -> Result<Kr
     })
 }
 
+/// How a statement names a negative constraint of one colour alone
+/// (` black`, ` white`); nothing for both.
+fn negative_what(white: bool, black: bool) -> &'static str {
+    match (white, black) {
+        (true, true) => "",
+        (false, _) => " black",
+        (true, false) => " white",
+    }
+}
+
 /// The default value of a white and of a black dot.
 fn default_value(black: bool) -> i64 {
     if black { 2 } else { 1 }
@@ -115,11 +156,12 @@ impl ElementType for Kropki {
     const ISS: &'static [&'static str] = &["WhiteDot", "BlackDot", "StrictKropki"];
     const DOC: &'static str = "`[[kropki]] cells = \"r1c1 r1c2\"` (`color = \"black\"`, `value = N`): \
         a white dot's neighbours differ by N (default 1), a black dot's are in ratio N:1 \
-        (default 2); `kropki-negative = true`: no pair without a dot is consecutive or 1:2";
+        (default 2); `kropki-negative = true`: no pair without a dot is consecutive or 1:2 \
+        (`= \"black\"`: none is 1:2; `= \"white\"`: none is consecutive)";
 
     fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
         if key == "kropki-negative" {
-            return read_flag(key, r, Kropki::Negative);
+            return read_negative(key, r);
         }
         let raws: Vec<Raw> = r.value(key, WANT)?;
         let mut out = Vec::new();
@@ -153,7 +195,11 @@ impl ElementType for Kropki {
     fn write(all: &[&Self], w: &mut TomlWriter) {
         for k in all {
             match k {
-                Kropki::Negative => w.key("kropki-negative = true\n"),
+                Kropki::Negative { white, black } => w.key(match (white, black) {
+                    (true, true) => "kropki-negative = true\n",
+                    (false, _) => "kropki-negative = \"black\"\n",
+                    (true, false) => "kropki-negative = \"white\"\n",
+                }),
                 Kropki::Dot {
                     cells,
                     black,
@@ -208,8 +254,15 @@ impl ElementType for Kropki {
     ) -> Result<(), HookError> {
         for k in all {
             match k {
-                Kropki::Negative => {
-                    top.insert("negative".into(), serde_json::json!(["ratio", "difference"]));
+                Kropki::Negative { white, black } => {
+                    let mut kinds = Vec::new();
+                    if *black {
+                        kinds.push("ratio");
+                    }
+                    if *white {
+                        kinds.push("difference");
+                    }
+                    top.insert("negative".into(), serde_json::json!(kinds));
                 }
                 Kropki::Dot { cells, black, value } => {
                     let key = if *black { "ratio" } else { "difference" };
@@ -228,9 +281,10 @@ impl ElementType for Kropki {
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         if name == "StrictKropki" {
             // Every dot is given: the negative constraint.
-            return Ok(vec![Kropki::Negative]);
+            return Ok(vec![BOTH]);
         }
-        // .WhiteDot~R1C1~R1C2~R1C3: a dot between each consecutive pair.
+        // .WhiteDot~R1C1~R1C2~R1C3: a dot between every two of its cells
+        // that share a side (ISS reads the list as a set).
         let black = name == "BlackDot";
         Ok(iss_pairs(name, args, size, "dot")?
             .into_iter()
@@ -265,10 +319,10 @@ impl ElementType for Kropki {
             }
             out.sort_by_key(|k| match k {
                 Kropki::Dot { cells, .. } => Some(*cells),
-                Kropki::Negative => None,
+                Kropki::Negative { .. } => None,
             });
             if negative {
-                out.push(Kropki::Negative);
+                out.push(BOTH);
             }
             out
         })
@@ -297,33 +351,42 @@ impl ElementType for Kropki {
                 };
                 l.push(group, name, rule);
             }
-            Kropki::Negative => {
+            Kropki::Negative { white, black } => {
                 let marked: Vec<[(usize, usize); 2]> = l
                     .all::<Kropki>()
                     .filter_map(|k| match k {
                         Kropki::Dot { cells, .. } => Some(*cells),
-                        Kropki::Negative => None,
+                        Kropki::Negative { .. } => None,
                     })
                     .collect();
+                // Neither x − y nor y − x is 1 (white); neither x − 2y nor
+                // y − 2x is 0 (black).
+                let mut breaks = Vec::new();
+                if *white {
+                    breaks.extend([(1, -1, 1), (-1, 1, 1)]);
+                }
+                if *black {
+                    breaks.extend([(1, -2, 0), (-2, 1, 0)]);
+                }
+                let what = negative_what(*white, *black);
                 for ([p, q], [x, y]) in unmarked_pairs(l, &marked) {
-                            let name = format!("kropki-negative ({}|{})", rc(p.0, p.1), rc(q.0, q.1));
-                            l.begin(What::Element(Self::NAME), || name.clone(), || Says {
-                                label: Some("negative".into()),
-                                ..Says::default()
-                            });
-                            // Neither x − y nor y − x is 1; neither x − 2y nor y − 2x is 0.
-                            for (cx, cy, value) in [(1, -1, 1), (-1, 1, 1), (1, -2, 0), (-2, 1, 0)] {
-                                l.push(
-                                    group,
-                                    name.clone(),
-                                    Rule::Linear {
-                                        cells: vec![x, y],
-                                        coeffs: vec![cx, cy],
-                                        cmp: Cmp::Ne,
-                                        value,
-                                    },
-                                );
-                            }
+                    let name = format!("kropki-negative{what} ({}|{})", rc(p.0, p.1), rc(q.0, q.1));
+                    l.begin(What::Element(Self::NAME), || name.clone(), || Says {
+                        label: Some("negative".into()),
+                        ..Says::default()
+                    });
+                    for &(cx, cy, value) in &breaks {
+                        l.push(
+                            group,
+                            name.clone(),
+                            Rule::Linear {
+                                cells: vec![x, y],
+                                coeffs: vec![cx, cy],
+                                cmp: Cmp::Ne,
+                                value,
+                            },
+                        );
+                    }
                 }
             }
         }
@@ -343,9 +406,15 @@ impl ElementType for Kropki {
                     t.note(format!("kropki {index}: {how} {value} between {a} and {b}"));
                 }
             }
-            Kropki::Negative => t.note(
-                "kropki-negative: no neighbours without a dot are consecutive or in ratio 1:2",
-            ),
+            Kropki::Negative { white, black } => t.note(format!(
+                "kropki-negative{}: no neighbours without a dot are {}",
+                negative_what(*white, *black),
+                match (white, black) {
+                    (true, true) => "consecutive or in ratio 1:2",
+                    (false, _) => "in ratio 1:2",
+                    (true, false) => "consecutive",
+                }
+            )),
         }
     }
 

@@ -156,7 +156,8 @@ impl ElementType for Xv {
     }
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
-        // .X~R1C1~R1C2: a letter between each consecutive pair.
+        // .X~R1C1~R1C2: a letter between every two of its cells that share
+        // a side (ISS reads the list as a set).
         let x = name == "X";
         Ok(iss_pairs(name, args, size, "letter")?
             .into_iter()

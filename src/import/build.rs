@@ -166,7 +166,7 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
         && killer.iter().all(|k| {
             let mut cells = k.cells.clone();
             cells.sort_unstable();
-            k.sum.is_some() && first_unreached(&cells).is_none()
+            k.sum.is_some() && k.counted_once() && first_unreached(&cells).is_none()
         });
     if as_kind {
         let list: Vec<CageElement> = killer.into_iter().cloned().collect();

@@ -96,7 +96,22 @@ pub const MEANINGS: &[&str] = &[
     "quadruple",
     "diagonal",
     "extraregion",
+];
+
+/// Meanings no drawing of one colour can state: clues outside the grid
+/// (a little killer's, a sandwich's, an X-sum's, a skyscraper's) are a
+/// number there, which SudokuPad draws as a text apart from any arrow,
+/// with nothing tying the two, so `--line`, `--arrow` and `--overlay`
+/// refuse them by name (each name, the element's and its f-puzzles key).
+const OUTSIDE_CLUES: &[&str] = &[
     "littlekiller",
+    "little-killer",
+    "littlekillersum",
+    "sandwich",
+    "sandwichsum",
+    "x-sum",
+    "xsum",
+    "skyscraper",
 ];
 
 /// The f-puzzles key a meaning stands for where the two names differ
@@ -160,6 +175,15 @@ impl Options {
             ));
         }
         let meaning = meaning.trim().to_ascii_lowercase();
+        if OUTSIDE_CLUES.contains(&meaning.as_str()) {
+            return Err(format!(
+                "--{flag} {spec}: `{meaning}` is a clue outside the grid, a number that \
+                 SudokuPad draws as a text apart from its arrow or line, so no {flag} can say \
+                 it; little killers, sandwich, X-sum and skyscraper clues are read from \
+                 f-puzzles links (SudokuPad's fpuzzles… links too) and ISS strings \
+                 (.LittleKiller, .Sandwich, .XSum, .Skyscraper)"
+            ));
+        }
         if !MEANINGS.contains(&meaning.as_str()) && element_of(&meaning).is_none() {
             return Err(format!(
                 "--{flag} {spec}: `{meaning}` is no meaning smtgrid knows; give one of {}",
