@@ -16,7 +16,7 @@ use std::marker::PhantomData;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cells, fpuzzles_lines, hook_cell, path};
+use super::kit::{fpuzzles_cell, fpuzzles_cells, fpuzzles_lines, fpuzzles_push, hook_cell, path};
 use super::{
     Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter,
 };
@@ -208,7 +208,11 @@ impl<K: LineKind> ElementType for Line<K> {
                 K::check_param(*p.get_ref(), len, n)
                     .map_err(|m| r.error_at(p, format!("{key}: {m}")))?;
             }
-            let line = Line::new(cells, param.map(|v| *v.get_ref()));
+            // A one-cell circle is the default, as f-puzzles and ISS leave it.
+            let param = param
+                .map(|v| *v.get_ref())
+                .filter(|&p| !(K::PARAM == Some("circle") && p == 1));
+            let line = Line::new(cells, param);
             line.check(n)
                 .map_err(|m| r.error_at(&raw.cells, format!("{key}: {m}")))?;
             out.push(line);
@@ -269,6 +273,54 @@ impl<K: LineKind> ElementType for Line<K> {
             }
         }
         Ok(out)
+    }
+
+    /// One `{"lines": [[…]]}` item per line under the kind's first
+    /// f-puzzles key, as [`Line::from_fpuzzles`] reads it back: a
+    /// difference as `"value"` (a string, as f-puzzles writes it), an
+    /// arrow's circle as `"cells"` with its line starting inside the
+    /// circle, at the cell the shaft leaves.
+    fn to_fpuzzles(
+        all: &[&Self],
+        top: &mut serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), HookError> {
+        let Some(&key) = K::FPUZZLES.first() else {
+            return Err(format!("{} has no f-puzzles form here", K::NAME));
+        };
+        let names = |cells: &[(usize, usize)]| -> Vec<String> {
+            cells.iter().copied().map(fpuzzles_cell).collect()
+        };
+        for line in all {
+            let item = match K::PARAM {
+                Some("circle") => {
+                    let k = usize::try_from(line.param_for(0))
+                        .unwrap_or(1)
+                        .clamp(1, line.cells.len() - 1);
+                    let (pill, shaft) = line.cells.split_at(k);
+                    let from = pill
+                        .iter()
+                        .rev()
+                        .find(|&&c| touches(c, shaft[0]))
+                        .unwrap_or(&pill[0]);
+                    let mut drawn = vec![*from];
+                    drawn.extend_from_slice(shaft);
+                    serde_json::json!({ "cells": names(pill), "lines": [names(&drawn)] })
+                }
+                Some("difference") if line.param.is_some() => serde_json::json!({
+                    "lines": [names(&line.cells)],
+                    "value": line.param.map(|v| v.to_string()),
+                }),
+                Some(other) if line.param.is_some() => {
+                    return Err(format!(
+                        "{} has no f-puzzles form for its {other} here",
+                        K::NAME
+                    ));
+                }
+                _ => serde_json::json!({ "lines": [names(&line.cells)] }),
+            };
+            fpuzzles_push(top, key, item);
+        }
+        Ok(())
     }
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
