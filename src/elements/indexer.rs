@@ -20,9 +20,10 @@
 //! ```
 
 use super::boxes::Boxes;
-use super::kit::{Mark, hook_cell, mark_from_fpuzzles, mark_to_fpuzzles, read_mark, write_mark};
+use super::kit::hook_cell;
+use super::marks::{MarkKind, Marked};
 use super::regions::Regions;
-use super::{ElementType, HookError, Layer, Lowering, Member, Says, TomlReader, TomlWriter};
+use super::{HookError, Layer, Lowering, Member, Says, TomlReader};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
 use crate::render::svg::{Layout, Svg};
@@ -39,31 +40,9 @@ pub enum Along {
 }
 
 /// One indexer cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Indexer {
-    /// 0-based (row, column).
-    pub cell: (usize, usize),
-    /// Row, column or box indexer.
-    pub along: Along,
-}
+pub type Indexer = Marked<Along>;
 
 impl Along {
-    fn key(self) -> &'static str {
-        match self {
-            Along::Column => "column-indexer",
-            Along::Row => "row-indexer",
-            Along::Box => "box-indexer",
-        }
-    }
-
-    fn fpuzzles(self) -> &'static str {
-        match self {
-            Along::Column => "columnindexer",
-            Along::Row => "rowindexer",
-            Along::Box => "boxindexer",
-        }
-    }
-
     /// A light tint per kind of indexer (chosen: f-puzzles colours them
     /// as the setter likes).
     fn fill(self) -> &'static str {
@@ -72,33 +51,6 @@ impl Along {
             Along::Row => "#cfe0fb",
             Along::Box => "#d4f0cf",
         }
-    }
-
-    fn of_key(key: &str) -> Along {
-        match key {
-            "row-indexer" | "rowindexer" => Along::Row,
-            "box-indexer" | "boxindexer" => Along::Box,
-            _ => Along::Column,
-        }
-    }
-}
-
-impl Mark for Indexer {
-    const LISTED: bool = true;
-    fn make(key: &str, cell: (usize, usize)) -> Self {
-        Indexer {
-            cell,
-            along: Along::of_key(key),
-        }
-    }
-    fn cell(&self) -> (usize, usize) {
-        self.cell
-    }
-    fn key(&self) -> &'static str {
-        self.along.key()
-    }
-    fn fpuzzles_key(&self) -> &'static str {
-        self.along.fpuzzles()
     }
 }
 
@@ -128,7 +80,7 @@ fn houses(elements: &[super::Element], n: usize) -> Option<Vec<Vec<(usize, usize
         .map(|regions| regions.0.clone())
 }
 
-impl ElementType for Indexer {
+impl MarkKind for Along {
     const NAME: &'static str = "indexer";
     const KEYS: &'static [&'static str] = &["column-indexer", "row-indexer", "box-indexer"];
     const FPUZZLES: &'static [&'static str] = &["columnindexer", "rowindexer", "boxindexer"];
@@ -137,8 +89,33 @@ impl ElementType for Indexer {
         cell in its row and column v holds its column number (\"159\"); `[[row-indexer]]`: the \
         cell in row v of its column holds its row number; `[[box-indexer]]`: the v-th cell of its \
         box holds its place in the box";
+    const LISTED: bool = true;
 
-    fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
+    fn of_key(key: &str) -> Along {
+        match key {
+            "row-indexer" | "rowindexer" => Along::Row,
+            "box-indexer" | "boxindexer" => Along::Box,
+            _ => Along::Column,
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Along::Column => "column-indexer",
+            Along::Row => "row-indexer",
+            Along::Box => "box-indexer",
+        }
+    }
+
+    fn fpuzzles_key(self) -> &'static str {
+        match self {
+            Along::Column => "columnindexer",
+            Along::Row => "rowindexer",
+            Along::Box => "boxindexer",
+        }
+    }
+
+    fn check(key: &str, r: &TomlReader) -> Result<(), InputError> {
         if Along::of_key(key) == Along::Box && houses(r.elements, r.rows).is_none() {
             return Err(r.error_at_key(
                 key,
@@ -146,31 +123,10 @@ impl ElementType for Indexer {
                  \"RxC\") or use a row or column indexer",
             ));
         }
-        read_mark(key, r)
-    }
-
-    fn write(all: &[&Self], w: &mut TomlWriter) {
-        write_mark(all, w);
-    }
-
-    fn from_fpuzzles(
-        key: &str,
-        value: &serde_json::Value,
-        size: usize,
-    ) -> Result<Vec<Self>, HookError> {
-        // [{"cells": ["R1C1", …]}, …]
-        mark_from_fpuzzles(key, value, size)
-    }
-
-    fn to_fpuzzles(
-        all: &[&Self],
-        top: &mut serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), HookError> {
-        mark_to_fpuzzles(all, top);
         Ok(())
     }
 
-    fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
+    fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Indexer>, HookError> {
         // .Indexing~C~R1C1~R2C1: C column indexers, R row indexers.
         let along = match args.first() {
             Some(&"C") => Along::Column,
@@ -187,29 +143,29 @@ impl ElementType for Indexer {
             .map(|a| {
                 Ok(Indexer {
                     cell: hook_cell(a, size)?,
-                    along,
+                    kind: along,
                 })
             })
             .collect()
     }
 
-    fn lower(&self, _index: usize, l: &mut Lowering) {
-        let (r, c) = self.cell;
+    fn lower(m: &Indexer, l: &mut Lowering) {
+        let (r, c) = m.cell;
         let n = l.n();
         // For each value v: the cell it points at and the value that cell
         // must hold.
-        let targets: Vec<((usize, usize), i64)> = match self.along {
+        let targets: Vec<((usize, usize), i64)> = match m.kind {
             Along::Column => (0..n).map(|v| ((r, v), c as i64 + 1)).collect(),
             Along::Row => (0..n).map(|v| ((v, c), r as i64 + 1)).collect(),
             Along::Box => {
                 // Reading refused a box indexer without boxes; an imported
                 // one in a grid without them says nothing, as in SudokuSolver.
                 let Some(house) = houses(l.elements, n)
-                    .and_then(|h| h.into_iter().find(|h| h.contains(&self.cell)))
+                    .and_then(|h| h.into_iter().find(|h| h.contains(&m.cell)))
                 else {
                     return;
                 };
-                let place = house.iter().position(|&x| x == self.cell).unwrap_or(0);
+                let place = house.iter().position(|&x| x == m.cell).unwrap_or(0);
                 house
                     .iter()
                     .take(n)
@@ -217,12 +173,12 @@ impl ElementType for Indexer {
                     .collect()
             }
         };
-        let name = format!("{} ({})", self.along.key(), rc(r, c));
+        let name = format!("{} ({})", m.kind.key(), rc(r, c));
         l.begin(
             What::Element(Self::NAME),
             || name.clone(),
             || Says {
-                label: Some(self.along.key().into()),
+                label: Some(m.kind.key().into()),
                 ..Says::default()
             },
         );
@@ -230,7 +186,7 @@ impl ElementType for Indexer {
         for (v, (t, want)) in targets.into_iter().enumerate() {
             let v = v as i64 + 1;
             // Pointing at itself, the indexer holds v = want already.
-            let Some(target) = l.cell_at(t.0, t.1).filter(|_| t != self.cell) else {
+            let Some(target) = l.cell_at(t.0, t.1).filter(|_| t != m.cell) else {
                 continue;
             };
             // (indexer, target): either the indexer is not v, or the
@@ -247,7 +203,7 @@ impl ElementType for Indexer {
                 Group::Element(Self::NAME),
                 format!(
                     "{} {}={v} → {}={want}",
-                    self.along.key(),
+                    m.kind.key(),
                     rc(r, c),
                     rc(t.0, t.1)
                 ),
@@ -260,16 +216,16 @@ impl ElementType for Indexer {
     }
 
     /// The cell tinted, a colour per kind of indexer.
-    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+    fn draw(m: &Indexer, layer: Layer, layout: &Layout, s: &mut Svg) {
         if layer != Layer::Under {
             return;
         }
         s.rect(
-            layout.cell(self.cell.0, self.cell.1),
+            layout.cell(m.cell.0, m.cell.1),
             &format!(
                 r#"class="{}" fill="{}""#,
-                self.along.key(),
-                self.along.fill()
+                m.kind.key(),
+                m.kind.fill()
             ),
         );
     }
@@ -278,6 +234,7 @@ impl ElementType for Indexer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::elements::ElementType;
 
     #[test]
     fn hooks_read_each_kind_and_write_it_back() {
@@ -288,11 +245,11 @@ mod tests {
             vec![
                 Indexer {
                     cell: (0, 0),
-                    along: Along::Row
+                    kind: Along::Row
                 },
                 Indexer {
                     cell: (1, 0),
-                    along: Along::Row
+                    kind: Along::Row
                 },
             ]
         );
@@ -303,7 +260,7 @@ mod tests {
             Indexer::from_iss("Indexing", &["C", "R1C5"], 9).expect("reads"),
             vec![Indexer {
                 cell: (0, 4),
-                along: Along::Column
+                kind: Along::Column
             }]
         );
         assert!(

@@ -698,65 +698,6 @@ pub fn fpuzzles_item_cells(
     )
 }
 
-/// An element whose every instance is one marked cell under one of a few
-/// keys (odd and even, minimum and maximum, the indexers): its TOML and
-/// f-puzzles forms, shared by [`read_mark`], [`write_mark`],
-/// [`mark_from_fpuzzles`] and [`mark_to_fpuzzles`].
-pub trait Mark: Sized {
-    /// How an f-puzzles item names its cell: `{"cell": "R1C1"}` (odd,
-    /// minimum) or `{"cells": ["R1C1"]}` (indexers).
-    const LISTED: bool = false;
-    /// The instance for `cell` under `key` (a TOML or an f-puzzles key).
-    fn make(key: &str, cell: (usize, usize)) -> Self;
-    /// Its cell, 0-based (row, column).
-    fn cell(&self) -> (usize, usize);
-    /// Its TOML key.
-    fn key(&self) -> &'static str;
-    /// Its f-puzzles key.
-    fn fpuzzles_key(&self) -> &'static str {
-        self.key()
-    }
-}
-
-/// [`super::ElementType::read`] of a [`Mark`].
-pub fn read_mark<T: Mark>(key: &str, r: &TomlReader) -> Result<Vec<T>, InputError> {
-    Ok(read_marks(key, r)?
-        .into_iter()
-        .map(|c| T::make(key, c))
-        .collect())
-}
-
-/// [`super::ElementType::write`] of a [`Mark`].
-pub fn write_mark<T: Mark>(all: &[&T], w: &mut TomlWriter) {
-    let marks: Vec<_> = all.iter().map(|m| (m.key(), m.cell())).collect();
-    write_marks(&marks, w);
-}
-
-/// [`super::ElementType::from_fpuzzles`] of a [`Mark`].
-pub fn mark_from_fpuzzles<T: Mark>(
-    key: &str,
-    value: &serde_json::Value,
-    size: usize,
-) -> Result<Vec<T>, super::HookError> {
-    Ok(fpuzzles_marks(key, value, size)?
-        .into_iter()
-        .map(|c| T::make(key, c))
-        .collect())
-}
-
-/// [`super::ElementType::to_fpuzzles`] of a [`Mark`]: one item per cell.
-pub fn mark_to_fpuzzles<T: Mark>(all: &[&T], top: &mut serde_json::Map<String, serde_json::Value>) {
-    for m in all {
-        let cell = fpuzzles_cell(m.cell());
-        let item = if T::LISTED {
-            serde_json::json!({ "cells": [cell] })
-        } else {
-            serde_json::json!({ "cell": cell })
-        };
-        fpuzzles_push(top, m.fpuzzles_key(), item);
-    }
-}
-
 /// Cells as f-puzzles names them: `R1C1`, from 1.
 pub fn fpuzzles_names(cells: &[(usize, usize)]) -> Vec<String> {
     cells.iter().map(|&c| fpuzzles_cell(c)).collect()

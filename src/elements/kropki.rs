@@ -301,30 +301,21 @@ impl ElementType for Kropki {
     /// every one with the negative constraint (`kropki-negative`).
     fn making() -> Making<Self> {
         Making::Drawn(|d: &mut Drawing| {
-            let negative = d.key == "kropki-negative";
-            let mut out = Vec::new();
-            for [a, b] in d.pairs() {
-                let (x, y) = (d.value(a), d.value(b));
-                let white = (x - y).abs() == 1;
-                let black = x == 2 * y || y == 2 * x;
-                if !(white || black) || (!negative && d.rng.chance(0.5)) {
-                    continue;
-                }
-                let black = black && (!white || d.rng.chance(0.5));
-                out.push(Kropki::Dot {
-                    cells: [a, b],
-                    black,
-                    value: default_value(black),
-                });
-            }
-            out.sort_by_key(|k| match k {
-                Kropki::Dot { cells, .. } => Some(*cells),
-                Kropki::Negative { .. } => None,
-            });
-            if negative {
-                out.push(BOTH);
-            }
-            out
+            let white = |x: i64, y: i64| (x - y).abs() == 1;
+            let black = |x: i64, y: i64| x == 2 * y || y == 2 * x;
+            d.edge_marks(
+                "kropki-negative",
+                BOTH,
+                |x, y| white(x, y) || black(x, y),
+                |rng, cells, x, y| {
+                    let black = black(x, y) && (!white(x, y) || rng.chance(0.5));
+                    Kropki::Dot {
+                        cells,
+                        black,
+                        value: default_value(black),
+                    }
+                },
+            )
         })
     }
 

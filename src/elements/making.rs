@@ -161,6 +161,35 @@ impl Drawing<'_> {
         out
     }
 
+    /// Marks between orthogonal neighbours drawn from the solution (kropki
+    /// dots, XV letters): each pair whose values `fit` (`x`, `y`) is marked
+    /// by `mark` (which may draw from the stream to choose), about half of
+    /// them, or every one when the element was asked for by
+    /// `negative_key`, its negative rule `negative` then last.
+    pub fn edge_marks<T>(
+        &mut self,
+        negative_key: &str,
+        negative: T,
+        fits: impl Fn(i64, i64) -> bool,
+        mut mark: impl FnMut(&mut Rng, [At; 2], i64, i64) -> T,
+    ) -> Vec<T> {
+        let every = self.key == negative_key;
+        let mut out = Vec::new();
+        for [a, b] in self.pairs() {
+            let (x, y) = (self.value(a), self.value(b));
+            if !fits(x, y) || (!every && self.rng.chance(0.5)) {
+                continue;
+            }
+            out.push(([a, b], mark(&mut *self.rng, [a, b], x, y)));
+        }
+        out.sort_by_key(|m| m.0);
+        let mut out: Vec<T> = out.into_iter().map(|m| m.1).collect();
+        if every {
+            out.push(negative);
+        }
+        out
+    }
+
     /// How many instances of a line-like element to draw: between a third
     /// and two thirds of the side (3 to 6 on 9×9), at least one.
     pub fn how_many(&mut self) -> usize {

@@ -11,37 +11,24 @@
 //! cells = "r1c4"
 //! ```
 
-use super::kit::{Mark, mark_from_fpuzzles, mark_to_fpuzzles, read_mark, write_mark};
-use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
-use crate::error::InputError;
+use super::marks::{MarkKind, Marked};
+use super::{Layer, Lowering, Says};
 use crate::model::{Group, Rule, What, rc};
 use crate::render::svg::{CELL, Layout, Svg};
 
 /// One minimum or maximum cell.
+pub type MinMax = Marked<Extreme>;
+
+/// Whether a cell is marked as a minimum or a maximum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MinMax {
-    /// 0-based (row, column).
-    pub cell: (usize, usize),
-    /// A maximum rather than a minimum.
-    pub max: bool,
+pub enum Extreme {
+    /// Smaller than its neighbours.
+    Minimum,
+    /// Larger than its neighbours.
+    Maximum,
 }
 
-impl Mark for MinMax {
-    fn make(key: &str, cell: (usize, usize)) -> Self {
-        MinMax {
-            cell,
-            max: key == "maximum",
-        }
-    }
-    fn cell(&self) -> (usize, usize) {
-        self.cell
-    }
-    fn key(&self) -> &'static str {
-        if self.max { "maximum" } else { "minimum" }
-    }
-}
-
-impl ElementType for MinMax {
+impl MarkKind for Extreme {
     const NAME: &'static str = "min-max";
     const KEYS: &'static [&'static str] = &["minimum", "maximum"];
     const FPUZZLES: &'static [&'static str] = &["minimum", "maximum"];
@@ -49,38 +36,29 @@ impl ElementType for MinMax {
         its orthogonal neighbours; `[[maximum]]`: larger (neighbours of the same mark are not \
         compared)";
 
-    fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
-        read_mark(key, r)
+    fn of_key(key: &str) -> Self {
+        if key == "maximum" {
+            Extreme::Maximum
+        } else {
+            Extreme::Minimum
+        }
     }
 
-    fn write(all: &[&Self], w: &mut TomlWriter) {
-        write_mark(all, w);
+    fn key(self) -> &'static str {
+        match self {
+            Extreme::Minimum => "minimum",
+            Extreme::Maximum => "maximum",
+        }
     }
 
-    fn from_fpuzzles(
-        key: &str,
-        value: &serde_json::Value,
-        size: usize,
-    ) -> Result<Vec<Self>, HookError> {
-        // [{"cell": "R1C1"}, …]
-        mark_from_fpuzzles(key, value, size)
-    }
-
-    fn to_fpuzzles(
-        all: &[&Self],
-        top: &mut serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), HookError> {
-        mark_to_fpuzzles(all, top);
-        Ok(())
-    }
-
-    fn lower(&self, _index: usize, l: &mut Lowering) {
-        let (r, c) = self.cell;
-        let name = format!("{} ({})", self.key(), rc(r, c));
+    fn lower(m: &MinMax, l: &mut Lowering) {
+        let max = m.kind == Extreme::Maximum;
+        let (r, c) = m.cell;
+        let name = format!("{} ({})", m.kind.key(), rc(r, c));
         let same: Vec<(usize, usize)> = l
             .all::<MinMax>()
-            .filter(|m| m.max == self.max)
-            .map(|m| m.cell)
+            .filter(|o| o.kind == m.kind)
+            .map(|o| o.cell)
             .collect();
         let n = l.n();
         let near = [
@@ -93,7 +71,7 @@ impl ElementType for MinMax {
             What::Element(Self::NAME),
             || name.clone(),
             || Says {
-                label: Some(self.key().into()),
+                label: Some(m.kind.key().into()),
                 ..Says::default()
             },
         );
@@ -102,14 +80,14 @@ impl ElementType for MinMax {
             let Some(other) = l.cell_at(q.0, q.1) else {
                 continue;
             };
-            let (cells, sign) = if self.max {
+            let (cells, sign) = if max {
                 ([other, me], '>')
             } else {
                 ([me, other], '<')
             };
             l.push(
                 Group::Element(Self::NAME),
-                format!("{} {}{sign}{}", self.key(), rc(r, c), rc(q.0, q.1)),
+                format!("{} {}{sign}{}", m.kind.key(), rc(r, c), rc(q.0, q.1)),
                 Rule::Less { cells },
             );
         }
@@ -117,17 +95,17 @@ impl ElementType for MinMax {
 
     /// Four grey chevrons inside the cell, one by each side: pointing in
     /// at a minimum (the small value), out from a maximum.
-    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+    fn draw(m: &MinMax, layer: Layer, layout: &Layout, s: &mut Svg) {
         if layer != Layer::Under {
             return;
         }
-        let cell = layout.cell(self.cell.0, self.cell.1);
+        let cell = layout.cell(m.cell.0, m.cell.1);
         let (cx, cy) = (cell.x + CELL / 2.0, cell.y + CELL / 2.0);
         // Each chevron's tip and the ends of its arms, for the side whose
         // outward direction is (dx, dy).
         let (outer, inner, spread) = (CELL * 0.44, CELL * 0.34, CELL * 0.14);
         for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)] {
-            let (tip, base) = if self.max {
+            let (tip, base) = if m.kind == Extreme::Maximum {
                 (outer, inner)
             } else {
                 (inner, outer)
@@ -137,7 +115,7 @@ impl ElementType for MinMax {
                 &[at(base, -spread), at(tip, 0.0), at(base, spread)],
                 &format!(
                     r##"class="{}" fill="none" stroke="#8a8a8a" stroke-width="2" stroke-linecap="round" stroke-linejoin="round""##,
-                    self.key()
+                    m.kind.key()
                 ),
             );
         }
@@ -147,6 +125,7 @@ impl ElementType for MinMax {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::elements::ElementType;
 
     #[test]
     fn hooks_read_cells_and_write_them_back() {
@@ -157,11 +136,11 @@ mod tests {
             vec![
                 MinMax {
                     cell: (1, 1),
-                    max: true
+                    kind: Extreme::Maximum
                 },
                 MinMax {
                     cell: (3, 3),
-                    max: true
+                    kind: Extreme::Maximum
                 }
             ]
         );

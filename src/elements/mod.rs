@@ -19,7 +19,9 @@ use crate::render::svg::{Layout, Svg};
 pub mod kit;
 pub mod line;
 pub mod making;
+pub mod marks;
 pub mod outside;
+pub mod whole_grid;
 
 pub use kit::{Lowering, Says, TomlReader, TomlWriter};
 pub use making::{Drawing, Making};

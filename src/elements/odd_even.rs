@@ -9,85 +9,58 @@
 //! cells = "r2c2"
 //! ```
 
-use super::kit::{Mark, mark_from_fpuzzles, mark_to_fpuzzles, read_mark, write_mark};
-use super::{ElementType, HookError, Layer, Lowering, Says, TomlReader, TomlWriter};
-use crate::error::InputError;
+use super::marks::{MarkKind, Marked};
+use super::{Layer, Lowering, Says};
 use crate::model::{Group, Rule, What, rc};
 use crate::render::svg::{CELL, Layout, Rect, Svg};
 
 /// One odd or even cell.
+pub type OddEven = Marked<Parity>;
+
+/// Which parity a cell is marked with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OddEven {
-    /// 0-based (row, column).
-    pub cell: (usize, usize),
-    /// Odd rather than even.
-    pub odd: bool,
+pub enum Parity {
+    /// An odd value (a circle).
+    Odd,
+    /// An even value (a square).
+    Even,
 }
 
-impl Mark for OddEven {
-    fn make(key: &str, cell: (usize, usize)) -> Self {
-        OddEven {
-            cell,
-            odd: key == "odd",
-        }
-    }
-    fn cell(&self) -> (usize, usize) {
-        self.cell
-    }
-    fn key(&self) -> &'static str {
-        if self.odd { "odd" } else { "even" }
-    }
-}
-
-impl ElementType for OddEven {
+impl MarkKind for Parity {
     const NAME: &'static str = "odd-even";
     const KEYS: &'static [&'static str] = &["odd", "even"];
     const FPUZZLES: &'static [&'static str] = &["odd", "even"];
     const DOC: &'static str = "`[[odd]] cells = \"r1c1 r3c4\"`: each listed cell holds an odd value; \
         `[[even]]`: an even one";
 
-    fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
-        read_mark(key, r)
+    fn of_key(key: &str) -> Self {
+        if key == "odd" { Parity::Odd } else { Parity::Even }
     }
 
-    fn write(all: &[&Self], w: &mut TomlWriter) {
-        write_mark(all, w);
+    fn key(self) -> &'static str {
+        match self {
+            Parity::Odd => "odd",
+            Parity::Even => "even",
+        }
     }
 
-    fn from_fpuzzles(
-        key: &str,
-        value: &serde_json::Value,
-        size: usize,
-    ) -> Result<Vec<Self>, HookError> {
-        // [{"cell": "R1C1"}, …]
-        mark_from_fpuzzles(key, value, size)
-    }
-
-    fn to_fpuzzles(
-        all: &[&Self],
-        top: &mut serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), HookError> {
-        mark_to_fpuzzles(all, top);
-        Ok(())
-    }
-
-    fn lower(&self, _index: usize, l: &mut Lowering) {
-        let name = format!("{} ({})", self.key(), rc(self.cell.0, self.cell.1));
+    fn lower(m: &OddEven, l: &mut Lowering) {
+        let name = format!("{} ({})", m.kind.key(), rc(m.cell.0, m.cell.1));
         l.begin(
             What::Element(Self::NAME),
             || name.clone(),
             || Says {
-                label: Some(self.key().into()),
+                label: Some(m.kind.key().into()),
                 ..Says::default()
             },
         );
-        let parity = i64::from(self.odd);
+        let parity = i64::from(m.kind == Parity::Odd);
         // A one-cell table: the values of the grid with that parity.
         let tuples = (1..=l.n() as i64)
             .filter(|v| v % 2 == parity)
             .map(|v| vec![v])
             .collect();
-        let cell = l.cell(self.cell.0, self.cell.1);
+        let cell = l.cell(m.cell.0, m.cell.1);
         l.push(
             Group::Element(Self::NAME),
             name,
@@ -100,13 +73,13 @@ impl ElementType for OddEven {
 
     /// A grey circle (odd) or square (even) filling most of the cell, under
     /// the digit.
-    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+    fn draw(m: &OddEven, layer: Layer, layout: &Layout, s: &mut Svg) {
         if layer != Layer::Under {
             return;
         }
-        let c = layout.cell(self.cell.0, self.cell.1);
+        let c = layout.cell(m.cell.0, m.cell.1);
         let (cx, cy) = (c.x + CELL / 2.0, c.y + CELL / 2.0);
-        if self.odd {
+        if m.kind == Parity::Odd {
             s.circle((cx, cy), CELL * 0.4, r##"class="odd" fill="#d4d4d4""##);
         } else {
             let side = CELL * 0.78;
@@ -126,6 +99,7 @@ impl ElementType for OddEven {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::elements::ElementType;
 
     #[test]
     fn hooks_read_cells_and_write_them_back() {
@@ -136,11 +110,11 @@ mod tests {
             vec![
                 OddEven {
                     cell: (0, 0),
-                    odd: false
+                    kind: Parity::Even
                 },
                 OddEven {
                     cell: (3, 1),
-                    odd: false
+                    kind: Parity::Even
                 },
             ]
         );

@@ -170,26 +170,15 @@ impl ElementType for Xv {
     /// (`xv-negative`).
     fn making() -> Making<Self> {
         Making::Drawn(|d: &mut Drawing| {
-            let negative = d.key == "xv-negative";
-            let mut out = Vec::new();
-            for [a, b] in d.pairs() {
-                let s = d.value(a) + d.value(b);
-                if !(s == 5 || s == 10) || (!negative && d.rng.chance(0.5)) {
-                    continue;
-                }
-                out.push(Xv::Mark {
-                    cells: [a, b],
-                    x: s == 10,
-                });
-            }
-            out.sort_by_key(|k| match k {
-                Xv::Mark { cells, .. } => Some(*cells),
-                Xv::Negative => None,
-            });
-            if negative {
-                out.push(Xv::Negative);
-            }
-            out
+            d.edge_marks(
+                "xv-negative",
+                Xv::Negative,
+                |x, y| x + y == 5 || x + y == 10,
+                |_, cells, x, y| Xv::Mark {
+                    cells,
+                    x: x + y == 10,
+                },
+            )
         })
     }
 
