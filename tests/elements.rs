@@ -907,7 +907,7 @@ givens = """
 """
 "#,
         conflict: "disjoint-groups 1 (place 1 of every region, from r1c1)",
-        drawn: None,
+        drawn: Some("class=\"disjoint-groups\""),
     },
     Case {
         element: "extra-region",

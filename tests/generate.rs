@@ -389,7 +389,7 @@ fn links_are_f_puzzles_links_of_the_puzzles_made() {
         "--size",
         "6",
         "--with",
-        "thermo,kropki-negative,anti-knight",
+        "thermo,kropki-negative,anti-knight,arrow,whispers",
         "--count",
         "2",
         "--seed",

@@ -267,6 +267,34 @@ cells = "r6c5 r5c5"
     check(&p[0]);
 }
 
+/// How many cells of an n×n grid the diagonal from square `at` (row or
+/// column 0 or n+1) takes in direction `d`.
+fn diagonal_len(n: usize, at: (i64, i64), d: (i64, i64)) -> i64 {
+    let inside = |v: i64| (1..=n as i64).contains(&v);
+    let (mut y, mut x, mut len) = (at.0 + d.0, at.1 + d.1, 0);
+    while inside(y) && inside(x) {
+        len += 1;
+        y += d.0;
+        x += d.1;
+    }
+    len
+}
+
+/// A little killer's table at square `at` pointing `d`, with the widest
+/// sum of its `len` cells.
+fn little_killer(n: usize, (r, c): (i64, i64), d: (i64, i64), len: i64) -> String {
+    let name = match d {
+        (1, 1) => "DR",
+        (1, -1) => "DL",
+        (-1, 1) => "UR",
+        _ => "UL",
+    };
+    format!(
+        "[[little-killer]]\nat = \"r{r}c{c}\"\ndirection = \"{name}\"\nvalue = {}\n",
+        len * n as i64
+    )
+}
+
 /// Clues outside the grid on every square around 4×4, 9×9 and 16×16
 /// grids, at their widest values: little killers (a number and an arrow
 /// each) all round one grid; sandwiches above and left, X-sums below and
@@ -287,26 +315,12 @@ fn outside_clues_keep_the_texts_apart() {
                 // its longest sum.
                 let dirs = [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)];
                 let Some((d, len)) = dirs.iter().find_map(|&d| {
-                    let (mut y, mut x, mut len) = (r as i64 - 1 + d.0, c as i64 - 1 + d.1, 0);
-                    while (0..n as i64).contains(&y) && (0..n as i64).contains(&x) {
-                        len += 1;
-                        y += d.0;
-                        x += d.1;
-                    }
+                    let len = diagonal_len(n, (r as i64, c as i64), d);
                     (len > 0).then_some((d, len))
                 }) else {
                     continue;
                 };
-                let name = match d {
-                    (1, 1) => "DR",
-                    (1, -1) => "DL",
-                    (-1, 1) => "UR",
-                    _ => "UL",
-                };
-                killers.push_str(&format!(
-                    "[[little-killer]]\nat = \"r{r}c{c}\"\ndirection = \"{name}\"\nvalue = {}\n",
-                    len * n as i64
-                ));
+                killers.push_str(&little_killer(n, (r as i64, c as i64), d, len));
             }
         }
         let mut sides = head.clone();
@@ -326,6 +340,47 @@ fn outside_clues_keep_the_texts_apart() {
                 parse::parse_str(&text, &loc, None).unwrap_or_else(|e| panic!("{what} {n}: {e}"));
             check(&p[0]);
         }
+    }
+}
+
+/// Several clues on one square share it: on every square beside a 4×4,
+/// 9×9 and 16×16 grid a little killer (its widest sum) and a side clue
+/// (sandwich above and left, X-sum below, skyscraper right); above the
+/// grid an X-sum too (three on a square); at their widest values.
+#[test]
+fn clues_sharing_a_square_keep_the_texts_apart() {
+    for n in [4usize, 9, 16] {
+        let blank = vec![vec!["."; n].join(" "); n].join("\n");
+        let mut text = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{blank}\n\"\"\"\n");
+        let ring = n + 1;
+        let top = n * (n + 1) / 2;
+        for k in 1..=n {
+            // The little killer runs from each square towards the far
+            // half of the grid, with the widest sum its diagonal takes.
+            let (k, ring) = (k as i64, ring as i64);
+            let far = if k <= ring / 2 { 1 } else { -1 };
+            for (r, c, d) in [
+                (0, k, (1, far)),
+                (ring, k, (-1, far)),
+                (k, 0, (far, 1)),
+                (k, ring, (far, -1)),
+            ] {
+                let len = diagonal_len(n, (r, c), d);
+                text.push_str(&little_killer(n, (r, c), d, len));
+            }
+            let (k, ring) = (k as usize, ring as usize);
+            let mut clue = |key: &str, at: String, value: usize| {
+                text.push_str(&format!("[[{key}]]\nat = \"{at}\"\nvalue = {value}\n"));
+            };
+            clue("sandwich", format!("r0c{k}"), top - 1 - n);
+            clue("x-sum", format!("r0c{k}"), top);
+            clue("sandwich", format!("r{k}c0"), top - 1 - n);
+            clue("x-sum", format!("r{ring}c{k}"), top);
+            clue("skyscraper", format!("r{k}c{ring}"), n);
+        }
+        let loc = smtgrid::error::Location::file(format!("shared {n}.toml"));
+        let p = parse::parse_str(&text, &loc, None).unwrap_or_else(|e| panic!("shared {n}: {e}"));
+        check(&p[0]);
     }
 }
 

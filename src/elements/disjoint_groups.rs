@@ -10,7 +10,8 @@
 use super::boxes::Boxes;
 use super::kit::{fpuzzles_flag, read_flag};
 use super::regions::Regions;
-use super::{ElementType, HookError, Lowering, Member, Says, TomlReader, TomlWriter};
+use super::{ElementType, HookError, Layer, Lowering, Member, Says, TomlReader, TomlWriter};
+use crate::render::svg::{Layout, Svg};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
 
@@ -77,6 +78,31 @@ impl ElementType for DisjointGroups {
 
     fn write(_all: &[&Self], w: &mut TomlWriter) {
         w.key("disjoint-groups = true\n");
+    }
+
+    /// A faint tint per place in the box (or region), the same in every
+    /// box: the nine groups of a 9×9 in nine pale hues, so the cells that
+    /// must differ share a colour (a convention of printed disjoint-groups
+    /// puzzles, which SudokuPad's setters also use).
+    fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
+        if layer != Layer::Under {
+            return;
+        }
+        let (rows, cols) = layout.shape();
+        let places = (0..rows)
+            .flat_map(|r| (0..cols).filter_map(move |c| layout.place(r, c)))
+            .max()
+            .map_or(1, |m| m + 1);
+        for r in 0..rows {
+            for c in 0..cols {
+                let Some(k) = layout.place(r, c) else { continue };
+                let hue = k * 360 / places;
+                s.rect(
+                    layout.cell(r, c),
+                    &format!(r#"class="disjoint-groups" fill="hsl({hue}, 70%, 92%)""#),
+                );
+            }
+        }
     }
 
     fn from_fpuzzles(key: &str, value: &serde_json::Value, _size: usize) -> Result<Vec<Self>, HookError> {

@@ -285,8 +285,14 @@ impl ElementType for LittleKiller {
         Ok(vec![LittleKiller::new(at, d, v, size).map_err(|m| format!("{name}: {m}"))?])
     }
 
-    fn outside(&self) -> bool {
-        true
+    /// Where its square is shared, it leans to the side its arrow points
+    /// to along the grid's edge.
+    fn outside(&self) -> Option<(Square, i8)> {
+        // Above or below the grid: the bottom row n+1 is the larger
+        // coordinate but for the corner.
+        let across = self.at.row == 0 || (self.at.col != 0 && self.at.row >= self.at.col);
+        let lean = if across { self.direction.1 } else { self.direction.0 };
+        Some((self.at, lean.signum() as i8))
     }
 
     fn lower(&self, index: usize, l: &mut Lowering) {
@@ -326,20 +332,41 @@ impl ElementType for LittleKiller {
         if layer != Layer::Over {
             return;
         }
-        let (cx, cy) = self.at.centre(layout);
+        // Its share of the square (all of it unless other clues stand
+        // there too). In a whole square the arrow points from the centre
+        // to the corner and the number stands behind it; in a share, long
+        // one way, the number and a smaller arrow stand one after the
+        // other along it, the arrow on the side it points to.
+        let room = layout.clue_room(self.at, Self::NAME);
+        let (cx, cy) = (room.x + room.width / 2.0, room.y + room.height / 2.0);
         let (dx, dy) = (self.direction.1 as f64, self.direction.0 as f64);
-        let tip = (cx + dx * CELL * 0.42, cy + dy * CELL * 0.42);
-        let tail = (cx + dx * CELL * 0.06, cy + dy * CELL * 0.06);
+        let short = room.width.min(room.height);
+        let (tail, tip, back, number, width) = if (room.width - room.height).abs() < 0.5 {
+            let k = short / CELL;
+            let tip = (cx + dx * CELL * 0.42 * k, cy + dy * CELL * 0.42 * k);
+            let tail = (cx + dx * CELL * 0.06 * k, cy + dy * CELL * 0.06 * k);
+            let number = (cx - dx * CELL * 0.2 * k, cy - dy * CELL * 0.2 * k);
+            (tail, tip, CELL * 0.14 * k, number, CELL * 0.45 * k)
+        } else {
+            let tall = room.height > room.width;
+            let (ax, ay) = if tall { (0.0, dy) } else { (dx, 0.0) };
+            let long = room.width.max(room.height);
+            let arrow = (cx + ax * long * 0.22, cy + ay * long * 0.22);
+            let half = short * 0.28;
+            let tip = (arrow.0 + dx * half, arrow.1 + dy * half);
+            let tail = (arrow.0 - dx * half, arrow.1 - dy * half);
+            let number = (cx - ax * long * 0.2, cy - ay * long * 0.2);
+            let width = if tall { short * 0.8 } else { long * 0.45 };
+            (tail, tip, short * 0.22, number, width)
+        };
         let attrs = r#"class="little-killer" fill="none" stroke="black" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round""#;
         s.line(tail, tip, attrs);
         // The head: two strokes back from the tip, one along each axis.
-        let back = CELL * 0.14;
         s.polyline(
             &[(tip.0 - dx * back, tip.1), tip, (tip.0, tip.1 - dy * back)],
             attrs,
         );
-        let number = (cx - dx * CELL * 0.2, cy - dy * CELL * 0.2);
-        draw_number(s, "little-killer", number, CELL * 0.32, CELL * 0.45, &self.value.to_string());
+        draw_number(s, "little-killer", number, (CELL * 0.32).min(short * 0.6), width, &self.value.to_string());
     }
 }
 

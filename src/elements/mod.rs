@@ -121,10 +121,13 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
         None
     }
 
-    /// Whether it draws in the squares around the grid (clues outside
-    /// it), which pictures then leave room for.
-    fn outside(&self) -> bool {
-        false
+    /// The square around the grid it draws in (a clue outside it), which
+    /// pictures then leave room for, and which way it leans where the
+    /// square is shared (−1 to the left or top, 1 to the right or bottom,
+    /// 0 either): [`crate::render::svg::Layout::clue_room`] gives its
+    /// part of the square.
+    fn outside(&self) -> Option<(outside::Square, i8)> {
+        None
     }
 
     /// Lowers this instance, the `index`-th (from 1) of its element in the
@@ -363,7 +366,7 @@ macro_rules! element_table {
             }
 
             /// [`ElementType::outside`].
-            pub fn outside(&self) -> bool {
+            pub fn outside(&self) -> Option<(outside::Square, i8)> {
                 match self {
                     $(Element::$ty(x) => x.outside(),)+
                 }

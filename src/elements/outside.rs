@@ -375,8 +375,8 @@ impl<K: SideKind> ElementType for SideClue<K> {
             .collect()
     }
 
-    fn outside(&self) -> bool {
-        true
+    fn outside(&self) -> Option<(Square, i8)> {
+        Some((self.at, 0))
     }
 
     fn lower(&self, index: usize, l: &mut Lowering) {
@@ -402,14 +402,18 @@ impl<K: SideKind> ElementType for SideClue<K> {
 
     fn draw(&self, layer: Layer, layout: &Layout, s: &mut Svg) {
         if layer == Layer::Over {
-            let text = self.value.to_string();
+            // Its share of the square, where other clues stand on it too:
+            // a half-height share keeps the number to 0.8 of its size.
+            let room = layout.clue_room(self.at, K::NAME);
+            let centre = (room.x + room.width / 2.0, room.y + room.height / 2.0);
+            let size = CELL * 0.5 * (room.height / CELL * 1.6).min(1.0);
             draw_number(
                 s,
                 K::NAME,
-                self.at.centre(layout),
-                CELL * 0.5,
-                CELL * 0.8,
-                &text,
+                centre,
+                size,
+                room.width * 0.8,
+                &self.value.to_string(),
             );
         }
     }

@@ -21,6 +21,7 @@
 use std::fmt::Write;
 
 use crate::elements::Layer;
+use crate::elements::outside::Square;
 use crate::puzzle::{Kind, Puzzle};
 
 use super::clues::cage_labels;
@@ -89,6 +90,11 @@ pub struct Layout {
     /// The caption and legend, wrapped, and where their first line's top is.
     notes: Vec<String>,
     notes_top: f64,
+    /// Each clue outside the grid, by its square and element: the part of
+    /// the square it draws in (a square with several clues is shared out).
+    rooms: Vec<(Square, &'static str, Rect)>,
+    /// Each cell's place in its box or jigsaw region (row-major, from 0).
+    places: Vec<Vec<Option<usize>>>,
 }
 
 impl Layout {
@@ -117,6 +123,38 @@ impl Layout {
             width: CELL,
             height: CELL,
         }
+    }
+
+    /// The part of the square `at` outside the grid where the clue of
+    /// element `name` draws: the whole square, or, where several clues
+    /// stand on one square, its share of it (side by side above and below
+    /// the grid, one over another beside it), so no two overlap.
+    pub fn clue_room(&self, at: Square, name: &str) -> Rect {
+        self.rooms
+            .iter()
+            .find(|(sq, n, _)| *sq == at && *n == name)
+            .map(|&(_, _, r)| r)
+            .unwrap_or_else(|| self.square(at))
+    }
+
+    /// The square `at` around the grid (row or column 0 or n+1).
+    fn square(&self, at: Square) -> Rect {
+        Rect {
+            x: self.origin.0 + (at.col as f64 - 1.0) * CELL,
+            y: self.origin.1 + (at.row as f64 - 1.0) * CELL,
+            width: CELL,
+            height: CELL,
+        }
+    }
+
+    /// Cell (`row`, `col`)'s place in its box or jigsaw region, counted
+    /// row by row from 0; `None` where the grid has neither.
+    pub fn place(&self, row: usize, col: usize) -> Option<usize> {
+        self.places
+            .get(row)
+            .and_then(|r| r.get(col))
+            .copied()
+            .flatten()
     }
 
     /// The part of cell (`row`, `col`) below the band kept for cage clues:
@@ -418,7 +456,7 @@ fn max_value(p: &Puzzle) -> usize {
 fn layout(p: &Puzzle, clues: &Clues) -> Layout {
     // Skyscrapers clues and elements' clues outside the grid (little
     // killers, sandwiches…) stand in a cell's width on each side.
-    let outside = if p.edges().is_some() || p.elements.iter().any(|e| e.outside()) {
+    let outside = if p.edges().is_some() || p.elements.iter().any(|e| e.outside().is_some()) {
         CELL
     } else {
         0.0
@@ -477,7 +515,7 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
     } else {
         notes_top + notes.len() as f64 * NOTE_LINE + MARGIN / 2.0
     };
-    Layout {
+    let mut l = Layout {
         kind: p.kind,
         rows: p.rows,
         cols: p.cols,
@@ -490,7 +528,93 @@ fn layout(p: &Puzzle, clues: &Clues) -> Layout {
         max_value: max_value(p),
         notes,
         notes_top,
+        rooms: Vec::new(),
+        places: places(p),
+    };
+    l.rooms = rooms(p, &l);
+    l
+}
+
+/// Shares out each square around the grid among the clues that stand on
+/// it: one keeps the whole square. Several split it along the grid's edge
+/// (side by side above and below the grid, corners too; one over another
+/// beside it) into a part for each clue that leans (a little killer, to
+/// the side its arrow points) and one part for the others, which split
+/// that part the other way.
+fn rooms(p: &Puzzle, l: &Layout) -> Vec<(Square, &'static str, Rect)> {
+    let mut clues: Vec<(Square, i8, &'static str)> = p
+        .elements
+        .iter()
+        .filter_map(|e| e.outside().map(|(sq, lean)| (sq, lean, e.name())))
+        .collect();
+    clues.sort_by_key(|&(sq, lean, _)| (sq.row, sq.col, lean));
+    clues.dedup_by_key(|&mut (sq, _, name)| (sq.row, sq.col, name));
+    let ring = l.rows + 1;
+    // `whole` cut in `k` equal parts, the `i`-th of them, along the edge
+    // (`along`) or across it.
+    let part = |whole: Rect, along: bool, i: usize, k: usize| {
+        let (i, k) = (i as f64, k as f64);
+        if along {
+            Rect {
+                x: whole.x + i * whole.width / k,
+                width: whole.width / k,
+                ..whole
+            }
+        } else {
+            Rect {
+                y: whole.y + i * whole.height / k,
+                height: whole.height / k,
+                ..whole
+            }
+        }
+    };
+    let mut out = Vec::new();
+    for group in clues.chunk_by(|a, b| a.0 == b.0) {
+        let sq = group[0].0;
+        let across = sq.row == 0 || sq.row == ring;
+        // The parts along the edge: each leaning clue's, the others' one.
+        let mut parts: Vec<Vec<&'static str>> = Vec::new();
+        for &(_, lean, name) in group {
+            match parts.last_mut() {
+                Some(last) if lean == 0 && group.iter().any(|c| c.2 == last[0] && c.1 == 0) => {
+                    last.push(name);
+                }
+                _ => parts.push(vec![name]),
+            }
+        }
+        let whole = l.square(sq);
+        for (i, names) in parts.iter().enumerate() {
+            let room = part(whole, across, i, parts.len());
+            for (j, &name) in names.iter().enumerate() {
+                out.push((sq, name, part(room, !across, j, names.len())));
+            }
+        }
     }
+    out
+}
+
+/// Each cell's place in its box (or jigsaw region, its cells in row-major
+/// order), counted from 0.
+fn places(p: &Puzzle) -> Vec<Vec<Option<usize>>> {
+    let mut out = vec![vec![None; p.cols]; p.rows];
+    if let Some((br, bc)) = p.box_shape().filter(|&(r, c)| r > 0 && c > 0) {
+        for (r, row) in out.iter_mut().enumerate() {
+            for (c, place) in row.iter_mut().enumerate() {
+                *place = Some((r % br) * bc + c % bc);
+            }
+        }
+        return out;
+    }
+    for region in p.regions() {
+        let mut cells = region.clone();
+        cells.sort_unstable();
+        for (k, &(r, c)) in cells.iter().enumerate() {
+            if let Some(place) = out.get_mut(r).and_then(|row| row.get_mut(c)) {
+                *place = Some(k);
+            }
+        }
+    }
+    out
 }
 
 /// `text` broken at spaces into lines no wider than `width` at `size`
