@@ -992,7 +992,8 @@ impl Work<'_> {
 /// (the probe is a process start, the hash reads the 6 MB binary).
 #[derive(Default)]
 struct VersionProbe {
-    running: Mutex<Option<std::thread::JoinHandle<Option<String>>>>,
+    /// The probe's thread and what stops it.
+    running: Mutex<Option<(std::thread::JoinHandle<Option<String>>, Cancel)>>,
     read: OnceLock<Option<String>>,
 }
 
@@ -1004,7 +1005,8 @@ impl VersionProbe {
         if running.is_some() || self.read.get().is_some() {
             return;
         }
-        let (mut s, cancel) = ([solver.clone()], cancel.clone());
+        let (mut s, stop) = ([solver.clone()], cancel.child());
+        let cancel = stop.clone();
         *running = std::thread::Builder::new()
             .name("version probe".into())
             .spawn(move || {
@@ -1014,14 +1016,15 @@ impl VersionProbe {
                 read_versions(&mut s, &cancel);
                 s[0].version.take()
             })
-            .ok();
+            .ok()
+            .map(|probe| (probe, stop));
     }
 
     /// The version: the started probe's, else probed now.
     fn read(&self, solver: &Solver, cancel: &Cancel) -> Option<String> {
         self.read
             .get_or_init(|| match schedule::lock(&self.running).take() {
-                Some(probe) => probe.join().ok().flatten(),
+                Some((probe, _)) => probe.join().ok().flatten(),
                 None => {
                     let mut s = [solver.clone()];
                     read_versions(&mut s, cancel);
@@ -1033,10 +1036,12 @@ impl VersionProbe {
 }
 
 impl Drop for VersionProbe {
-    /// Waits for a probe still running (bounded by its own time limit),
-    /// so that no probe outlives the run.
+    /// Stops a probe whose version no line reported (a race's loser)
+    /// and waits for its thread, so that no probe outlives the run nor
+    /// holds back its end.
     fn drop(&mut self) {
-        if let Some(probe) = schedule::lock(&self.running).take() {
+        if let Some((probe, stop)) = schedule::lock(&self.running).take() {
+            stop.cancel();
             let _ = probe.join();
         }
     }
@@ -1806,6 +1811,47 @@ mod tests {
         }
         assert!(solver("yices2").variant(both).is_none());
         assert!(solver("yices2").variant(Variant::PLAIN).is_some());
+    }
+
+    /// A probe started on a fake solver whose `--version` runs `body` (a
+    /// shell script's); the solver's directory lives as long as it is kept.
+    fn probing(body: &str) -> (tempfile::TempDir, Solver, VersionProbe) {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fake-solver");
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let mut profile = Profile::plain("fake");
+        profile.version_args = vec!["--version".into()];
+        let fake = Solver {
+            path,
+            profile,
+            ..solver("fake")
+        };
+        let probe = VersionProbe::default();
+        probe.start(&fake, &Cancel::new());
+        (dir, fake, probe)
+    }
+
+    #[test]
+    fn a_started_version_probe_gives_the_version_when_read() {
+        let (_dir, fake, probe) = probing("echo 'Fake 1.2.3'");
+        probe.start(&fake, &Cancel::new());
+        assert_eq!(probe.read(&fake, &Cancel::new()).as_deref(), Some("1.2.3"));
+        assert_eq!(probe.read(&fake, &Cancel::new()).as_deref(), Some("1.2.3"));
+    }
+
+    #[test]
+    fn a_version_probe_nobody_read_is_stopped_at_the_end_not_awaited() {
+        let (_dir, _, probe) = probing("sleep 30");
+        std::thread::sleep(Duration::from_millis(100));
+        let start = Instant::now();
+        drop(probe);
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]
