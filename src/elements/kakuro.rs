@@ -2,6 +2,7 @@
 //! clue of the square before them. Read from the kakuro kind's `grid`.
 
 use super::{ElementType, Layer, Lowering, Says};
+use crate::render::TextCells;
 use crate::render::font;
 use crate::render::svg::{Anchor, CELL, CLUE_SIZE, Layout, Svg};
 use crate::model::{CellId, Group, Rule, Target, What, rc};
@@ -149,4 +150,28 @@ impl ElementType for Kakuro {
             }
         }
     }
+}
+
+/// The kakuro grid as text: each square five wide; clue squares as
+/// `down\across` (blank where a sum is missing), blocks as `#####`, white
+/// cells their digit.
+pub fn text_grid(layout: &[Vec<KakuroCell>], cells: &TextCells) -> String {
+    let sum = |v: Option<u32>| v.map_or(String::new(), |v| v.to_string());
+    let mut out = String::new();
+    for (r, row) in layout.iter().enumerate() {
+        let squares: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, sq)| match sq {
+                KakuroCell::White => format!("  {} ", cells.value((r, c), 2)),
+                KakuroCell::Block => "#####".to_string(),
+                KakuroCell::Clue { down, across } => {
+                    format!("{:>2}\\{:<2}", sum(*down), sum(*across))
+                }
+            })
+            .collect();
+        out.push_str(squares.join(" ").trim_end());
+        out.push('\n');
+    }
+    out
 }

@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use crate::elements::kit::quoted;
+use crate::elements::signs::sign_between;
 use crate::elements::{REGISTRY, TomlWriter};
 use crate::puzzle::{Grid, KakuroCell, Kind, Puzzle};
 
@@ -158,14 +159,7 @@ fn futoshiki(p: &Puzzle, out: &mut TomlWriter) {
         .map(|v| text(*v).len())
         .max()
         .unwrap_or(1);
-    // The sign between a and b, seen from a: Some(true) if a is smaller.
-    let sign = |a: (usize, usize), b: (usize, usize)| {
-        p.inequalities().iter().find_map(|q| {
-            (q.less == a && q.greater == b)
-                .then_some(true)
-                .or((q.less == b && q.greater == a).then_some(false))
-        })
-    };
+    let sign = |a, b| sign_between(p.inequalities(), a, b);
     let mut rows = String::new();
     for r in 0..n {
         let mut line = String::new();
