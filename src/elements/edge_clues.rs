@@ -2,7 +2,8 @@
 //! along a row or column from that side. Read from the skyscrapers kind's
 //! `top`, `bottom`, `left` and `right` keys.
 
-use super::{ElementType, Layer, Lowering, Says};
+use super::kit::quoted;
+use super::{ElementType, Layer, Lowering, Says, TomlWriter};
 use crate::model::{Group, Rule, What};
 use crate::render::TextCells;
 use crate::render::font;
@@ -131,4 +132,23 @@ pub fn text_grid(edges: &EdgeClues, cells: &TextCells) -> String {
         out.push('\n');
     }
     out
+}
+
+impl EdgeClues {
+    /// Writes the skyscrapers kind's `top`, `bottom`, `left` and `right`
+    /// keys, one count per column or row, `.` for none.
+    pub fn write_keys(&self, w: &mut TomlWriter) {
+        for (key, clues) in [
+            ("top", &self.top),
+            ("bottom", &self.bottom),
+            ("left", &self.left),
+            ("right", &self.right),
+        ] {
+            let vals: Vec<String> = clues
+                .iter()
+                .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
+                .collect();
+            w.key(&format!("{key:<6} = {}\n", quoted(&vals.join(" "))));
+        }
+    }
 }

@@ -175,3 +175,25 @@ pub fn text_grid(layout: &[Vec<KakuroCell>], cells: &TextCells) -> String {
     }
     out
 }
+
+/// The kakuro kind's `grid` as the native format writes it: one row per
+/// line, squares parted by commas, `_` a white cell, `x` a block,
+/// `DOWN|ACROSS` a clue square (either sum left out where missing).
+pub fn toml_grid(layout: &[Vec<KakuroCell>]) -> String {
+    let square = |sq: &KakuroCell| match sq {
+        KakuroCell::White => "_".to_string(),
+        KakuroCell::Block => "x".to_string(),
+        KakuroCell::Clue { down, across } => format!(
+            "{}|{}",
+            down.map(|d| d.to_string()).unwrap_or_default(),
+            across.map(|a| a.to_string()).unwrap_or_default()
+        ),
+    };
+    layout
+        .iter()
+        .map(|row| {
+            let sq: Vec<String> = row.iter().map(square).collect();
+            format!("{}\n", sq.join(","))
+        })
+        .collect()
+}
