@@ -11,7 +11,8 @@ pub mod marks;
 pub mod png;
 pub mod svg;
 
-use crate::puzzle::{KakuroCell, Kind, Puzzle};
+use crate::elements::{edge_clues, kakuro, signs};
+use crate::puzzle::{Kind, Puzzle};
 
 pub use crate::model::ValueGrid;
 
@@ -62,10 +63,21 @@ pub fn grid_text(puzzle: &Puzzle, grid: &ValueGrid, style: TextStyle) -> String 
 /// `opts.color` is on.
 pub fn grid_text_with(puzzle: &Puzzle, grid: &ValueGrid, opts: &TextOptions) -> String {
     let form = crate::elements::text_all(&puzzle.elements);
+    let cells = TextCells {
+        puzzle,
+        grid,
+        color: opts.color,
+    };
     let (mut out, unplaced) = match puzzle.kind {
-        Kind::Futoshiki => (futoshiki_text(puzzle, grid, opts.color), form.marks),
-        Kind::Skyscrapers => (skyscrapers_text(puzzle, grid, opts.color), form.marks),
-        Kind::Kakuro => (kakuro_text(puzzle, grid, opts.color), form.marks),
+        Kind::Futoshiki => (signs::text_grid(puzzle.inequalities(), &cells), form.marks),
+        Kind::Skyscrapers => (
+            edge_clues::text_grid(&puzzle.edges().cloned().unwrap_or_default(), &cells),
+            form.marks,
+        ),
+        Kind::Kakuro => match puzzle.kakuro() {
+            Some(layout) => (kakuro::text_grid(layout, &cells), form.marks),
+            None => (ascii_grid(puzzle, grid, opts.color), form.marks),
+        },
         // Marks need the borders between every two cells that boxed draws.
         _ if opts.style == TextStyle::Boxes
             || !(puzzle.cages().is_empty()
@@ -115,6 +127,29 @@ fn cell_value(
         (true, Some(_), true) => format!("{BOLD}{text}{RESET}"),
         (true, Some(_), false) => format!("{BLUE}{text}{RESET}"),
         _ => text,
+    }
+}
+
+/// The cells of a grid being drawn as text, for the kinds whose grid an
+/// element draws itself (futoshiki signs, skyscrapers clues, kakuro
+/// squares).
+pub struct TextCells<'a> {
+    puzzle: &'a Puzzle,
+    /// The values drawn.
+    pub grid: &'a ValueGrid,
+    color: bool,
+}
+
+impl TextCells<'_> {
+    /// Rows and columns of the puzzle.
+    pub fn size(&self) -> (usize, usize) {
+        (self.puzzle.rows, self.puzzle.cols)
+    }
+
+    /// The cell at `at`, right-aligned in `width`, `.` when empty; with
+    /// colour, a given in bold and a solved digit in blue.
+    pub fn value(&self, at: (usize, usize), width: usize) -> String {
+        cell_value(self.puzzle, self.grid, at, width, self.color)
     }
 }
 
@@ -168,84 +203,6 @@ fn cell_text(v: Option<i64>, width: usize) -> String {
     }
 }
 
-/// Futoshiki: the signs between cells, `^` and `v` on lines between rows,
-/// as in the file format.
-fn futoshiki_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
-    let w = p.rows.to_string().len();
-    let sign = |a: (usize, usize), b: (usize, usize)| {
-        p.inequalities().iter().find_map(|q| {
-            (q.less == a && q.greater == b)
-                .then_some(true)
-                .or((q.less == b && q.greater == a).then_some(false))
-        })
-    };
-    let mut out = String::new();
-    for (r, row) in grid.iter().enumerate() {
-        let mut line = String::new();
-        let mut below = String::new();
-        for c in 0..row.len() {
-            line.push_str(&cell_value(p, grid, (r, c), w, color));
-            below.push_str(&" ".repeat(w - 1));
-            below.push(match sign((r, c), (r + 1, c)) {
-                Some(true) => '^',
-                Some(false) => 'v',
-                None => ' ',
-            });
-            if c + 1 < row.len() {
-                let s = match sign((r, c), (r, c + 1)) {
-                    Some(true) => '<',
-                    Some(false) => '>',
-                    None => ' ',
-                };
-                line.push_str(&format!(" {s} "));
-                below.push_str("   ");
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-        if !below.trim().is_empty() {
-            out.push_str(below.trim_end());
-            out.push('\n');
-        }
-    }
-    out
-}
-
-/// Skyscrapers: the grid framed by its edge clues (blank where none).
-fn skyscrapers_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
-    let w = p.rows.to_string().len();
-    let edges = p.edges().cloned().unwrap_or_default();
-    let clue = |l: &[Option<u32>], i: usize| match l.get(i).copied().flatten() {
-        Some(v) => format!("{v:>w$}"),
-        None => " ".repeat(w),
-    };
-    let n = p.cols;
-    let edge_row = |l: &[Option<u32>]| {
-        let cells: Vec<String> = (0..n).map(|i| clue(l, i)).collect();
-        format!("{}   {}", " ".repeat(w), cells.join(" "))
-    };
-    let mut lines = vec![edge_row(&edges.top)];
-    for (r, row) in grid.iter().enumerate() {
-        let cells: Vec<String> = (0..row.len())
-            .map(|c| cell_value(p, grid, (r, c), w, color))
-            .collect();
-        lines.push(format!(
-            "{} | {} | {}",
-            clue(&edges.left, r),
-            cells.join(" "),
-            clue(&edges.right, r)
-        ));
-    }
-    lines.push(edge_row(&edges.bottom));
-    let mut out = String::new();
-    // An edge without clues gets no line.
-    for l in lines.iter().filter(|l| !l.trim().is_empty()) {
-        out.push_str(l.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
 fn row_line(
     p: &Puzzle,
     grid: &ValueGrid,
@@ -266,32 +223,6 @@ fn row_line(
         line.push_str(&cell_value(p, grid, (r, c), width, color));
     }
     line
-}
-
-/// Kakuro: each square five wide; clue squares as `down\across` (blank
-/// where a sum is missing), blocks as `#####`, white cells their digit.
-fn kakuro_text(p: &Puzzle, grid: &ValueGrid, color: bool) -> String {
-    let Some(layout) = &p.kakuro() else {
-        return ascii_grid(p, grid, color);
-    };
-    let sum = |v: Option<u32>| v.map_or(String::new(), |v| v.to_string());
-    let mut out = String::new();
-    for (r, row) in layout.iter().enumerate() {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, sq)| match sq {
-                KakuroCell::White => format!("  {} ", cell_value(p, grid, (r, c), 2, color)),
-                KakuroCell::Block => "#####".to_string(),
-                KakuroCell::Clue { down, across } => {
-                    format!("{:>2}\\{:<2}", sum(*down), sum(*across))
-                }
-            })
-            .collect();
-        out.push_str(cells.join(" ").trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 #[cfg(test)]

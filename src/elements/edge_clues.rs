@@ -2,8 +2,10 @@
 //! along a row or column from that side. Read from the skyscrapers kind's
 //! `top`, `bottom`, `left` and `right` keys.
 
-use super::{ElementType, Layer, Lowering, Says};
+use super::kit::quoted;
+use super::{ElementType, Layer, Lowering, Says, TomlWriter};
 use crate::model::{Group, Rule, What};
+use crate::render::TextCells;
 use crate::render::font;
 use crate::render::svg::{Anchor, CELL, Layout, Svg};
 
@@ -96,5 +98,57 @@ impl ElementType for EdgeClues {
         side(&self.bottom, &|c| (l.x(c) + half, l.y(rows) + half));
         side(&self.left, &|r| (l.x(0) - half, l.y(r) + half));
         side(&self.right, &|r| (l.x(cols) + half, l.y(r) + half));
+    }
+}
+
+/// The skyscrapers grid as text: framed by its edge clues (blank where
+/// none).
+pub fn text_grid(edges: &EdgeClues, cells: &TextCells) -> String {
+    let (rows, n) = cells.size();
+    let w = rows.to_string().len();
+    let clue = |l: &[Option<u32>], i: usize| match l.get(i).copied().flatten() {
+        Some(v) => format!("{v:>w$}"),
+        None => " ".repeat(w),
+    };
+    let edge_row = |l: &[Option<u32>]| {
+        let squares: Vec<String> = (0..n).map(|i| clue(l, i)).collect();
+        format!("{}   {}", " ".repeat(w), squares.join(" "))
+    };
+    let mut lines = vec![edge_row(&edges.top)];
+    for (r, row) in cells.grid.iter().enumerate() {
+        let values: Vec<String> = (0..row.len()).map(|c| cells.value((r, c), w)).collect();
+        lines.push(format!(
+            "{} | {} | {}",
+            clue(&edges.left, r),
+            values.join(" "),
+            clue(&edges.right, r)
+        ));
+    }
+    lines.push(edge_row(&edges.bottom));
+    let mut out = String::new();
+    // An edge without clues gets no line.
+    for l in lines.iter().filter(|l| !l.trim().is_empty()) {
+        out.push_str(l.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+impl EdgeClues {
+    /// Writes the skyscrapers kind's `top`, `bottom`, `left` and `right`
+    /// keys, one count per column or row, `.` for none.
+    pub fn write_keys(&self, w: &mut TomlWriter) {
+        for (key, clues) in [
+            ("top", &self.top),
+            ("bottom", &self.bottom),
+            ("left", &self.left),
+            ("right", &self.right),
+        ] {
+            let vals: Vec<String> = clues
+                .iter()
+                .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
+                .collect();
+            w.key(&format!("{key:<6} = {}\n", quoted(&vals.join(" "))));
+        }
     }
 }

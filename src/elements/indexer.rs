@@ -231,40 +231,22 @@ impl MarkKind for Along {
     }
 }
 
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::elements::ElementType;
 
     #[test]
-    fn hooks_read_each_kind_and_write_it_back() {
-        let v = serde_json::json!([{"cells": ["R1C1", "R2C1"]}]);
-        let read = Indexer::from_fpuzzles("rowindexer", &v, 4).expect("reads");
+    fn iss_names_columns_or_rows() {
         assert_eq!(
-            read,
-            vec![
-                Indexer {
-                    cell: (0, 0),
-                    kind: Along::Row
-                },
-                Indexer {
-                    cell: (1, 0),
-                    kind: Along::Row
-                },
-            ]
-        );
-        let mut top = serde_json::Map::new();
-        Indexer::to_fpuzzles(&read.iter().collect::<Vec<_>>(), &mut top).expect("writes");
-        assert_eq!(top["rowindexer"][1]["cells"], serde_json::json!(["R2C1"]));
-        assert_eq!(
-            Indexer::from_iss("Indexing", &["C", "R1C5"], 9).expect("reads"),
+            Along::from_iss("Indexing", &["C", "R1C5"], 9).expect("reads"),
             vec![Indexer {
                 cell: (0, 4),
                 kind: Along::Column
             }]
         );
         assert!(
-            Indexer::from_iss("Indexing", &["X", "R1C5"], 9)
+            Along::from_iss("Indexing", &["X", "R1C5"], 9)
                 .unwrap_err()
                 .contains("neither")
         );

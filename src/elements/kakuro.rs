@@ -2,6 +2,7 @@
 //! clue of the square before them. Read from the kakuro kind's `grid`.
 
 use super::{ElementType, Layer, Lowering, Says};
+use crate::render::TextCells;
 use crate::render::font;
 use crate::render::svg::{Anchor, CELL, CLUE_SIZE, Layout, Svg};
 use crate::model::{CellId, Group, Rule, Target, What, rc};
@@ -149,4 +150,50 @@ impl ElementType for Kakuro {
             }
         }
     }
+}
+
+/// The kakuro grid as text: each square five wide; clue squares as
+/// `down\across` (blank where a sum is missing), blocks as `#####`, white
+/// cells their digit.
+pub fn text_grid(layout: &[Vec<KakuroCell>], cells: &TextCells) -> String {
+    let sum = |v: Option<u32>| v.map_or(String::new(), |v| v.to_string());
+    let mut out = String::new();
+    for (r, row) in layout.iter().enumerate() {
+        let squares: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, sq)| match sq {
+                KakuroCell::White => format!("  {} ", cells.value((r, c), 2)),
+                KakuroCell::Block => "#####".to_string(),
+                KakuroCell::Clue { down, across } => {
+                    format!("{:>2}\\{:<2}", sum(*down), sum(*across))
+                }
+            })
+            .collect();
+        out.push_str(squares.join(" ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The kakuro kind's `grid` as the native format writes it: one row per
+/// line, squares parted by commas, `_` a white cell, `x` a block,
+/// `DOWN|ACROSS` a clue square (either sum left out where missing).
+pub fn toml_grid(layout: &[Vec<KakuroCell>]) -> String {
+    let square = |sq: &KakuroCell| match sq {
+        KakuroCell::White => "_".to_string(),
+        KakuroCell::Block => "x".to_string(),
+        KakuroCell::Clue { down, across } => format!(
+            "{}|{}",
+            down.map(|d| d.to_string()).unwrap_or_default(),
+            across.map(|a| a.to_string()).unwrap_or_default()
+        ),
+    };
+    layout
+        .iter()
+        .map(|row| {
+            let sq: Vec<String> = row.iter().map(square).collect();
+            format!("{}\n", sq.join(","))
+        })
+        .collect()
 }

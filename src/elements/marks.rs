@@ -120,3 +120,61 @@ impl<K: MarkKind> ElementType for Marked<K> {
         K::draw(self, layer, layout, s);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::elements::indexer::{Along, Indexer};
+    use crate::elements::min_max::{Extreme, MinMax};
+    use crate::elements::odd_even::{OddEven, Parity};
+    use serde_json::json;
+
+    fn mark<K>(cell: (usize, usize), kind: K) -> Marked<K> {
+        Marked { cell, kind }
+    }
+
+    /// f-puzzles items under `key` read as marks of that key, and written
+    /// back as they came.
+    fn round_trip<K: MarkKind>(key: &str, v: serde_json::Value, want: &[Marked<K>]) {
+        let read = Marked::<K>::from_fpuzzles(key, &v, 4).expect("reads");
+        assert_eq!(read, want);
+        let mut top = serde_json::Map::new();
+        Marked::to_fpuzzles(&read.iter().collect::<Vec<_>>(), &mut top).expect("writes");
+        assert_eq!(top[key], v);
+    }
+
+    #[test]
+    fn hooks_read_cells_and_write_them_back() {
+        round_trip(
+            "even",
+            json!([{"cell": "R1C1"}, {"cell": "R4C2"}]),
+            &[mark((0, 0), Parity::Even), mark((3, 1), Parity::Even)],
+        );
+        round_trip(
+            "maximum",
+            json!([{"cell": "R2C2"}, {"cell": "R4C4"}]),
+            &[
+                mark((1, 1), Extreme::Maximum),
+                mark((3, 3), Extreme::Maximum),
+            ],
+        );
+        // Indexers list their cells, each written as an item of its own.
+        round_trip(
+            "rowindexer",
+            json!([{"cells": ["R1C1"]}, {"cells": ["R2C1"]}]),
+            &[mark((0, 0), Along::Row), mark((1, 0), Along::Row)],
+        );
+        assert_eq!(
+            Indexer::from_fpuzzles("rowindexer", &json!([{"cells": ["R1C1", "R2C1"]}]), 4),
+            Ok(vec![mark((0, 0), Along::Row), mark((1, 0), Along::Row)])
+        );
+        let odd = |v| OddEven::from_fpuzzles("odd", &v, 4).unwrap_err();
+        assert!(odd(json!([{"cell": "R5C1"}])).contains("outside"));
+        assert!(odd(json!({"cell": "R1C1"})).contains("a list"));
+        assert!(
+            MinMax::from_fpuzzles("minimum", &json!([{"cell": "C1"}]), 4)
+                .unwrap_err()
+                .contains("not a cell")
+        );
+    }
+}

@@ -122,36 +122,3 @@ impl MarkKind for Extreme {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::elements::ElementType;
-
-    #[test]
-    fn hooks_read_cells_and_write_them_back() {
-        let v = serde_json::json!([{"cell": "R2C2"}, {"cell": "R4C4"}]);
-        let read = MinMax::from_fpuzzles("maximum", &v, 4).expect("reads");
-        assert_eq!(
-            read,
-            vec![
-                MinMax {
-                    cell: (1, 1),
-                    kind: Extreme::Maximum
-                },
-                MinMax {
-                    cell: (3, 3),
-                    kind: Extreme::Maximum
-                }
-            ]
-        );
-        let mut top = serde_json::Map::new();
-        MinMax::to_fpuzzles(&read.iter().collect::<Vec<_>>(), &mut top).expect("writes");
-        assert_eq!(top["maximum"], v);
-        let bad = serde_json::json!([{"cell": "C1"}]);
-        assert!(
-            MinMax::from_fpuzzles("minimum", &bad, 4)
-                .unwrap_err()
-                .contains("not a cell")
-        );
-    }
-}

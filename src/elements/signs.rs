@@ -3,6 +3,7 @@
 
 use super::{ElementType, Layer, Lowering};
 use crate::model::{Group, Rule, What, rc};
+use crate::render::TextCells;
 use crate::render::svg::{CELL, Layout, Rect, Svg};
 
 /// A sign's chevron: how deep (across the border) and how wide (along it)
@@ -112,4 +113,51 @@ pub fn chevron(
             r#"{attrs} fill="none" stroke="black" stroke-width="{STROKE}" stroke-linecap="round" stroke-linejoin="round""#
         ),
     );
+}
+
+/// The sign between cells `a` and `b`, seen from `a`: `Some(true)` if `a`
+/// is the smaller, `Some(false)` if the larger, `None` without a sign.
+pub fn sign_between(signs: &[Inequality], a: (usize, usize), b: (usize, usize)) -> Option<bool> {
+    signs.iter().find_map(|q| {
+        (q.less == a && q.greater == b)
+            .then_some(true)
+            .or((q.less == b && q.greater == a).then_some(false))
+    })
+}
+
+/// The futoshiki grid as text: the signs between cells, `^` and `v` on
+/// lines between rows, as in the file format.
+pub fn text_grid(signs: &[Inequality], cells: &TextCells) -> String {
+    let w = cells.size().0.to_string().len();
+    let sign = |a, b| sign_between(signs, a, b);
+    let mut out = String::new();
+    for (r, row) in cells.grid.iter().enumerate() {
+        let mut line = String::new();
+        let mut below = String::new();
+        for c in 0..row.len() {
+            line.push_str(&cells.value((r, c), w));
+            below.push_str(&" ".repeat(w - 1));
+            below.push(match sign((r, c), (r + 1, c)) {
+                Some(true) => '^',
+                Some(false) => 'v',
+                None => ' ',
+            });
+            if c + 1 < row.len() {
+                let s = match sign((r, c), (r, c + 1)) {
+                    Some(true) => '<',
+                    Some(false) => '>',
+                    None => ' ',
+                };
+                line.push_str(&format!(" {s} "));
+                below.push_str("   ");
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if !below.trim().is_empty() {
+            out.push_str(below.trim_end());
+            out.push('\n');
+        }
+    }
+    out
 }

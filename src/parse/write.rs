@@ -4,9 +4,11 @@
 
 use std::fmt::Write;
 
+use crate::elements::kakuro;
 use crate::elements::kit::quoted;
+use crate::elements::signs::sign_between;
 use crate::elements::{REGISTRY, TomlWriter};
-use crate::puzzle::{Grid, KakuroCell, Kind, Puzzle};
+use crate::puzzle::{Grid, Kind, Puzzle};
 
 /// A label for the k-th cage or region: a–z, then A–Z, then `c52`, `c53`, ….
 pub(crate) fn label(k: usize) -> String {
@@ -96,18 +98,7 @@ fn latin(p: &Puzzle, out: &mut TomlWriter) {
         out.key("diagonals = true\n");
     }
     if let Some(e) = &p.edges() {
-        for (key, clues) in [
-            ("top", &e.top),
-            ("bottom", &e.bottom),
-            ("left", &e.left),
-            ("right", &e.right),
-        ] {
-            let vals: Vec<String> = clues
-                .iter()
-                .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
-                .collect();
-            out.key(&format!("{key:<6} = {}\n", quoted(&vals.join(" "))));
-        }
+        e.write_keys(out);
     }
     if !p.regions().is_empty() {
         let mut labels = vec![vec![None; p.cols]; p.rows];
@@ -158,14 +149,7 @@ fn futoshiki(p: &Puzzle, out: &mut TomlWriter) {
         .map(|v| text(*v).len())
         .max()
         .unwrap_or(1);
-    // The sign between a and b, seen from a: Some(true) if a is smaller.
-    let sign = |a: (usize, usize), b: (usize, usize)| {
-        p.inequalities().iter().find_map(|q| {
-            (q.less == a && q.greater == b)
-                .then_some(true)
-                .or((q.less == b && q.greater == a).then_some(false))
-        })
-    };
+    let sign = |a, b| sign_between(p.inequalities(), a, b);
     let mut rows = String::new();
     for r in 0..n {
         let mut line = String::new();
@@ -207,23 +191,7 @@ fn futoshiki(p: &Puzzle, out: &mut TomlWriter) {
 
 fn kakuro(p: &Puzzle, out: &mut TomlWriter) {
     let Some(layout) = &p.kakuro() else { return };
-    let square = |sq: &KakuroCell| match sq {
-        KakuroCell::White => "_".to_string(),
-        KakuroCell::Block => "x".to_string(),
-        KakuroCell::Clue { down, across } => format!(
-            "{}|{}",
-            down.map(|d| d.to_string()).unwrap_or_default(),
-            across.map(|a| a.to_string()).unwrap_or_default()
-        ),
-    };
-    let rows: String = layout
-        .iter()
-        .map(|row| {
-            let sq: Vec<String> = row.iter().map(square).collect();
-            format!("{}\n", sq.join(","))
-        })
-        .collect();
-    block(out, "grid", &rows);
+    block(out, "grid", &kakuro::toml_grid(layout));
     if let Some(s) = &p.solution {
         block(out, "solution", &value_rows(s));
     }
