@@ -563,6 +563,13 @@ fn groups_regions_signs_and_negatives_come_in() {
         digits(&["2314", "1432", "3241", "4123"])
     );
     round_trip(&link);
+    // ISS's StrictXV is the same rule.
+    let iss = ".Shape~4x4.StrictXV.V~R1C1~R1C2.V~R1C3~R1C4.V~R2C1~R2C2.V~R2C3~R2C4\
+        .V~R3C1~R3C2.V~R3C3~R3C4.V~R4C1~R4C2.V~R4C3~R4C4.~R1C1_2~R1C3_1~R2C2_4~R2C4_2";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["2314", "1432", "3241", "4123"])
+    );
     xv["negative"] = json!(["ratio", "xv", "difference"]);
     let out = smtgrid(&["convert", &fpuzzles_link(&xv)]);
     succeeded(&out);
