@@ -563,6 +563,13 @@ fn groups_regions_signs_and_negatives_come_in() {
         digits(&["2314", "1432", "3241", "4123"])
     );
     round_trip(&link);
+    // ISS's StrictXV is the same rule.
+    let iss = ".Shape~4x4.StrictXV.V~R1C1~R1C2.V~R1C3~R1C4.V~R2C1~R2C2.V~R2C3~R2C4\
+        .V~R3C1~R3C2.V~R3C3~R3C4.V~R4C1~R4C2.V~R4C3~R4C4.~R1C1_2~R1C3_1~R2C2_4~R2C4_2";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["2314", "1432", "3241", "4123"])
+    );
     xv["negative"] = json!(["ratio", "xv", "difference"]);
     let out = smtgrid(&["convert", &fpuzzles_link(&xv)]);
     succeeded(&out);
@@ -1183,6 +1190,23 @@ fn every_element_with_hooks_imports_and_solves_uniquely() {
         succeeded(&out);
         assert!(String::from_utf8_lossy(&out.stdout).contains("kropki-negative = true"));
     }
+    // f-puzzles' `nonconsecutive` (the white half) with `negative:
+    // ["ratio"]` (the black half) is the same rule, written as one key.
+    let mut split = p.clone();
+    split["negative"] = json!(["ratio"]);
+    split["nonconsecutive"] = json!(true);
+    let link = fpuzzles_link(&split);
+    assert_eq!(
+        solve_unique(&[&link]),
+        digits(&sol),
+        "nonconsecutive + ratio"
+    );
+    let out = smtgrid(&["convert", &link]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(toml.matches("kropki-negative").count(), 1, "{toml}");
+    assert!(toml.contains("kropki-negative = true\n"), "{toml}");
+    round_trip(&link);
 }
 
 /// ISS reads the cells of a `.WhiteDot`, `.BlackDot`, `.X` or `.V` as a
@@ -1242,6 +1266,14 @@ fn negative_ratio_alone_forbids_unmarked_one_to_two_pairs() {
     succeeded(&out);
     let toml = String::from_utf8_lossy(&out.stdout);
     assert!(toml.contains("kropki-negative = \"black\"\n"), "{toml}");
+    round_trip(&link);
+    // `nonconsecutive` alone is the white half, and goes back out as itself.
+    let link =
+        fpuzzles_link(&json!({"size": 4, "grid": fp_grid(&["...."; 4]), "nonconsecutive": true}));
+    let out = smtgrid(&["convert", &link]);
+    succeeded(&out);
+    let toml = String::from_utf8_lossy(&out.stdout);
+    assert!(toml.contains("kropki-negative = \"white\"\n"), "{toml}");
     round_trip(&link);
 }
 

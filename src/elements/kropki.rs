@@ -21,7 +21,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cell, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, unmarked_pairs};
+use super::kit::{fpuzzles_cell, fpuzzles_flag, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, unmarked_pairs};
 use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
@@ -134,6 +134,18 @@ fn dot(cells: [(usize, usize); 2], black: bool, value: Option<i64>) -> Result<Kr
     })
 }
 
+/// The negative constraints among `all` as one: (white, black), each set
+/// when any instance sets it (f-puzzles' `nonconsecutive` and `negative:
+/// ["ratio"]` come in as two); `None` without one. A file has one
+/// `kropki-negative` key, so they are written as one.
+fn merged_negative(all: &[&Kropki]) -> Option<(bool, bool)> {
+    all.iter().fold(None, |acc, k| match (acc, k) {
+        (acc, Kropki::Dot { .. }) => acc,
+        (None, Kropki::Negative { white, black }) => Some((*white, *black)),
+        (Some((w, b)), Kropki::Negative { white, black }) => Some((w || *white, b || *black)),
+    })
+}
+
 /// How a statement names a negative constraint of one colour alone
 /// (` black`, ` white`); nothing for both.
 fn negative_what(white: bool, black: bool) -> &'static str {
@@ -152,7 +164,7 @@ fn default_value(black: bool) -> i64 {
 impl ElementType for Kropki {
     const NAME: &'static str = "kropki";
     const KEYS: &'static [&'static str] = &["kropki", "kropki-negative"];
-    const FPUZZLES: &'static [&'static str] = &["difference", "ratio"];
+    const FPUZZLES: &'static [&'static str] = &["difference", "ratio", "nonconsecutive"];
     const ISS: &'static [&'static str] = &["WhiteDot", "BlackDot", "StrictKropki"];
     const DOC: &'static str = "`[[kropki]] cells = \"r1c1 r1c2\"` (`color = \"black\"`, `value = N`): \
         a white dot's neighbours differ by N (default 1), a black dot's are in ratio N:1 \
@@ -193,13 +205,15 @@ impl ElementType for Kropki {
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
+        match merged_negative(all) {
+            Some((true, true)) => w.key("kropki-negative = true\n"),
+            Some((false, _)) => w.key("kropki-negative = \"black\"\n"),
+            Some((true, false)) => w.key("kropki-negative = \"white\"\n"),
+            None => {}
+        }
         for k in all {
             match k {
-                Kropki::Negative { white, black } => w.key(match (white, black) {
-                    (true, true) => "kropki-negative = true\n",
-                    (false, _) => "kropki-negative = \"black\"\n",
-                    (true, false) => "kropki-negative = \"white\"\n",
-                }),
+                Kropki::Negative { .. } => {}
                 Kropki::Dot {
                     cells,
                     black,
@@ -225,6 +239,14 @@ impl ElementType for Kropki {
     ) -> Result<Vec<Self>, HookError> {
         if key == "negative" {
             return negative(value);
+        }
+        if key == "nonconsecutive" {
+            // No unmarked neighbours are consecutive: the white half.
+            let white = Kropki::Negative {
+                white: true,
+                black: false,
+            };
+            return fpuzzles_flag(key, value, white);
         }
         // [{"cells": ["R1C1", "R1C2"], "value"?: "3"}, …]
         let black = key == "ratio";
@@ -252,18 +274,21 @@ impl ElementType for Kropki {
         all: &[&Self],
         top: &mut serde_json::Map<String, serde_json::Value>,
     ) -> Result<(), HookError> {
+        match merged_negative(all) {
+            Some((true, true)) => {
+                top.insert("negative".into(), serde_json::json!(["ratio", "difference"]));
+            }
+            Some((false, _)) => {
+                top.insert("negative".into(), serde_json::json!(["ratio"]));
+            }
+            Some((true, false)) => {
+                top.insert("nonconsecutive".into(), serde_json::json!(true));
+            }
+            None => {}
+        }
         for k in all {
             match k {
-                Kropki::Negative { white, black } => {
-                    let mut kinds = Vec::new();
-                    if *black {
-                        kinds.push("ratio");
-                    }
-                    if *white {
-                        kinds.push("difference");
-                    }
-                    top.insert("negative".into(), serde_json::json!(kinds));
-                }
+                Kropki::Negative { .. } => {}
                 Kropki::Dot { cells, black, value } => {
                     let key = if *black { "ratio" } else { "difference" };
                     let names: Vec<String> = cells.iter().copied().map(fpuzzles_cell).collect();

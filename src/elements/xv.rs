@@ -68,7 +68,7 @@ impl ElementType for Xv {
     const NAME: &'static str = "xv";
     const KEYS: &'static [&'static str] = &["xv", "xv-negative"];
     const FPUZZLES: &'static [&'static str] = &["xv"];
-    const ISS: &'static [&'static str] = &["X", "V"];
+    const ISS: &'static [&'static str] = &["X", "V", "StrictXV"];
     const DOC: &'static str = "`[[xv]] cells = \"r1c1 r1c2\"` `letter = \"X\"` or `\"V\"`: \
         the neighbours sum to 10 (X) or 5 (V); `xv-negative = true`: no pair without a letter \
         sums to 5 or 10";
@@ -156,6 +156,10 @@ impl ElementType for Xv {
     }
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
+        if name == "StrictXV" {
+            // Only the marked pairs sum to 5 or 10: the negative constraint.
+            return Ok(vec![Xv::Negative]);
+        }
         // .X~R1C1~R1C2: a letter between every two of its cells that share
         // a side (ISS reads the list as a set).
         let x = name == "X";
