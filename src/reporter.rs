@@ -316,7 +316,10 @@ impl Records {
 
     /// Writes one record.
     pub fn record(&mut self, value: &impl serde::Serialize) -> Result<()> {
-        let text = serde_json::to_string(value).unwrap_or_default();
+        // A record that cannot be serialised is a failure to write it, not
+        // an empty line in the middle of a JSON document.
+        let text =
+            serde_json::to_string(value).map_err(|e| Error::Output(std::io::Error::other(e)))?;
         match (self.form, self.count) {
             (JsonForm::Lines, _) => writeln!(self.out, "{text}")?,
             (JsonForm::Document, 0) => write!(self.out, "[\n{text}")?,

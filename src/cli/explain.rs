@@ -10,11 +10,12 @@ use clap::Args;
 use super::Completion;
 use super::config::{Format, Inputs, SolverArgs, duration};
 use super::target::create_dir;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::explain::{MAX_COUNT, Options, Picture, Report, explain, render_text};
 use crate::lower::lower_with_statements;
 use crate::output::{Stdout, note, write_file_atomically};
 use crate::render::svg::svg_with;
+use crate::reporter::Records;
 use crate::solver;
 
 #[derive(Debug, Args)]
@@ -60,10 +61,7 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
     let input_error = RefCell::new(None);
     let mut failed = false;
     let mut out = Stdout::new();
-    let mut first = true;
-    if a.format == Format::Json {
-        out.write_str("[")?;
-    }
+    let mut records = a.format.json().map(Records::new);
     for p in a.inputs.stream(&input_error) {
         let (model, statements) = lower_with_statements(&p);
         let opts = Options {
@@ -84,29 +82,18 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
         }
         failed |= ex.stopped.is_some();
         let report = Report::new(&model, &statements, &solver.display_name(), &ex);
-        let text = match a.format {
-            Format::Text => render_text(&report),
-            Format::Json | Format::Jsonl => {
-                let json = serde_json::to_string(&report).map_err(|e| {
-                    Error::Usage(format!("{}: cannot write the report: {e}", p.name))
-                })?;
-                match (a.format, first) {
-                    (Format::Json, true) => format!("\n{json}"),
-                    (Format::Json, false) => format!(",\n{json}"),
-                    _ => format!("{json}\n"),
-                }
-            }
-        };
-        first = false;
-        out.write_str(&text)?;
+        match &mut records {
+            Some(r) => r.record(&report)?,
+            None => out.write_str(&render_text(&report))?,
+        }
         if let Some(dir) = &a.svg {
             let file = names.file(dir, &p.id, "svg")?;
             let overlay = Picture::of(&report);
             write_file_atomically(&file, &svg_with(&p, overlay.digits.as_ref(), &overlay))?;
         }
     }
-    if a.format == Format::Json {
-        out.write_str("\n]\n")?;
+    if let Some(r) = &mut records {
+        r.finish()?;
     }
     out.flush()?;
     if let Some(e) = input_error.into_inner() {

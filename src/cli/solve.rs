@@ -20,7 +20,7 @@ use crate::lower::lower_with_statements;
 use crate::output::{Stdout, note};
 use crate::provenance::Provenance;
 use crate::render::TextOptions;
-use crate::reporter::{Json, Reporter, Reporters, SvgFolder, Text};
+use crate::reporter::{Json, Records, Reporter, Reporters, SvgFolder, Text};
 use crate::solve::{Expect, Mode, SessionUse, solve_to};
 use crate::solver;
 
@@ -284,10 +284,7 @@ fn run_all(a: SolveArgs) -> Result<Completion> {
     let input_error = RefCell::new(None);
     let mut failed = false;
     let mut out = Stdout::new();
-    let mut first = true;
-    if a.format == Format::Json {
-        out.write_str("[")?;
-    }
+    let mut records = a.format.json().map(Records::new);
     for p in a.inputs.stream(&input_error) {
         let (model, statements) = lower_with_statements(&p);
         let recorded = crate::lower::recorded_solution(&p, &model);
@@ -313,24 +310,13 @@ fn run_all(a: SolveArgs) -> Result<Completion> {
         }
         failed |= en.stopped.is_some() || en.solutions.is_empty();
         let report = AllReport::new(&p, &model, &solver.display_name(), &en);
-        let text = match a.format {
-            Format::Text => all_text(&p, &report, n, &opts),
-            Format::Json | Format::Jsonl => {
-                let json = serde_json::to_string(&report).map_err(|e| {
-                    Error::Usage(format!("{}: cannot write the report: {e}", p.name))
-                })?;
-                match (a.format, first) {
-                    (Format::Json, true) => format!("\n{json}"),
-                    (Format::Json, false) => format!(",\n{json}"),
-                    _ => format!("{json}\n"),
-                }
-            }
-        };
-        first = false;
-        out.write_str(&text)?;
+        match &mut records {
+            Some(r) => r.record(&report)?,
+            None => out.write_str(&all_text(&p, &report, n, &opts))?,
+        }
     }
-    if a.format == Format::Json {
-        out.write_str("\n]\n")?;
+    if let Some(r) = &mut records {
+        r.finish()?;
     }
     out.flush()?;
     if let Some(e) = input_error.into_inner() {
