@@ -43,6 +43,22 @@ pub fn escape_controls_by_line(text: &str) -> String {
         .join("\n")
 }
 
+/// Prints `smtgrid: MESSAGE` on standard error, one line, with control
+/// characters escaped (messages quote file names, titles and solver
+/// output). A full or closed standard error is ignored: there is nowhere
+/// left to report it, and `eprintln!` would panic. Here, beside the
+/// escaping, so that any stage may tell what it did (an importer what it
+/// left out) without reaching up to the command line's output.
+pub fn note(message: impl fmt::Display) {
+    use std::io::Write;
+    let text = message.to_string();
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "smtgrid: {}",
+        escape_controls(&text)
+    );
+}
+
 /// Where in an input file something is.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Location {

@@ -47,6 +47,7 @@ pub mod provenance;
 pub mod puzzle;
 pub mod render;
 pub mod reporter;
+pub mod rng;
 pub mod signals;
 pub mod smtlib;
 pub mod solve;

@@ -1,7 +1,7 @@
 //! Where smtgrid's output goes: standard output, whose write errors become
 //! typed [`Error`]s (a closed pipe stops the command quietly, a full disk is
 //! an error); files written whole or not at all; and messages on standard
-//! error, which never fail the program.
+//! error ([`note`]), which never fail the program.
 
 use std::fmt;
 use std::fs::Permissions;
@@ -80,18 +80,9 @@ impl Default for Stdout {
     }
 }
 
-/// Prints `smtgrid: MESSAGE` on standard error, one line, with control
-/// characters escaped (messages quote file names, titles and solver
-/// output). A full or closed standard error is ignored: there is nowhere
-/// left to report it, and `eprintln!` would panic.
-pub fn note(message: impl fmt::Display) {
-    let text = message.to_string();
-    let _ = writeln!(
-        io::stderr().lock(),
-        "smtgrid: {}",
-        crate::error::escape_controls(&text)
-    );
-}
+/// Messages on standard error: [`crate::error::note`], which every stage
+/// may use (a reader's notes on what it left out, a profile's warning).
+pub use crate::error::note;
 
 /// Writes `text` (a script, a picture) to `path` so that `path` ends up holding either all of
 /// `text` or what it held before, never a truncated script: the text goes

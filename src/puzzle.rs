@@ -1,5 +1,8 @@
 //! The puzzle as the user wrote it, before it is lowered into the
-//! constraint model. Parsers produce it; `lower` consumes it.
+//! constraint model. Parsers produce it; `lower` consumes it. How its
+//! cells, givens and elements become a model is said here
+//! (`Puzzle::lowering`), so that a reader checks a recorded solution
+//! without reaching for a later stage.
 
 use serde::Serialize;
 
@@ -9,7 +12,9 @@ use crate::elements::diagonals::Diagonals;
 use crate::elements::kakuro::Kakuro;
 use crate::elements::regions::Regions;
 use crate::elements::signs::Signs;
-use crate::elements::{Element, Member};
+use crate::elements::{Element, Lowering, Member, Says, lower_all};
+use crate::error::{InputError, Location};
+use crate::model::{Cell, Group, Model, Rule, What, given_origin, rc};
 
 /// The largest grid side smtgrid accepts (sudoku, calcudoku, kakuro).
 pub const MAX_SIZE: usize = 64;
@@ -258,4 +263,119 @@ impl<T: Member> From<T> for Element {
     fn from(x: T) -> Element {
         x.into_element()
     }
+}
+
+/// How a puzzle becomes its constraint model ([`crate::lower`] adds a
+/// killer's implied sums and hands out the statements), and the check of
+/// a recorded solution that every reader makes with it: here, beside the
+/// puzzle, so that readers need no later stage.
+impl Puzzle {
+    /// Lowers the puzzle, keeping its statements if `statements`: its cells (every
+    /// square some element does not take away, values 1 to the grid's side
+    /// unless an element says otherwise), its givens, then its elements in the
+    /// registry's order.
+    pub(crate) fn lowering(&self, statements: bool) -> Lowering<'_> {
+        let hi = self
+            .elements
+            .iter()
+            .find_map(Element::max_value)
+            .unwrap_or(self.rows as i64);
+        let mut cells = Vec::with_capacity(self.rows * self.cols);
+        for row in 0..self.rows {
+            for col in 0..self.cols {
+                if self.elements.iter().all(|e| e.holds_cell(row, col)) {
+                    cells.push(Cell {
+                        row,
+                        col,
+                        lo: 1,
+                        hi,
+                    });
+                }
+            }
+        }
+        let model = Model {
+            name: self.name.clone(),
+            title: self.title.clone(),
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+            constraints: Vec::new(),
+        };
+        let mut l = Lowering::new(model, &self.elements, statements);
+        for (r, c, value) in given_digits(self) {
+            let says = || Says {
+                value: Some(value),
+                ..Says::default()
+            };
+            l.begin(
+                What::Given,
+                || format!("given {} = {value}", rc(r, c)),
+                says,
+            );
+            let rule = Rule::Fixed {
+                cell: l.cell(r, c),
+                value,
+            };
+            l.push(Group::Givens, given_origin(r, c), rule);
+        }
+        lower_all(&self.elements, &mut l);
+        l
+    }
+
+    /// Checks a recorded solution against the puzzle's own rules, the way a
+    /// solver's answer is checked: lowered, then [`crate::model::Model::check_grid`].
+    /// `locs` are the solution's cells in the file; `at` is the solution.
+    pub(crate) fn check_solution(
+        &self,
+        locs: &[Vec<Location>],
+        at: &Location,
+    ) -> Result<(), InputError> {
+        let Some(sol) = &self.solution else {
+            return Ok(());
+        };
+        let grid: Vec<Vec<Option<i64>>> = sol
+            .iter()
+            .map(|r| r.iter().map(|v| v.map(i64::from)).collect())
+            .collect();
+        // Without a killer's implied sums (`crate::lower::lower`): they
+        // follow from the puzzle's own rules, which come first, so the first
+        // rule a wrong solution breaks is the same.
+        let model = self.lowering(false).m;
+        let Err(v) = model.check_grid(&grid) else {
+            return Ok(());
+        };
+        // Point at the cell that breaks the rule: a repeated value's second
+        // cell, else the rule's first cell.
+        let cell = v.constraint.and_then(|i| {
+            let ids = model.constraints.get(i)?.rule.cells();
+            let value = |id: usize| {
+                let c = &model.cells[id];
+                grid[c.row][c.col]
+            };
+            let repeat = ids
+                .iter()
+                .enumerate()
+                .find(|&(k, &id)| ids[..k].iter().any(|&o| value(o) == value(id)));
+            let id = repeat.map_or(*ids.first()?, |(_, &id)| id);
+            Some((model.cells[id].row, model.cells[id].col))
+        });
+        let loc = cell
+            .and_then(|(r, c)| locs.get(r)?.get(c).cloned())
+            .unwrap_or_else(|| at.clone());
+        Err(InputError::new(
+            loc,
+            format!("the recorded solution is wrong: {v}; correct it, or remove `solution`"),
+        ))
+    }
+}
+
+/// The puzzle's given digits as (row, column, value), in the order
+/// [`crate::lower::lower`] states them: each becomes a [`Rule::Fixed`] of the cell at
+/// that square, and nothing else in the model depends on them.
+pub fn given_digits(p: &Puzzle) -> impl Iterator<Item = (usize, usize, i64)> + '_ {
+    p.givens.iter().enumerate().flat_map(|(r, line)| {
+        line.iter()
+            .enumerate()
+            .filter_map(move |(c, g)| g.map(|v| (r, c, i64::from(v))))
+    })
 }

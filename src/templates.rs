@@ -5,7 +5,7 @@
 //! with a solver); the generated killer, calcudoku and kakuro starters are
 //! built around a known filling, so they have at least one.
 
-use crate::parse::{square_box, suggested_box};
+use crate::elements::boxes::{square_box, suggested_box};
 use crate::puzzle::{Kind, MAX_SIZE};
 
 /// A commented starter file that `smtgrid new NAME` prints.

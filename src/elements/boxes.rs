@@ -60,3 +60,37 @@ impl ElementType for Boxes {
         });
     }
 }
+
+/// The square box shape of an n×n sudoku, when n is a perfect square.
+pub fn square_box(n: usize) -> Option<(usize, usize)> {
+    let s = (1..=n).take_while(|s| s * s <= n).last()?;
+    (s * s == n).then_some((s, s))
+}
+
+/// The box shape to suggest for an n×n sudoku: the square one if n is a
+/// perfect square, else R×C with R·C = n, R < C and R as large as possible
+/// (6 → 2×3, 8 → 2×4, 12 → 3×4).
+pub fn suggested_box(n: usize) -> (usize, usize) {
+    let r = (1..=n)
+        .rev()
+        .find(|r| r * r <= n && n.is_multiple_of(*r))
+        .unwrap_or(1);
+    (r, n / r.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_follow_the_rule() {
+        assert_eq!(square_box(9), Some((3, 3)));
+        assert_eq!(square_box(1), Some((1, 1)));
+        assert_eq!(square_box(6), None);
+        assert_eq!(suggested_box(6), (2, 3));
+        assert_eq!(suggested_box(8), (2, 4));
+        assert_eq!(suggested_box(12), (3, 4));
+        assert_eq!(suggested_box(16), (4, 4));
+        assert_eq!(suggested_box(7), (1, 7));
+    }
+}

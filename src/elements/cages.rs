@@ -158,3 +158,12 @@ pub(crate) fn clue_rule(clue: &Clue, cells: Vec<CellId>, n: i64) -> Rule {
         }
     }
 }
+
+/// A label for the k-th cage or region: a–z, then A–Z, then `c52`, `c53`, ….
+pub(crate) fn label(k: usize) -> String {
+    match k {
+        0..26 => char::from(b'a' + k as u8).to_string(),
+        26..52 => char::from(b'A' + (k - 26) as u8).to_string(),
+        _ => format!("c{k}"),
+    }
+}

@@ -99,7 +99,7 @@ impl ElementType for ExtraRegion {
                 .elements
                 .iter()
                 .find_map(Boxes::of)
-                .map_or_else(|| crate::parse::grid::suggested_box(n), |b| (b.rows, b.cols));
+                .map_or_else(|| super::boxes::suggested_box(n), |b| (b.rows, b.cols));
             let w = windows(n, shape);
             if w.is_empty() {
                 return Err(r.error_at_key(
@@ -155,7 +155,7 @@ impl ElementType for ExtraRegion {
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         if name == "Windoku" {
-            let w = windows(size, crate::parse::grid::suggested_box(size));
+            let w = windows(size, super::boxes::suggested_box(size));
             if w.is_empty() {
                 return Err(format!("{name}: a {size}×{size} grid has no windoku windows"));
             }

@@ -703,9 +703,38 @@ pub fn fpuzzles_names(cells: &[(usize, usize)]) -> Vec<String> {
     cells.iter().map(|&c| fpuzzles_cell(c)).collect()
 }
 
+/// The first cell (in row-major order) not orthogonally connected to the
+/// first cell, if any.
+pub fn first_unreached(cells: &[(usize, usize)]) -> Option<(usize, usize)> {
+    let first = *cells.first()?;
+    let set: std::collections::BTreeSet<(usize, usize)> = cells.iter().copied().collect();
+    let mut seen = std::collections::BTreeSet::from([first]);
+    let mut stack = vec![first];
+    while let Some((r, c)) = stack.pop() {
+        let near = [
+            (r.wrapping_sub(1), c),
+            (r + 1, c),
+            (r, c.wrapping_sub(1)),
+            (r, c + 1),
+        ];
+        for p in near {
+            if set.contains(&p) && seen.insert(p) {
+                stack.push(p);
+            }
+        }
+    }
+    cells.iter().copied().find(|p| !seen.contains(p))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn connectivity() {
+        assert_eq!(first_unreached(&[(0, 0), (0, 1), (1, 1)]), None);
+        assert_eq!(first_unreached(&[(0, 0), (1, 1)]), Some((1, 1)));
+    }
 
     #[test]
     fn iss_pairs_mark_every_touching_pair_once() {

@@ -7,8 +7,8 @@
 //! true of the solution.
 
 use super::{Element, ElementType, Lowering, Member};
-use crate::generate::rng::Rng;
 use crate::model::{Cell, Model};
+use crate::rng::Rng;
 
 /// How `generate --with` makes an element.
 pub enum Making<T> {

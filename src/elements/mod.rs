@@ -16,6 +16,7 @@ use crate::model::{CellId, Model};
 use crate::render::marks::TextForm;
 use crate::render::svg::{Layout, Svg};
 
+pub mod givens;
 pub mod kit;
 pub mod line;
 pub mod making;

@@ -31,7 +31,6 @@ pub mod draw;
 pub mod fill;
 pub mod grade;
 pub mod reduce;
-pub mod rng;
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -39,11 +38,11 @@ use std::time::{Duration, Instant};
 use crate::cancel::Cancel;
 use crate::elements::{self, Element, Making};
 use crate::puzzle::{Kind, Puzzle};
+use crate::rng::{self, Rng};
 use crate::solve::schedule::{self, JobCtx, JobEnd, Jobs, Slot, StopRule};
 use crate::solver::Solver;
 use draw::{At, Op};
 use grade::Grade;
-use rng::Rng;
 
 /// The largest size `generate` takes per kind (docs/generate.md): up to
 /// 12 a puzzle is made and reduced well within a minute here (sudoku 16x16

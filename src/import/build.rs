@@ -10,14 +10,16 @@
 use crate::elements::Element;
 use crate::elements::Member;
 use crate::elements::boxes::Boxes;
+use crate::elements::boxes::suggested_box;
 use crate::elements::cages::Cages;
+use crate::elements::cages::label;
 use crate::elements::diagonals::Diagonals;
+use crate::elements::givens::{self, Values};
 use crate::elements::killer_cage::KillerCage as CageElement;
+use crate::elements::kit::first_unreached;
 use crate::elements::regions::Regions;
 use crate::error::Location;
 use crate::error::rc;
-use crate::parse::write::label;
-use crate::parse::{cages::first_unreached, grid, native};
 use crate::puzzle::{Cage, Clue, Grid, Kind, Puzzle};
 
 /// The smallest and largest grid side the importers read (f-puzzles' range).
@@ -67,7 +69,7 @@ impl Plain {
 /// columns of one box, the most square split with fewer rows than columns
 /// (6 → 2×3, 8 → 2×4, 7 → 1×7: rows, where n has no split).
 pub fn default_box(n: usize) -> (usize, usize) {
-    grid::suggested_box(n)
+    suggested_box(n)
 }
 
 /// Each cell's box number for boxes of `shape`.
@@ -205,7 +207,7 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
     for e in plain.elements {
         p.add(e);
     }
-    let values = grid::Values {
+    let values = Values {
         grid: plain.givens,
         locs: Vec::new(),
     };
@@ -224,24 +226,24 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
             ));
         }
         p.solution = Some(sol);
-        native::check_solution(&p, &[], at).map_err(|e| e.message)?;
+        p.check_solution(&[], at).map_err(|e| e.message)?;
     }
     Ok(p)
 }
 
 /// Checks that no given repeats in a row, column, box, region or diagonal.
-fn givens_repeat(v: &grid::Values, p: &Puzzle) -> Result<(), crate::InputError> {
-    grid::check_repeats(v, p.box_shape())?;
-    let mut units: Vec<grid::Unit> = p
+fn givens_repeat(v: &Values, p: &Puzzle) -> Result<(), crate::InputError> {
+    givens::check_repeats(v, p.box_shape())?;
+    let mut units: Vec<givens::Unit> = p
         .regions()
         .iter()
         .enumerate()
         .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
         .collect();
     if p.diagonals() {
-        units.extend(grid::diagonal_units(p.rows));
+        units.extend(givens::diagonal_units(p.rows));
     }
-    grid::check_units(v, units)
+    givens::check_units(v, units)
 }
 
 /// Today's cages from cells and sums: in the grid, apart, in one piece,

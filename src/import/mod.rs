@@ -25,8 +25,7 @@ pub mod iss;
 pub mod links;
 pub mod sudokupad;
 
-use crate::error::{InputError, Location};
-use crate::output::note;
+use crate::error::{InputError, Location, note};
 use crate::puzzle::Puzzle;
 
 /// What a SudokuPad drawing is.

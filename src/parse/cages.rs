@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::elements::kit::first_unreached;
 use crate::error::rc;
 use crate::error::{InputError, Location};
 use crate::puzzle::{Cage, Clue};
@@ -206,29 +207,6 @@ pub(crate) fn build(
     Ok(cages)
 }
 
-/// The first cell (in row-major order) not orthogonally connected to the
-/// first cell, if any.
-pub(crate) fn first_unreached(cells: &[(usize, usize)]) -> Option<(usize, usize)> {
-    let first = *cells.first()?;
-    let set: std::collections::BTreeSet<(usize, usize)> = cells.iter().copied().collect();
-    let mut seen = std::collections::BTreeSet::from([first]);
-    let mut stack = vec![first];
-    while let Some((r, c)) = stack.pop() {
-        let near = [
-            (r.wrapping_sub(1), c),
-            (r + 1, c),
-            (r, c.wrapping_sub(1)),
-            (r, c + 1),
-        ];
-        for p in near {
-            if set.contains(&p) && seen.insert(p) {
-                stack.push(p);
-            }
-        }
-    }
-    cells.iter().copied().find(|p| !seen.contains(p))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,11 +226,5 @@ mod tests {
         assert!(parse_clue("4||9").is_err());
         assert!(parse_clue("").is_err());
         assert!(parse_clue("99999999999999999999+").is_err());
-    }
-
-    #[test]
-    fn connectivity() {
-        assert_eq!(first_unreached(&[(0, 0), (0, 1), (1, 1)]), None);
-        assert_eq!(first_unreached(&[(0, 0), (1, 1)]), Some((1, 1)));
     }
 }

@@ -15,7 +15,8 @@ use crate::error::rc;
 use crate::error::{InputError, Location};
 use crate::puzzle::Inequality;
 
-use super::grid::{TextOrigin, Token, Values, value_of};
+use super::grid::{TextOrigin, Token, value_of};
+use crate::elements::givens::Values;
 
 /// The grid's values and its signs.
 #[derive(Debug, Clone)]

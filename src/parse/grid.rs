@@ -1,9 +1,10 @@
 //! Grid text: the rows of givens, solutions and cage labels, and the checks
-//! every square grid shares (size, box shape, repeated givens).
+//! every square grid shares (size, box shape).
 
-use crate::error::rc;
-use crate::error::{InputError, Location};
-use crate::puzzle::{Grid, MAX_SIZE};
+use crate::elements::boxes::{square_box, suggested_box};
+use crate::elements::givens::Values;
+use crate::error::{InputError, Location, rc};
+use crate::puzzle::MAX_SIZE;
 
 /// Where the text of a grid sits in its file, so that every token can be
 /// reported at its real line and column even when the grid is a string
@@ -260,26 +261,6 @@ pub(crate) fn value_of(tok: &Token, max: u32) -> Result<Option<u32>, InputError>
     }
 }
 
-/// A grid of values with the location of every cell.
-#[derive(Debug, Clone)]
-pub(crate) struct Values {
-    /// The values, `None` for blanks.
-    pub grid: Grid,
-    /// Where each cell was written.
-    pub locs: Vec<Vec<Location>>,
-}
-
-impl Values {
-    /// Where the cell at (r, c) was written (the file alone if unknown).
-    pub fn loc(&self, r: usize, c: usize) -> Location {
-        self.locs
-            .get(r)
-            .and_then(|l| l.get(c))
-            .cloned()
-            .unwrap_or_default()
-    }
-}
-
 /// Checks that no row of values written without spaces is wider than 9,
 /// where values stop being single digits.
 pub(crate) fn check_compact(rows: &[Row], what: &str) -> Result<(), InputError> {
@@ -341,23 +322,6 @@ pub(crate) fn parse_box(text: &str) -> Option<(usize, usize)> {
     (r > 0 && c > 0).then_some((r, c))
 }
 
-/// The square box shape of an n×n sudoku, when n is a perfect square.
-pub fn square_box(n: usize) -> Option<(usize, usize)> {
-    let s = (1..=n).take_while(|s| s * s <= n).last()?;
-    (s * s == n).then_some((s, s))
-}
-
-/// The box shape to suggest for an n×n sudoku: the square one if n is a
-/// perfect square, else R×C with R·C = n, R < C and R as large as possible
-/// (6 → 2×3, 8 → 2×4, 12 → 3×4).
-pub fn suggested_box(n: usize) -> (usize, usize) {
-    let r = (1..=n)
-        .rev()
-        .find(|r| r * r <= n && n.is_multiple_of(*r))
-        .unwrap_or(1);
-    (r, n / r.max(1))
-}
-
 /// Decides the box shape of an n×n sudoku or killer from its optional
 /// `box` value (with the value's location).
 pub(crate) fn box_shape(
@@ -400,113 +364,12 @@ pub(crate) fn box_shape(
     }
 }
 
-/// Checks that no given repeats in a row, a column or (with a box shape) a
-/// box. The message names the value, the unit and both cells. Runs for
-/// every puzzle read (49,151 of them in the 17-clue file), so the units
-/// are walked in place and named only for the message.
-pub(crate) fn check_repeats(v: &Values, boxes: Option<(usize, usize)>) -> Result<(), InputError> {
-    let n = v.grid.len();
-    let mut seen = Vec::with_capacity(n);
-    for r in 0..n {
-        check_unit(
-            v,
-            (0..n).map(|c| (r, c)),
-            || format!("row {}", r + 1),
-            &mut seen,
-        )?;
-    }
-    for c in 0..n {
-        check_unit(
-            v,
-            (0..n).map(|r| (r, c)),
-            || format!("column {}", c + 1),
-            &mut seen,
-        )?;
-    }
-    if let Some((br, bc)) = boxes {
-        let mut k = 0;
-        for r0 in (0..n).step_by(br.max(1)) {
-            for c0 in (0..n).step_by(bc.max(1)) {
-                k += 1;
-                let cells = (r0..(r0 + br).min(n))
-                    .flat_map(|r| (c0..(c0 + bc).min(n)).map(move |c| (r, c)));
-                check_unit(v, cells, || format!("box {k}"), &mut seen)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A unit of cells that must hold different values, with its name.
-pub(crate) type Unit = (String, Vec<(usize, usize)>);
-
-/// The two main diagonals of an n×n grid, as units.
-pub(crate) fn diagonal_units(n: usize) -> Vec<Unit> {
-    vec![
-        ("the main diagonal".into(), (0..n).map(|i| (i, i)).collect()),
-        (
-            "the anti-diagonal".into(),
-            (0..n).map(|i| (i, n - 1 - i)).collect(),
-        ),
-    ]
-}
-
-/// Checks that no given repeats within any of `units`.
-pub(crate) fn check_units(v: &Values, units: Vec<Unit>) -> Result<(), InputError> {
-    let mut seen = Vec::new();
-    for (name, cells) in units {
-        check_unit(v, cells, || name, &mut seen)?;
-    }
-    Ok(())
-}
-
-/// Checks that no value repeats in the unit of `cells`, named by `name`
-/// for the message. `seen` is scratch space (the values met so far and
-/// where), kept by the caller across units; a unit holds at most
-/// [`MAX_SIZE`](crate::puzzle::MAX_SIZE) cells, so a scan of it is
-/// cheaper than hashing.
-fn check_unit(
-    v: &Values,
-    cells: impl IntoIterator<Item = (usize, usize)>,
-    name: impl FnOnce() -> String,
-    seen: &mut Vec<(u32, (usize, usize))>,
-) -> Result<(), InputError> {
-    seen.clear();
-    for (r, c) in cells {
-        let Some(Some(val)) = v.grid.get(r).and_then(|l| l.get(c)).copied() else {
-            continue;
-        };
-        if let Some(&(_, (r0, c0))) = seen.iter().find(|(s, _)| *s == val) {
-            let loc = v.loc(r, c);
-            return Err(InputError::new(
-                loc,
-                format!(
-                    "{val} appears twice in {} ({} and {})",
-                    name(),
-                    rc(r0, c0),
-                    rc(r, c)
-                ),
-            ));
-        }
-        seen.push((val, (r, c)));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn boxes_follow_the_rule() {
-        assert_eq!(square_box(9), Some((3, 3)));
-        assert_eq!(square_box(1), Some((1, 1)));
-        assert_eq!(square_box(6), None);
-        assert_eq!(suggested_box(6), (2, 3));
-        assert_eq!(suggested_box(8), (2, 4));
-        assert_eq!(suggested_box(12), (3, 4));
-        assert_eq!(suggested_box(16), (4, 4));
-        assert_eq!(suggested_box(7), (1, 7));
+    fn box_shapes_read() {
         assert_eq!(parse_box(" 2x3 "), Some((2, 3)));
         assert_eq!(parse_box("2×3"), Some((2, 3)));
         assert_eq!(parse_box("0x3"), None);

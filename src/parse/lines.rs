@@ -7,8 +7,9 @@ use crate::error::{InputError, Location};
 use crate::import;
 use crate::puzzle::{Kind, Puzzle};
 
-use super::grid::{Values, check_repeats, square_box, suggested_box};
 use super::read::{Input, utf8};
+use crate::elements::boxes::{square_box, suggested_box};
+use crate::elements::givens::{Values, check_repeats};
 
 /// The puzzles of a line file, read one line at a time: the file is never
 /// held whole. After an error the stream ends.

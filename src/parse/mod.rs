@@ -21,11 +21,10 @@ use crate::error::{InputError, Location};
 use crate::import;
 use crate::puzzle::{Kind, Puzzle};
 
+pub(crate) use crate::elements::cages::label;
 pub use cages::parse_clue;
-pub use grid::{square_box, suggested_box};
 pub(crate) use read::open as open_input;
 pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_INPUT_MB, MAX_LINE_BYTES};
-pub(crate) use write::label;
 pub use write::to_toml;
 
 /// The input formats smtgrid reads.

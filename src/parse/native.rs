@@ -15,6 +15,7 @@ use super::{futoshiki, kakuro, regions};
 use crate::elements::boxes::Boxes;
 use crate::elements::cages::Cages;
 use crate::elements::diagonals::Diagonals;
+use crate::elements::givens;
 use crate::elements::regions::Regions;
 use crate::elements::signs::Signs;
 use crate::elements::{self, TomlReader};
@@ -244,11 +245,11 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         && *d.get_ref()
     {
         p.set(Diagonals);
-        let g = grid::Values {
+        let g = givens::Values {
             grid: p.givens.clone(),
             locs: Vec::new(),
         };
-        grid::check_units(&g, grid::diagonal_units(p.rows)).map_err(|e| {
+        givens::check_units(&g, givens::diagonal_units(p.rows)).map_err(|e| {
             InputError::new(
                 src.loc(d.span().start),
                 format!("diagonals = true, but {}", e.message),
@@ -277,7 +278,7 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         }
     }
     if let Some(s) = &raw.solution {
-        check_solution(&p, &solution_locs, &src.origin(s).start)?;
+        p.check_solution(&solution_locs, &src.origin(s).start)?;
     }
     Ok(p)
 }
@@ -364,56 +365,13 @@ fn key_at(text: &str, at: usize) -> Option<String> {
     Some(key.trim().trim_matches(['"', '\'']).to_string())
 }
 
-/// Checks a recorded solution against the puzzle's own rules, the way a
-/// solver's answer is checked: lowered, then [`crate::model::Model::check_grid`].
-/// `locs` are the solution's cells in the file; `at` is the solution.
-pub(crate) fn check_solution(
-    p: &Puzzle,
-    locs: &[Vec<Location>],
-    at: &Location,
-) -> Result<(), InputError> {
-    let Some(sol) = &p.solution else {
-        return Ok(());
-    };
-    let grid: Vec<Vec<Option<i64>>> = sol
-        .iter()
-        .map(|r| r.iter().map(|v| v.map(i64::from)).collect())
-        .collect();
-    let model = crate::lower::lower(p);
-    let Err(v) = model.check_grid(&grid) else {
-        return Ok(());
-    };
-    // Point at the cell that breaks the rule: a repeated value's second
-    // cell, else the rule's first cell.
-    let cell = v.constraint.and_then(|i| {
-        let ids = model.constraints.get(i)?.rule.cells();
-        let value = |id: usize| {
-            let c = &model.cells[id];
-            grid[c.row][c.col]
-        };
-        let repeat = ids
-            .iter()
-            .enumerate()
-            .find(|&(k, &id)| ids[..k].iter().any(|&o| value(o) == value(id)));
-        let id = repeat.map_or(*ids.first()?, |(_, &id)| id);
-        Some((model.cells[id].row, model.cells[id].col))
-    });
-    let loc = cell
-        .and_then(|(r, c)| locs.get(r)?.get(c).cloned())
-        .unwrap_or_else(|| at.clone());
-    Err(InputError::new(
-        loc,
-        format!("the recorded solution is wrong: {v}; correct it, or remove `solution`"),
-    ))
-}
-
 /// Reads the value grid `s` (a solution) with values `1..=max`.
 fn value_grid(
     src: &Src,
     s: &Spanned<String>,
     what: &str,
     max: u32,
-) -> Result<grid::Values, InputError> {
+) -> Result<givens::Values, InputError> {
     let origin = src.origin(s);
     let rows = split_rows(s.get_ref(), &origin);
     grid::check_shape(&rows, what, &origin)?;
@@ -489,7 +447,7 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location
         _ => None,
     };
     if let Some((g, _)) = &givens {
-        grid::check_repeats(g, boxes)?;
+        givens::check_repeats(g, boxes)?;
     }
     if let Some((l, origin)) = &labels {
         let mut clues = BTreeMap::new();
@@ -539,7 +497,7 @@ fn givens_grid(
     src: &Src,
     g: &Spanned<String>,
     kind: &str,
-) -> Result<(grid::Values, TextOrigin), InputError> {
+) -> Result<(givens::Values, TextOrigin), InputError> {
     let origin = src.origin(g);
     let rows = split_rows(g.get_ref(), &origin);
     grid::check_compact(&rows, "givens")?;
@@ -573,9 +531,9 @@ fn latin_solution(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Locati
 fn set_givens(
     p: &mut Puzzle,
     n: usize,
-    givens: Option<(grid::Values, TextOrigin)>,
+    givens: Option<(givens::Values, TextOrigin)>,
     what: &str,
-) -> Result<Option<grid::Values>, InputError> {
+) -> Result<Option<givens::Values>, InputError> {
     p.rows = n;
     p.cols = n;
     let Some((g, origin)) = givens else {
@@ -589,7 +547,7 @@ fn set_givens(
             format!("the givens are {gn}×{gn}, but {what} is for {n}×{n}"),
         ));
     }
-    grid::check_repeats(&g, None)?;
+    givens::check_repeats(&g, None)?;
     p.givens = g.grid.clone();
     Ok(Some(g))
 }
@@ -619,7 +577,7 @@ fn jigsaw_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Locatio
             .enumerate()
             .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
             .collect();
-        grid::check_units(&g, units)?;
+        givens::check_units(&g, units)?;
     }
     p.set(Regions(built));
     latin_solution(src, raw, p)
@@ -639,7 +597,7 @@ fn futoshiki_puzzle(
     };
     let sg = futoshiki::parse(g.get_ref(), &src.origin(g))?;
     let n = sg.values.grid.len();
-    grid::check_repeats(&sg.values, None)?;
+    givens::check_repeats(&sg.values, None)?;
     p.rows = n;
     p.cols = n;
     p.givens = sg.values.grid;

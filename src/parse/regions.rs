@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use crate::error::InputError;
 use crate::error::rc;
 
-use super::cages::{Labels, first_unreached};
+use super::cages::Labels;
+use crate::elements::kit::first_unreached;
 
 /// The regions of an n×n label grid, each its cells in row-major order,
 /// ordered by their first cell.

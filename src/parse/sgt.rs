@@ -21,8 +21,8 @@ use crate::error::{InputError, Location};
 use crate::puzzle::{Cage, EdgeClues, Inequality, Kind, MAX_SIZE, Puzzle};
 
 use super::cages::{self, ClueText, Labels};
-use super::grid::{Values, check_repeats, check_units, diagonal_units};
-use super::write::label;
+use crate::elements::cages::label;
+use crate::elements::givens::{Values, check_repeats, check_units, diagonal_units};
 
 /// The games smtgrid reads.
 const GAMES: [&str; 4] = ["keen", "solo", "unequal", "towers"];

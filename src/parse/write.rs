@@ -4,20 +4,12 @@
 
 use std::fmt::Write;
 
+use crate::elements::cages::label;
 use crate::elements::kakuro;
 use crate::elements::kit::quoted;
 use crate::elements::signs::sign_between;
 use crate::elements::{REGISTRY, TomlWriter};
 use crate::puzzle::{Grid, Kind, Puzzle};
-
-/// A label for the k-th cage or region: a–z, then A–Z, then `c52`, `c53`, ….
-pub(crate) fn label(k: usize) -> String {
-    match k {
-        0..26 => char::from(b'a' + k as u8).to_string(),
-        26..52 => char::from(b'A' + (k - 26) as u8).to_string(),
-        _ => format!("c{k}"),
-    }
-}
 
 /// A grid of values as the native format writes it: one row per line,
 /// without spaces up to 9 wide (values are single digits there), with

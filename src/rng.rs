@@ -1,5 +1,6 @@
 //! A small seeded random source (SplitMix64): the same seed gives the same
-//! numbers on every machine, which is all a reproducible generator needs.
+//! numbers on every machine, which is all a reproducible generator (and
+//! the elements' proposals in `generate`) needs.
 //! Not for anything secret.
 
 /// A seeded stream of random numbers.
