@@ -64,6 +64,12 @@ pub fn grid_keys(kind: Kind) -> &'static [&'static str] {
     }
 }
 
+/// Whether `key` is a grid key of some kind: the kinds say where it is
+/// allowed, even where an element reads it (`diagonals`).
+pub fn is_grid_key(key: &str) -> bool {
+    Kind::ALL.iter().any(|&k| grid_keys(k).contains(&key))
+}
+
 /// Whether a puzzle of `kind` may carry the registry's element keys: its
 /// grid is square with values 1..n.
 pub fn takes_elements(kind: Kind) -> bool {

@@ -1,7 +1,13 @@
 //! The two main diagonals, each holding every value once (sudoku-X).
-//! Read from `diagonals = true` (sudoku, killer, jigsaw).
+//! Read from `diagonals = true`, a grid key of the kinds that allow it
+//! (sudoku, killer, jigsaw: [`crate::kinds::grid_keys`]), and written in
+//! their key order ([`crate::parse::to_toml`]).
 
-use super::{ElementType, Layer, Lowering, Says};
+use toml::Spanned;
+
+use super::givens::{Values, check_units, diagonal_units};
+use super::{ElementType, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::error::InputError;
 use crate::model::{Group, Rule, What};
 use crate::render::marks::TextForm;
 use crate::render::svg::{Layout, Svg};
@@ -12,11 +18,31 @@ pub struct Diagonals;
 
 impl ElementType for Diagonals {
     const NAME: &'static str = "diagonals";
-    const KEYS: &'static [&'static str] = &[];
+    const KEYS: &'static [&'static str] = &["diagonals"];
     const FPUZZLES: &'static [&'static str] = &[];
     const WRITTEN_WITH_GRID: bool = true;
     const DOC: &'static str = "`diagonals = true` (sudoku, killer, jigsaw): both main diagonals \
         hold each value once";
+
+    /// `diagonals = true`, once the givens are read: a given repeated on
+    /// a diagonal is refused at the value.
+    fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
+        let on: Spanned<bool> = r.value(key, "diagonals = true")?;
+        if !*on.get_ref() {
+            return Ok(Vec::new());
+        }
+        let g = Values {
+            grid: r.givens.clone(),
+            locs: Vec::new(),
+        };
+        check_units(&g, diagonal_units(r.rows))
+            .map_err(|e| r.error_at(&on, format!("diagonals = true, but {}", e.message)))?;
+        Ok(vec![Diagonals])
+    }
+
+    fn write(_all: &[&Self], w: &mut TomlWriter) {
+        w.key("diagonals = true\n");
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n();

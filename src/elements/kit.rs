@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::{Element, Member};
 use crate::error::{InputError, Location};
 use crate::model::{CellId, Constraint, Group, Model, Rule, Statement, What, rc};
-use crate::puzzle::Kind;
+use crate::puzzle::{Grid, Kind};
 
 /// A model being built from a puzzle's elements, keeping each statement's
 /// constraints when `explain` asks for them.
@@ -327,6 +327,8 @@ pub struct TomlReader<'a> {
     /// The elements the puzzle has so far (its kind's, then those read
     /// before), for checks that need them.
     pub elements: &'a [Element],
+    /// The given digits (all blank for kakuro), for checks against them.
+    pub givens: &'a Grid,
     /// Where each top-level key starts, for messages about a whole value.
     pub(crate) key_at: &'a dyn Fn(&str) -> Option<usize>,
 }

@@ -14,7 +14,6 @@ use super::one_of;
 use super::{futoshiki, kakuro, regions};
 use crate::elements::boxes::Boxes;
 use crate::elements::cages::Cages;
-use crate::elements::diagonals::Diagonals;
 use crate::elements::givens;
 use crate::elements::regions::Regions;
 use crate::elements::signs::Signs;
@@ -38,6 +37,8 @@ struct Raw {
     distinct_cages: Option<Spanned<bool>>,
     grid: Option<Spanned<String>>,
     regions: Option<Spanned<String>>,
+    /// Checked here (its type, and that the kind allows it); read by
+    /// [`crate::elements::diagonals::Diagonals`].
     diagonals: Option<Spanned<bool>>,
     top: Option<Spanned<String>>,
     bottom: Option<Spanned<String>>,
@@ -67,11 +68,14 @@ fn known_keys() -> Vec<&'static str> {
             known.push(k);
         }
     }
-    known.extend(
-        elements::REGISTRY
-            .iter()
-            .flat_map(|e| e.keys.iter().copied()),
-    );
+    for k in elements::REGISTRY
+        .iter()
+        .flat_map(|e| e.keys.iter().copied())
+    {
+        if !known.contains(&k) {
+            known.push(k);
+        }
+    }
     known
 }
 
@@ -167,11 +171,13 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
             ),
         ));
     }
-    // The registry's element keys, in the order they are written.
+    // The registry's element keys, in the order they are written; a
+    // kind's grid key that an element reads (`diagonals`) is the kind's
+    // to allow, below.
     let element_keys: Vec<(usize, &str)> = keys
         .iter()
         .copied()
-        .filter(|(_, k)| elements::by_key(k).is_some())
+        .filter(|(_, k)| elements::by_key(k).is_some() && !kinds::is_grid_key(k))
         .collect();
     if let Some(&(at, key)) = element_keys.first()
         && !kinds::takes_elements(kind)
@@ -241,23 +247,16 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         Kind::Skyscrapers => skyscrapers_puzzle(&src, &raw, &mut p)?,
         Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p)?,
     };
-    if let Some(d) = &raw.diagonals
-        && *d.get_ref()
-    {
-        p.set(Diagonals);
-        let g = givens::Values {
-            grid: p.givens.clone(),
-            locs: Vec::new(),
-        };
-        givens::check_units(&g, givens::diagonal_units(p.rows)).map_err(|e| {
-            InputError::new(
-                src.loc(d.span().start),
-                format!("diagonals = true, but {}", e.message),
-            )
-        })?;
-    }
+    // Every element key, the kind's grid keys that an element reads
+    // (`diagonals`) first: the kind's grid is read by then.
+    let mut read_keys: Vec<(bool, usize, &str)> = keys
+        .iter()
+        .filter(|(_, k)| elements::by_key(k).is_some())
+        .map(|&(at, k)| (!kinds::is_grid_key(k), at, k))
+        .collect();
+    read_keys.sort_unstable();
     let key_at = |k: &str| key_offset(text, k);
-    for (_, key) in element_keys {
+    for (_, _, key) in read_keys {
         let Some(entry) = elements::by_key(key) else {
             continue;
         };
@@ -269,6 +268,7 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
                 rows: p.rows,
                 cols: p.cols,
                 elements: &p.elements,
+                givens: &p.givens,
                 key_at: &key_at,
             };
             (entry.read)(key, &r)?

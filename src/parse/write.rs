@@ -8,7 +8,8 @@ use crate::elements::cages::label;
 use crate::elements::kakuro;
 use crate::elements::kit::quoted;
 use crate::elements::signs::sign_between;
-use crate::elements::{REGISTRY, TomlWriter};
+use crate::elements::{REGISTRY, TomlWriter, by_key};
+use crate::kinds;
 use crate::puzzle::{Grid, Kind, Puzzle};
 
 /// A grid of values as the native format writes it: one row per line,
@@ -39,8 +40,10 @@ fn block(out: &mut TomlWriter, key: &str, body: &str) {
     out.key(&format!("{key} = \"\"\"\n{body}\"\"\"\n"));
 }
 
-/// The native TOML text of a puzzle: its kind's grid keys, then every
-/// element's own keys and tables ([`crate::elements::ElementType::write`]).
+/// The native TOML text of a puzzle: its kind's grid keys in the kind's
+/// order (where an element reads one, such as `diagonals`, through that
+/// element's own hook), then every other element's own keys and tables
+/// ([`crate::elements::ElementType::write`]).
 pub fn to_toml(p: &Puzzle) -> String {
     let mut out = TomlWriter::default();
     out.key(&format!("kind = {}\n", quoted(p.kind.name())));
@@ -55,9 +58,19 @@ pub fn to_toml(p: &Puzzle) -> String {
         }
     }
     for entry in REGISTRY {
-        (entry.write)(&p.elements, &mut out);
+        if !entry.keys.iter().any(|k| kinds::is_grid_key(k)) {
+            (entry.write)(&p.elements, &mut out);
+        }
     }
     out.finish()
+}
+
+/// Writes the element that reads the kind's grid key `key`, through its
+/// own write hook, at the place the kind's key order gives it.
+fn kind_key(p: &Puzzle, key: &str, out: &mut TomlWriter) {
+    if let Some(entry) = by_key(key) {
+        (entry.write)(&p.elements, out);
+    }
 }
 
 /// A grid of labels, one row per line, padded so columns line up; `None`
@@ -86,9 +99,7 @@ fn latin(p: &Puzzle, out: &mut TomlWriter) {
     if let Some((r, c)) = p.box_shape() {
         out.key(&format!("box = \"{r}x{c}\"\n"));
     }
-    if p.diagonals() {
-        out.key("diagonals = true\n");
-    }
+    kind_key(p, "diagonals", out);
     if let Some(e) = &p.edges() {
         e.write_keys(out);
     }
