@@ -70,6 +70,14 @@ pub fn is_grid_key(key: &str) -> bool {
     Kind::ALL.iter().any(|&k| grid_keys(k).contains(&key))
 }
 
+/// Whether `key` is one of the grid keys that make a kind's grid (its
+/// size, givens and preset elements), which the kind's reader reads before
+/// any element's hook: every grid key but those an element reads once the
+/// grid is known (`diagonals`).
+pub fn makes_grid(key: &str) -> bool {
+    is_grid_key(key) && key != "diagonals"
+}
+
 /// Whether a puzzle of `kind` may carry the registry's element keys: its
 /// grid is square with values 1..n.
 pub fn takes_elements(kind: Kind) -> bool {

@@ -1,7 +1,9 @@
 //! Boxes: rectangles of `rows`×`cols` cells tiling the grid, each holding
-//! every value once (sudoku, killer). Read from the kind's `box` key.
+//! every value once (sudoku, killer). Read from the kind's `box` key (or
+//! the square boxes without it) with the kind's grid, in `parse`; written
+//! by [`Boxes::write`](ElementType::write) in the kind's key order.
 
-use super::{ElementType, Layer, Lowering, Says};
+use super::{ElementType, Layer, Lowering, Says, TomlWriter};
 use crate::model::{Group, Rule, What};
 use crate::render::svg::{Layout, Svg, thick_edges};
 
@@ -16,11 +18,17 @@ pub struct Boxes {
 
 impl ElementType for Boxes {
     const NAME: &'static str = "boxes";
-    const KEYS: &'static [&'static str] = &[];
+    const KEYS: &'static [&'static str] = &["box"];
     const WRITTEN_WITH_GRID: bool = true;
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`box = \"RxC\"` (sudoku, killer): boxes of R×C cells, each value once \
         per box; without it, the square boxes of an n×n grid";
+
+    fn write(all: &[&Self], w: &mut TomlWriter) {
+        for b in all {
+            w.key(&format!("box = \"{}x{}\"\n", b.rows, b.cols));
+        }
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n();

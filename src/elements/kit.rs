@@ -526,10 +526,38 @@ impl TomlWriter {
         self.table(&t);
     }
 
+    /// Adds a multi-line TOML string `key = """…"""` holding `body`
+    /// (`\n`-terminated lines).
+    pub fn block(&mut self, key: &str, body: &str) {
+        self.key(&format!("{key} = \"\"\"\n{body}\"\"\"\n"));
+    }
+
     /// The file's text: keys, then tables.
     pub fn finish(self) -> String {
         self.keys + &self.tables
     }
+}
+
+/// A grid of labels, one row per line, padded so columns line up; `None`
+/// is `.`.
+pub fn label_rows(labels: &[Vec<Option<String>>]) -> String {
+    let width = labels
+        .iter()
+        .flatten()
+        .flatten()
+        .map(String::len)
+        .max()
+        .unwrap_or(1);
+    labels
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|l| format!("{:<width$}", l.as_deref().unwrap_or(".")))
+                .collect();
+            format!("{}\n", cells.join(" ").trim_end())
+        })
+        .collect()
 }
 
 /// A TOML basic string holding `s`, quotes and escapes included.

@@ -1,7 +1,11 @@
 //! Irregular regions (jigsaw): n regions of n cells, each holding every
-//! value once. Read from the jigsaw kind's `regions` grid.
+//! value once. Read from the jigsaw kind's `regions` grid with the kind's
+//! grid, in `parse`; written by [`Regions::write`](ElementType::write) in
+//! the kind's key order.
 
-use super::{ElementType, Layer, Lowering, Says};
+use super::cages::label;
+use super::kit::label_rows;
+use super::{ElementType, Layer, Lowering, Says, TomlWriter};
 use crate::model::{Group, Rule, What};
 use crate::render::group_map;
 use crate::render::svg::{Layout, Svg, thick_edges};
@@ -13,11 +17,28 @@ pub struct Regions(pub Vec<Vec<(usize, usize)>>);
 
 impl ElementType for Regions {
     const NAME: &'static str = "regions";
-    const KEYS: &'static [&'static str] = &[];
+    const KEYS: &'static [&'static str] = &["regions"];
     const WRITTEN_WITH_GRID: bool = true;
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`regions = \"\"\"…\"\"\"` (jigsaw): a grid of region labels, n regions \
         of n cells, each value once per region";
+
+    /// The grid of region labels (a–z, A–Z, `c52`, …): n regions of n
+    /// cells make an n×n grid.
+    fn write(all: &[&Self], w: &mut TomlWriter) {
+        for Regions(regions) in all {
+            let n = regions.len();
+            let mut labels = vec![vec![None; n]; n];
+            for (k, cells) in regions.iter().enumerate() {
+                for &(r, c) in cells {
+                    if let Some(at) = labels.get_mut(r).and_then(|l: &mut Vec<_>| l.get_mut(c)) {
+                        *at = Some(label(k));
+                    }
+                }
+            }
+            w.block("regions", &label_rows(&labels));
+        }
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         for (k, region) in self.0.iter().enumerate() {

@@ -251,7 +251,7 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
     // (`diagonals`) first: the kind's grid is read by then.
     let mut read_keys: Vec<(bool, usize, &str)> = keys
         .iter()
-        .filter(|(_, k)| elements::by_key(k).is_some())
+        .filter(|(_, k)| elements::by_key(k).is_some() && !kinds::makes_grid(k))
         .map(|&(at, k)| (!kinds::is_grid_key(k), at, k))
         .collect();
     read_keys.sort_unstable();

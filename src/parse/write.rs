@@ -4,9 +4,8 @@
 
 use std::fmt::Write;
 
-use crate::elements::cages::label;
 use crate::elements::kakuro;
-use crate::elements::kit::quoted;
+use crate::elements::kit::{label_rows, quoted};
 use crate::elements::signs::sign_between;
 use crate::elements::{REGISTRY, TomlWriter, by_key};
 use crate::kinds;
@@ -33,11 +32,6 @@ fn value_rows(g: &Grid) -> String {
         s.push('\n');
     }
     s
-}
-
-/// A multi-line TOML string `key = """…"""` holding `body`.
-fn block(out: &mut TomlWriter, key: &str, body: &str) {
-    out.key(&format!("{key} = \"\"\"\n{body}\"\"\"\n"));
 }
 
 /// The native TOML text of a puzzle: its kind's grid keys in the kind's
@@ -73,54 +67,22 @@ fn kind_key(p: &Puzzle, key: &str, out: &mut TomlWriter) {
     }
 }
 
-/// A grid of labels, one row per line, padded so columns line up; `None`
-/// is `.`.
-fn label_rows(labels: &[Vec<Option<String>>]) -> String {
-    let width = labels
-        .iter()
-        .flatten()
-        .flatten()
-        .map(String::len)
-        .max()
-        .unwrap_or(1);
-    labels
-        .iter()
-        .map(|row| {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|l| format!("{:<width$}", l.as_deref().unwrap_or(".")))
-                .collect();
-            format!("{}\n", cells.join(" ").trim_end())
-        })
-        .collect()
-}
-
 fn latin(p: &Puzzle, out: &mut TomlWriter) {
-    if let Some((r, c)) = p.box_shape() {
-        out.key(&format!("box = \"{r}x{c}\"\n"));
-    }
+    kind_key(p, "box", out);
     kind_key(p, "diagonals", out);
     if let Some(e) = &p.edges() {
         e.write_keys(out);
     }
-    if !p.regions().is_empty() {
-        let mut labels = vec![vec![None; p.cols]; p.rows];
-        for (k, cells) in p.regions().iter().enumerate() {
-            for &(r, c) in cells {
-                labels[r][c] = Some(label(k));
-            }
-        }
-        block(out, "regions", &label_rows(&labels));
-    }
+    kind_key(p, "regions", out);
     if p.kind == Kind::Killer && !p.distinct_cages() {
         out.key("distinct-cages = false\n");
     }
     let any_given = p.givens.iter().flatten().any(Option::is_some);
     if matches!(p.kind, Kind::Sudoku | Kind::Jigsaw) || any_given {
-        block(out, "givens", &value_rows(&p.givens));
+        out.block("givens", &value_rows(&p.givens));
     }
     if let Some(s) = &p.solution {
-        block(out, "solution", &value_rows(s));
+        out.block("solution", &value_rows(s));
     }
     if p.cages().is_empty() {
         return;
@@ -131,7 +93,7 @@ fn latin(p: &Puzzle, out: &mut TomlWriter) {
             labels[r][c] = Some(cage.label.clone());
         }
     }
-    block(out, "cages", &label_rows(&labels));
+    out.block("cages", &label_rows(&labels));
     let mut clues = String::from("[clues]\n");
     for cage in p.cages() {
         let _ = writeln!(clues, "{} = {}", cage.label, quoted(&cage.clue_text));
@@ -186,17 +148,17 @@ fn futoshiki(p: &Puzzle, out: &mut TomlWriter) {
             }
         }
     }
-    block(out, "grid", &rows);
+    out.block("grid", &rows);
     if let Some(s) = &p.solution {
-        block(out, "solution", &value_rows(s));
+        out.block("solution", &value_rows(s));
     }
 }
 
 fn kakuro(p: &Puzzle, out: &mut TomlWriter) {
     let Some(layout) = &p.kakuro() else { return };
-    block(out, "grid", &kakuro::toml_grid(layout));
+    out.block("grid", &kakuro::toml_grid(layout));
     if let Some(s) = &p.solution {
-        block(out, "solution", &value_rows(s));
+        out.block("solution", &value_rows(s));
     }
 }
 
