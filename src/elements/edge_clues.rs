@@ -1,6 +1,7 @@
 //! Skyscrapers clues outside the grid: how many towers are seen looking
 //! along a row or column from that side. Read from the skyscrapers kind's
-//! `top`, `bottom`, `left` and `right` keys.
+//! `top`, `bottom`, `left` and `right` keys with the kind's grid, in
+//! `parse`; written by the element's `write` hook in the kind's key order.
 
 use super::kit::quoted;
 use super::{ElementType, Layer, Lowering, Says, TomlWriter};
@@ -27,10 +28,29 @@ pub struct EdgeClues {
 
 impl ElementType for EdgeClues {
     const NAME: &'static str = "edge-clues";
-    const KEYS: &'static [&'static str] = &[];
+    const KEYS: &'static [&'static str] = &["top", "bottom", "left", "right"];
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`top`, `bottom`, `left`, `right = \"2 . 3 1\"` (skyscrapers): towers \
         seen from that side of each column or row, `.` for none";
+
+    /// The skyscrapers kind's `top`, `bottom`, `left` and `right` keys,
+    /// one count per column or row, `.` for none.
+    fn write(all: &[&Self], w: &mut TomlWriter) {
+        for e in all {
+        for (key, clues) in [
+            ("top", &e.top),
+            ("bottom", &e.bottom),
+            ("left", &e.left),
+            ("right", &e.right),
+        ] {
+            let vals: Vec<String> = clues
+                .iter()
+                .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
+                .collect();
+            w.key(&format!("{key:<6} = {}\n", quoted(&vals.join(" "))));
+        }
+        }
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n();
@@ -134,21 +154,3 @@ pub fn text_grid(edges: &EdgeClues, cells: &TextCells) -> String {
     out
 }
 
-impl EdgeClues {
-    /// Writes the skyscrapers kind's `top`, `bottom`, `left` and `right`
-    /// keys, one count per column or row, `.` for none.
-    pub fn write_keys(&self, w: &mut TomlWriter) {
-        for (key, clues) in [
-            ("top", &self.top),
-            ("bottom", &self.bottom),
-            ("left", &self.left),
-            ("right", &self.right),
-        ] {
-            let vals: Vec<String> = clues
-                .iter()
-                .map(|v| v.map_or_else(|| ".".to_string(), |v| v.to_string()))
-                .collect();
-            w.key(&format!("{key:<6} = {}\n", quoted(&vals.join(" "))));
-        }
-    }
-}

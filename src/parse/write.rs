@@ -70,9 +70,7 @@ fn kind_key(p: &Puzzle, key: &str, out: &mut TomlWriter) {
 fn latin(p: &Puzzle, out: &mut TomlWriter) {
     kind_key(p, "box", out);
     kind_key(p, "diagonals", out);
-    if let Some(e) = &p.edges() {
-        e.write_keys(out);
-    }
+    kind_key(p, "top", out);
     kind_key(p, "regions", out);
     if p.kind == Kind::Killer && !p.distinct_cages() {
         out.key("distinct-cages = false\n");
