@@ -200,6 +200,18 @@ fn solve_unique(args: &[&str]) -> Vec<Vec<u32>> {
     serde_json::from_value(r["grid"].clone()).expect("a grid")
 }
 
+/// `smtgrid convert ARGS`, which must succeed: its TOML and its notes.
+fn converted(args: &[&str]) -> (String, String) {
+    let mut all = vec!["convert"];
+    all.extend_from_slice(args);
+    let out = smtgrid(&all);
+    succeeded(&out);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 fn digits(rows: &[&str]) -> Vec<Vec<u32>> {
     rows.iter()
         .map(|r| r.chars().map(|c| c.to_digit(10).expect("digit")).collect())
@@ -638,9 +650,7 @@ fn a_sudokupad_line_becomes_the_element_its_meaning_names() {
     );
     let link = scl_link(&text);
     for meaning in ["cfcfcf=thermo", "cfcfcf=thermometer"] {
-        let out = smtgrid(&["convert", "--line", meaning, &link]);
-        succeeded(&out);
-        let toml = String::from_utf8_lossy(&out.stdout);
+        let (toml, _) = converted(&["--line", meaning, &link]);
         assert!(
             toml.contains("[[thermometer]]\ncells = \"r2c2 r1c2 r1c1\""),
             "{toml}"
@@ -695,6 +705,70 @@ fn sudokupad_arrows_and_overlays_become_the_element_their_meaning_names() {
     let mut solve = args.to_vec();
     solve.push(&link);
     assert_eq!(solve_unique(&solve), digits(&JIGSAW9_SOLUTION));
+}
+
+/// f-puzzles' own drawings take a meaning by `--line`/`--overlay` as
+/// SudokuPad's do (one code path): a grey `line` that is a thermometer in
+/// the rules text makes the puzzle unique only when said so; without a
+/// meaning it stays decoration, listed in the note; a meaning the drawing
+/// cannot have (a one-cell whispers line), a bad colour and a clue
+/// outside the grid exit 2 naming the line and the fix.
+#[test]
+fn fpuzzles_drawings_take_the_meanings_sudokupad_drawings_do() {
+    common::require(&["yices2"]);
+    let solution = ["2341", "4132", "3214", "1423"];
+    let puzzle = json!({
+        "size": 4,
+        "grid": fp_grid(&["....", "....", "....", "1.2."]),
+        "solution": fp_solution(&solution),
+        "circle": [{"cells": ["R1C1"], "baseC": "#BFBFBF", "outlineC": "#BFBFBF", "width": 0.7, "height": 0.7}],
+        "line": [
+            {"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#BFBFBF", "width": 0.6},
+            // A userscript's copy of a rule's own drawing is no drawing of its own.
+            {"lines": [["R2C1", "R2C2"]], "outlineC": "#F067F0", "isNewConstraint": true},
+        ],
+    });
+    let link = fpuzzles_link(&puzzle);
+    assert!(not_unique(&link), "without the meaning the grid is open");
+    let (_, err) = converted(&[&link]);
+    assert!(err.contains("(1 circle, 1 line)"), "{err}");
+    for spec in ["bfbfbf=thermo", "#BFBFBF=thermometer"] {
+        let (toml, err) = converted(&["--line", spec, &link]);
+        assert!(
+            toml.contains("[[thermometer]]\ncells = \"r1c1 r1c2 r1c3\""),
+            "{toml}"
+        );
+        // The line read is no longer listed as passed over; the bulb's circle is.
+        assert!(err.contains("(1 circle)"), "{err}");
+    }
+    assert_eq!(
+        solve_unique(&["--line", "bfbfbf=thermo", &link]),
+        digits(&solution)
+    );
+    // The same colour of overlay is not the same flag: the circle stays.
+    let (_, err) = converted(&["--overlay", "bfbfbf=ignore", &link]);
+    assert!(err.contains("(1 line)"), "{err}");
+    // A meaning the drawing cannot have: named with the colour, the cells and the fix.
+    let mut one = puzzle.clone();
+    one["line"] = json!([{"lines": [["R2C2"]], "outlineC": "#56FF00"}]);
+    let err = refused(
+        &fpuzzles_link(&one),
+        &["--line", "56ff00=whispers"],
+        "f-puzzles lines #56ff00 as whispers (on r2c2)",
+    );
+    assert!(err.contains("--line 56ff00=ignore"), "{err}");
+    for (spec, want) in [
+        ("grey=thermo", "6 (or 8) hex digits"),
+        ("bfbfbf=littlekiller", "is a clue outside the grid"),
+    ] {
+        let out = bin()
+            .args(["convert", "--line", spec, &link])
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(want), "{err}");
+    }
 }
 
 #[test]

@@ -41,16 +41,17 @@ pub(super) struct ImportArgs {
     /// refusing it.
     #[arg(long)]
     ignore_unknown: bool,
-    /// What SudokuPad lines of a colour mean (the rules text says):
-    /// `COLOR=MEANING`, e.g. `67f067=whispers`, or `COLOR=ignore` for a
-    /// decoration. Repeat for several colours.
+    /// What SudokuPad lines and f-puzzles `line` drawings of a colour mean
+    /// (the rules text says): `COLOR=MEANING`, e.g. `67f067=whispers`, or
+    /// `COLOR=ignore` for a decoration. Repeat for several colours.
     #[arg(long, value_name = "COLOR=MEANING")]
     line: Vec<String>,
     /// What SudokuPad arrows of a colour mean, as --line.
     #[arg(long, value_name = "COLOR=MEANING")]
     arrow: Vec<String>,
-    /// What SudokuPad overlays and underlays (dots, circles, shading) of a
-    /// colour mean, as --line.
+    /// What SudokuPad overlays and underlays (dots, circles, shading) and
+    /// f-puzzles `circle` and `rectangle` drawings of a colour mean, as
+    /// --line.
     #[arg(long, value_name = "COLOR=MEANING")]
     overlay: Vec<String>,
 }
