@@ -757,18 +757,62 @@ fn fpuzzles_drawings_take_the_meanings_sudokupad_drawings_do() {
         "f-puzzles lines #56ff00 as whispers (on r2c2)",
     );
     assert!(err.contains("--line 56ff00=ignore"), "{err}");
-    for (spec, want) in [
-        ("grey=thermo", "6 (or 8) hex digits"),
-        ("bfbfbf=littlekiller", "is a clue outside the grid"),
-    ] {
-        let out = bin()
-            .args(["convert", "--line", spec, &link])
-            .output()
-            .expect("runs");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
-        assert!(err.contains(want), "{err}");
+    usage_refused(&["--line", "grey=thermo", &link], "6 (or 8) hex digits");
+    usage_refused(
+        &["--line", "bfbfbf=littlekiller", &link],
+        "is a clue outside the grid",
+    );
+}
+
+/// `smtgrid convert ARGS` exits 2 with a message holding `want`: the
+/// message, for more checks.
+fn usage_refused(args: &[&str], want: &str) -> String {
+    let out = bin().arg("convert").args(args).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(want), "want {want:?}: {err}");
+    err
+}
+
+/// `--with` adds a rule over the whole grid that the rules text states and
+/// the payload does not (Sudoku-Bench's puzzle_0080 states anti-knight in
+/// its text only), by element name or f-puzzles key, through the element's
+/// own f-puzzles hook; once, however often it is named or already stated;
+/// refused for a rule that is no flag, for a name no element has, and for a
+/// puzzle file, which states its own rules.
+#[test]
+fn with_adds_a_whole_grid_rule_the_payload_does_not_state() {
+    common::require(&["yices2"]);
+    let solution = ["4321", "1234", "2143", "3412"];
+    let mut puzzle = json!({
+        "size": 4,
+        "grid": fp_grid(&["....", "....", "214.", "...."]),
+        "solution": fp_solution(&solution),
+    });
+    let link = fpuzzles_link(&puzzle);
+    assert!(not_unique(&link), "without anti-knight the grid is open");
+    for with in ["anti-knight", "antiknight", "anti-knight,antiknight"] {
+        assert_eq!(solve_unique(&["--with", with, &link]), digits(&solution));
     }
+    // A rule the payload states already is not added twice.
+    puzzle["antiknight"] = json!(true);
+    let (toml, _) = converted(&["--with", "anti-knight", &fpuzzles_link(&puzzle)]);
+    assert_eq!(toml.matches("anti-knight = true").count(), 1, "{toml}");
+    // Anti-king breaks this solution: the recorded solution is checked
+    // against the rule added, as against every rule.
+    refused(&link, &["--with", "anti-king"], "solution");
+    for (with, want) in [
+        ("thermometer", "not a rule over the whole grid"),
+        ("knights", "no element is called so"),
+    ] {
+        let err = usage_refused(&["--with", with, &link], want);
+        assert!(err.contains("such as anti-knight"), "{err}");
+    }
+    let err = usage_refused(
+        &["--with", "anti-knight", "puzzles/sudoku-4x4.toml"],
+        "anti-knight = true",
+    );
+    assert!(err.contains("puzzles/sudoku-4x4.toml:"), "{err}");
 }
 
 #[test]

@@ -54,6 +54,13 @@ pub(super) struct ImportArgs {
     /// --line.
     #[arg(long, value_name = "COLOR=MEANING")]
     overlay: Vec<String>,
+    /// Rules over the whole grid that the rules text states and the
+    /// imported puzzle does not, by element name or f-puzzles key:
+    /// `anti-knight,anti-king`, `disjointgroups`, `nonconsecutive`,
+    /// `diagonal+`. Only for puzzles read from links and f-puzzles JSON (a
+    /// puzzle file states its own: `anti-knight = true`).
+    #[arg(long, value_name = "RULE,…")]
+    with: Vec<String>,
 }
 
 impl ImportArgs {
@@ -63,7 +70,11 @@ impl ImportArgs {
         let mut o = crate::import::Options {
             ignore_unknown: self.ignore_unknown,
             meanings: Vec::new(),
+            with: Vec::new(),
         };
+        for list in &self.with {
+            o.add_with(list).map_err(Error::Usage)?;
+        }
         for (what, specs) in [
             (DrawnKind::Line, &self.line),
             (DrawnKind::Arrow, &self.arrow),

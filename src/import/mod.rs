@@ -156,6 +156,10 @@ pub struct Options {
     /// What drawings of a colour mean (SudokuPad's, and f-puzzles' own
     /// `line`, `circle` and `rectangle`): (kind, colour, meaning).
     pub meanings: Vec<(DrawnKind, String, String)>,
+    /// Rules over the whole grid that the rules text states and the
+    /// payload does not (`--with anti-knight`): each an element's name or
+    /// f-puzzles key, read as that key set to `true`.
+    pub with: Vec<String>,
 }
 
 impl Options {
@@ -197,6 +201,35 @@ impl Options {
         Ok(())
     }
 
+    /// Adds `--with`'s comma-separated rules over the whole grid, or says
+    /// what is wrong with one: each must name an element whose f-puzzles
+    /// form is a flag (`"antiknight": true`), as its hook says.
+    pub fn add_with(&mut self, list: &str) -> Result<(), String> {
+        for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let name = name.to_ascii_lowercase();
+            let what = if element_of(&name).is_none() {
+                "no element is called so".to_string()
+            } else {
+                // The size does not change whether a key is a flag.
+                match grid_rule(&name, 9) {
+                    Ok(_) => String::new(),
+                    Err(m) => format!("not a rule over the whole grid ({m})"),
+                }
+            };
+            if !what.is_empty() {
+                return Err(format!(
+                    "--with {name}: {what}; --with adds a rule over the whole grid that a \
+                     puzzle has or has not, by its element's name or f-puzzles key, such as \
+                     anti-knight, anti-king, disjointgroups, nonconsecutive, diagonal+ or diagonal-"
+                ));
+            }
+            if !self.with.contains(&name) {
+                self.with.push(name);
+            }
+        }
+        Ok(())
+    }
+
     /// The meaning given for drawings of `what` in `colour`: an 8-digit
     /// colour (with alpha) also answers to its first 6 digits.
     pub(crate) fn meaning(&self, what: DrawnKind, colour: &str) -> Option<&str> {
@@ -205,6 +238,36 @@ impl Options {
             .find(|(w, c, _)| *w == what && (c == colour || colour.get(..6) == Some(c.as_str())))
             .map(|(_, _, m)| m.as_str())
     }
+}
+
+/// The rule over the whole grid `name` (an element's name or f-puzzles
+/// key) for an `n`×`n` grid: the f-puzzles key set to `true`, read by the
+/// element that claims it, as a SudokuPad rule flag and `--with` are.
+pub(crate) fn grid_rule(name: &str, n: usize) -> Result<Vec<crate::elements::Element>, String> {
+    let Some((entry, key)) = element_of(name) else {
+        return Err(format!("`{}`: not yet supported", short_key(name)));
+    };
+    (entry.from_fpuzzles)(key, &serde_json::Value::Bool(true), n)
+        .map_err(|m| format!("`{key}` ({}): {m}", entry.name))
+}
+
+/// The puzzle of `plain` with the rules `--with` adds (each once: one the
+/// payload states already is not added again), checked as every imported
+/// puzzle is ([`build::to_puzzle`]).
+fn finish(
+    mut plain: build::Plain,
+    opts: &Options,
+    name: &str,
+    at: &Location,
+) -> Result<Puzzle, String> {
+    for rule in &opts.with {
+        for e in grid_rule(rule, plain.n).map_err(|m| format!("--with {m}"))? {
+            if !plain.elements.contains(&e) {
+                plain.elements.push(e);
+            }
+        }
+    }
+    build::to_puzzle(plain, name, at)
 }
 
 /// A key or value from the input, cut short and safe for a message.
@@ -413,7 +476,7 @@ pub fn read_link(
         }
     }
     .map_err(fail)?;
-    let p = build::to_puzzle(plain, name, at).map_err(fail)?;
+    let p = finish(plain, opts, name, at).map_err(fail)?;
     told(at, &notes);
     Ok(p)
 }
@@ -444,7 +507,7 @@ pub fn read_fpuzzles_json(
     let mut notes = Vec::new();
     note_fpuzzles(&mut notes, &f);
     let plain = fpuzzles::to_plain(&f, opts).map_err(fail)?;
-    let p = build::to_puzzle(plain, name, at).map_err(fail)?;
+    let p = finish(plain, opts, name, at).map_err(fail)?;
     told(at, &notes);
     Ok(p)
 }

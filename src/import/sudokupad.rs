@@ -631,15 +631,7 @@ pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
     // A rule flag (`antiknight`) is the f-puzzles key of the same name set
     // to true, read by the element that claims it.
     for f in &s.flags {
-        let Some(entry) = crate::elements::by_fpuzzles_key(f) else {
-            return Err(format!(
-                "SudokuPad rule `{}`: not yet supported",
-                super::short_key(f)
-            ));
-        };
-        let read = (entry.from_fpuzzles)(f, &Value::Bool(true), n)
-            .map_err(|m| format!("SudokuPad rule `{f}` ({}): {m}", entry.name))?;
-        elements.extend(read);
+        elements.extend(super::grid_rule(f, n).map_err(|m| format!("SudokuPad rule {m}"))?);
     }
     elements.extend(super::drawn_meanings("SudokuPad", &s.drawn, opts, n)?);
     let mut plain = Plain::blank(n);
