@@ -707,6 +707,25 @@ fn sudokupad_arrows_and_overlays_become_the_element_their_meaning_names() {
     assert_eq!(solve_unique(&solve), digits(&JIGSAW9_SOLUTION));
 }
 
+const THERMO4_SOLUTION: [&str; 4] = ["2341", "4132", "3214", "1423"];
+
+/// A 4×4 f-puzzles puzzle whose thermometer is drawn as a grey `line`
+/// from a grey circle, as setters draw rules given in the rules text only:
+/// unique with the thermometer, open without it.
+fn grey_line_thermo4() -> Value {
+    json!({
+        "size": 4,
+        "grid": fp_grid(&["....", "....", "....", "1.2."]),
+        "solution": fp_solution(&THERMO4_SOLUTION),
+        "circle": [{"cells": ["R1C1"], "baseC": "#BFBFBF", "outlineC": "#BFBFBF", "width": 0.7, "height": 0.7}],
+        "line": [
+            {"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#BFBFBF", "width": 0.6},
+            // A userscript's copy of a rule's own drawing is no drawing of its own.
+            {"lines": [["R2C1", "R2C2"]], "outlineC": "#F067F0", "isNewConstraint": true},
+        ],
+    })
+}
+
 /// f-puzzles' own drawings take a meaning by `--line`/`--overlay` as
 /// SudokuPad's do (one code path): a grey `line` that is a thermometer in
 /// the rules text makes the puzzle unique only when said so; without a
@@ -716,18 +735,8 @@ fn sudokupad_arrows_and_overlays_become_the_element_their_meaning_names() {
 #[test]
 fn fpuzzles_drawings_take_the_meanings_sudokupad_drawings_do() {
     common::require(&["yices2"]);
-    let solution = ["2341", "4132", "3214", "1423"];
-    let puzzle = json!({
-        "size": 4,
-        "grid": fp_grid(&["....", "....", "....", "1.2."]),
-        "solution": fp_solution(&solution),
-        "circle": [{"cells": ["R1C1"], "baseC": "#BFBFBF", "outlineC": "#BFBFBF", "width": 0.7, "height": 0.7}],
-        "line": [
-            {"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#BFBFBF", "width": 0.6},
-            // A userscript's copy of a rule's own drawing is no drawing of its own.
-            {"lines": [["R2C1", "R2C2"]], "outlineC": "#F067F0", "isNewConstraint": true},
-        ],
-    });
+    let solution = THERMO4_SOLUTION;
+    let puzzle = grey_line_thermo4();
     let link = fpuzzles_link(&puzzle);
     assert!(not_unique(&link), "without the meaning the grid is open");
     let (_, err) = converted(&[&link]);
@@ -853,6 +862,7 @@ fn variants_check_measures_a_corpus() {
         &json!([
             {"id": "s1", "fpuzzles": payload(&thermo), "solution": SUDOKU4_SOLUTION.concat()},
             {"id": "s2", "fpuzzles": payload(&text), "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "s3", "fpuzzles": payload(&grey_line_thermo4()), "solution": THERMO4_SOLUTION.concat()},
         ]),
     );
     write(
@@ -877,17 +887,28 @@ fn variants_check_measures_a_corpus() {
             {"source": "sudoku-bench", "id": "puzzle_0001", "constraints": ["jigsaw/irregular"]},
         ]}),
     );
-    let out = std::process::Command::new("python3")
-        .arg(common::root().join("scripts/variants-check"))
-        .arg(root)
-        .args([
-            "--smtgrid",
-            env!("CARGO_BIN_EXE_smtgrid"),
-            "--timeout",
-            "30",
-        ])
-        .output()
-        .expect("python3 runs");
+    // s3's thermometer is a grey line: the flags file says so.
+    let flags = root.join("flags.txt");
+    std::fs::write(
+        &flags,
+        "# the rules text says\ns3 --line bfbfbf=thermo\nnot-here --with anti-knight\n",
+    )
+    .expect("write");
+    let check = |extra: &[&std::ffi::OsStr]| {
+        std::process::Command::new("python3")
+            .arg(common::root().join("scripts/variants-check"))
+            .arg(root)
+            .args([
+                "--smtgrid",
+                env!("CARGO_BIN_EXE_smtgrid"),
+                "--timeout",
+                "30",
+            ])
+            .args(extra)
+            .output()
+            .expect("python3 runs")
+    };
+    let out = check(&["--flags".as_ref(), flags.as_os_str()]);
     let text = String::from_utf8_lossy(&out.stdout);
     succeeded(&out);
     let row = |name: &str| -> Vec<String> {
@@ -899,11 +920,34 @@ fn variants_check_measures_a_corpus() {
             .collect()
     };
     assert_eq!(row("iss "), ["iss", "2", "1", "1", "1", "0"], "{text}");
+    // The plain figures: s3 read as its payload states, not unique.
     assert_eq!(
         row("sudokusolver "),
-        ["sudokusolver", "2", "1", "1", "1", "0"],
+        ["sudokusolver", "3", "2", "1", "1", "0"],
         "{text}"
     );
+    // Read with its flags, apart: solved.
+    let flagged: Vec<&str> = text
+        .split("Read with flags")
+        .nth(1)
+        .and_then(|t| t.lines().find(|l| l.starts_with("sudokusolver")))
+        .unwrap_or_else(|| panic!("no flagged row: {text}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        flagged,
+        [
+            "sudokusolver",
+            "s3",
+            "--line",
+            "bfbfbf=thermo",
+            "unsolved",
+            "solved",
+            "-"
+        ],
+        "{text}"
+    );
+    assert!(text.contains("not in the corpus read: not-here"), "{text}");
     assert_eq!(
         row("sudoku-bench "),
         ["sudoku-bench", "1", "1", "1", "0", "0"],
@@ -927,6 +971,13 @@ fn variants_check_measures_a_corpus() {
         ["jigsaw/irregular", "1", "1", "0", "0", "0"],
         "{text}"
     );
+    // A flag that says how to solve, not what the puzzle means, is refused
+    // naming the file and line.
+    std::fs::write(&flags, "s3 --line bfbfbf=thermo\ns1 --solver z3\n").expect("write");
+    let out = check(&["--flags".as_ref(), flags.as_os_str()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("flags.txt:2: `--solver`"), "{err}");
     // A folder without the corpus is refused, not hung on.
     let empty = tempfile::tempdir().expect("temp dir");
     let out = std::process::Command::new("python3")

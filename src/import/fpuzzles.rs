@@ -625,7 +625,7 @@ fn contradictions(p: &FPuzzle) -> Result<(), String> {
 /// diagonal, each entry of `negative`) read by the element whose hook
 /// claims it ([`crate::elements::by_fpuzzles_key`]), and refused by name
 /// when none does; drawings given a meaning read by it as SudokuPad's are
-/// ([`super::drawn_meanings`]).
+/// (`import::drawn_meanings`).
 pub fn to_plain(p: &FPuzzle, opts: &Options) -> Result<Plain, String> {
     let n = p.size;
     if let Some(((r, c), ds)) = p.pencil_marks.first() {
