@@ -103,8 +103,9 @@ pub const MEANINGS: &[&str] = &[
 /// Meanings no drawing of one colour can state: clues outside the grid
 /// (a little killer's, a sandwich's, an X-sum's, a skyscraper's) are a
 /// number there, which SudokuPad and f-puzzles draw as a text apart from
-/// any arrow or line, with nothing tying the two, so `--line`, `--arrow` and `--overlay`
-/// refuse them by name (each name, the element's and its f-puzzles key).
+/// any arrow or line, with nothing tying the two, so `--line`, `--arrow`
+/// and `--overlay` refuse them by name (each name, the element's and its
+/// f-puzzles key).
 const OUTSIDE_CLUES: &[&str] = &[
     "littlekiller",
     "little-killer",
@@ -186,8 +187,8 @@ impl Options {
             return Err(format!(
                 "--{flag} {spec}: `{meaning}` is a clue outside the grid, a number that \
                  SudokuPad and f-puzzles draw as a text apart from its arrow or line, so no \
-                 {flag} can say it; little killers, sandwich, X-sum and skyscraper clues are read from \
-                 f-puzzles links (SudokuPad's fpuzzles… links too) and ISS strings \
+                 {flag} can say it; little killers, sandwich, X-sum and skyscraper clues are \
+                 read from f-puzzles links (SudokuPad's fpuzzles… links too) and ISS strings \
                  (.LittleKiller, .Sandwich, .XSum, .Skyscraper)"
             ));
         }
