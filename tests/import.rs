@@ -200,6 +200,18 @@ fn solve_unique(args: &[&str]) -> Vec<Vec<u32>> {
     serde_json::from_value(r["grid"].clone()).expect("a grid")
 }
 
+/// `smtgrid convert ARGS`, which must succeed: its TOML and its notes.
+fn converted(args: &[&str]) -> (String, String) {
+    let mut all = vec!["convert"];
+    all.extend_from_slice(args);
+    let out = smtgrid(&all);
+    succeeded(&out);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 fn digits(rows: &[&str]) -> Vec<Vec<u32>> {
     rows.iter()
         .map(|r| r.chars().map(|c| c.to_digit(10).expect("digit")).collect())
@@ -638,9 +650,7 @@ fn a_sudokupad_line_becomes_the_element_its_meaning_names() {
     );
     let link = scl_link(&text);
     for meaning in ["cfcfcf=thermo", "cfcfcf=thermometer"] {
-        let out = smtgrid(&["convert", "--line", meaning, &link]);
-        succeeded(&out);
-        let toml = String::from_utf8_lossy(&out.stdout);
+        let (toml, _) = converted(&["--line", meaning, &link]);
         assert!(
             toml.contains("[[thermometer]]\ncells = \"r2c2 r1c2 r1c1\""),
             "{toml}"
@@ -697,6 +707,123 @@ fn sudokupad_arrows_and_overlays_become_the_element_their_meaning_names() {
     assert_eq!(solve_unique(&solve), digits(&JIGSAW9_SOLUTION));
 }
 
+const THERMO4_SOLUTION: [&str; 4] = ["2341", "4132", "3214", "1423"];
+
+/// A 4×4 f-puzzles puzzle whose thermometer is drawn as a grey `line`
+/// from a grey circle, as setters draw rules given in the rules text only:
+/// unique with the thermometer, open without it.
+fn grey_line_thermo4() -> Value {
+    json!({
+        "size": 4,
+        "grid": fp_grid(&["....", "....", "....", "1.2."]),
+        "solution": fp_solution(&THERMO4_SOLUTION),
+        "circle": [{"cells": ["R1C1"], "baseC": "#BFBFBF", "outlineC": "#BFBFBF", "width": 0.7, "height": 0.7}],
+        "line": [
+            {"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#BFBFBF", "width": 0.6},
+            // A userscript's copy of a rule's own drawing is no drawing of its own.
+            {"lines": [["R2C1", "R2C2"]], "outlineC": "#F067F0", "isNewConstraint": true},
+        ],
+    })
+}
+
+/// f-puzzles' own drawings take a meaning by `--line`/`--overlay` as
+/// SudokuPad's do (one code path): a grey `line` that is a thermometer in
+/// the rules text makes the puzzle unique only when said so; without a
+/// meaning it stays decoration, listed in the note; a meaning the drawing
+/// cannot have (a one-cell whispers line), a bad colour and a clue
+/// outside the grid exit 2 naming the line and the fix.
+#[test]
+fn fpuzzles_drawings_take_the_meanings_sudokupad_drawings_do() {
+    common::require(&["yices2"]);
+    let solution = THERMO4_SOLUTION;
+    let puzzle = grey_line_thermo4();
+    let link = fpuzzles_link(&puzzle);
+    assert!(not_unique(&link), "without the meaning the grid is open");
+    let (_, err) = converted(&[&link]);
+    assert!(err.contains("(1 circle, 1 line)"), "{err}");
+    for spec in ["bfbfbf=thermo", "#BFBFBF=thermometer"] {
+        let (toml, err) = converted(&["--line", spec, &link]);
+        assert!(
+            toml.contains("[[thermometer]]\ncells = \"r1c1 r1c2 r1c3\""),
+            "{toml}"
+        );
+        // The line read is no longer listed as passed over; the bulb's circle is.
+        assert!(err.contains("(1 circle)"), "{err}");
+    }
+    assert_eq!(
+        solve_unique(&["--line", "bfbfbf=thermo", &link]),
+        digits(&solution)
+    );
+    // The same colour of overlay is not the same flag: the circle stays.
+    let (_, err) = converted(&["--overlay", "bfbfbf=ignore", &link]);
+    assert!(err.contains("(1 line)"), "{err}");
+    // A meaning the drawing cannot have: named with the colour, the cells and the fix.
+    let mut one = puzzle.clone();
+    one["line"] = json!([{"lines": [["R2C2"]], "outlineC": "#56FF00"}]);
+    let err = refused(
+        &fpuzzles_link(&one),
+        &["--line", "56ff00=whispers"],
+        "f-puzzles lines #56ff00 as whispers (on r2c2)",
+    );
+    assert!(err.contains("--line 56ff00=ignore"), "{err}");
+    usage_refused(&["--line", "grey=thermo", &link], "6 (or 8) hex digits");
+    usage_refused(
+        &["--line", "bfbfbf=littlekiller", &link],
+        "is a clue outside the grid",
+    );
+}
+
+/// `smtgrid convert ARGS` exits 2 with a message holding `want`: the
+/// message, for more checks.
+fn usage_refused(args: &[&str], want: &str) -> String {
+    let out = bin().arg("convert").args(args).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(want), "want {want:?}: {err}");
+    err
+}
+
+/// `--with` adds a rule over the whole grid that the rules text states and
+/// the payload does not (Sudoku-Bench's puzzle_0080 states anti-knight in
+/// its text only), by element name or f-puzzles key, through the element's
+/// own f-puzzles hook; once, however often it is named or already stated;
+/// refused for a rule that is no flag, for a name no element has, and for a
+/// puzzle file, which states its own rules.
+#[test]
+fn with_adds_a_whole_grid_rule_the_payload_does_not_state() {
+    common::require(&["yices2"]);
+    let solution = ["4321", "1234", "2143", "3412"];
+    let mut puzzle = json!({
+        "size": 4,
+        "grid": fp_grid(&["....", "....", "214.", "...."]),
+        "solution": fp_solution(&solution),
+    });
+    let link = fpuzzles_link(&puzzle);
+    assert!(not_unique(&link), "without anti-knight the grid is open");
+    for with in ["anti-knight", "antiknight", "anti-knight,antiknight"] {
+        assert_eq!(solve_unique(&["--with", with, &link]), digits(&solution));
+    }
+    // A rule the payload states already is not added twice.
+    puzzle["antiknight"] = json!(true);
+    let (toml, _) = converted(&["--with", "anti-knight", &fpuzzles_link(&puzzle)]);
+    assert_eq!(toml.matches("anti-knight = true").count(), 1, "{toml}");
+    // Anti-king breaks this solution: the recorded solution is checked
+    // against the rule added, as against every rule.
+    refused(&link, &["--with", "anti-king"], "solution");
+    for (with, want) in [
+        ("thermometer", "not a rule over the whole grid"),
+        ("knights", "no element is called so"),
+    ] {
+        let err = usage_refused(&["--with", with, &link], want);
+        assert!(err.contains("such as anti-knight"), "{err}");
+    }
+    let err = usage_refused(
+        &["--with", "anti-knight", "puzzles/sudoku-4x4.toml"],
+        "anti-knight = true",
+    );
+    assert!(err.contains("puzzles/sudoku-4x4.toml:"), "{err}");
+}
+
 #[test]
 fn an_fpuzzles_json_file_is_read_as_one_puzzle() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -735,6 +862,7 @@ fn variants_check_measures_a_corpus() {
         &json!([
             {"id": "s1", "fpuzzles": payload(&thermo), "solution": SUDOKU4_SOLUTION.concat()},
             {"id": "s2", "fpuzzles": payload(&text), "solution": SUDOKU4_SOLUTION.concat()},
+            {"id": "s3", "fpuzzles": payload(&grey_line_thermo4()), "solution": THERMO4_SOLUTION.concat()},
         ]),
     );
     write(
@@ -759,17 +887,28 @@ fn variants_check_measures_a_corpus() {
             {"source": "sudoku-bench", "id": "puzzle_0001", "constraints": ["jigsaw/irregular"]},
         ]}),
     );
-    let out = std::process::Command::new("python3")
-        .arg(common::root().join("scripts/variants-check"))
-        .arg(root)
-        .args([
-            "--smtgrid",
-            env!("CARGO_BIN_EXE_smtgrid"),
-            "--timeout",
-            "30",
-        ])
-        .output()
-        .expect("python3 runs");
+    // s3's thermometer is a grey line: the flags file says so.
+    let flags = root.join("flags.txt");
+    std::fs::write(
+        &flags,
+        "# the rules text says\ns3 --line bfbfbf=thermo\nnot-here --with anti-knight\n",
+    )
+    .expect("write");
+    let check = |extra: &[&std::ffi::OsStr]| {
+        std::process::Command::new("python3")
+            .arg(common::root().join("scripts/variants-check"))
+            .arg(root)
+            .args([
+                "--smtgrid",
+                env!("CARGO_BIN_EXE_smtgrid"),
+                "--timeout",
+                "30",
+            ])
+            .args(extra)
+            .output()
+            .expect("python3 runs")
+    };
+    let out = check(&["--flags".as_ref(), flags.as_os_str()]);
     let text = String::from_utf8_lossy(&out.stdout);
     succeeded(&out);
     let row = |name: &str| -> Vec<String> {
@@ -781,11 +920,34 @@ fn variants_check_measures_a_corpus() {
             .collect()
     };
     assert_eq!(row("iss "), ["iss", "2", "1", "1", "1", "0"], "{text}");
+    // The plain figures: s3 read as its payload states, not unique.
     assert_eq!(
         row("sudokusolver "),
-        ["sudokusolver", "2", "1", "1", "1", "0"],
+        ["sudokusolver", "3", "2", "1", "1", "0"],
         "{text}"
     );
+    // Read with its flags, apart: solved.
+    let flagged: Vec<&str> = text
+        .split("Read with flags")
+        .nth(1)
+        .and_then(|t| t.lines().find(|l| l.starts_with("sudokusolver")))
+        .unwrap_or_else(|| panic!("no flagged row: {text}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        flagged,
+        [
+            "sudokusolver",
+            "s3",
+            "--line",
+            "bfbfbf=thermo",
+            "unsolved",
+            "solved",
+            "-"
+        ],
+        "{text}"
+    );
+    assert!(text.contains("not in the corpus read: not-here"), "{text}");
     assert_eq!(
         row("sudoku-bench "),
         ["sudoku-bench", "1", "1", "1", "0", "0"],
@@ -809,6 +971,13 @@ fn variants_check_measures_a_corpus() {
         ["jigsaw/irregular", "1", "1", "0", "0", "0"],
         "{text}"
     );
+    // A flag that says how to solve, not what the puzzle means, is refused
+    // naming the file and line.
+    std::fs::write(&flags, "s3 --line bfbfbf=thermo\ns1 --solver z3\n").expect("write");
+    let out = check(&["--flags".as_ref(), flags.as_os_str()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("flags.txt:2: `--solver`"), "{err}");
     // A folder without the corpus is refused, not hung on.
     let empty = tempfile::tempdir().expect("temp dir");
     let out = std::process::Command::new("python3")

@@ -41,18 +41,26 @@ pub(super) struct ImportArgs {
     /// refusing it.
     #[arg(long)]
     ignore_unknown: bool,
-    /// What SudokuPad lines of a colour mean (the rules text says):
-    /// `COLOR=MEANING`, e.g. `67f067=whispers`, or `COLOR=ignore` for a
-    /// decoration. Repeat for several colours.
+    /// What SudokuPad lines and f-puzzles `line` drawings of a colour mean
+    /// (the rules text says): `COLOR=MEANING`, e.g. `67f067=whispers`, or
+    /// `COLOR=ignore` for a decoration. Repeat for several colours.
     #[arg(long, value_name = "COLOR=MEANING")]
     line: Vec<String>,
     /// What SudokuPad arrows of a colour mean, as --line.
     #[arg(long, value_name = "COLOR=MEANING")]
     arrow: Vec<String>,
-    /// What SudokuPad overlays and underlays (dots, circles, shading) of a
-    /// colour mean, as --line.
+    /// What SudokuPad overlays and underlays (dots, circles, shading) and
+    /// f-puzzles `circle` and `rectangle` drawings of a colour mean, as
+    /// --line.
     #[arg(long, value_name = "COLOR=MEANING")]
     overlay: Vec<String>,
+    /// Rules over the whole grid that the rules text states and the
+    /// imported puzzle does not, by element name or f-puzzles key:
+    /// `anti-knight,anti-king`, `disjointgroups`, `nonconsecutive`,
+    /// `diagonal+`. Only for puzzles read from links and f-puzzles JSON (a
+    /// puzzle file states its own: `anti-knight = true`).
+    #[arg(long, value_name = "RULE,…")]
+    with: Vec<String>,
 }
 
 impl ImportArgs {
@@ -62,7 +70,11 @@ impl ImportArgs {
         let mut o = crate::import::Options {
             ignore_unknown: self.ignore_unknown,
             meanings: Vec::new(),
+            with: Vec::new(),
         };
+        for list in &self.with {
+            o.add_with(list).map_err(Error::Usage)?;
+        }
         for (what, specs) in [
             (DrawnKind::Line, &self.line),
             (DrawnKind::Arrow, &self.arrow),

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
-use super::Options;
 use super::build::{Plain, SIZES, box_labels, default_box};
+use super::{Drawn, DrawnKind, Options, colour};
 use crate::error::rc;
 use crate::puzzle::{Clue, Grid, Kind, Puzzle};
 
@@ -127,6 +127,10 @@ pub struct FPuzzle {
     /// Drawings passed over (`line`, `circle`, …), with how many: a
     /// setter may give them a meaning in the rules text only.
     pub cosmetic: Vec<(String, usize)>,
+    /// The drawings (`line`, `circle`, `rectangle`) whose colour was given
+    /// a meaning (`--line COLOR=MEANING`, `--overlay`), read by it as
+    /// SudokuPad's are.
+    pub drawn: Vec<Drawn>,
 }
 
 /// The JSON type of `v`, for messages.
@@ -209,6 +213,7 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
         constraints: BTreeMap::new(),
         ignored: Vec::new(),
         cosmetic: Vec::new(),
+        drawn: Vec::new(),
     };
     read_grid(
         top.get("grid").ok_or("the f-puzzles data has no `grid`")?,
@@ -254,15 +259,24 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
             continue;
         }
         if COSMETIC.contains(&k) {
-            // Userscript copies of a rule's drawing name it; the rule has its own key.
-            let own = value
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter(|d| d.get("fromConstraint").is_none())
-                .count();
-            if own > 0 {
-                p.cosmetic.push((key.clone(), own));
+            // Userscript copies of a rule's drawing name it (`fromConstraint`,
+            // or `isNewConstraint` on a renban's or whispers' line); the rule
+            // has its own key.
+            let own = value.as_array().into_iter().flatten().filter(|d| {
+                d.get("fromConstraint").is_none() && d.get("isNewConstraint").is_none()
+            });
+            let mut passed = 0;
+            for item in own {
+                match drawn(k, item, opts) {
+                    Some(d) => {
+                        check_cells(item, k, n)?;
+                        p.drawn.extend(d);
+                    }
+                    None => passed += 1,
+                }
+            }
+            if passed > 0 {
+                p.cosmetic.push((key.clone(), passed));
             }
             continue;
         }
@@ -293,6 +307,71 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
     }
     contradictions(&p)?;
     Ok(p)
+}
+
+/// An f-puzzles drawing whose colour was given a meaning, as the drawings
+/// SudokuPad reads ([`super::drawn_meanings`]): each polyline of a `line`
+/// (colour `outlineC`) its own line, a `circle` or `rectangle` an overlay
+/// on its cells (colour `baseC`, or `outlineC` where the fill is none or
+/// transparent; a shape on two cells stands on the border between them,
+/// as f-puzzles draws it) with its `value` as text. `None` for a drawing
+/// no meaning was given to, which stays decoration.
+fn drawn(key: &str, item: &Value, opts: &Options) -> Option<Vec<Drawn>> {
+    let cells = |v: Option<&Value>| -> Vec<(usize, usize)> {
+        v.and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| cell_ref(c.as_str()?))
+            .filter_map(|(r, c)| Some((usize::try_from(r).ok()?, usize::try_from(c).ok()?)))
+            .collect()
+    };
+    let (what, colour) = match key {
+        "line" => (DrawnKind::Line, colour(item.get("outlineC"))),
+        "circle" | "rectangle" => {
+            let fill = colour(item.get("baseC"));
+            let clear = fill == "none"
+                || fill == "transparent"
+                || (fill.len() == 8 && fill.ends_with("00"));
+            let c = if clear {
+                colour(item.get("outlineC"))
+            } else {
+                fill
+            };
+            (DrawnKind::Overlay, c)
+        }
+        _ => return None,
+    };
+    opts.meaning(what, &colour)?;
+    let text = super::drawn_text(item.get("value"));
+    Some(match what {
+        DrawnKind::Line => item
+            .get("lines")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|l| {
+                let cells = cells(Some(l));
+                Drawn {
+                    what,
+                    colour: colour.clone(),
+                    // Where it is, for a message, when it names no cell.
+                    at: "(no cells)".into(),
+                    cells,
+                    text: None,
+                }
+            })
+            .collect(),
+        _ => {
+            let cells = cells(item.get("cells"));
+            vec![Drawn {
+                what,
+                colour,
+                at: "(no cells)".into(),
+                cells,
+                text,
+            }]
+        }
+    })
 }
 
 /// The list a rule key holds.
@@ -545,8 +624,9 @@ fn contradictions(p: &FPuzzle) -> Result<(), String> {
 /// the solution read here; every other rule key (killer cages, one
 /// diagonal, each entry of `negative`) read by the element whose hook
 /// claims it ([`crate::elements::by_fpuzzles_key`]), and refused by name
-/// when none does.
-pub fn to_plain(p: &FPuzzle) -> Result<Plain, String> {
+/// when none does; drawings given a meaning read by it as SudokuPad's are
+/// (`import::drawn_meanings`).
+pub fn to_plain(p: &FPuzzle, opts: &Options) -> Result<Plain, String> {
     let n = p.size;
     if let Some(((r, c), ds)) = p.pencil_marks.first() {
         return Err(format!(
@@ -612,6 +692,9 @@ pub fn to_plain(p: &FPuzzle) -> Result<Plain, String> {
             }
         }
     }
+    plain
+        .elements
+        .extend(super::drawn_meanings("f-puzzles", &p.drawn, opts, n)?);
     Ok(plain)
 }
 

@@ -28,14 +28,15 @@ pub mod sudokupad;
 use crate::error::{InputError, Location, note};
 use crate::puzzle::Puzzle;
 
-/// What a SudokuPad drawing is.
+/// What a drawing without a rule of its own is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DrawnKind {
-    /// A polyline (`lines`).
+    /// A polyline (SudokuPad `lines`, f-puzzles `line`).
     Line,
-    /// An arrow (`arrows`).
+    /// An arrow (SudokuPad `arrows`).
     Arrow,
-    /// A shape on or between cells (`overlays`, `underlays`).
+    /// A shape on or between cells (SudokuPad `overlays` and `underlays`,
+    /// f-puzzles `circle` and `rectangle`).
     Overlay,
 }
 
@@ -50,7 +51,8 @@ impl DrawnKind {
     }
 }
 
-/// A SudokuPad drawing whose meaning the rules text gives.
+/// A drawing whose meaning the rules text gives (SudokuPad's lines,
+/// arrows and overlays; f-puzzles' `line`, `circle` and `rectangle`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Drawn {
     /// Line, arrow or overlay.
@@ -99,9 +101,10 @@ pub const MEANINGS: &[&str] = &[
 
 /// Meanings no drawing of one colour can state: clues outside the grid
 /// (a little killer's, a sandwich's, an X-sum's, a skyscraper's) are a
-/// number there, which SudokuPad draws as a text apart from any arrow,
-/// with nothing tying the two, so `--line`, `--arrow` and `--overlay`
-/// refuse them by name (each name, the element's and its f-puzzles key).
+/// number there, which SudokuPad and f-puzzles draw as a text apart from
+/// any arrow or line, with nothing tying the two, so `--line`, `--arrow`
+/// and `--overlay` refuse them by name (each name, the element's and its
+/// f-puzzles key).
 const OUTSIDE_CLUES: &[&str] = &[
     "littlekiller",
     "little-killer",
@@ -150,8 +153,13 @@ pub struct Options {
     /// Pass over unknown keys and constraint types (listed as ignored)
     /// instead of refusing the puzzle.
     pub ignore_unknown: bool,
-    /// What SudokuPad drawings of a colour mean: (kind, colour, meaning).
+    /// What drawings of a colour mean (SudokuPad's, and f-puzzles' own
+    /// `line`, `circle` and `rectangle`): (kind, colour, meaning).
     pub meanings: Vec<(DrawnKind, String, String)>,
+    /// Rules over the whole grid that the rules text states and the
+    /// payload does not (`--with anti-knight`): each an element's name or
+    /// f-puzzles key, read as that key set to `true`.
+    pub with: Vec<String>,
 }
 
 impl Options {
@@ -177,9 +185,9 @@ impl Options {
         if OUTSIDE_CLUES.contains(&meaning.as_str()) {
             return Err(format!(
                 "--{flag} {spec}: `{meaning}` is a clue outside the grid, a number that \
-                 SudokuPad draws as a text apart from its arrow or line, so no {flag} can say \
-                 it; little killers, sandwich, X-sum and skyscraper clues are read from \
-                 f-puzzles links (SudokuPad's fpuzzles… links too) and ISS strings \
+                 SudokuPad and f-puzzles draw as a text apart from its arrow or line, so no \
+                 {flag} can say it; little killers, sandwich, X-sum and skyscraper clues are \
+                 read from f-puzzles links (SudokuPad's fpuzzles… links too) and ISS strings \
                  (.LittleKiller, .Sandwich, .XSum, .Skyscraper)"
             ));
         }
@@ -193,9 +201,38 @@ impl Options {
         Ok(())
     }
 
+    /// Adds `--with`'s comma-separated rules over the whole grid, or says
+    /// what is wrong with one: each must name an element whose f-puzzles
+    /// form is a flag (`"antiknight": true`), as its hook says.
+    pub fn add_with(&mut self, list: &str) -> Result<(), String> {
+        for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let name = name.to_ascii_lowercase();
+            let what = if element_of(&name).is_none() {
+                "no element is called so".to_string()
+            } else {
+                // The size does not change whether a key is a flag.
+                match grid_rule(&name, 9) {
+                    Ok(_) => String::new(),
+                    Err(m) => format!("not a rule over the whole grid ({m})"),
+                }
+            };
+            if !what.is_empty() {
+                return Err(format!(
+                    "--with {name}: {what}; --with adds a rule over the whole grid that a \
+                     puzzle has or has not, by its element's name or f-puzzles key, such as \
+                     anti-knight, anti-king, disjointgroups, nonconsecutive, diagonal+ or diagonal-"
+                ));
+            }
+            if !self.with.contains(&name) {
+                self.with.push(name);
+            }
+        }
+        Ok(())
+    }
+
     /// The meaning given for drawings of `what` in `colour`: an 8-digit
     /// colour (with alpha) also answers to its first 6 digits.
-    fn meaning(&self, what: DrawnKind, colour: &str) -> Option<&str> {
+    pub(crate) fn meaning(&self, what: DrawnKind, colour: &str) -> Option<&str> {
         self.meanings
             .iter()
             .find(|(w, c, _)| *w == what && (c == colour || colour.get(..6) == Some(c.as_str())))
@@ -203,18 +240,69 @@ impl Options {
     }
 }
 
+/// The rule over the whole grid `name` (an element's name or f-puzzles
+/// key) for an `n`×`n` grid: the f-puzzles key set to `true`, read by the
+/// element that claims it, as a SudokuPad rule flag and `--with` are.
+pub(crate) fn grid_rule(name: &str, n: usize) -> Result<Vec<crate::elements::Element>, String> {
+    let Some((entry, key)) = element_of(name) else {
+        return Err(format!("`{}`: not yet supported", short_key(name)));
+    };
+    (entry.from_fpuzzles)(key, &serde_json::Value::Bool(true), n)
+        .map_err(|m| format!("`{key}` ({}): {m}", entry.name))
+}
+
+/// The puzzle of `plain` with the rules `--with` adds (each once: one the
+/// payload states already is not added again), checked as every imported
+/// puzzle is ([`build::to_puzzle`]).
+fn finish(
+    mut plain: build::Plain,
+    opts: &Options,
+    name: &str,
+    at: &Location,
+) -> Result<Puzzle, String> {
+    for rule in &opts.with {
+        for e in grid_rule(rule, plain.n).map_err(|m| format!("--with {m}"))? {
+            if !plain.elements.contains(&e) {
+                plain.elements.push(e);
+            }
+        }
+    }
+    build::to_puzzle(plain, name, at)
+}
+
 /// A key or value from the input, cut short and safe for a message.
 pub(crate) fn short_key(k: &str) -> String {
     crate::error::escape_controls(&links::shorten(k)).into_owned()
 }
 
-/// Reads every SudokuPad drawing by the meanings given: one without a
-/// meaning is refused naming its colour, cells and the flag to use; one
-/// declared `ignore` passes; a line whose meaning names an element becomes
-/// that element, built by its f-puzzles hook from the f-puzzles shape of a
-/// line (`[{"lines": [["R1C1", …]]}]`), so an element with a hook needs no
-/// code here; any other meaning is refused as not yet supported.
+/// A colour as `--line` and messages spell it: lower-case hex without
+/// `#` (`67f067`), or `none`.
+pub(crate) fn colour(v: Option<&serde_json::Value>) -> String {
+    let s = v.and_then(serde_json::Value::as_str).unwrap_or("none");
+    s.trim().trim_start_matches('#').to_ascii_lowercase()
+}
+
+/// A drawing's text (a string trimmed, or a number), if it has one.
+pub(crate) fn drawn_text(v: Option<&serde_json::Value>) -> Option<String> {
+    match v? {
+        serde_json::Value::String(s) => Some(s.trim().to_string()),
+        serde_json::Value::Number(x) => Some(x.to_string()),
+        _ => None,
+    }
+    .filter(|t| !t.is_empty())
+}
+
+/// Reads drawings by the meanings given, for both formats that draw them
+/// (`source`: "SudokuPad" or "f-puzzles"): one without a meaning is
+/// refused naming its colour, cells and the flag to use (f-puzzles hands
+/// over only the drawings given one: the rest stay decoration, listed in
+/// a note); one declared `ignore` passes; a drawing whose meaning names
+/// an element becomes that element, built by its f-puzzles hook from the
+/// f-puzzles shape of a line (`[{"lines": [["R1C1", …]]}]`), so an element
+/// with a hook needs no code here; any other meaning is refused as not yet
+/// supported.
 pub(crate) fn drawn_meanings(
+    source: &str,
     drawn: &[Drawn],
     opts: &Options,
     n: usize,
@@ -265,12 +353,18 @@ pub(crate) fn drawn_meanings(
                 let lines: Vec<serde_json::Value> =
                     items.iter().copied().map(fpuzzles_entry).collect();
                 let read = (entry.from_fpuzzles)(key, &serde_json::Value::Array(lines), n)
-                    .map_err(|e| format!("SudokuPad {flag}s #{colour} as {m} ({place}): {e}"))?;
+                    .map_err(|e| {
+                        format!(
+                            "{source} {flag}s #{colour} as {m} ({place}{many}): {e}; if the rules \
+                             text gives them another meaning, say it with --{flag} {colour}=MEANING, \
+                             or --{flag} {colour}=ignore for a decoration"
+                        )
+                    })?;
                 elements.extend(read);
             }
             None => {
                 return Err(format!(
-                    "SudokuPad {flag} #{colour} {place}{text}{many}: its meaning is in the rules \
+                    "{source} {flag} #{colour} {place}{text}{many}: its meaning is in the rules \
                      text only; say what it is with --{flag} {colour}=MEANING (MEANING one of \
                      {}), or --{flag} {colour}=ignore for a decoration",
                     MEANINGS[1..].join(", ")
@@ -278,7 +372,7 @@ pub(crate) fn drawn_meanings(
             }
             Some(m) => {
                 return Err(format!(
-                    "SudokuPad {flag}s #{colour} as {m} ({count}): not yet supported"
+                    "{source} {flag}s #{colour} as {m} ({count}): not yet supported"
                 ));
             }
         }
@@ -360,7 +454,7 @@ pub fn read_link(
         links::Payload::Fpuzzles(json) => {
             let f = fpuzzles::read(&json, opts).map_err(fail)?;
             note_fpuzzles(&mut notes, &f);
-            fpuzzles::to_plain(&f)
+            fpuzzles::to_plain(&f, opts)
         }
         links::Payload::Scl(t) => {
             let v = sudokupad::unzip(&t).map_err(fail)?;
@@ -368,7 +462,7 @@ pub fn read_link(
             if v.get("grid").is_some() && v.get("size").is_some() {
                 let f = fpuzzles::read_value(&v, opts).map_err(fail)?;
                 note_fpuzzles(&mut notes, &f);
-                fpuzzles::to_plain(&f)
+                fpuzzles::to_plain(&f, opts)
             } else {
                 let s = sudokupad::read(&v, opts).map_err(fail)?;
                 note_ignored(&mut notes, "SudokuPad keys", &s.ignored);
@@ -382,7 +476,7 @@ pub fn read_link(
         }
     }
     .map_err(fail)?;
-    let p = build::to_puzzle(plain, name, at).map_err(fail)?;
+    let p = finish(plain, opts, name, at).map_err(fail)?;
     told(at, &notes);
     Ok(p)
 }
@@ -412,8 +506,8 @@ pub fn read_fpuzzles_json(
     let f = fpuzzles::read(text, opts).map_err(fail)?;
     let mut notes = Vec::new();
     note_fpuzzles(&mut notes, &f);
-    let plain = fpuzzles::to_plain(&f).map_err(fail)?;
-    let p = build::to_puzzle(plain, name, at).map_err(fail)?;
+    let plain = fpuzzles::to_plain(&f, opts).map_err(fail)?;
+    let p = finish(plain, opts, name, at).map_err(fail)?;
     told(at, &notes);
     Ok(p)
 }

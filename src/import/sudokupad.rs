@@ -8,7 +8,7 @@
 use serde_json::{Map, Number, Value};
 
 use super::build::{Plain, SIZES};
-use super::{Drawn, Options};
+use super::{Drawn, Options, colour};
 use crate::error::rc;
 use crate::puzzle::Grid;
 
@@ -350,12 +350,6 @@ fn rc_pair(v: &Value, n: usize) -> Result<(usize, usize), String> {
     }
 }
 
-/// A colour for messages and `--line`: lower-case hex without `#`.
-pub fn colour(v: Option<&Value>) -> String {
-    let s = v.and_then(Value::as_str).unwrap_or("none");
-    s.trim().trim_start_matches('#').to_ascii_lowercase()
-}
-
 /// The cell whose centre is at `(y, x)`, if the point is a cell centre.
 fn centre_cell(y: f64, x: f64, n: usize) -> Option<(usize, usize)> {
     let centre = |v: f64| (v - v.floor() - 0.5).abs() < 0.01 && v >= 0.0 && v < n as f64;
@@ -611,14 +605,7 @@ fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
         .first()
         .map(|&(y, x)| format!("({y}, {x})"))
         .unwrap_or_default();
-    let text = item
-        .get("text")
-        .and_then(|t| match t {
-            Value::String(s) => Some(s.trim().to_string()),
-            Value::Number(x) => Some(x.to_string()),
-            _ => None,
-        })
-        .filter(|t| !t.is_empty());
+    let text = super::drawn_text(item.get("text"));
     Drawn {
         what,
         colour,
@@ -644,17 +631,9 @@ pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
     // A rule flag (`antiknight`) is the f-puzzles key of the same name set
     // to true, read by the element that claims it.
     for f in &s.flags {
-        let Some(entry) = crate::elements::by_fpuzzles_key(f) else {
-            return Err(format!(
-                "SudokuPad rule `{}`: not yet supported",
-                super::short_key(f)
-            ));
-        };
-        let read = (entry.from_fpuzzles)(f, &Value::Bool(true), n)
-            .map_err(|m| format!("SudokuPad rule `{f}` ({}): {m}", entry.name))?;
-        elements.extend(read);
+        elements.extend(super::grid_rule(f, n).map_err(|m| format!("SudokuPad rule {m}"))?);
     }
-    elements.extend(super::drawn_meanings(&s.drawn, opts, n)?);
+    elements.extend(super::drawn_meanings("SudokuPad", &s.drawn, opts, n)?);
     let mut plain = Plain::blank(n);
     plain.elements = elements;
     plain.title = s.title.clone();

@@ -205,6 +205,17 @@ pub fn open_with(
             f
         }
     };
+    let imported = matches!(format, InputFormat::Links | InputFormat::Fpuzzles);
+    if let Some(rule) = import.with.first().filter(|_| !imported) {
+        return Err(InputError::new(
+            file,
+            format!(
+                "--with {rule} adds a rule to puzzles read from links and f-puzzles JSON; a \
+                 puzzle file states its own rules: write it in the file (in TOML, \
+                 `anti-knight = true`)"
+            ),
+        ));
+    }
     let names = Names::of(&file);
     let inner = match format {
         InputFormat::Lines => {
