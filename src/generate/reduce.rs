@@ -13,8 +13,9 @@ use std::time::Instant;
 
 use super::adapter::{self, Item};
 use super::draw::{self, At, Design};
+use super::merge;
 use super::rng::Rng;
-use super::{Fixed, Request};
+use super::{Cages, Fixed, Request};
 use crate::cancel::Cancel;
 use crate::explain::ask::{Answer, Asker, Extra, Stop};
 use crate::lower::lower_with_statements;
@@ -240,6 +241,25 @@ pub fn reduce(
     let Some((kept, proof)) = remove(req, &at, d, rng, None)? else {
         return Ok(None);
     };
+    let merging = req.cages == Cages::Merge
+        && d.kind == Kind::Killer
+        && !matches!(req.fixed, Fixed::Cages(_));
+    if merging {
+        let (m, asked) = merge::merge(&at, d, &kept, rng)?;
+        if m.cages.len() < d.cages.len() {
+            // Merging cages can make a kept given redundant: the merged
+            // design's removal starts from the givens kept and asks about
+            // each again, so that the result is minimal in its own cages.
+            let Some((kept, mut again)) = remove(req, &at, &m, rng, Some(&kept))? else {
+                return Err(Halt::Failed(
+                    "internal: the merged killer was proven unique and is not".into(),
+                ));
+            };
+            again.questions += proof.questions + asked;
+            let puzzle = adapter::puzzle(&m, name, |it| kept.contains(it));
+            return Ok(Some((puzzle, again)));
+        }
+    }
     let puzzle = adapter::puzzle(d, name, |it| kept.contains(it));
     Ok(Some((puzzle, proof)))
 }
