@@ -237,6 +237,40 @@ fn every_other_kind_is_unique_and_minimal_by_another_solver() {
 }
 
 #[test]
+fn merged_killers_have_fewer_cages_and_are_unique_and_minimal_by_another_solver() {
+    require(&["yices2", "z3"]);
+    let args = ["generate", "killer", "--size", "6", "--count", "3"];
+    let merge = [&args[..], &["--cages", "merge", "--symmetry", "none"]].concat();
+    reproved(&merge, "yices2", "z3");
+    // The same seed's designs with their cages as drawn: merging only
+    // joins cages, so there are never more, and here fewer.
+    let cages = |extra: &[&str]| -> Vec<usize> {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let all = [&args[..], extra, &["--seed", "11"]].concat();
+        generate(&all, dir.path())
+            .iter()
+            .map(|(name, text)| {
+                if extra.contains(&"merge") {
+                    assert!(text.contains("--cages merge"), "{name}:\n{text}");
+                }
+                let p = load(&dir.path().join(name), None).expect("a generated puzzle loads");
+                p[0].cages().len()
+            })
+            .collect()
+    };
+    let (drawn, merged) = (cages(&[]), cages(&["--cages", "merge"]));
+    assert_eq!(drawn.len(), merged.len());
+    for (d, m) in drawn.iter().zip(&merged) {
+        assert!(m < d, "{merged:?} cages merged from {drawn:?}");
+    }
+    let out = smtgrid(&["generate", "sudoku", "--cages", "merge", "-o", "unused"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--cages applies to killer"), "{err}");
+    assert!(!common::root().join("unused").exists());
+}
+
+#[test]
 fn a_kakuro_larger_than_5_is_repaired_until_unique() {
     require(&["yices2", "z3"]);
     // A 5x5 white area: random fills are almost never unique as drawn;

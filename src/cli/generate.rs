@@ -12,7 +12,7 @@ use super::config::{SolverArgs, duration, jobs};
 use super::target::create_dir;
 use crate::error::{Error, Result};
 use crate::generate::draw::Op;
-use crate::generate::{self, Fixed, Request, Solvers, Symmetry, adapter, grade};
+use crate::generate::{self, Cages, Fixed, Request, Solvers, Symmetry, adapter, grade};
 use crate::output::{Stdout, note, write_file_atomically};
 use crate::puzzle::Kind;
 use crate::solver::{self, SolverRequest, read_versions};
@@ -53,6 +53,11 @@ pub(super) struct GenerateArgs {
     /// Which givens are removed together.
     #[arg(long, value_enum, default_value = "rotational")]
     symmetry: Symmetry,
+    /// Killer: `merge` joins neighbouring cages while the puzzle stays
+    /// unique (fewer, larger cages, as Tatham's killers), `random` keeps
+    /// the drawn cages of 2 to 5 cells.
+    #[arg(long, value_enum, default_value = "random")]
+    cages: Cages,
     /// Keep MIN to MAX givens (`20-30`); removal stops at MIN.
     #[arg(long, value_name = "MIN-MAX", value_parser = range)]
     givens: Option<(u64, u64)>,
@@ -183,6 +188,12 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
             kind.name()
         )));
     }
+    if a.cages == Cages::Merge && (kind != Kind::Killer || matches!(fixed, Fixed::Cages(_))) {
+        return Err(Error::Usage(match kind {
+            Kind::Killer => "--cages merge: the template fixes the cages; drop one of them".into(),
+            k => format!("--cages applies to killer, not {}", k.name()),
+        }));
+    }
     let ops: Vec<Op> = a
         .ops
         .chars()
@@ -216,6 +227,9 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     if diagonals {
         options.push_str(" --diagonals");
     }
+    if kind == Kind::Killer && a.cages != Cages::Random {
+        options.push_str(&format!(" --cages {}", a.cages.name()));
+    }
     if kind == Kind::Calcudoku {
         options.push_str(&format!(" --ops {}", a.ops));
     }
@@ -240,6 +254,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         ops,
         fixed,
         symmetry: a.symmetry,
+        cages: a.cages,
         givens,
         effort,
         seed,

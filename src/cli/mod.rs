@@ -167,7 +167,8 @@ value_enum_from_all!(
     Kind,
     RunMode,
     SummaryFormat,
-    crate::generate::Symmetry
+    crate::generate::Symmetry,
+    crate::generate::Cages
 );
 
 /// How a command ended. Only [`main`](crate::cli::run)'s caller turns it

@@ -211,6 +211,11 @@ impl<'a> Asker<'a> {
         })
     }
 
+    /// Sets the time limit of the questions to come.
+    pub fn set_deadline(&mut self, deadline: Instant) {
+        self.deadline = deadline;
+    }
+
     /// Whether the solver's unsat cores were read (else a core is all the
     /// statements that were on).
     pub fn gave_core(&self) -> bool {

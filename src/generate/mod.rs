@@ -19,6 +19,8 @@
 //!    statements that were on, so the result is minimal by clues with
 //!    `--symmetry none` and by orbits (and symmetric) with any other
 //!    ([`reduce::Minimal`]).
+//!    With `--cages merge`, a killer's neighbouring cages are then merged
+//!    while it stays unique ([`merge`]), and its givens reduced again.
 //! 3. [`grade`]: the finished puzzle runs through the solve layer once on
 //!    a fixed solver and encoding with statistics, and propagation alone is
 //!    measured; `--grade` keeps only puzzles in its band.
@@ -30,6 +32,7 @@ pub mod adapter;
 pub mod draw;
 pub mod fill;
 pub mod grade;
+pub mod merge;
 pub mod reduce;
 
 use std::ops::ControlFlow;
@@ -136,6 +139,29 @@ impl Symmetry {
         out.sort_unstable();
         out.dedup();
         out
+    }
+}
+
+/// How a killer's cages are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cages {
+    /// As drawn: random cages of 2 to 5 cells (4 up to 6×6).
+    Random,
+    /// As drawn, then neighbouring cages merged while the puzzle with the
+    /// givens kept stays unique ([`merge`]).
+    Merge,
+}
+
+impl Cages {
+    /// Every layout, for the command line.
+    pub const ALL: [Cages; 2] = [Cages::Random, Cages::Merge];
+
+    /// Its name on the command line and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cages::Random => "random",
+            Cages::Merge => "merge",
+        }
     }
 }
 
@@ -255,6 +281,8 @@ pub struct Request {
     pub fixed: Fixed,
     /// Which givens are removed together.
     pub symmetry: Symmetry,
+    /// How a killer's cages are laid out.
+    pub cages: Cages,
     /// The fewest and most givens a puzzle may keep.
     pub givens: Option<(usize, usize)>,
     /// Keep only puzzles whose grading effort (conflicts) is in this

@@ -13,12 +13,13 @@ use std::time::Instant;
 
 use super::adapter::{self, Item};
 use super::draw::{self, At, Design};
+use super::merge;
 use super::rng::Rng;
-use super::{Fixed, Request};
+use super::{Cages, Fixed, Request};
 use crate::cancel::Cancel;
 use crate::explain::ask::{Answer, Asker, Extra, Stop};
 use crate::lower::lower_with_statements;
-use crate::model::{Model, Statement, What};
+use crate::model::{Model, Statement, What, derive};
 use crate::puzzle::{Kind, Puzzle};
 use crate::solver::Solver;
 
@@ -49,8 +50,8 @@ pub enum Minimal {
     /// that the givens stay symmetric.
     Orbits,
     /// Neither: `--givens` stopped the removal at its minimum, or a large
-    /// grid's removal reached its share of the time limit, with a clue or
-    /// orbit kept that was never shown needed.
+    /// grid's removal (or one of its questions) reached its share of the
+    /// time limit, with a clue or orbit kept that was never shown needed.
     No,
 }
 
@@ -117,12 +118,30 @@ fn statements_of(items: &[Item], statements: &[Statement]) -> Option<Vec<usize>>
 /// puzzle cut short is unique but not shown minimal.
 const LARGE_FROM: usize = 16;
 
-/// The puzzle of `d` with every clue, lowered with its statements, and its
+/// On a large grid, one removal question may take at most this share of
+/// the removal's time (an eighth: 5 s of the default limit's 40 s).
+const QUESTION_SHARE: u32 = 8;
+
+/// The puzzle of `d` with the clues `keep` says to keep, lowered with its
+/// statements (a killer's with its implied sums, always on), and its
 /// drawn solution in the model's cell order, checked by the model's
 /// checker: the first solution of every question.
-fn lowered(d: &Design, name: &str) -> Result<(Model, Vec<Statement>, Vec<i64>), Halt> {
-    let full = adapter::puzzle(d, name, |_| true);
-    let (model, statements) = lower_with_statements(&full);
+pub(super) fn lowered(
+    d: &Design,
+    name: &str,
+    keep: impl Fn(&Item) -> bool,
+) -> Result<(Model, Vec<Statement>, Vec<i64>), Halt> {
+    let full = adapter::puzzle(d, name, keep);
+    let (mut model, statements) = lower_with_statements(&full);
+    if d.kind == Kind::Killer {
+        // A killer's innies, outies and unit sums follow from its cages
+        // and units alone, which a reduction never turns off: stated
+        // under no statement (always on), they spare the solver the
+        // arithmetic it would otherwise search for. `explain` leaves them
+        // out, as it turns cages off.
+        let implied = derive::implied(&model);
+        model.constraints.extend(implied);
+    }
     let solution: Vec<i64> = model
         .cells
         .iter()
@@ -154,7 +173,7 @@ fn unique_kakuro(
 ) -> Result<Option<Design>, Halt> {
     let mut d = d.clone();
     for _ in 0..KAKURO_REPAIRS {
-        let (model, statements, solution) = lowered(&d, name)?;
+        let (model, statements, solution) = lowered(&d, name, |_| true)?;
         let mut asker = Asker::start(&model, &statements, solver, deadline, cancel)?;
         let all: Vec<usize> = (0..statements.len()).collect();
         let second = match asker.ask(&all, &[Extra::Differs(solution.clone())])? {
@@ -173,6 +192,20 @@ fn unique_kakuro(
         }
     }
     Ok(None)
+}
+
+/// What every question about one puzzle is asked with: the puzzle's
+/// name, the solver, the time limit and the user's Ctrl-C.
+#[derive(Clone, Copy)]
+pub(super) struct Asking<'a> {
+    /// The puzzle's name.
+    pub name: &'a str,
+    /// The prover.
+    pub solver: &'a Solver,
+    /// When the puzzle's time is up.
+    pub deadline: Instant,
+    /// Ctrl-C.
+    pub cancel: &'a Cancel,
 }
 
 /// Reduces `d` to a unique, minimal puzzle named `name`: `Ok(None)` when
@@ -199,8 +232,56 @@ pub fn reduce(
     } else {
         d
     };
+    let at = Asking {
+        name,
+        solver,
+        deadline,
+        cancel,
+    };
+    let Some((kept, proof)) = remove(req, &at, d, rng, None)? else {
+        return Ok(None);
+    };
+    let merging = req.cages == Cages::Merge
+        && d.kind == Kind::Killer
+        && !matches!(req.fixed, Fixed::Cages(_));
+    if merging {
+        let (m, asked) = merge::merge(&at, d, &kept, rng)?;
+        if m.cages.len() < d.cages.len() {
+            // Merging cages can make a kept given redundant: the merged
+            // design's removal starts from the givens kept and asks about
+            // each again, so that the result is minimal in its own cages.
+            let Some((kept, mut again)) = remove(req, &at, &m, rng, Some(&kept))? else {
+                return Err(Halt::Failed(
+                    "internal: the merged killer was proven unique and is not".into(),
+                ));
+            };
+            again.questions += proof.questions + asked;
+            let puzzle = adapter::puzzle(&m, name, |it| kept.contains(it));
+            return Ok(Some((puzzle, again)));
+        }
+    }
+    let puzzle = adapter::puzzle(d, name, |it| kept.contains(it));
+    Ok(Some((puzzle, proof)))
+}
+
+/// Removes the clues of `d` while it stays unique, from every clue or from
+/// those of `start`: the clues kept and what was proven, `None` when the
+/// design is not unique with them.
+fn remove(
+    req: &Request,
+    at: &Asking,
+    d: &Design,
+    rng: &mut Rng,
+    start: Option<&HashSet<Item>>,
+) -> Result<Option<(HashSet<Item>, Proof)>, Halt> {
+    let Asking {
+        name,
+        solver,
+        deadline,
+        cancel,
+    } = *at;
     let items = adapter::items(d);
-    let (model, statements, solution) = lowered(d, name)?;
+    let (model, statements, solution) = lowered(d, name, |_| true)?;
     let Some(stmt) = statements_of(&items, &statements) else {
         return Err(Halt::Failed(format!(
             "internal: the {} puzzle's statements do not match its clues",
@@ -218,7 +299,13 @@ pub fn reduce(
         false => deadline,
     };
     let mut asker = Asker::start(&model, &statements, solver, removal, cancel)?;
+    let cap = removal.saturating_duration_since(Instant::now()) / QUESTION_SHARE;
     let mut on = vec![true; statements.len()];
+    if let Some(start) = start {
+        for (i, item) in items.iter().enumerate() {
+            on[stmt[i]] = start.contains(item);
+        }
+    }
     let blocked = [Extra::Differs(solution.clone())];
     // `None`: still unique; else the second solution, checked.
     let ask = |asker: &mut Asker, on: &[bool]| -> Result<Option<Vec<i64>>, Halt> {
@@ -259,7 +346,9 @@ pub fn reduce(
     }
     let min_givens = req.givens.map_or(0, |(lo, _)| lo);
     let is_given = |i: usize| matches!(items[i], Item::Given(_));
-    let mut givens = items.iter().filter(|i| matches!(i, Item::Given(_))).count();
+    let mut givens = (0..items.len())
+        .filter(|&i| is_given(i) && on[stmt[i]])
+        .count();
     // Clues shown needed by a second solution: still needed once more
     // clues are gone, as a solution of more statements is one of fewer.
     // An orbit that could not go is needed for good: a second solution
@@ -274,6 +363,9 @@ pub fn reduce(
         for &i in orbit {
             on[stmt[i]] = false;
         }
+        if large {
+            asker.set_deadline(removal.min(Instant::now() + cap));
+        }
         match ask(&mut asker, &on) {
             Ok(None) => givens -= drop_givens,
             Ok(Some(_)) => {
@@ -283,7 +375,11 @@ pub fn reduce(
                 needed[k] = true;
             }
             // The puzzle with this orbit is unique (the last `unsat`);
-            // the orbits not asked about are kept unproven.
+            // the orbits not asked about are kept unproven. One question
+            // past its share also ends the removal: the proofs only grow
+            // as givens go (a 16x16 killer's went 45 s, then more than
+            // 300 s), and a puzzle that hard to prove may not be graded
+            // in the time left.
             Err(Halt::TimeLimit) if large => {
                 for &i in orbit {
                     on[stmt[i]] = true;
@@ -315,7 +411,6 @@ pub fn reduce(
             .all(|a| kept.contains(&Item::Given(*a))),
         _ => true,
     });
-    let puzzle = adapter::puzzle(d, name, |it| kept.contains(it));
     let proof = Proof {
         givens,
         clues: kept.len(),
@@ -323,5 +418,5 @@ pub fn reduce(
         symmetric,
         questions: asker.questions,
     };
-    Ok(Some((puzzle, proof)))
+    Ok(Some((kept, proof)))
 }
