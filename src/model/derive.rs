@@ -312,28 +312,41 @@ pub fn bounds(model: &Model) -> Vec<Constraint> {
             continue;
         }
         let origin = format!("derived: {}, its distinct cells", c.origin);
+        let first = out.len();
         let mut state = |terms: &[(CellId, i64)], cmp: Cmp, value: i64| {
             let (cells, coeffs) = terms.iter().copied().unzip();
+            let rule = Rule::Linear {
+                cells,
+                coeffs,
+                cmp,
+                value,
+            };
+            // A single-cell side's bound is its cell's bound too.
+            if out[first..].iter().any(|c: &Constraint| c.rule == rule) {
+                return;
+            }
             out.push(Constraint {
-                rule: Rule::Linear {
-                    cells,
-                    coeffs,
-                    cmp,
-                    value,
-                },
+                rule,
                 origin: origin.clone(),
                 group: Group::Derived,
             });
         };
-        for (terms, parts, (lo, hi)) in [
+        // A side's bounds are stated for the side with fewer cells: the
+        // equation gives the other's at once, and each is a diagram in
+        // `onehot`.
+        let smaller = usize::from(sides[1].len() < sides[0].len());
+        for (s, (terms, parts, (lo, hi))) in [
             (&sides[0], &p, (p1, p2)),
             (&sides[1], &n, (p1 - value, p2 - value)),
-        ] {
+        ]
+        .into_iter()
+        .enumerate()
+        {
             let (dlo, dhi) = weighted_range(model, terms);
-            if lo > dlo {
+            if s == smaller && lo > dlo {
                 state(terms, Cmp::Ge, lo);
             }
-            if hi < dhi {
+            if s == smaller && hi < dhi {
                 state(terms, Cmp::Le, hi);
             }
             let (slo, shi) = range(parts);
