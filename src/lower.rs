@@ -21,6 +21,8 @@ pub fn lower(p: &Puzzle) -> Model {
         let implied = derive::implied(&m);
         m.constraints.extend(implied);
     }
+    let bounds = derive::bounds(&m);
+    m.constraints.extend(bounds);
     m
 }
 

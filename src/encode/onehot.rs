@@ -152,7 +152,7 @@ pub(super) fn encode(
             // 52 s on average over four variable orders without those
             // diagrams, 64 s with them (docs/killers.md), and their
             // scripts are 40 % smaller.
-            rule if c.group == Group::Derived => {
+            rule @ Rule::Sum { .. } if c.group == Group::Derived => {
                 e.digit_sets(rule);
             }
             Rule::AllDifferent { cells } => e.all_different(cells),
