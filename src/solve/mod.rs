@@ -623,11 +623,7 @@ impl Jobs for Work<'_> {
         let job = &self.within_free_cores(job, began.as_ref(), ours);
         let mut taken = match warm {
             Some(h) if job.solver == listed => h.take(ctx.cancel()),
-            // Its threads were cut: killed now, not at the end of the run.
-            unused => {
-                drop(unused);
-                None
-            }
+            _ => None,
         };
         let solver = &self.racers[job.solver];
         self.versions[job.solver].start(solver, self.cancel);
