@@ -13,7 +13,6 @@ mod effort;
 mod incremental;
 pub mod outcome;
 pub mod schedule;
-mod warm;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -350,7 +349,6 @@ fn solve_groups(
             scripts: Default::default(),
             deadlines: Mutex::new(HashMap::new()),
             began: OnceLock::new(),
-            warm: Mutex::new(None),
         });
     let to = ToSink { work: &work, sink };
     schedule::schedule_to(&work, groups, limits, cancel, to);
@@ -383,9 +381,6 @@ struct Job {
     /// Under `auto`: when it gives its place to the next pair of its race
     /// (see [`with_budgets`]).
     budget: Option<Duration>,
-    /// With a budget: that next pair (racer, encoding), started ahead
-    /// while this one runs (see [`warm`]).
-    then: Option<(usize, Encoding)>,
 }
 
 /// A puzzle in flight, with what its jobs build lazily: the model when
@@ -407,9 +402,6 @@ struct PuzzleWork {
     /// The machine's CPU counters when its first job started, to see how
     /// many cores stood idle while it ran (see [`Work::within_free_cores`]).
     began: OnceLock<Option<MachineSample>>,
-    /// The session of a race's next pair, started ahead of its turn (see
-    /// [`warm`]); dropped (killed) with the puzzle if no job takes it.
-    warm: Mutex<Option<warm::Warm>>,
 }
 
 impl PuzzleWork {
@@ -433,16 +425,6 @@ impl PuzzleWork {
     ) -> Result<&Encoded, Interrupted> {
         self.scripts
             .get_or_build(e, || encode_cancellable(self.model(), e, options, cancel))
-    }
-
-    /// The session started ahead for `racer` on `encoding`, if there is
-    /// one (see [`warm`]).
-    fn take_warm(&self, racer: usize, encoding: Encoding) -> Option<warm::Warm> {
-        let mut slot = schedule::lock(&self.warm);
-        match &*slot {
-            Some(h) if h.is_for(racer, encoding) => slot.take(),
-            _ => None,
-        }
     }
 
     fn deadline(&self, racers: Racers, job: &Job, limit: Duration) -> Instant {
@@ -521,12 +503,9 @@ impl Work<'_> {
     /// With another job beside it on 2 cores, Glucose's two threads lost
     /// to one (docs/killers.md). Unchanged when too little time passed
     /// to tell (it started first).
-    /// CPU time `ours` that smtgrid's own solver started ahead of its
-    /// turn used meanwhile counts as idle: without it that core would
-    /// have been.
-    fn within_free_cores(&self, job: &Job, began: Option<&MachineSample>, ours: Duration) -> Job {
+    fn within_free_cores(&self, job: &Job, began: Option<&MachineSample>) -> Job {
         let (solver, variant) = self.origin[job.solver];
-        let idle = began.and_then(|b| MachineSample::now()?.idle_cores_since_but(b, ours));
+        let idle = began.and_then(|b| MachineSample::now()?.idle_cores_since(b));
         let (Some(_), Some(idle)) = (variant.threads, idle) else {
             return *job;
         };
@@ -560,7 +539,6 @@ impl Jobs for Work<'_> {
                 solver,
                 encoding,
                 budget: None,
-                then: None,
             }],
             stop: StopRule::None,
         };
@@ -571,8 +549,8 @@ impl Jobs for Work<'_> {
                 .map(|(slot, &(solver, encoding))| single(slot, solver, encoding))
                 .collect();
         }
-        let race = |slot, runs: Vec<AutoRun>| {
-            let mut jobs: Vec<Job> = with_budgets(runs)
+        let race = |slot, runs: Vec<AutoRun>| Slot {
+            jobs: with_budgets(runs)
                 .into_iter()
                 .filter_map(|r| {
                     Some(Job {
@@ -580,19 +558,10 @@ impl Jobs for Work<'_> {
                         solver: self.racer(r.solver, r.variant)?,
                         encoding: r.encoding,
                         budget: r.budget,
-                        then: None,
                     })
                 })
-                .collect();
-            for i in 1..jobs.len() {
-                if jobs[i - 1].budget.is_some() {
-                    jobs[i - 1].then = Some((jobs[i].solver, jobs[i].encoding));
-                }
-            }
-            Slot {
-                jobs,
-                stop: StopRule::FirstDecisive,
-            }
+                .collect(),
+            stop: StopRule::FirstDecisive,
         };
         match &self.plan.mode {
             Mode::Fixed(encs) => (0..solvers.len())
@@ -615,16 +584,7 @@ impl Jobs for Work<'_> {
 
     fn run(&self, w: &PuzzleWork, job: &Job, ctx: &JobCtx) -> Run {
         let began = w.began.get_or_init(MachineSample::now);
-        // A session started ahead for this pair, once its script is sent;
-        // dropped (killed) if the pair runs as another variant.
-        let mut warm = w.take_warm(job.solver, job.encoding);
-        let ours = warm.as_mut().map_or(Duration::ZERO, warm::Warm::cpu);
-        let listed = job.solver;
-        let job = &self.within_free_cores(job, began.as_ref(), ours);
-        let mut taken = match warm {
-            Some(h) if job.solver == listed => h.take(ctx.cancel()),
-            _ => None,
-        };
+        let job = &self.within_free_cores(job, began.as_ref());
         let solver = &self.racers[job.solver];
         self.versions[job.solver].start(solver, self.cancel);
         let fit = self.in_session(w, solver).then(|| w.fit(&self.sessions));
@@ -706,12 +666,6 @@ impl Jobs for Work<'_> {
         let mut asker = self.asker(w, job, ctx, deadline, fit);
         asker.budget = budget;
         asker.cpu_budget = budget.map(|b| (b, (now + b * BUDGET_STRETCH).min(shared_deadline)));
-        if budget.is_some() {
-            self.warm_next(w, job, ctx, shared_deadline);
-        }
-        if matches!(script, Asked::Whole(_)) {
-            *asker.warm.borrow_mut() = taken.take();
-        }
         let (outcome, took) = match script {
             Asked::Whole(enc) => asker.solve(enc, self.plan.unique),
             Asked::Shape(fit, shared) => {
@@ -725,12 +679,6 @@ impl Jobs for Work<'_> {
         };
         Self::conclude(&mut run, w, ctx, asker, outcome, took);
         run.gave_way = budget.is_some() && matches!(run.outcome, Outcome::Timeout(_));
-        if let Some((racer, encoding)) = job.then
-            && self.decisive(&run)
-        {
-            // The race is won: the pair started ahead will not run.
-            drop(w.take_warm(racer, encoding));
-        }
         run
     }
 
@@ -846,53 +794,6 @@ enum Asked<'a> {
 }
 
 impl Work<'_> {
-    /// Starts the pair that `job` gives its place to at its budget ahead
-    /// of its turn, on the core the race leaves idle meanwhile (see
-    /// [`warm`]): with `--unique` (both questions in one session, so its
-    /// script is sent once), at least two cores of which one was free
-    /// lately, and when that pair will run the puzzle as a process of its
-    /// own.
-    fn warm_next(&self, w: &PuzzleWork, job: &Job, ctx: &JobCtx, deadline: Instant) {
-        let Some((racer, encoding)) = job.then else {
-            return;
-        };
-        let solver = &self.racers[racer];
-        // On a busy machine it would take CPU from the pair running now,
-        // and its threads would likely be cut when its turn came (see
-        // [`Work::within_free_cores`]), which leaves it unused.
-        if !self.plan.unique
-            || self.plan.jobs < 2
-            || self.in_session(w, solver)
-            || !MachineSample::had_a_free_core()
-        {
-            return;
-        }
-        let Ok(enc) = w.encoded(encoding, &self.plan.options, ctx.cancel()) else {
-            return;
-        };
-        if unsupported(solver, &enc.commands, enc.logic, encoding).is_some() {
-            return;
-        }
-        let run = format!("{} {}/{}", w.puzzle.id, solver.label, encoding);
-        let setting = warm::Setting {
-            cancel: self.cancel,
-            transcripts: self.plan.transcript.as_ref(),
-            run: &run,
-            memory: self.plan.limits.memory,
-            deadline,
-        };
-        let started = warm::Warm::start(
-            solver,
-            (racer, encoding),
-            enc.logic,
-            enc.body().to_string(),
-            setting,
-        );
-        // One it replaces is dropped (killed) outside the lock.
-        let replaced = std::mem::replace(&mut *schedule::lock(&w.warm), started);
-        drop(replaced);
-    }
-
     /// Sizes the next batches of `job`'s solver and encoding by how long
     /// its last puzzles took in a session (`took`, one each): twice the
     /// last size at most, and as many as fit in [`BATCH_SPAN`] at their
@@ -959,7 +860,6 @@ impl Work<'_> {
                 .plan
                 .stats
                 .asks(solver.profile.statistics.as_ref(), fit.is_some()),
-            warm: RefCell::new(None),
         }
     }
 
@@ -1364,9 +1264,6 @@ struct Asker<'a> {
     meter: RefCell<Measured>,
     /// How the solver reports statistics, if it is asked for them.
     stats: Option<&'a Statistics>,
-    /// A session of its solver started ahead (see [`warm`]), which the
-    /// first session question takes instead of starting one.
-    warm: RefCell<Option<warm::Taken>>,
 }
 
 impl Asker<'_> {
@@ -1718,38 +1615,19 @@ impl Asker<'_> {
     /// answers both questions, so the second one reuses what the first one
     /// learnt.
     fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
-        // A session started ahead has the script's body already; what it
-        // said to it comes before the first answer.
-        let warm = self.warm.borrow_mut().take();
-        let (mut s, said) = match warm {
-            Some(t) => {
-                let mut s = t.session;
-                self.prepare(&mut s);
-                let said = s.answer(t.body, self.deadline);
-                self.count_session(None, &mut s, true);
-                (s, Some(said?))
-            }
-            None => (self.start(enc.logic)?, None),
-        };
+        let mut s = self.start(enc.logic)?;
         let mut totals = Totals::new();
-        let mut ask = |s: &mut Session, before: &str, cmds: &str| -> Result<Reply, SessionError> {
+        let mut ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
             let text = s.command(cmds, self.deadline);
             // Read after every answer: a solver killed later has no
             // counters left to read.
             self.count_session(None, s, true);
             let text = text?;
-            let reply = self.interpret(&format!("{before}{text}"), &s.stderr_tail(5), "answered");
+            let reply = self.interpret(&text, &s.stderr_tail(5), "answered");
             self.ask_stats(s, &mut totals);
             Ok(reply)
         };
-        let first = match &said {
-            Some(said) => ask(&mut s, said, "(check-sat)\n(get-model)\n")?,
-            None => ask(
-                &mut s,
-                "",
-                &format!("{}(check-sat)\n(get-model)\n", enc.body()),
-            )?,
-        };
+        let first = ask(&mut s, &format!("{}(check-sat)\n(get-model)\n", enc.body()))?;
         let values = match self.settle(enc, first) {
             Ok(v) => v,
             Err(o) => return Ok((o, start.elapsed())),
@@ -1758,7 +1636,7 @@ impl Asker<'_> {
         let mut block = Script::new();
         block.assert(&enc.decoder.block(&values));
         let cmds = format!("{}(check-sat)\n(get-model)\n", block.as_str());
-        let second = match ask(&mut s, "", &cmds) {
+        let second = match ask(&mut s, &cmds) {
             Ok(reply) => reply,
             Err(e) => Reply::Other(self.session_failed(&e)),
         };
@@ -1777,17 +1655,12 @@ impl Asker<'_> {
             self.ctx.cancel(),
             self.transcripts,
         )?;
-        self.prepare(&mut s);
-        Ok(s)
-    }
-
-    /// Sets this run's limits and name on a session of its solver.
-    fn prepare(&self, s: &mut Session) {
         s.set_memory_limit(self.limits.memory);
         s.set_run(&self.run);
         if let Some((cpu, until)) = self.cpu_budget {
             s.set_cpu_budget(cpu, until);
         }
+        Ok(s)
     }
 }
 

@@ -250,45 +250,17 @@ impl MachineSample {
     /// [`MachineSample::MIN_TICKS`] ticks passed, too few to tell (a
     /// tick is 10 ms of one core).
     pub fn idle_cores_since(&self, earlier: &MachineSample) -> Option<f64> {
-        self.idle_cores_since_but(earlier, Duration::ZERO)
-    }
-
-    /// [`MachineSample::idle_cores_since`], counting `ours` of CPU time
-    /// as idle: work of smtgrid's own done meanwhile on a core that would
-    /// otherwise have stood idle (a solver started ahead of its turn).
-    pub fn idle_cores_since_but(&self, earlier: &MachineSample, ours: Duration) -> Option<f64> {
         let total = self.total.checked_sub(earlier.total)?;
         if total < Self::MIN_TICKS {
             return None;
         }
-        let ours = (ours.as_secs_f64() * clock_ticks()).round() as u64;
-        let idle = (self.idle.saturating_sub(earlier.idle) + ours).min(total);
+        let idle = self.idle.saturating_sub(earlier.idle).min(total);
         Some(idle as f64 / total as f64 * self.cores as f64)
     }
 
     /// The fewest ticks [`MachineSample::idle_cores_since`] judges by:
     /// 100 ms of two cores.
     pub const MIN_TICKS: u64 = 20;
-
-    /// Whether the machine's load over the last minute (`/proc/loadavg`)
-    /// was below its core count, i.e. a core was likely free; `false`
-    /// where that cannot be read.
-    pub fn had_a_free_core() -> bool {
-        let load = std::fs::read_to_string("/proc/loadavg").ok();
-        let stat = std::fs::read_to_string("/proc/stat").ok();
-        match (load, stat.as_deref().and_then(MachineSample::parse)) {
-            (Some(load), Some(now)) => below_cores(&load, now.cores),
-            _ => false,
-        }
-    }
-}
-
-/// Whether the first figure of `/proc/loadavg`'s text is below `cores`.
-fn below_cores(loadavg: &str, cores: usize) -> bool {
-    let first = loadavg.split_whitespace().next();
-    first
-        .and_then(|f| f.parse::<f64>().ok())
-        .is_some_and(|l| l < cores as f64)
 }
 
 fn clock_ticks() -> f64 {
@@ -372,20 +344,6 @@ mod tests {
         // Too short a time to tell, or counters that went back.
         assert_eq!(at(1005, 5005).idle_cores_since(&start), None);
         assert_eq!(start.idle_cores_since(&at(1050, 5050)), None);
-        assert!(below_cores("1.99 0.5 0.2 1/300 42\n", 2));
-        assert!(!below_cores("2.00 0.5 0.2 1/300 42\n", 2));
-        assert!(!below_cores("", 2));
-        assert!(!below_cores("nan 1 1", 2));
-        // Our own CPU counts as idle, up to all of it.
-        let ticks = |n: f64| Duration::from_secs_f64(n / clock_ticks());
-        assert_eq!(
-            at(1000, 5100).idle_cores_since_but(&start, ticks(50.0)),
-            Some(1.0)
-        );
-        assert_eq!(
-            at(1000, 5100).idle_cores_since_but(&start, ticks(500.0)),
-            Some(2.0)
-        );
         assert_eq!(MachineSample::parse("intr 5\n"), None);
         assert_eq!(MachineSample::parse("cpu 1 2 x 4 5\n"), None);
         let here = MachineSample::now().expect("/proc/stat on Linux");

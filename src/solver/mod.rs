@@ -42,7 +42,6 @@ pub use discover::{
     Found, Solver, SolverRequest, discover, extract_version, parse_solver_cmd,
     parse_solver_override, read_versions, select,
 };
-pub(crate) use measure::Counters;
 pub use measure::{MachineSample, MemoryLimit, MemoryLimitBy, Usage, WATCH_EVERY};
 pub(crate) use pipe::excerpt;
 #[cfg(test)]
