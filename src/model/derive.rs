@@ -55,6 +55,15 @@ pub fn implied(model: &Model) -> Vec<Constraint> {
     if units.is_empty() || cages.is_empty() || !disjoint(&cages) {
         return Vec::new();
     }
+    // A clue this far out is one no cells reach: the cage's own rule
+    // makes the puzzle unsat, and sums over such clues would overflow.
+    let far = i64::MAX / (cages.len() as i64 + 2);
+    if cages
+        .iter()
+        .any(|c| c.sum.unsigned_abs() > far.unsigned_abs())
+    {
+        return Vec::new();
+    }
     let mut out: BTreeMap<Vec<CellId>, Constraint> = BTreeMap::new();
     let own: BTreeSet<Vec<CellId>> = cages
         .iter()
@@ -652,6 +661,18 @@ mod tests {
             d.contains(&&pill(Cmp::Ge)) && d.contains(&&pill(Cmp::Le)),
             "{d:?}"
         );
+    }
+
+    #[test]
+    fn clues_out_of_every_reach_derive_nothing_and_do_not_overflow() {
+        // Rows 1–2 hold cages a and b, whose clues add past i64::MAX: the
+        // cages' own rules make it unsat; the implied sums must neither
+        // wrap nor panic.
+        let m = lowered(
+            "kind = \"killer\"\ncages = \"\"\"\naabb\naabb\nccdd\nccdd\n\"\"\"\n\
+             [clues]\na = 9223372036854775807\nb = 9223372036854775807\nc = 10\nd = 10\n",
+        );
+        assert!(implied(&m).is_empty());
     }
 
     #[test]
