@@ -9,12 +9,8 @@ use super::adapter::Item;
 use super::draw::{At, Design, DrawnCage};
 use super::reduce::{Asking, Halt, lowered};
 use super::rng::Rng;
+use crate::elements::kit::adjacent;
 use crate::explain::ask::{Answer, Asker, Extra};
-
-/// Whether two cells share a side.
-fn touch((r, c): At, (s, d): At) -> bool {
-    r.abs_diff(s) + c.abs_diff(d) == 1
-}
 
 /// The pairs of cages of `d` that could become one: they touch, their
 /// digits in the solution all differ (a killer cage's digits do), and
@@ -25,7 +21,7 @@ fn pairs(d: &Design, max: usize) -> Vec<(usize, usize)> {
     for i in 0..cages.len() {
         for j in i + 1..cages.len() {
             let (a, b) = (&cages[i].cells, &cages[j].cells);
-            if a.len() + b.len() > max || !a.iter().any(|&x| b.iter().any(|&y| touch(x, y))) {
+            if a.len() + b.len() > max || !a.iter().any(|&x| b.iter().any(|&y| adjacent(x, y))) {
                 continue;
             }
             let mut digits: Vec<u32> = a.iter().chain(b).map(|&(r, c)| d.solution[r][c]).collect();
