@@ -207,6 +207,9 @@ struct State<G, J, R> {
     busy: usize,
     /// [`Limits::jobs`]: the most weight that runs at once.
     cores: usize,
+    /// A worker died of a panic: its jobs will never end, so the run
+    /// stops rather than wait for them.
+    died: bool,
 }
 
 struct Picked<G, J> {
@@ -444,6 +447,7 @@ fn schedule_granted<W: Jobs>(
         stagger: limits.stagger,
         busy: 0,
         cores: limits.jobs.max(1),
+        died: false,
     });
     let changed = Condvar::new();
     let mut groups = groups.fuse();
@@ -532,6 +536,13 @@ fn schedule_granted<W: Jobs>(
                 changed.notify_all();
             }
             let mut st = lock(&state);
+            if st.died {
+                // The scope joins the workers and then panics itself
+                // with theirs: a bug stops the run loudly, not silently.
+                drop(st);
+                stop();
+                return;
+            }
             // Every group that has ended goes out, then `idle` once: the
             // next pull may block (standard input) and the next wait may
             // be long.
@@ -601,6 +612,7 @@ fn worker<W: Jobs>(
     root: &Cancel,
     all: &Cancel,
 ) {
+    let _death = Death { state, changed };
     loop {
         let mut st = lock(state);
         let picked = loop {
@@ -623,6 +635,22 @@ fn worker<W: Jobs>(
         drop(st);
         run_picked(work, state, picked, root, all);
         changed.notify_all();
+    }
+}
+
+/// Tells the scheduler when its worker unwinds: the jobs it held would
+/// otherwise stay open, and the run would wait for them for ever.
+struct Death<'a, G, J, R> {
+    state: &'a Mutex<State<G, J, R>>,
+    changed: &'a Condvar,
+}
+
+impl<G, J, R> Drop for Death<'_, G, J, R> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            lock(self.state).died = true;
+            self.changed.notify_all();
+        }
     }
 }
 
@@ -774,6 +802,49 @@ mod tests {
 
     fn ends(slot: &SlotEnd<Fake, Out>) -> Vec<JobEnd<Out>> {
         slot.jobs.iter().map(|(_, e)| e.clone()).collect()
+    }
+
+    #[test]
+    fn a_job_that_panics_stops_the_run_with_its_panic_instead_of_a_wait() {
+        // Group 3's job panics; those after it take long unless
+        // cancelled, so the run ends quickly only if the panic stops it.
+        struct Faulty;
+        impl Jobs for Faulty {
+            type Group = usize;
+            type Job = usize;
+            type Output = usize;
+            fn slots(&self, g: &usize) -> Vec<Slot<usize>> {
+                vec![Slot {
+                    jobs: vec![*g],
+                    stop: StopRule::None,
+                }]
+            }
+            fn run(&self, g: &usize, _: &usize, ctx: &JobCtx) -> usize {
+                if *g == 3 {
+                    panic!("a bug in job 3");
+                }
+                if *g > 3 {
+                    ctx.cancel().wait(Duration::from_secs(30));
+                }
+                *g
+            }
+            fn decisive(&self, _: &usize) -> bool {
+                false
+            }
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let run = std::panic::catch_unwind(|| {
+                schedule(&Faulty, 0..8, unstaggered(2, 8), &Cancel::new(), |_, _| {
+                    ControlFlow::Continue(())
+                })
+            });
+            let _ = tx.send(run.is_err());
+        });
+        let panicked = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the run waited for a worker that had died");
+        assert!(panicked, "the worker's panic was swallowed");
     }
 
     #[test]
