@@ -385,8 +385,14 @@ fn explain_scripts_stay_within_their_bound() {
                 statement_of[i] = k;
             }
         }
-        let g = encode_guarded(&model, &statement_of, statements.len(), &Cancel::new())
-            .expect("not cancelled");
+        let g = encode_guarded(
+            &model,
+            &statement_of,
+            statements.len(),
+            false,
+            &Cancel::new(),
+        )
+        .expect("not cancelled");
         let bytes = g.setup.len() as u64;
         let bound = guarded_size_bound(&model, statements.len());
         assert!(bytes <= bound, "{}: {bytes} bytes, bound {bound}", p.name);

@@ -237,6 +237,20 @@ fn every_other_kind_is_unique_and_minimal_by_another_solver() {
 }
 
 #[test]
+fn a_sat_solver_proves_them_over_bools_and_another_solver_agrees() {
+    // Glucose takes no integers: its session states the puzzle over Bools
+    // alone, a killer's cages as choices of digit sets (the prover of
+    // 16x16 and larger grids when installed).
+    require(&["glucose", "yices2"]);
+    reproved(&["generate", "killer", "--size", "6"], "glucose", "yices2");
+    reproved(
+        &["generate", "sudoku", "--symmetry", "none"],
+        "glucose",
+        "yices2",
+    );
+}
+
+#[test]
 fn merged_killers_have_fewer_cages_and_are_unique_and_minimal_by_another_solver() {
     require(&["yices2", "z3"]);
     let args = ["generate", "killer", "--size", "6", "--count", "3"];

@@ -268,7 +268,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         },
     };
     let cancel = solver::install_ctrlc_handler();
-    let solvers = pick_solvers(&a.solvers.request()?, kind, &cancel)?;
+    let solvers = pick_solvers(&a.solvers.request()?, kind, size, &cancel)?;
     create_dir(&a.output)?;
     if a.seed.is_none() {
         note(format_args!(
@@ -344,12 +344,12 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
 }
 
 /// The solver that proves (the first of `--solver`, else the first found of
-/// yices2, z3 and cvc5; z3 first for calcudoku, whose products yices2
-/// gives no unsat cores for) and the one that grades (z3, fixed so that
+/// [`generate::provers`]) and the one that grades (z3, fixed so that
 /// grades compare), each with its version.
 fn pick_solvers(
     request: &SolverRequest,
     kind: Kind,
+    size: usize,
     cancel: &crate::cancel::Cancel,
 ) -> Result<Solvers> {
     let mut request = request.clone();
@@ -361,11 +361,7 @@ fn pick_solvers(
     let prover = if named {
         found.first().cloned()
     } else {
-        let order: &[&str] = match kind {
-            Kind::Calcudoku => &["z3", "cvc5", "yices2"],
-            _ => &["yices2", "z3", "cvc5"],
-        };
-        order
+        generate::provers(kind, size)
             .iter()
             .find_map(|n| found.iter().find(|s| s.profile.name == *n).cloned())
     };

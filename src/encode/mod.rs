@@ -705,13 +705,33 @@ pub struct Guarded {
 /// Encodes `model` with constraint `i` under the Bool of statement
 /// `statement_of[i]` (`stmt_1`, `stmt_2`, … for statements 0, 1, …).
 /// Constraints without a statement are always on.
+///
+/// With `bools`, the puzzle over Bools alone, as `onehot` states it (one
+/// clause each, no propagation: a given may be turned off), each clause
+/// of a constraint with its statement's Bool: `QF_UF`, for a plain SAT
+/// solver such as Glucose, which takes no `Int`; only for questions that
+/// keep every sum and all-different on (a cage is a choice of digit sets,
+/// which holds only while its all-different does).
 pub fn encode_guarded(
     model: &Model,
     statement_of: &[usize],
     statements: usize,
+    bools: bool,
     cancel: &Cancel,
 ) -> Result<Guarded, Interrupted> {
     let guards: Vec<String> = (1..=statements).map(|k| format!("stmt_{k}")).collect();
+    if bools {
+        let guard = |i: usize| {
+            statement_of
+                .get(i)
+                .and_then(|&k| guards.get(k))
+                .map(Term::sym)
+        };
+        let body = onehot::encode_guarded(model, &guard, cancel)?;
+        // No unsat cores are asked of it (Glucose answers the option
+        // `unsupported`): the questions it is for need none.
+        return Ok(with_guards(guards, body, false));
+    }
     let guard = |i: usize| match statement_of.get(i).and_then(|&k| guards.get(k)) {
         Some(g) => Term::sym(g),
         None => Term::sym("true"),
@@ -796,10 +816,18 @@ pub fn encode_guarded(
             _ => {}
         }
     }
+    Ok(with_guards(guards, body, true))
+}
+
+/// The session's setup: options, logic, the statements' Bools, `body`;
+/// unsat cores asked for with `cores`.
+fn with_guards(guards: Vec<String>, body: Body, cores: bool) -> Guarded {
     let mut head = Script::new();
     // produce-models must come before set-logic: yices rejects it after.
     head.set_option("produce-models", "true");
-    head.set_option("produce-unsat-assumptions", "true");
+    if cores {
+        head.set_option("produce-unsat-assumptions", "true");
+    }
     head.set_logic(body.logic);
     head.comment("statements: each one's constraints hold when its Bool is assumed");
     for g in &guards {
@@ -808,13 +836,13 @@ pub fn encode_guarded(
     let commands = Script::commands_of(&[&head, &body.script]);
     let mut setup = head.into_string();
     setup.push_str(body.script.as_str());
-    Ok(Guarded {
+    Guarded {
         logic: body.logic,
         setup,
         guards,
         commands,
         decoder: body.decoder,
-    })
+    }
 }
 
 /// A [`Rule::PositionalSum`] over a line of `len` cells as the integer

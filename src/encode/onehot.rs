@@ -35,7 +35,7 @@ use super::{
 };
 use crate::cancel::Cancel;
 use crate::model::derive::MAX_CELLS;
-use crate::model::{CellId, Group, Model, Rule, Target};
+use crate::model::{CellId, Constraint, Group, Model, Rule, Target};
 use crate::smtlib::{Script, Sort, Term};
 
 /// At-most-one over at most this many literals is written pairwise (no
@@ -128,44 +128,10 @@ pub(super) fn encode(
         if cancel.is_cancelled() {
             return Err(Interrupted);
         }
-        if c.group == Group::Derived && c.rule.cells().len() > MAX_CELLS {
-            // A unit's sum is what its all-different already says in
-            // Booleans, and its diagram made killer scripts 5× larger
-            // (3.4 MB instead of 0.6 MB); innies and outies go on to the
-            // rule for implied sums below.
-            continue;
-        }
         // The constraint's commands go into a script of their own, kept
         // only if it needs some.
         let whole = std::mem::take(&mut e.s);
-        match &c.rule {
-            // Its cells all decided, and they satisfy it.
-            rule if prep.settled(rule) == Some(true) => {}
-            Rule::Fixed { cell, value } => {
-                let lit = e.lit(*cell, *value);
-                e.s.assert(&lit);
-            }
-            // An implied sum is stated only where it becomes a choice of
-            // digit sets (its cells all differ). As a diagram (innies and
-            // outies across lines) it cost more search than it saved:
-            // Glucose took the 14 Mathemagic killers with uniqueness in
-            // 52 s on average over four variable orders without those
-            // diagrams, 64 s with them (docs/killers.md), and their
-            // scripts are 40 % smaller.
-            rule @ Rule::Sum { .. } if c.group == Group::Derived => {
-                e.digit_sets(rule);
-            }
-            Rule::AllDifferent { cells } => e.all_different(cells),
-            Rule::Less { cells: [a, b] } => e.less(*a, *b),
-            // Propagation keeps every value of a visibility count too big
-            // for a diagram, so a second attempt would fail the same way
-            // after costing the whole work limit again.
-            rule @ Rule::Visible { .. } if prep.was_too_big(i) => {
-                let cells = rule.cells().to_vec();
-                e.large(rule, &cells);
-            }
-            rule => e.arithmetic(rule),
-        }
+        e.constraint(i, c);
         let part = std::mem::replace(&mut e.s, whole);
         spans[i] = append_constraint(&mut e.s, &mut group, c, part);
     }
@@ -175,6 +141,44 @@ pub(super) fn encode(
         logic: "QF_UF",
         decoder,
         spans,
+    })
+}
+
+/// The plain form (no propagation: a given may be turned off) in
+/// clauses, each clause of constraint `i` with the negation of `guard(i)`
+/// (when it has one) added, so that the constraint holds while its guard
+/// is assumed; for `check-sat-assuming` sessions over Bools alone.
+///
+/// A sum over cells that all differ is written as a choice of digit sets,
+/// which holds only while their all-different holds too: that is sound
+/// for sessions that keep every all-different and sum on (`generate`
+/// turns off only givens, signs and edge clues), not for ones that turn a
+/// cage or a unit off (`explain`).
+pub(super) fn encode_guarded(
+    model: &Model,
+    guard: &dyn Fn(usize) -> Option<Term>,
+    cancel: &Cancel,
+) -> Result<Body, Interrupted> {
+    let prep = Prepared::new(model, true, cancel)?;
+    let mut e = Emitter::new(model, &prep, Form::Clauses);
+    if let Some(why) = &prep.conflict {
+        return Ok(e.unsat(why));
+    }
+    e.cells();
+    for (i, c) in model.constraints.iter().enumerate() {
+        if cancel.is_cancelled() {
+            return Err(Interrupted);
+        }
+        e.off = guard(i).map(Term::not);
+        e.constraint(i, c);
+    }
+    e.off = None;
+    let decoder = e.decoder();
+    Ok(Body {
+        script: e.s,
+        logic: "QF_UF",
+        decoder,
+        spans: vec![None; model.constraints.len()],
     })
 }
 
@@ -198,6 +202,9 @@ struct Emitter<'a> {
     s: Script,
     /// Auxiliary variables made so far (`a1`, `a2`, …).
     aux: usize,
+    /// The negation of the guard of the constraint being stated, added to
+    /// each of its assertions.
+    off: Option<Term>,
 }
 
 impl<'a> Emitter<'a> {
@@ -208,7 +215,61 @@ impl<'a> Emitter<'a> {
             form,
             s: Script::new(),
             aux: 0,
+            off: None,
         }
+    }
+
+    /// States constraint `i`, `c`.
+    fn constraint(&mut self, i: usize, c: &Constraint) {
+        if c.group == Group::Derived && c.rule.cells().len() > MAX_CELLS {
+            // A unit's sum is what its all-different already says in
+            // Booleans, and its diagram made killer scripts 5× larger
+            // (3.4 MB instead of 0.6 MB); innies and outies go on to the
+            // rule for implied sums below.
+            return;
+        }
+        match &c.rule {
+            // Its cells all decided, and they satisfy it.
+            rule if self.prep.settled(rule) == Some(true) => {}
+            Rule::Fixed { cell, value } => {
+                let lit = self.lit(*cell, *value);
+                self.assert(lit);
+            }
+            // An implied sum is stated only where it becomes a choice of
+            // digit sets (its cells all differ). As a diagram (innies and
+            // outies across lines) it cost more search than it saved:
+            // Glucose took the 14 Mathemagic killers with uniqueness in
+            // 52 s on average over four variable orders without those
+            // diagrams, 64 s with them (docs/killers.md), and their
+            // scripts are 40 % smaller.
+            rule @ Rule::Sum { .. } if c.group == Group::Derived => {
+                self.digit_sets(rule);
+            }
+            Rule::AllDifferent { cells } => self.all_different(cells),
+            Rule::Less { cells: [a, b] } => self.less(*a, *b),
+            // Propagation keeps every value of a visibility count too big
+            // for a diagram, so a second attempt would fail the same way
+            // after costing the whole work limit again.
+            rule @ Rule::Visible { .. } if self.prep.was_too_big(i) => {
+                let cells = rule.cells().to_vec();
+                self.large(rule, &cells);
+            }
+            rule => self.arithmetic(rule),
+        }
+    }
+
+    /// Asserts `t`, or with a guard `t` or the guard's negation (in the
+    /// clause when `t` is one).
+    fn assert(&mut self, t: Term) {
+        let t = match (&self.off, t) {
+            (None, t) => t,
+            (Some(off), Term::App(f, mut args)) if f == "or" => {
+                args.insert(0, off.clone());
+                Term::App(f, args)
+            }
+            (Some(off), t) => Term::or(vec![off.clone(), t]),
+        };
+        self.s.assert(&t);
     }
 
     fn name(&self, c: CellId, v: i64) -> String {
@@ -293,7 +354,7 @@ impl<'a> Emitter<'a> {
     }
 
     fn exactly_one(&mut self, lits: Vec<Term>) {
-        self.s.assert(&Term::or(lits.clone()));
+        self.assert(Term::or(lits.clone()));
         self.at_most_one(&lits);
     }
 
@@ -306,7 +367,7 @@ impl<'a> Emitter<'a> {
                     // ¬a ∨ ¬c, … in fewer bytes to parse.
                     Form::Compact if !rest.is_empty() => {
                         let t = Term::and(vec![a.clone(), Term::or(rest.to_vec())]);
-                        self.s.assert(&Term::not(t));
+                        self.assert(Term::not(t));
                     }
                     Form::Compact => {}
                     Form::Clauses => {
@@ -318,11 +379,12 @@ impl<'a> Emitter<'a> {
             }
             return;
         }
-        super::sequential_counter(&mut self.s, lits, "a", &mut self.aux, None);
+        let off = self.off.clone();
+        super::sequential_counter(&mut self.s, lits, "a", &mut self.aux, off.as_ref());
     }
 
     fn clause(&mut self, lits: Vec<Term>) {
-        self.s.assert(&Term::or(lits));
+        self.assert(Term::or(lits));
     }
 
     /// Per value: at most one of the group's undecided cells holds it, and
@@ -349,7 +411,7 @@ impl<'a> Emitter<'a> {
                 .map(|&c| Term::sym(self.name(c, v)))
                 .collect();
             if full {
-                self.s.assert(&Term::or(lits.clone()));
+                self.assert(Term::or(lits.clone()));
             }
             self.at_most_one(&lits);
         }
@@ -404,7 +466,7 @@ impl<'a> Emitter<'a> {
                     .iter()
                     .map(|t| Term::and(open.iter().zip(t).map(|(&c, &v)| self.lit(c, v)).collect()))
                     .collect();
-                self.s.assert(&Term::or(rows));
+                self.assert(Term::or(rows));
             }
             None => self.layered(&dd, &open),
         }
@@ -456,7 +518,7 @@ impl<'a> Emitter<'a> {
         // Every value of a set is some open cell's candidate: the sets are
         // drawn from their candidates.
         if sets.is_empty() {
-            self.s.assert(&Term::sym("false"));
+            self.assert(Term::sym("false"));
             return true;
         }
         // A single set needs no Bool to choose it: a value outside it is
@@ -543,7 +605,7 @@ impl<'a> Emitter<'a> {
                 let node = nodes[i][u].clone();
                 let xs: Vec<Term> = es.iter().map(|&(v, _)| self.lit(c, v)).collect();
                 if i == 0 {
-                    self.s.assert(&Term::or(xs.clone()));
+                    self.assert(Term::or(xs.clone()));
                 } else {
                     let mut cl = vec![Term::not(node.clone())];
                     cl.extend(xs.iter().cloned());
@@ -573,7 +635,7 @@ impl<'a> Emitter<'a> {
         for (i, layer) in incoming.iter().enumerate().skip(1) {
             for (w, ins) in layer.iter().enumerate() {
                 let node = nodes[i][w].clone();
-                self.s.assert(&Term::implies(node, Term::or(ins.clone())));
+                self.assert(Term::implies(node, Term::or(ins.clone())));
             }
         }
     }
@@ -710,7 +772,7 @@ impl Emitter<'_> {
     fn large(&mut self, rule: &Rule, open: &[CellId]) {
         if let Rule::Visible { count, .. } = rule {
             let t = self.large_visible(open, *count);
-            self.s.assert(&t);
+            self.assert(t);
             return;
         }
         let (known, _) = self.prep.split(rule.cells());
@@ -738,7 +800,7 @@ impl Emitter<'_> {
                 return;
             }
         };
-        self.s.assert(&t);
+        self.assert(t);
     }
 
     /// The sum of `weight(v)` over the cells' values, as a binary number:
@@ -850,7 +912,7 @@ impl Emitter<'_> {
     /// A fresh Bool defined as `t`.
     fn define(&mut self, t: Term) -> Bit {
         let b = self.fresh();
-        self.s.assert(&Term::eq(b.clone(), t));
+        self.assert(Term::eq(b.clone(), t));
         Bit::Var(b)
     }
 

@@ -134,6 +134,20 @@ impl<'a> Asker<'a> {
         deadline: Instant,
         cancel: &Cancel,
     ) -> Result<Asker<'a>, Stop> {
+        Asker::start_in(model, statements, solver, deadline, cancel, false)
+    }
+
+    /// [`Asker::start`], with the statements over Bools alone with `bools`
+    /// ([`encode_guarded`]: only for questions that keep every
+    /// all-different and sum on, as `generate`'s do).
+    pub fn start_in(
+        model: &'a Model,
+        statements: &'a [Statement],
+        solver: &Solver,
+        deadline: Instant,
+        cancel: &Cancel,
+        bools: bool,
+    ) -> Result<Asker<'a>, Stop> {
         let mut statement_of = vec![usize::MAX; model.constraints.len()];
         for (k, st) in statements.iter().enumerate() {
             for &i in &st.constraints {
@@ -153,19 +167,16 @@ impl<'a> Asker<'a> {
             )));
         }
         // Building the script counts against the time limit.
-        let guarded = encode_guarded(
-            model,
-            &statement_of,
-            statements.len(),
-            &cancel.until(deadline),
-        )
-        .map_err(|_| {
+        let stopped = |_| {
             if cancel.is_cancelled() {
                 Stop::Interrupted
             } else {
                 Stop::TimeLimit
             }
-        })?;
+        };
+        let until = cancel.until(deadline);
+        let guarded = encode_guarded(model, &statement_of, statements.len(), bools, &until)
+            .map_err(stopped)?;
         if !solver.accepts_logic(guarded.logic) {
             return Err(Stop::Failed(format!(
                 "{} does not take {} scripts; try --solver z3",

@@ -7,10 +7,10 @@ use std::collections::HashSet;
 
 use super::adapter::Item;
 use super::draw::{At, Design, DrawnCage};
-use super::reduce::{Asking, Halt, lowered};
+use super::reduce::{Asking, Halt, lowered, session};
 use super::rng::Rng;
 use crate::elements::kit::adjacent;
-use crate::explain::ask::{Answer, Asker, Extra};
+use crate::explain::ask::{Answer, Extra};
 
 /// The pairs of cages of `d` that could become one: they touch, their
 /// digits in the solution all differ (a killer cage's digits do), and
@@ -79,7 +79,7 @@ pub(super) fn merge(
         let (i, j) = open[rng.below(open.len())];
         let m = merged(&d, i, j);
         let (model, statements, solution) = lowered(&m, at.name, |it| keep.contains(it))?;
-        let mut asker = Asker::start(&model, &statements, at.solver, at.deadline, at.cancel)?;
+        let mut asker = session(&model, &statements, at.solver, at.deadline, at.cancel)?;
         let all: Vec<usize> = (0..statements.len()).collect();
         questions += 1;
         match asker.ask(&all, &[Extra::Differs(solution)])? {

@@ -75,6 +75,20 @@ pub fn default_size(kind: Kind) -> usize {
     }
 }
 
+/// The solvers that may prove a `kind` puzzle of `size` squares a side
+/// unique, the first installed used: yices2, z3, cvc5 (z3 first for
+/// calcudoku: yices2 gives no unsat cores for the products of its guarded
+/// script); for killers from 16×16 on (`reduce::LARGE_FROM`) Glucose first, on
+/// the puzzle over Bools, which proves their long removals faster than
+/// yices2 (docs/generate.md).
+pub fn provers(kind: Kind, size: usize) -> &'static [&'static str] {
+    match kind {
+        Kind::Calcudoku => &["z3", "cvc5", "yices2"],
+        Kind::Killer if size >= reduce::LARGE_FROM => &["glucose", "yices2", "z3", "cvc5"],
+        _ => &["yices2", "z3", "cvc5"],
+    }
+}
+
 /// Which cells are removed together, so that the givens left are
 /// symmetric.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

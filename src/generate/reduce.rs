@@ -116,7 +116,7 @@ fn statements_of(items: &[Item], statements: &[Statement]) -> Option<Vec<usize>>
 /// From this side on, the removal of givens ends at two thirds of the
 /// time limit (a 25×25's session is asked hundreds of questions), and a
 /// puzzle cut short is unique but not shown minimal.
-const LARGE_FROM: usize = 16;
+pub(crate) const LARGE_FROM: usize = 16;
 
 /// On a large grid, one removal question may take at most this share of
 /// the removal's time (an eighth: 5 s of the default limit's 40 s).
@@ -155,6 +155,21 @@ pub(super) fn lowered(
     Ok((model, statements, solution))
 }
 
+/// A session holding `statements`: over Bools alone
+/// ([`crate::encode::encode_guarded`]) for a solver that takes
+/// `QF_UF` and no integers (Glucose), which is sound here as the
+/// questions of `generate` never turn off a sum or an all-different.
+pub(super) fn session<'a>(
+    model: &'a Model,
+    statements: &'a [Statement],
+    solver: &Solver,
+    deadline: Instant,
+    cancel: &Cancel,
+) -> Result<Asker<'a>, Stop> {
+    let bools = !solver.accepts_logic("QF_LIA") && solver.accepts_logic("QF_UF");
+    Asker::start_in(model, statements, solver, deadline, cancel, bools)
+}
+
 /// Kakuro repairs a drawn design may take before another is drawn.
 const KAKURO_REPAIRS: usize = 40;
 
@@ -174,7 +189,7 @@ fn unique_kakuro(
     let mut d = d.clone();
     for _ in 0..KAKURO_REPAIRS {
         let (model, statements, solution) = lowered(&d, name, |_| true)?;
-        let mut asker = Asker::start(&model, &statements, solver, deadline, cancel)?;
+        let mut asker = session(&model, &statements, solver, deadline, cancel)?;
         let all: Vec<usize> = (0..statements.len()).collect();
         let second = match asker.ask(&all, &[Extra::Differs(solution.clone())])? {
             Answer::Unsat(_) => return Ok(Some(d)),
@@ -298,7 +313,7 @@ fn remove(
         }
         false => deadline,
     };
-    let mut asker = Asker::start(&model, &statements, solver, removal, cancel)?;
+    let mut asker = session(&model, &statements, solver, removal, cancel)?;
     let cap = removal.saturating_duration_since(Instant::now()) / QUESTION_SHARE;
     let mut on = vec![true; statements.len()];
     if let Some(start) = start {
