@@ -2,6 +2,8 @@
 //! `distinct-cages = false`) and calcudoku cages (sum, product,
 //! difference, ratio). Read from the kind's `cages` grid and `[clues]`.
 
+pub mod syntax;
+
 use serde::Serialize;
 
 use super::{ElementType, Layer, Lowering, Says};

@@ -1,6 +1,8 @@
 //! Kakuro: white cells 1–9 in runs that repeat no value and sum to the
 //! clue of the square before them. Read from the kakuro kind's `grid`.
 
+pub mod syntax;
+
 use super::{ElementType, Layer, Lowering, Says};
 use crate::render::TextCells;
 use crate::render::font;

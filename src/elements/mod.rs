@@ -17,6 +17,7 @@ use crate::render::marks::TextForm;
 use crate::render::svg::{Layout, Svg};
 
 pub mod givens;
+pub mod grid_text;
 pub mod kit;
 pub mod line;
 pub mod making;

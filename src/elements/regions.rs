@@ -3,6 +3,8 @@
 //! grid, in `parse`; written by [`Regions::write`](ElementType::write) in
 //! the kind's key order.
 
+pub mod syntax;
+
 use super::cages::label;
 use super::kit::label_rows;
 use super::{ElementType, Layer, Lowering, Says, TomlWriter};

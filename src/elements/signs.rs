@@ -1,6 +1,8 @@
 //! Inequality signs between orthogonal neighbours (futoshiki). Read from
 //! the futoshiki kind's `grid` (`<`, `>` between cells, `^`, `v` between rows).
 
+pub mod syntax;
+
 use super::{ElementType, Layer, Lowering};
 use crate::model::{Group, Rule, What, rc};
 use crate::render::TextCells;

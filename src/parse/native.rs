@@ -8,15 +8,17 @@ use toml::Spanned;
 use crate::error::{InputError, Location, did_you_mean, escape_controls};
 use crate::puzzle::{EdgeClues, Kind, Puzzle};
 
-use super::cages::{self, ClueText};
-use super::grid::{self, TextOrigin, line_col, split_rows};
 use super::one_of;
-use super::{futoshiki, kakuro, regions};
 use crate::elements::boxes::Boxes;
 use crate::elements::cages::Cages;
+use crate::elements::cages::syntax::{self as cages, ClueText};
 use crate::elements::givens;
+use crate::elements::grid_text::{self as grid, TextOrigin, line_col, split_rows};
+use crate::elements::kakuro::syntax as kakuro;
 use crate::elements::regions::Regions;
+use crate::elements::regions::syntax as regions;
 use crate::elements::signs::Signs;
+use crate::elements::signs::syntax as futoshiki;
 use crate::elements::{self, TomlReader};
 use crate::kinds;
 

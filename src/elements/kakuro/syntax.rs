@@ -8,7 +8,7 @@ use crate::error::rc;
 use crate::error::{InputError, Location};
 use crate::puzzle::{Grid, KakuroCell};
 
-use super::grid::{Row, TextOrigin, check_max};
+use crate::elements::grid_text::{Row, TextOrigin, check_max};
 
 /// The squares of a kakuro grid with the location of each.
 #[derive(Debug, Clone)]

@@ -15,7 +15,7 @@ use crate::error::rc;
 use crate::error::{InputError, Location};
 use crate::puzzle::Inequality;
 
-use super::grid::{TextOrigin, Token, value_of};
+use crate::elements::grid_text::{TextOrigin, Token, value_of};
 use crate::elements::givens::Values;
 
 /// The grid's values and its signs.
@@ -155,8 +155,8 @@ pub(crate) fn parse(text: &str, origin: &TextOrigin) -> Result<SignGrid, InputEr
             ));
         }
     }
-    super::grid::check_max(rows.len(), n, &origin.start)?;
-    super::grid::check_square(
+    crate::elements::grid_text::check_max(rows.len(), n, &origin.start)?;
+    crate::elements::grid_text::check_square(
         rows.len(),
         n,
         "the futoshiki grid",
