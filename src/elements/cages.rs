@@ -1,12 +1,17 @@
 //! Cages with clues: killer cages (sum, cells all different unless
 //! `distinct-cages = false`) and calcudoku cages (sum, product,
-//! difference, ratio). Read from the kind's `cages` grid and `[clues]`.
+//! difference, ratio). Read from the kind's `cages` grid and `[clues]`
+//! (with the kind's grid, in `parse`, through [`syntax`]); written by
+//! [`Cages::write_key`](ElementType::write_key) in the kind's key order.
 
 pub mod syntax;
 
 use serde::Serialize;
 
-use super::{ElementType, Layer, Lowering, Says};
+use std::fmt::Write;
+
+use super::kit::{label_rows, quoted};
+use super::{ElementType, Layer, Lowering, Says, TomlWriter};
 use crate::model::{CellId, Group, Rule, Target, What};
 use crate::puzzle::Kind;
 use crate::render::group_map;
@@ -60,6 +65,34 @@ impl ElementType for Cages {
     const DOC: &'static str = "`cages = \"\"\"…\"\"\"` and `[clues]` (killer, calcudoku): cages of \
         cells with a clue (`12`, `12+`, `60*`, `2-`, `3/`, `4|9`, `square`); a killer cage \
         repeats no value unless `distinct-cages = false`";
+
+    /// A killer's `distinct-cages = false` (before the givens), and the
+    /// `cages` grid of labels with its `[clues]` (after the solution).
+    fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {
+        for c in all {
+            match key {
+                "distinct-cages" if w.kind() == Kind::Killer && !c.distinct => {
+                    w.key("distinct-cages = false\n");
+                }
+                "cages" if !c.cages.is_empty() => {
+                    let (rows, cols) = w.shape();
+                    let mut labels = vec![vec![None; cols]; rows];
+                    for cage in &c.cages {
+                        for &(r, col) in &cage.cells {
+                            labels[r][col] = Some(cage.label.clone());
+                        }
+                    }
+                    w.block("cages", &label_rows(&labels));
+                    let mut clues = String::from("[clues]\n");
+                    for cage in &c.cages {
+                        let _ = writeln!(clues, "{} = {}", cage.label, quoted(&cage.clue_text));
+                    }
+                    w.table(&clues);
+                }
+                _ => {}
+            }
+        }
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n() as i64;

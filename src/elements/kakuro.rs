@@ -3,7 +3,7 @@
 
 pub mod syntax;
 
-use super::{ElementType, Layer, Lowering, Says};
+use super::{ElementType, Layer, Lowering, Says, TomlWriter};
 use crate::render::TextCells;
 use crate::render::font;
 use crate::render::svg::{Anchor, CELL, CLUE_SIZE, Layout, Svg};
@@ -35,6 +35,15 @@ impl ElementType for Kakuro {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (kakuro): white cells `_` hold 1–9; a clue \
         square `D|A` gives the sums of the runs below and to the right, which repeat no value";
+
+    /// The kakuro kind's `grid`.
+    fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {
+        if key == "grid" {
+            for k in all {
+                w.block("grid", &toml_grid(&k.0));
+            }
+        }
+    }
 
     fn holds_cell(&self, row: usize, col: usize) -> bool {
         self.0.get(row).and_then(|l| l.get(col)) == Some(&KakuroCell::White)
@@ -181,7 +190,7 @@ pub fn text_grid(layout: &[Vec<KakuroCell>], cells: &TextCells) -> String {
 /// The kakuro kind's `grid` as the native format writes it: one row per
 /// line, squares parted by commas, `_` a white cell, `x` a block,
 /// `DOWN|ACROSS` a clue square (either sum left out where missing).
-pub fn toml_grid(layout: &[Vec<KakuroCell>]) -> String {
+fn toml_grid(layout: &[Vec<KakuroCell>]) -> String {
     let square = |sq: &KakuroCell| match sq {
         KakuroCell::White => "_".to_string(),
         KakuroCell::Block => "x".to_string(),

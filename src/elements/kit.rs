@@ -495,14 +495,46 @@ pub fn hook_cell(token: &str, size: usize) -> Result<(usize, usize), super::Hook
 
 /// A puzzle's TOML being written: top-level `key = value` lines come
 /// before every `[table]`, since a key after a table header belongs to
-/// that table.
-#[derive(Debug, Default)]
+/// that table. It knows the puzzle's grid, for the elements whose text
+/// spans it (a cages grid) or holds the givens (a futoshiki grid).
+#[derive(Debug)]
 pub struct TomlWriter {
     keys: String,
     tables: String,
+    kind: Kind,
+    rows: usize,
+    cols: usize,
+    givens: Grid,
 }
 
 impl TomlWriter {
+    /// A writer for a puzzle of `kind` with `givens` (`rows`×`cols`).
+    pub fn new(kind: Kind, rows: usize, cols: usize, givens: &Grid) -> Self {
+        TomlWriter {
+            keys: String::new(),
+            tables: String::new(),
+            kind,
+            rows,
+            cols,
+            givens: givens.clone(),
+        }
+    }
+
+    /// The puzzle's kind.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The grid's rows and columns.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// The puzzle's givens.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
     /// Adds a top-level `key = value` line (or block), `\n`-terminated.
     pub fn key(&mut self, text: &str) {
         self.keys.push_str(text);

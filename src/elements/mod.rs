@@ -85,6 +85,20 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     /// empty) as TOML that [`ElementType::read`] reads back.
     fn write(_all: &[&Self], _w: &mut TomlWriter) {}
 
+    /// Writes what the element holds under the kind's grid key `key`, at
+    /// that key's place in the kind's key order (`all` is never empty):
+    /// by default the whole element ([`ElementType::write`]) at the first
+    /// of its [`ElementType::KEYS`]. An element whose keys fall at several
+    /// places of a kind's order (a killer's `distinct-cages` comes before
+    /// the givens, its `cages` after the solution), or whose key is shared
+    /// by kinds (`grid`: futoshiki's signs, kakuro's squares), writes each
+    /// here instead.
+    fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {
+        if Self::KEYS.first() == Some(&key) {
+            Self::write(all, w);
+        }
+    }
+
     /// Reads the value of f-puzzles key `key` (one of
     /// [`ElementType::FPUZZLES`]) for a `size`×`size` grid.
     fn from_fpuzzles(
@@ -199,6 +213,9 @@ pub struct Entry {
     /// [`ElementType::write`] of this element's instances among `all`
     /// (nothing if there are none).
     pub write: fn(&[Element], &mut TomlWriter),
+    /// [`ElementType::write_key`] of this element's instances among `all`
+    /// (nothing if there are none).
+    pub write_key: fn(&str, &[Element], &mut TomlWriter),
     /// [`ElementType::from_fpuzzles`].
     pub from_fpuzzles: FpuzzlesHook,
     /// [`ElementType::from_iss`].
@@ -274,6 +291,13 @@ macro_rules! element_table {
                         all.iter().filter_map(<$module::$ty as Member>::of).collect();
                     if !mine.is_empty() {
                         <$module::$ty as ElementType>::write(&mine, w);
+                    }
+                },
+                write_key: |key, all, w| {
+                    let mine: Vec<&$module::$ty> =
+                        all.iter().filter_map(<$module::$ty as Member>::of).collect();
+                    if !mine.is_empty() {
+                        <$module::$ty as ElementType>::write_key(key, &mine, w);
                     }
                 },
                 from_fpuzzles: |key, v, n| {

@@ -3,7 +3,7 @@
 
 pub mod syntax;
 
-use super::{ElementType, Layer, Lowering};
+use super::{ElementType, Layer, Lowering, TomlWriter};
 use crate::model::{Group, Rule, What, rc};
 use crate::render::TextCells;
 use crate::render::svg::{CELL, Layout, Rect, Svg};
@@ -38,6 +38,15 @@ impl ElementType for Signs {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (futoshiki): `<` `>` between the cells of a \
         row and `^` `v` under a cell: the smaller value is on the sign's point side";
+
+    /// The futoshiki kind's `grid`: its givens with the signs between them.
+    fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {
+        if key == "grid" {
+            let signs: Vec<Inequality> = all.iter().flat_map(|s| s.0.iter().copied()).collect();
+            let text = syntax::write(w.givens(), &signs);
+            w.block("grid", &text);
+        }
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         for q in &self.0 {
