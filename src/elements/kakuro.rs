@@ -3,7 +3,10 @@
 
 pub mod syntax;
 
-use super::{ElementType, Layer, Lowering, Says, TomlWriter};
+use toml::Spanned;
+
+use super::{ElementType, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::error::InputError;
 use crate::render::TextCells;
 use crate::render::font;
 use crate::render::svg::{Anchor, CELL, CLUE_SIZE, Layout, Svg};
@@ -35,6 +38,27 @@ impl ElementType for Kakuro {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (kakuro): white cells `_` hold 1–9; a clue \
         square `D|A` gives the sums of the runs below and to the right, which repeat no value";
+
+    /// The kakuro kind's `grid`, which fixes the grid's size.
+    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+        let want = "grid = \"\"\"...\"\"\"";
+        let Some(g) = r.value_if_any::<Spanned<String>>("grid", want)? else {
+            return Err(InputError::new(
+                r.file.clone(),
+                "a kakuro puzzle needs its grid: add grid = \"\"\"...\"\"\" (comma-separated squares, one row per line)",
+            ));
+        };
+        let layout = syntax::parse_layout(g.get_ref(), &r.origin(&g), "the kakuro grid")?;
+        let shape = (
+            layout.cells.len(),
+            layout.cells.first().map_or(0, Vec::len),
+        );
+        Ok(Some(GridRead {
+            shape,
+            givens: None,
+            element: Kakuro(layout.cells),
+        }))
+    }
 
     /// The kakuro kind's `grid`.
     fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {

@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 use serde::de::{DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use toml::Spanned;
 
+use super::grid_text::TextOrigin;
 use super::{Element, Member};
 use crate::error::{InputError, Location};
 use crate::model::{CellId, Constraint, Group, Model, Rule, Statement, What, rc};
@@ -401,6 +402,25 @@ impl TomlReader<'_> {
                 InputError::new(loc, format!("{key}: {msg}; write {want}"))
             })?;
         found.ok_or_else(|| self.error_at_key(key, format!("{key}: no value; write {want}")))
+    }
+
+    /// The value of `key` as a `T`, or `None` where the file has no such
+    /// key; a value of the wrong shape is an error as for
+    /// [`TomlReader::value`].
+    pub fn value_if_any<T: DeserializeOwned>(
+        &self,
+        key: &str,
+        want: &str,
+    ) -> Result<Option<T>, InputError> {
+        if (self.key_at)(key).is_none() {
+            return Ok(None);
+        }
+        self.value(key, want).map(Some)
+    }
+
+    /// Where the text of a string value starts, for a grid written in it.
+    pub(crate) fn origin(&self, s: &Spanned<String>) -> TextOrigin {
+        TextOrigin::toml_string(self.file, self.text, s.span().start)
     }
 
     /// The cells of a cell list `"r1c1 r1c2 …"` (case does not matter),

@@ -42,6 +42,18 @@ pub enum Layer {
     Borders,
 }
 
+/// What an element read from a kind's grid keys before the grid was
+/// known ([`ElementType::read_grid`]).
+#[derive(Debug)]
+pub struct GridRead<T> {
+    /// The grid's rows and columns the keys imply.
+    pub shape: (usize, usize),
+    /// The givens the keys hold (a futoshiki grid's), if they hold any.
+    pub givens: Option<crate::puzzle::Grid>,
+    /// The element read.
+    pub element: T,
+}
+
 /// What an importer's hook says about a value it cannot take: the message
 /// names what is wrong; the importer adds the file and line.
 pub type HookError = String;
@@ -79,6 +91,15 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     /// grid: errors name the file, line and column and the fix.
     fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
         Err(r.error_at_key(key, format!("`{key}` is not read by {}", Self::NAME)))
+    }
+
+    /// Reads the kind's grid keys the element owns (a futoshiki's or a
+    /// kakuro's `grid`) before the grid is known (`r.rows` and `r.cols`
+    /// are 0), for a kind whose preset holds the element: the shape they
+    /// imply, the givens they hold and the element. `None` for an element
+    /// that makes no grid.
+    fn read_grid(_r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+        Ok(None)
     }
 
     /// Writes every instance of the element in a puzzle (`all` is never
@@ -210,6 +231,8 @@ pub struct Entry {
     pub doc: &'static str,
     /// [`ElementType::read`], instances as [`Element`]s.
     pub read: fn(&str, &TomlReader) -> Result<Vec<Element>, InputError>,
+    /// [`ElementType::read_grid`], the instance as an [`Element`].
+    pub read_grid: GridReader,
     /// [`ElementType::write`] of this element's instances among `all`
     /// (nothing if there are none).
     pub write: fn(&[Element], &mut TomlWriter),
@@ -227,6 +250,9 @@ pub struct Entry {
     /// [`ElementType::making`], instances as [`Element`]s.
     pub making: fn() -> Making<Element>,
 }
+
+/// A pre-grid reader ([`ElementType::read_grid`]) as the registry holds it.
+pub type GridReader = fn(&TomlReader) -> Result<Option<GridRead<Element>>, InputError>;
 
 /// An f-puzzles writer as the registry holds it.
 pub type FpuzzlesWriter =
@@ -285,6 +311,13 @@ macro_rules! element_table {
                         .into_iter()
                         .map(Element::$ty)
                         .collect())
+                },
+                read_grid: |r| {
+                    Ok(<$module::$ty as ElementType>::read_grid(r)?.map(|g| GridRead {
+                        shape: g.shape,
+                        givens: g.givens,
+                        element: Element::$ty(g.element),
+                    }))
                 },
                 write: |all, w| {
                     let mine: Vec<&$module::$ty> =

@@ -3,7 +3,10 @@
 
 pub mod syntax;
 
-use super::{ElementType, Layer, Lowering, TomlWriter};
+use toml::Spanned;
+
+use super::{ElementType, GridRead, Layer, Lowering, TomlReader, TomlWriter, givens};
+use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
 use crate::render::TextCells;
 use crate::render::svg::{CELL, Layout, Rect, Svg};
@@ -38,6 +41,27 @@ impl ElementType for Signs {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (futoshiki): `<` `>` between the cells of a \
         row and `^` `v` under a cell: the smaller value is on the sign's point side";
+
+    /// The futoshiki kind's `grid`: its givens with the signs between
+    /// them, which fix the grid's size.
+    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+        let want = "grid = \"\"\"...\"\"\"";
+        let Some(g) = r.value_if_any::<Spanned<String>>("grid", want)? else {
+            return Err(InputError::new(
+                r.file.clone(),
+                "a futoshiki puzzle needs its grid: add grid = \"\"\"...\"\"\" \
+                 (rows of values with < and > between cells, lines of ^ and v between rows)",
+            ));
+        };
+        let sg = syntax::parse(g.get_ref(), &r.origin(&g))?;
+        let n = sg.values.grid.len();
+        givens::check_repeats(&sg.values, None)?;
+        Ok(Some(GridRead {
+            shape: (n, n),
+            givens: Some(sg.values.grid),
+            element: Signs(sg.inequalities),
+        }))
+    }
 
     /// The futoshiki kind's `grid`: its givens with the signs between them.
     fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {

@@ -17,8 +17,6 @@ use crate::elements::grid_text::{self as grid, TextOrigin, line_col, split_rows}
 use crate::elements::kakuro::syntax as kakuro;
 use crate::elements::regions::Regions;
 use crate::elements::regions::syntax as regions;
-use crate::elements::signs::Signs;
-use crate::elements::signs::syntax as futoshiki;
 use crate::elements::{self, TomlReader};
 use crate::kinds;
 
@@ -242,10 +240,17 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         title: raw.title.clone(),
         ..Puzzle::blank(name, kind, 0)
     };
+    let key_at = |k: &str| key_offset(text, k);
     let solution_locs = match kind {
-        Kind::Kakuro => kakuro_puzzle(&src, &raw, &mut p)?,
+        Kind::Kakuro => {
+            grid_by_elements(&src, &mut p, &key_at)?;
+            kakuro_solution(&src, &raw, &mut p)?
+        }
         Kind::Jigsaw => jigsaw_puzzle(&src, &raw, &mut p)?,
-        Kind::Futoshiki => futoshiki_puzzle(&src, &raw, &mut p)?,
+        Kind::Futoshiki => {
+            grid_by_elements(&src, &mut p, &key_at)?;
+            latin_solution(&src, &raw, &mut p)?
+        }
         Kind::Skyscrapers => skyscrapers_puzzle(&src, &raw, &mut p)?,
         Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p)?,
     };
@@ -257,7 +262,6 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         .map(|&(at, k)| (!kinds::is_grid_key(k), at, k))
         .collect();
     read_keys.sort_unstable();
-    let key_at = |k: &str| key_offset(text, k);
     for (_, _, key) in read_keys {
         let Some(entry) = elements::by_key(key) else {
             continue;
@@ -585,28 +589,6 @@ fn jigsaw_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Locatio
     latin_solution(src, raw, p)
 }
 
-fn futoshiki_puzzle(
-    src: &Src,
-    raw: &Raw,
-    p: &mut Puzzle,
-) -> Result<Vec<Vec<Location>>, InputError> {
-    let Some(g) = &raw.grid else {
-        return Err(InputError::new(
-            src.file.clone(),
-            "a futoshiki puzzle needs its grid: add grid = \"\"\"...\"\"\" \
-             (rows of values with < and > between cells, lines of ^ and v between rows)",
-        ));
-    };
-    let sg = futoshiki::parse(g.get_ref(), &src.origin(g))?;
-    let n = sg.values.grid.len();
-    givens::check_repeats(&sg.values, None)?;
-    p.rows = n;
-    p.cols = n;
-    p.givens = sg.values.grid;
-    p.set(Signs(sg.inequalities));
-    latin_solution(src, raw, p)
-}
-
 fn skyscrapers_puzzle(
     src: &Src,
     raw: &Raw,
@@ -701,28 +683,55 @@ fn clue_list(
     }
 }
 
-/// Fills in a kakuro; returns where the solution's cells are written
-/// (empty without a solution).
-fn kakuro_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
-    let Some(g) = &raw.grid else {
-        return Err(InputError::new(
-            src.file.clone(),
-            "a kakuro puzzle needs its grid: add grid = \"\"\"...\"\"\" (comma-separated squares, one row per line)",
-        ));
+/// Fills in the grid of a kind whose preset's elements read it
+/// themselves ([`crate::elements::ElementType::read_grid`]: a futoshiki's
+/// signs, a kakuro's squares): its size, givens and those elements.
+fn grid_by_elements(
+    src: &Src,
+    p: &mut Puzzle,
+    key_at: &dyn Fn(&str) -> Option<usize>,
+) -> Result<(), InputError> {
+    let blank = Vec::new();
+    let r = TomlReader {
+        text: src.text,
+        file: src.file,
+        kind: p.kind,
+        rows: 0,
+        cols: 0,
+        elements: &[],
+        givens: &blank,
+        key_at,
     };
-    let origin = src.origin(g);
-    let layout = kakuro::parse_layout(g.get_ref(), &origin, "the kakuro grid")?;
-    set_kakuro(p, layout.cells.clone());
-    if let Some(s) = &raw.solution {
-        let so = src.origin(s);
-        let rows = split_rows(s.get_ref(), &so);
-        p.solution = Some(kakuro::solution(&rows, &layout, &so)?);
-        return Ok(rows
-            .iter()
-            .map(|r| r.cells.iter().map(|t| t.loc.clone()).collect())
-            .collect());
+    let preset = kinds::preset(p.kind);
+    for entry in elements::REGISTRY
+        .iter()
+        .filter(|e| preset.contains(&e.name))
+    {
+        let Some(g) = (entry.read_grid)(&r)? else {
+            continue;
+        };
+        (p.rows, p.cols) = g.shape;
+        p.givens = g
+            .givens
+            .unwrap_or_else(|| vec![vec![None; g.shape.1]; g.shape.0]);
+        p.add(g.element);
     }
-    Ok(Vec::new())
+    Ok(())
+}
+
+/// Reads a kakuro's optional `solution`; returns where its cells are
+/// written (empty without a solution).
+fn kakuro_solution(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
+    let (Some(s), Some(layout)) = (&raw.solution, p.kakuro()) else {
+        return Ok(Vec::new());
+    };
+    let so = src.origin(s);
+    let rows = split_rows(s.get_ref(), &so);
+    p.solution = Some(kakuro::solution(&rows, layout, &so)?);
+    Ok(rows
+        .iter()
+        .map(|r| r.cells.iter().map(|t| t.loc.clone()).collect())
+        .collect())
 }
 
 /// Fills in a kakuro puzzle's layout, size and (blank) givens.
