@@ -3,8 +3,6 @@
 
 pub mod syntax;
 
-use toml::Spanned;
-
 use super::{ElementType, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::render::TextCells;
@@ -41,13 +39,10 @@ impl ElementType for Kakuro {
 
     /// The kakuro kind's `grid`, which fixes the grid's size.
     fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
-        let want = "grid = \"\"\"...\"\"\"";
-        let Some(g) = r.value_if_any::<Spanned<String>>("grid", want)? else {
-            return Err(InputError::new(
-                r.file.clone(),
+        let g = r.grid_string(
+            "grid",
                 "a kakuro puzzle needs its grid: add grid = \"\"\"...\"\"\" (comma-separated squares, one row per line)",
-            ));
-        };
+        )?;
         let layout = syntax::parse_layout(g.get_ref(), &r.origin(&g), "the kakuro grid")?;
         let shape = (
             layout.cells.len(),

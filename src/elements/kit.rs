@@ -418,6 +418,15 @@ impl TomlReader<'_> {
         self.value(key, want).map(Some)
     }
 
+    /// The string of a grid key its kind cannot do without (a futoshiki's
+    /// `grid`); where the file has none, an error at the file saying
+    /// `missing`.
+    pub fn grid_string(&self, key: &str, missing: &str) -> Result<Spanned<String>, InputError> {
+        let want = format!("{key} = \"\"\"...\"\"\"");
+        self.value_if_any(key, &want)?
+            .ok_or_else(|| InputError::new(self.file.clone(), missing))
+    }
+
     /// Where the text of a string value starts, for a grid written in it.
     pub(crate) fn origin(&self, s: &Spanned<String>) -> TextOrigin {
         TextOrigin::toml_string(self.file, self.text, s.span().start)

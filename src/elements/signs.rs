@@ -3,8 +3,6 @@
 
 pub mod syntax;
 
-use toml::Spanned;
-
 use super::{ElementType, GridRead, Layer, Lowering, TomlReader, TomlWriter, givens};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
@@ -45,14 +43,11 @@ impl ElementType for Signs {
     /// The futoshiki kind's `grid`: its givens with the signs between
     /// them, which fix the grid's size.
     fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
-        let want = "grid = \"\"\"...\"\"\"";
-        let Some(g) = r.value_if_any::<Spanned<String>>("grid", want)? else {
-            return Err(InputError::new(
-                r.file.clone(),
+        let g = r.grid_string(
+            "grid",
                 "a futoshiki puzzle needs its grid: add grid = \"\"\"...\"\"\" \
                  (rows of values with < and > between cells, lines of ^ and v between rows)",
-            ));
-        };
+        )?;
         let sg = syntax::parse(g.get_ref(), &r.origin(&g))?;
         let n = sg.values.grid.len();
         givens::check_repeats(&sg.values, None)?;

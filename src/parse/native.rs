@@ -15,8 +15,6 @@ use crate::elements::cages::syntax::{self as cages, ClueText};
 use crate::elements::givens;
 use crate::elements::grid_text::{self as grid, TextOrigin, line_col, split_rows};
 use crate::elements::kakuro::syntax as kakuro;
-use crate::elements::regions::Regions;
-use crate::elements::regions::syntax as regions;
 use crate::elements::{self, TomlReader};
 use crate::kinds;
 
@@ -246,7 +244,11 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
             grid_by_elements(&src, &mut p, &key_at)?;
             kakuro_solution(&src, &raw, &mut p)?
         }
-        Kind::Jigsaw => jigsaw_puzzle(&src, &raw, &mut p)?,
+        Kind::Jigsaw => {
+            grid_by_elements(&src, &mut p, &key_at)?;
+            jigsaw_givens(&src, &raw, &mut p)?;
+            latin_solution(&src, &raw, &mut p)?
+        }
         Kind::Futoshiki => {
             grid_by_elements(&src, &mut p, &key_at)?;
             latin_solution(&src, &raw, &mut p)?
@@ -558,35 +560,24 @@ fn set_givens(
     Ok(Some(g))
 }
 
-fn jigsaw_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
-    let Some(rg) = &raw.regions else {
-        return Err(InputError::new(
-            src.file.clone(),
-            "a jigsaw puzzle needs its regions: add regions = \"\"\"...\"\"\" \
-             (a grid of region labels, n regions of n cells)",
-        ));
-    };
-    let origin = src.origin(rg);
-    let rows = split_rows(rg.get_ref(), &origin);
-    let (h, w) = grid::check_shape(&rows, "the regions grid", &origin)?;
-    grid::check_square(h, w, "the regions grid", "jigsaw", &origin.start)?;
-    let labels = cages::labels(&rows)?;
-    let built = regions::build(&labels, h)?;
+/// Reads a jigsaw's givens, once its regions set the grid, and checks
+/// them against the regions.
+fn jigsaw_givens(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
     let givens = raw
         .givens
         .as_ref()
         .map(|g| givens_grid(src, g, "jigsaw"))
         .transpose()?;
-    if let Some(g) = set_givens(p, h, givens, "the regions grid")? {
-        let units = built
+    if let Some(g) = set_givens(p, p.rows, givens, "the regions grid")? {
+        let units = p
+            .regions()
             .iter()
             .enumerate()
             .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
             .collect();
         givens::check_units(&g, units)?;
     }
-    p.set(Regions(built));
-    latin_solution(src, raw, p)
+    Ok(())
 }
 
 fn skyscrapers_puzzle(
@@ -685,7 +676,8 @@ fn clue_list(
 
 /// Fills in the grid of a kind whose preset's elements read it
 /// themselves ([`crate::elements::ElementType::read_grid`]: a futoshiki's
-/// signs, a kakuro's squares): its size, givens and those elements.
+/// signs, a kakuro's squares, a jigsaw's regions): its size, givens and
+/// those elements.
 fn grid_by_elements(
     src: &Src,
     p: &mut Puzzle,
