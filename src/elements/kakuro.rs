@@ -3,7 +3,7 @@
 
 pub mod syntax;
 
-use super::{ElementType, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::{ElementType, GivensReader, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::render::TextCells;
 use crate::render::font;
@@ -38,7 +38,10 @@ impl ElementType for Kakuro {
         square `D|A` gives the sums of the runs below and to the right, which repeat no value";
 
     /// The kakuro kind's `grid`, which fixes the grid's size.
-    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+    fn read_grid(
+        r: &TomlReader,
+        _givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
         let g = r.grid_string(
             "grid",
                 "a kakuro puzzle needs its grid: add grid = \"\"\"...\"\"\" (comma-separated squares, one row per line)",

@@ -97,8 +97,13 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     /// kakuro's `grid`) before the grid is known (`r.rows` and `r.cols`
     /// are 0), for a kind whose preset holds the element: the shape they
     /// imply, the givens they hold and the element. `None` for an element
-    /// that makes no grid.
-    fn read_grid(_r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+    /// that makes no grid. `givens` reads the file's `givens`, if any,
+    /// for an element whose checks and size go with them (skyscrapers'
+    /// edge clues), at the point of its checks where they come.
+    fn read_grid(
+        _r: &TomlReader,
+        _givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
         Ok(None)
     }
 
@@ -252,7 +257,12 @@ pub struct Entry {
 }
 
 /// A pre-grid reader ([`ElementType::read_grid`]) as the registry holds it.
-pub type GridReader = fn(&TomlReader) -> Result<Option<GridRead<Element>>, InputError>;
+pub type GridReader =
+    fn(&TomlReader, &GivensReader) -> Result<Option<GridRead<Element>>, InputError>;
+
+/// Reads a puzzle file's `givens`, if it has any, with the kind's checks
+/// of their text ([`ElementType::read_grid`]).
+pub type GivensReader<'a> = dyn Fn() -> Result<Option<givens::Values>, InputError> + 'a;
 
 /// An f-puzzles writer as the registry holds it.
 pub type FpuzzlesWriter =
@@ -312,8 +322,8 @@ macro_rules! element_table {
                         .map(Element::$ty)
                         .collect())
                 },
-                read_grid: |r| {
-                    Ok(<$module::$ty as ElementType>::read_grid(r)?.map(|g| GridRead {
+                read_grid: |r, givens| {
+                    Ok(<$module::$ty as ElementType>::read_grid(r, givens)?.map(|g| GridRead {
                         shape: g.shape,
                         givens: g.givens,
                         element: Element::$ty(g.element),

@@ -8,7 +8,7 @@ pub mod syntax;
 use super::cages::label;
 use super::kit::label_rows;
 use super::grid_text::{self, split_rows};
-use super::{ElementType, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::{ElementType, GivensReader, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What};
 use crate::render::group_map;
@@ -29,7 +29,10 @@ impl ElementType for Regions {
 
     /// The jigsaw kind's `regions`: a square grid of labels, n regions of
     /// n cells.
-    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+    fn read_grid(
+        r: &TomlReader,
+        _givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
         let rg = r.grid_string(
             "regions",
                 "a jigsaw puzzle needs its regions: add regions = \"\"\"...\"\"\" \

@@ -3,7 +3,7 @@
 
 pub mod syntax;
 
-use super::{ElementType, GridRead, Layer, Lowering, TomlReader, TomlWriter, givens};
+use super::{ElementType, GivensReader, GridRead, Layer, Lowering, TomlReader, TomlWriter, givens};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
 use crate::render::TextCells;
@@ -42,7 +42,10 @@ impl ElementType for Signs {
 
     /// The futoshiki kind's `grid`: its givens with the signs between
     /// them, which fix the grid's size.
-    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+    fn read_grid(
+        r: &TomlReader,
+        _givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
         let g = r.grid_string(
             "grid",
                 "a futoshiki puzzle needs its grid: add grid = \"\"\"...\"\"\" \

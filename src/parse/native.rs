@@ -6,7 +6,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{InputError, Location, did_you_mean, escape_controls};
-use crate::puzzle::{EdgeClues, Kind, Puzzle};
+use crate::puzzle::{Kind, Puzzle};
 
 use super::one_of;
 use crate::elements::boxes::Boxes;
@@ -241,19 +241,22 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
     let key_at = |k: &str| key_offset(text, k);
     let solution_locs = match kind {
         Kind::Kakuro => {
-            grid_by_elements(&src, &mut p, &key_at)?;
+            grid_by_elements(&src, &raw, &mut p, &key_at)?;
             kakuro_solution(&src, &raw, &mut p)?
         }
         Kind::Jigsaw => {
-            grid_by_elements(&src, &mut p, &key_at)?;
+            grid_by_elements(&src, &raw, &mut p, &key_at)?;
             jigsaw_givens(&src, &raw, &mut p)?;
             latin_solution(&src, &raw, &mut p)?
         }
         Kind::Futoshiki => {
-            grid_by_elements(&src, &mut p, &key_at)?;
+            grid_by_elements(&src, &raw, &mut p, &key_at)?;
             latin_solution(&src, &raw, &mut p)?
         }
-        Kind::Skyscrapers => skyscrapers_puzzle(&src, &raw, &mut p)?,
+        Kind::Skyscrapers => {
+            grid_by_elements(&src, &raw, &mut p, &key_at)?;
+            latin_solution(&src, &raw, &mut p)?
+        }
         Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p)?,
     };
     // Every element key, the kind's grid keys that an element reads
@@ -580,109 +583,21 @@ fn jigsaw_givens(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError>
     Ok(())
 }
 
-fn skyscrapers_puzzle(
+/// Fills in the grid of a kind whose preset's elements read it
+/// themselves ([`crate::elements::ElementType::read_grid`]: a futoshiki's
+/// signs, a kakuro's squares, a jigsaw's regions, skyscrapers' edge
+/// clues): its size, givens and those elements.
+fn grid_by_elements(
     src: &Src,
     raw: &Raw,
     p: &mut Puzzle,
-) -> Result<Vec<Vec<Location>>, InputError> {
-    let sides = [
-        ("top", &raw.top),
-        ("bottom", &raw.bottom),
-        ("left", &raw.left),
-        ("right", &raw.right),
-    ];
-    let mut lists: Vec<Option<(Vec<grid::Token>, Location)>> = Vec::new();
-    for (side, s) in sides {
-        lists.push(match s {
-            Some(s) => Some(clue_list(src, s, side)?),
-            None => None,
-        });
-    }
-    let givens = raw
-        .givens
-        .as_ref()
-        .map(|g| givens_grid(src, g, "skyscrapers"))
-        .transpose()?;
-    let Some((first, _)) = lists.iter().flatten().next() else {
-        return Err(InputError::new(
-            src.file.clone(),
-            "a skyscrapers puzzle needs edge clues: add top = \"...\", bottom, left \
-             and/or right (one count per column or row, . for none)",
-        ));
-    };
-    let n = givens.as_ref().map_or(first.len(), |(g, _)| g.grid.len());
-    grid::check_max(n, n, &src.file.clone())?;
-    set_givens(p, n, givens, "the edge clues")?;
-    let mut edges = EdgeClues::default();
-    for ((side, _), list) in sides.iter().zip(lists) {
-        let Some((toks, loc)) = list else {
-            continue;
-        };
-        if toks.len() != n {
-            let what = if matches!(*side, "top" | "bottom") {
-                "column"
-            } else {
-                "row"
-            };
-            return Err(InputError::new(
-                loc,
-                format!(
-                    "{side} has {} clue{}, but the grid is {n}×{n}: give one per {what}, . for none",
-                    toks.len(),
-                    if toks.len() == 1 { "" } else { "s" }
-                ),
-            ));
-        }
-        let vals = toks
-            .iter()
-            .map(|t| grid::value_of(t, n as u32))
-            .collect::<Result<Vec<_>, _>>()?;
-        match *side {
-            "top" => edges.top = vals,
-            "bottom" => edges.bottom = vals,
-            "left" => edges.left = vals,
-            _ => edges.right = vals,
-        }
-    }
-    p.set(edges);
-    latin_solution(src, raw, p)
-}
-
-/// The tokens of one edge's clue list (one line, like a grid row).
-fn clue_list(
-    src: &Src,
-    s: &Spanned<String>,
-    side: &str,
-) -> Result<(Vec<grid::Token>, Location), InputError> {
-    let origin = src.origin(s);
-    let rows = split_rows(s.get_ref(), &origin);
-    let what = format!("the {side} clues");
-    grid::check_compact(&rows, &what)?;
-    match rows.as_slice() {
-        [row] => Ok((row.cells.clone(), origin.start)),
-        _ => Err(InputError::new(
-            origin.start,
-            format!(
-                "{side} = \"...\" is one line of counts, one per {}, . for none",
-                if matches!(side, "top" | "bottom") {
-                    "column"
-                } else {
-                    "row"
-                }
-            ),
-        )),
-    }
-}
-
-/// Fills in the grid of a kind whose preset's elements read it
-/// themselves ([`crate::elements::ElementType::read_grid`]: a futoshiki's
-/// signs, a kakuro's squares, a jigsaw's regions): its size, givens and
-/// those elements.
-fn grid_by_elements(
-    src: &Src,
-    p: &mut Puzzle,
     key_at: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<(), InputError> {
+    let kind = p.kind.name();
+    let givens = || {
+        let read = raw.givens.as_ref().map(|g| givens_grid(src, g, kind));
+        Ok(read.transpose()?.map(|(v, _)| v))
+    };
     let blank = Vec::new();
     let r = TomlReader {
         text: src.text,
@@ -699,7 +614,7 @@ fn grid_by_elements(
         .iter()
         .filter(|e| preset.contains(&e.name))
     {
-        let Some(g) = (entry.read_grid)(&r)? else {
+        let Some(g) = (entry.read_grid)(&r, &givens)? else {
             continue;
         };
         (p.rows, p.cols) = g.shape;
