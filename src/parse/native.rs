@@ -11,11 +11,11 @@ use crate::puzzle::{Kind, Puzzle};
 use super::one_of;
 use crate::elements::boxes::Boxes;
 use crate::elements::cages::Cages;
-use crate::elements::cages::syntax::{self as cages, ClueText};
+use crate::elements::cages::syntax as cages;
 use crate::elements::givens;
 use crate::elements::grid_text::{self as grid, TextOrigin, line_col, split_rows};
 use crate::elements::kakuro::syntax as kakuro;
-use crate::elements::{self, TomlReader};
+use crate::elements::{self, ElementType, TomlReader};
 use crate::kinds;
 
 /// The keys a puzzle file may hold. Strings keep their spans so that
@@ -257,7 +257,7 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
             grid_by_elements(&src, &raw, &mut p, &key_at)?;
             latin_solution(&src, &raw, &mut p)?
         }
-        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p)?,
+        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p, &key_at)?,
     };
     // Every element key, the kind's grid keys that an element reads
     // (`diagonals`) first: the kind's grid is read by then.
@@ -391,7 +391,12 @@ fn value_grid(
 
 /// Fills in a sudoku, killer or calcudoku; returns where the solution's
 /// cells are written (empty without a solution).
-fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
+fn latin_puzzle(
+    src: &Src,
+    raw: &Raw,
+    p: &mut Puzzle,
+    key_at: &dyn Fn(&str) -> Option<usize>,
+) -> Result<Vec<Vec<Location>>, InputError> {
     let kind = p.kind.name();
     let whole = src.file.clone();
     // The size comes from the givens, else from the cages grid.
@@ -460,39 +465,22 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location
     if let Some((g, _)) = &givens {
         givens::check_repeats(g, boxes)?;
     }
-    if let Some((l, origin)) = &labels {
-        let mut clues = BTreeMap::new();
-        for (label, v) in raw.clues.iter().flat_map(|c| c.get_ref()) {
-            let loc = src.loc(v.span().start);
-            let text = match v.get_ref() {
-                toml::Value::String(s) => s.clone(),
-                toml::Value::Integer(i) => i.to_string(),
-                other => {
-                    return Err(InputError::new(
-                        loc,
-                        format!(
-                            "the clue for '{label}' is a {}: write it as a string such as \"21+\" or \"60*\"",
-                            other.type_str()
-                        ),
-                    ));
-                }
-            };
-            clues.insert(label.clone(), ClueText { text, loc });
+    if labels.is_some() {
+        // The cages grid has fixed the size; Cages reads the rest.
+        let blank = Vec::new();
+        let r = TomlReader {
+            text: src.text,
+            file: src.file,
+            kind: p.kind,
+            rows: n,
+            cols: n,
+            elements: &[],
+            givens: &blank,
+            key_at,
+        };
+        for e in <Cages as ElementType>::read("cages", &r)? {
+            p.set(e);
         }
-        let default = raw.default_clue.as_ref().map(|d| ClueText {
-            text: d.get_ref().clone(),
-            loc: src.loc(d.span().start),
-        });
-        if let Some(d) = &default {
-            cages::parse_clue(&d.text)
-                .map_err(|m| InputError::new(d.loc.clone(), format!("default-clue: {m}")))?;
-        }
-        let distinct =
-            p.kind == Kind::Killer && raw.distinct_cages.as_ref().is_none_or(|d| *d.get_ref());
-        p.set(Cages {
-            cages: cages::build(l, &clues, default.as_ref(), n, &origin.start)?,
-            distinct,
-        });
     }
     p.rows = n;
     p.cols = n;
