@@ -1,10 +1,24 @@
 //! Cages with clues: killer cages (sum, cells all different unless
 //! `distinct-cages = false`) and calcudoku cages (sum, product,
-//! difference, ratio). Read from the kind's `cages` grid and `[clues]`.
+//! difference, ratio). Read from the kind's `cages` grid and `[clues]`
+//! (the grid's shape with the kind's grid, in `parse`, through
+//! [`syntax`]; the clues and cages by [`Cages::read`](ElementType::read));
+//! written by
+//! [`Cages::write_key`](ElementType::write_key) in the kind's key order.
+
+pub mod syntax;
 
 use serde::Serialize;
 
-use super::{ElementType, Layer, Lowering, Says};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use toml::Spanned;
+
+use super::kit::{label_rows, quoted};
+use super::grid_text::split_rows;
+use super::{ElementType, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::error::InputError;
 use crate::model::{CellId, Group, Rule, Target, What};
 use crate::puzzle::Kind;
 use crate::render::group_map;
@@ -58,6 +72,80 @@ impl ElementType for Cages {
     const DOC: &'static str = "`cages = \"\"\"…\"\"\"` and `[clues]` (killer, calcudoku): cages of \
         cells with a clue (`12`, `12+`, `60*`, `2-`, `3/`, `4|9`, `square`); a killer cage \
         repeats no value unless `distinct-cages = false`";
+
+    /// A killer's or calcudoku's cages, once its `cages` grid (with the
+    /// givens) has fixed the grid's size and the kind has checked its
+    /// shape: the `[clues]`, `default-clue` and `distinct-cages` keys, and
+    /// the cages built from the grid's labels (`key` is `cages`).
+    fn read(_key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
+        let grid: Spanned<String> = r.value("cages", "cages = \"\"\"...\"\"\"")?;
+        let origin = r.origin(&grid);
+        let labels = syntax::labels(&split_rows(grid.get_ref(), &origin))?;
+        type Table = BTreeMap<String, Spanned<toml::Value>>;
+        let table: Option<Table> = r.value_if_any("clues", "[clues]")?;
+        let mut clues = BTreeMap::new();
+        for (label, v) in table.iter().flatten() {
+            let loc = r.loc(v.span().start);
+            let text = match v.get_ref() {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(i) => i.to_string(),
+                other => {
+                    return Err(InputError::new(
+                        loc,
+                        format!(
+                            "the clue for '{label}' is a {}: write it as a string such as \"21+\" or \"60*\"",
+                            other.type_str()
+                        ),
+                    ));
+                }
+            };
+            clues.insert(label.clone(), syntax::ClueText { text, loc });
+        }
+        let default: Option<Spanned<String>> =
+            r.value_if_any("default-clue", "default-clue = \"12+\"")?;
+        let default = default.map(|d| syntax::ClueText {
+            text: d.get_ref().clone(),
+            loc: r.loc(d.span().start),
+        });
+        if let Some(d) = &default {
+            syntax::parse_clue(&d.text)
+                .map_err(|m| InputError::new(d.loc.clone(), format!("default-clue: {m}")))?;
+        }
+        let distinct: Option<bool> =
+            r.value_if_any("distinct-cages", "distinct-cages = false")?;
+        Ok(vec![Cages {
+            cages: syntax::build(&labels, &clues, default.as_ref(), r.rows, &origin.start)?,
+            distinct: r.kind == Kind::Killer && distinct.is_none_or(|d| d),
+        }])
+    }
+
+    /// A killer's `distinct-cages = false` (before the givens), and the
+    /// `cages` grid of labels with its `[clues]` (after the solution).
+    fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {
+        for c in all {
+            match key {
+                "distinct-cages" if w.kind() == Kind::Killer && !c.distinct => {
+                    w.key("distinct-cages = false\n");
+                }
+                "cages" if !c.cages.is_empty() => {
+                    let (rows, cols) = w.shape();
+                    let mut labels = vec![vec![None; cols]; rows];
+                    for cage in &c.cages {
+                        for &(r, col) in &cage.cells {
+                            labels[r][col] = Some(cage.label.clone());
+                        }
+                    }
+                    w.block("cages", &label_rows(&labels));
+                    let mut clues = String::from("[clues]\n");
+                    for cage in &c.cages {
+                        let _ = writeln!(clues, "{} = {}", cage.label, quoted(&cage.clue_text));
+                    }
+                    w.table(&clues);
+                }
+                _ => {}
+            }
+        }
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let n = l.n() as i64;

@@ -1,10 +1,15 @@
 //! Skyscrapers clues outside the grid: how many towers are seen looking
 //! along a row or column from that side. Read from the skyscrapers kind's
-//! `top`, `bottom`, `left` and `right` keys with the kind's grid, in
-//! `parse`; written by the element's `write` hook in the kind's key order.
+//! `top`, `bottom`, `left` and `right` keys, which with the givens fix the
+//! grid's size, by the element's `read_grid` hook; written by its `write`
+//! hook in the kind's key order.
 
+use toml::Spanned;
+
+use super::grid_text::{self, Token, split_rows};
 use super::kit::quoted;
-use super::{ElementType, Layer, Lowering, Says, TomlWriter};
+use super::{ElementType, GivensReader, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::error::{InputError, Location};
 use crate::model::{Group, Rule, What};
 use crate::render::TextCells;
 use crate::render::font;
@@ -32,6 +37,72 @@ impl ElementType for EdgeClues {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`top`, `bottom`, `left`, `right = \"2 . 3 1\"` (skyscrapers): towers \
         seen from that side of each column or row, `.` for none";
+
+    /// The skyscrapers kind's `top`, `bottom`, `left` and `right` keys:
+    /// each side's syntax, then the givens, then each side's count of
+    /// clues against the grid's size (the givens', else the first side's).
+    fn read_grid(
+        r: &TomlReader,
+        givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
+        let mut lists: Vec<Option<(Vec<Token>, Location)>> = Vec::new();
+        for side in Self::KEYS {
+            let want = format!("{side} = \"...\"");
+            lists.push(match r.value_if_any::<Spanned<String>>(side, &want)? {
+                Some(s) => Some(clue_list(r, &s, side)?),
+                None => None,
+            });
+        }
+        let givens = givens()?;
+        let Some((first, _)) = lists.iter().flatten().next() else {
+            return Err(InputError::new(
+                r.file.clone(),
+                "a skyscrapers puzzle needs edge clues: add top = \"...\", bottom, left \
+                 and/or right (one count per column or row, . for none)",
+            ));
+        };
+        let n = givens.as_ref().map_or(first.len(), |g| g.grid.len());
+        grid_text::check_max(n, n, &r.file.clone())?;
+        if let Some(g) = &givens {
+            super::givens::check_repeats(g, None)?;
+        }
+        let mut edges = EdgeClues::default();
+        for (side, list) in Self::KEYS.iter().zip(lists) {
+            let Some((toks, loc)) = list else {
+                continue;
+            };
+            if toks.len() != n {
+                let what = if matches!(*side, "top" | "bottom") {
+                    "column"
+                } else {
+                    "row"
+                };
+                return Err(InputError::new(
+                    loc,
+                    format!(
+                        "{side} has {} clue{}, but the grid is {n}×{n}: give one per {what}, . for none",
+                        toks.len(),
+                        if toks.len() == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            let vals = toks
+                .iter()
+                .map(|t| grid_text::value_of(t, n as u32))
+                .collect::<Result<Vec<_>, _>>()?;
+            match *side {
+                "top" => edges.top = vals,
+                "bottom" => edges.bottom = vals,
+                "left" => edges.left = vals,
+                _ => edges.right = vals,
+            }
+        }
+        Ok(Some(GridRead {
+            shape: (n, n),
+            givens: givens.map(|g| g.grid),
+            element: edges,
+        }))
+    }
 
     /// The skyscrapers kind's `top`, `bottom`, `left` and `right` keys,
     /// one count per column or row, `.` for none.
@@ -154,3 +225,28 @@ pub fn text_grid(edges: &EdgeClues, cells: &TextCells) -> String {
     out
 }
 
+/// The tokens of one edge's clue list (one line, like a grid row).
+fn clue_list(
+    r: &TomlReader,
+    s: &Spanned<String>,
+    side: &str,
+) -> Result<(Vec<Token>, Location), InputError> {
+    let origin = r.origin(s);
+    let rows = split_rows(s.get_ref(), &origin);
+    let what = format!("the {side} clues");
+    grid_text::check_compact(&rows, &what)?;
+    match rows.as_slice() {
+        [row] => Ok((row.cells.clone(), origin.start)),
+        _ => Err(InputError::new(
+            origin.start,
+            format!(
+                "{side} = \"...\" is one line of counts, one per {}, . for none",
+                if matches!(side, "top" | "bottom") {
+                    "column"
+                } else {
+                    "row"
+                }
+            ),
+        )),
+    }
+}

@@ -10,7 +10,7 @@ use crate::puzzle::Grid;
 
 /// A grid of values with the location of every cell.
 #[derive(Debug, Clone)]
-pub(crate) struct Values {
+pub struct Values {
     /// The values, `None` for blanks.
     pub grid: Grid,
     /// Where each cell was written.

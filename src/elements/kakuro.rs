@@ -1,7 +1,10 @@
 //! Kakuro: white cells 1–9 in runs that repeat no value and sum to the
 //! clue of the square before them. Read from the kakuro kind's `grid`.
 
-use super::{ElementType, Layer, Lowering, Says};
+pub mod syntax;
+
+use super::{ElementType, GivensReader, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::error::InputError;
 use crate::render::TextCells;
 use crate::render::font;
 use crate::render::svg::{Anchor, CELL, CLUE_SIZE, Layout, Svg};
@@ -33,6 +36,36 @@ impl ElementType for Kakuro {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (kakuro): white cells `_` hold 1–9; a clue \
         square `D|A` gives the sums of the runs below and to the right, which repeat no value";
+
+    /// The kakuro kind's `grid`, which fixes the grid's size.
+    fn read_grid(
+        r: &TomlReader,
+        _givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
+        let g = r.grid_string(
+            "grid",
+                "a kakuro puzzle needs its grid: add grid = \"\"\"...\"\"\" (comma-separated squares, one row per line)",
+        )?;
+        let layout = syntax::parse_layout(g.get_ref(), &r.origin(&g), "the kakuro grid")?;
+        let shape = (
+            layout.cells.len(),
+            layout.cells.first().map_or(0, Vec::len),
+        );
+        Ok(Some(GridRead {
+            shape,
+            givens: None,
+            element: Kakuro(layout.cells),
+        }))
+    }
+
+    /// The kakuro kind's `grid`.
+    fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {
+        if key == "grid" {
+            for k in all {
+                w.block("grid", &toml_grid(&k.0));
+            }
+        }
+    }
 
     fn holds_cell(&self, row: usize, col: usize) -> bool {
         self.0.get(row).and_then(|l| l.get(col)) == Some(&KakuroCell::White)
@@ -179,7 +212,7 @@ pub fn text_grid(layout: &[Vec<KakuroCell>], cells: &TextCells) -> String {
 /// The kakuro kind's `grid` as the native format writes it: one row per
 /// line, squares parted by commas, `_` a white cell, `x` a block,
 /// `DOWN|ACROSS` a clue square (either sum left out where missing).
-pub fn toml_grid(layout: &[Vec<KakuroCell>]) -> String {
+fn toml_grid(layout: &[Vec<KakuroCell>]) -> String {
     let square = |sq: &KakuroCell| match sq {
         KakuroCell::White => "_".to_string(),
         KakuroCell::Block => "x".to_string(),

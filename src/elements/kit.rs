@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 use serde::de::{DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use toml::Spanned;
 
+use super::grid_text::TextOrigin;
 use super::{Element, Member};
 use crate::error::{InputError, Location};
 use crate::model::{CellId, Constraint, Group, Model, Rule, Statement, What, rc};
@@ -403,6 +404,34 @@ impl TomlReader<'_> {
         found.ok_or_else(|| self.error_at_key(key, format!("{key}: no value; write {want}")))
     }
 
+    /// The value of `key` as a `T`, or `None` where the file has no such
+    /// key; a value of the wrong shape is an error as for
+    /// [`TomlReader::value`].
+    pub fn value_if_any<T: DeserializeOwned>(
+        &self,
+        key: &str,
+        want: &str,
+    ) -> Result<Option<T>, InputError> {
+        if (self.key_at)(key).is_none() {
+            return Ok(None);
+        }
+        self.value(key, want).map(Some)
+    }
+
+    /// The string of a grid key its kind cannot do without (a futoshiki's
+    /// `grid`); where the file has none, an error at the file saying
+    /// `missing`.
+    pub fn grid_string(&self, key: &str, missing: &str) -> Result<Spanned<String>, InputError> {
+        let want = format!("{key} = \"\"\"...\"\"\"");
+        self.value_if_any(key, &want)?
+            .ok_or_else(|| InputError::new(self.file.clone(), missing))
+    }
+
+    /// Where the text of a string value starts, for a grid written in it.
+    pub(crate) fn origin(&self, s: &Spanned<String>) -> TextOrigin {
+        TextOrigin::toml_string(self.file, self.text, s.span().start)
+    }
+
     /// The cells of a cell list `"r1c1 r1c2 …"` (case does not matter),
     /// 0-based, each checked to lie in the grid and to hold a cell.
     pub fn cells(&self, s: &Spanned<String>) -> Result<Vec<(usize, usize)>, InputError> {
@@ -495,14 +524,46 @@ pub fn hook_cell(token: &str, size: usize) -> Result<(usize, usize), super::Hook
 
 /// A puzzle's TOML being written: top-level `key = value` lines come
 /// before every `[table]`, since a key after a table header belongs to
-/// that table.
-#[derive(Debug, Default)]
+/// that table. It knows the puzzle's grid, for the elements whose text
+/// spans it (a cages grid) or holds the givens (a futoshiki grid).
+#[derive(Debug)]
 pub struct TomlWriter {
     keys: String,
     tables: String,
+    kind: Kind,
+    rows: usize,
+    cols: usize,
+    givens: Grid,
 }
 
 impl TomlWriter {
+    /// A writer for a puzzle of `kind` with `givens` (`rows`×`cols`).
+    pub fn new(kind: Kind, rows: usize, cols: usize, givens: &Grid) -> Self {
+        TomlWriter {
+            keys: String::new(),
+            tables: String::new(),
+            kind,
+            rows,
+            cols,
+            givens: givens.clone(),
+        }
+    }
+
+    /// The puzzle's kind.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The grid's rows and columns.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// The puzzle's givens.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
     /// Adds a top-level `key = value` line (or block), `\n`-terminated.
     pub fn key(&mut self, text: &str) {
         self.keys.push_str(text);

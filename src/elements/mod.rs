@@ -17,6 +17,7 @@ use crate::render::marks::TextForm;
 use crate::render::svg::{Layout, Svg};
 
 pub mod givens;
+pub mod grid_text;
 pub mod kit;
 pub mod line;
 pub mod making;
@@ -39,6 +40,18 @@ pub enum Layer {
     /// the thick lines that part boxes, regions and cages. Drawn in the
     /// registry's order backwards, so finer borders lie under coarser ones.
     Borders,
+}
+
+/// What an element read from a kind's grid keys before the grid was
+/// known ([`ElementType::read_grid`]).
+#[derive(Debug)]
+pub struct GridRead<T> {
+    /// The grid's rows and columns the keys imply.
+    pub shape: (usize, usize),
+    /// The givens the keys hold (a futoshiki grid's), if they hold any.
+    pub givens: Option<crate::puzzle::Grid>,
+    /// The element read.
+    pub element: T,
 }
 
 /// What an importer's hook says about a value it cannot take: the message
@@ -80,9 +93,37 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
         Err(r.error_at_key(key, format!("`{key}` is not read by {}", Self::NAME)))
     }
 
+    /// Reads the kind's grid keys the element owns (a futoshiki's or a
+    /// kakuro's `grid`) before the grid is known (`r.rows` and `r.cols`
+    /// are 0), for a kind whose preset holds the element: the shape they
+    /// imply, the givens they hold and the element. `None` for an element
+    /// that makes no grid. `givens` reads the file's `givens`, if any,
+    /// for an element whose checks and size go with them (skyscrapers'
+    /// edge clues), at the point of its checks where they come.
+    fn read_grid(
+        _r: &TomlReader,
+        _givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
+        Ok(None)
+    }
+
     /// Writes every instance of the element in a puzzle (`all` is never
     /// empty) as TOML that [`ElementType::read`] reads back.
     fn write(_all: &[&Self], _w: &mut TomlWriter) {}
+
+    /// Writes what the element holds under the kind's grid key `key`, at
+    /// that key's place in the kind's key order (`all` is never empty):
+    /// by default the whole element ([`ElementType::write`]) at the first
+    /// of its [`ElementType::KEYS`]. An element whose keys fall at several
+    /// places of a kind's order (a killer's `distinct-cages` comes before
+    /// the givens, its `cages` after the solution), or whose key is shared
+    /// by kinds (`grid`: futoshiki's signs, kakuro's squares), writes each
+    /// here instead.
+    fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {
+        if Self::KEYS.first() == Some(&key) {
+            Self::write(all, w);
+        }
+    }
 
     /// Reads the value of f-puzzles key `key` (one of
     /// [`ElementType::FPUZZLES`]) for a `size`×`size` grid.
@@ -195,9 +236,14 @@ pub struct Entry {
     pub doc: &'static str,
     /// [`ElementType::read`], instances as [`Element`]s.
     pub read: fn(&str, &TomlReader) -> Result<Vec<Element>, InputError>,
+    /// [`ElementType::read_grid`], the instance as an [`Element`].
+    pub read_grid: GridReader,
     /// [`ElementType::write`] of this element's instances among `all`
     /// (nothing if there are none).
     pub write: fn(&[Element], &mut TomlWriter),
+    /// [`ElementType::write_key`] of this element's instances among `all`
+    /// (nothing if there are none).
+    pub write_key: fn(&str, &[Element], &mut TomlWriter),
     /// [`ElementType::from_fpuzzles`].
     pub from_fpuzzles: FpuzzlesHook,
     /// [`ElementType::from_iss`].
@@ -209,6 +255,14 @@ pub struct Entry {
     /// [`ElementType::making`], instances as [`Element`]s.
     pub making: fn() -> Making<Element>,
 }
+
+/// A pre-grid reader ([`ElementType::read_grid`]) as the registry holds it.
+pub type GridReader =
+    fn(&TomlReader, &GivensReader) -> Result<Option<GridRead<Element>>, InputError>;
+
+/// Reads a puzzle file's `givens`, if it has any, with the kind's checks
+/// of their text ([`ElementType::read_grid`]).
+pub type GivensReader<'a> = dyn Fn() -> Result<Option<givens::Values>, InputError> + 'a;
 
 /// An f-puzzles writer as the registry holds it.
 pub type FpuzzlesWriter =
@@ -268,11 +322,25 @@ macro_rules! element_table {
                         .map(Element::$ty)
                         .collect())
                 },
+                read_grid: |r, givens| {
+                    Ok(<$module::$ty as ElementType>::read_grid(r, givens)?.map(|g| GridRead {
+                        shape: g.shape,
+                        givens: g.givens,
+                        element: Element::$ty(g.element),
+                    }))
+                },
                 write: |all, w| {
                     let mine: Vec<&$module::$ty> =
                         all.iter().filter_map(<$module::$ty as Member>::of).collect();
                     if !mine.is_empty() {
                         <$module::$ty as ElementType>::write(&mine, w);
+                    }
+                },
+                write_key: |key, all, w| {
+                    let mine: Vec<&$module::$ty> =
+                        all.iter().filter_map(<$module::$ty as Member>::of).collect();
+                    if !mine.is_empty() {
+                        <$module::$ty as ElementType>::write_key(key, &mine, w);
                     }
                 },
                 from_fpuzzles: |key, v, n| {

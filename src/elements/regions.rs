@@ -1,11 +1,15 @@
 //! Irregular regions (jigsaw): n regions of n cells, each holding every
-//! value once. Read from the jigsaw kind's `regions` grid with the kind's
-//! grid, in `parse`; written by [`Regions::write`](ElementType::write) in
-//! the kind's key order.
+//! value once. Read from the jigsaw kind's `regions` grid, which fixes the
+//! grid's size, by [`Regions::read_grid`](ElementType::read_grid); written
+//! by [`Regions::write`](ElementType::write) in the kind's key order.
+
+pub mod syntax;
 
 use super::cages::label;
 use super::kit::label_rows;
-use super::{ElementType, Layer, Lowering, Says, TomlWriter};
+use super::grid_text::{self, split_rows};
+use super::{ElementType, GivensReader, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use crate::error::InputError;
 use crate::model::{Group, Rule, What};
 use crate::render::group_map;
 use crate::render::svg::{Layout, Svg, thick_edges};
@@ -22,6 +26,29 @@ impl ElementType for Regions {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`regions = \"\"\"…\"\"\"` (jigsaw): a grid of region labels, n regions \
         of n cells, each value once per region";
+
+    /// The jigsaw kind's `regions`: a square grid of labels, n regions of
+    /// n cells.
+    fn read_grid(
+        r: &TomlReader,
+        _givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
+        let rg = r.grid_string(
+            "regions",
+                "a jigsaw puzzle needs its regions: add regions = \"\"\"...\"\"\" \
+                 (a grid of region labels, n regions of n cells)",
+        )?;
+        let origin = r.origin(&rg);
+        let rows = split_rows(rg.get_ref(), &origin);
+        let (h, w) = grid_text::check_shape(&rows, "the regions grid", &origin)?;
+        grid_text::check_square(h, w, "the regions grid", "jigsaw", &origin.start)?;
+        let labels = super::cages::syntax::labels(&rows)?;
+        Ok(Some(GridRead {
+            shape: (h, h),
+            givens: None,
+            element: Regions(syntax::build(&labels, h)?),
+        }))
+    }
 
     /// The grid of region labels (a–z, A–Z, `c52`, …): n regions of n
     /// cells make an n×n grid.

@@ -1,7 +1,10 @@
 //! Inequality signs between orthogonal neighbours (futoshiki). Read from
 //! the futoshiki kind's `grid` (`<`, `>` between cells, `^`, `v` between rows).
 
-use super::{ElementType, Layer, Lowering};
+pub mod syntax;
+
+use super::{ElementType, GivensReader, GridRead, Layer, Lowering, TomlReader, TomlWriter, givens};
+use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
 use crate::render::TextCells;
 use crate::render::svg::{CELL, Layout, Rect, Svg};
@@ -36,6 +39,36 @@ impl ElementType for Signs {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (futoshiki): `<` `>` between the cells of a \
         row and `^` `v` under a cell: the smaller value is on the sign's point side";
+
+    /// The futoshiki kind's `grid`: its givens with the signs between
+    /// them, which fix the grid's size.
+    fn read_grid(
+        r: &TomlReader,
+        _givens: &GivensReader,
+    ) -> Result<Option<GridRead<Self>>, InputError> {
+        let g = r.grid_string(
+            "grid",
+                "a futoshiki puzzle needs its grid: add grid = \"\"\"...\"\"\" \
+                 (rows of values with < and > between cells, lines of ^ and v between rows)",
+        )?;
+        let sg = syntax::parse(g.get_ref(), &r.origin(&g))?;
+        let n = sg.values.grid.len();
+        givens::check_repeats(&sg.values, None)?;
+        Ok(Some(GridRead {
+            shape: (n, n),
+            givens: Some(sg.values.grid),
+            element: Signs(sg.inequalities),
+        }))
+    }
+
+    /// The futoshiki kind's `grid`: its givens with the signs between them.
+    fn write_key(key: &str, all: &[&Self], w: &mut TomlWriter) {
+        if key == "grid" {
+            let signs: Vec<Inequality> = all.iter().flat_map(|s| s.0.iter().copied()).collect();
+            let text = syntax::write(w.givens(), &signs);
+            w.block("grid", &text);
+        }
+    }
 
     fn lower(&self, _index: usize, l: &mut Lowering) {
         for q in &self.0 {

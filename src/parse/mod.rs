@@ -4,14 +4,9 @@
 //! one; every error names the file, the line (and column where it helps)
 //! and what to change.
 
-pub(crate) mod cages;
-mod futoshiki;
-pub(crate) mod grid;
-mod kakuro;
 mod lines;
 pub(crate) mod native;
 mod read;
-mod regions;
 mod sgt;
 pub(crate) mod write;
 
@@ -22,7 +17,7 @@ use crate::import;
 use crate::puzzle::{Kind, Puzzle};
 
 pub(crate) use crate::elements::cages::label;
-pub use cages::parse_clue;
+pub use crate::elements::cages::syntax::parse_clue;
 pub(crate) use read::open as open_input;
 pub use read::{DEFAULT_MAX_INPUT_MB, InputLimits, MAX_INPUT_MB, MAX_LINE_BYTES};
 pub use write::to_toml;
@@ -333,7 +328,7 @@ fn parse_whole(
                     "the file is empty: a kakuro file holds one row of comma-separated squares per line",
                 ));
             }
-            let layout = kakuro::bare(text, file)?;
+            let layout = crate::elements::kakuro::syntax::bare(text, file)?;
             let mut p = Puzzle::blank(&stem, Kind::Kakuro, 0);
             native::set_kakuro(&mut p, layout.cells);
             Ok(whole(p))

@@ -6,18 +6,16 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{InputError, Location, did_you_mean, escape_controls};
-use crate::puzzle::{EdgeClues, Kind, Puzzle};
+use crate::puzzle::{Kind, Puzzle};
 
-use super::cages::{self, ClueText};
-use super::grid::{self, TextOrigin, line_col, split_rows};
 use super::one_of;
-use super::{futoshiki, kakuro, regions};
 use crate::elements::boxes::Boxes;
 use crate::elements::cages::Cages;
+use crate::elements::cages::syntax as cages;
 use crate::elements::givens;
-use crate::elements::regions::Regions;
-use crate::elements::signs::Signs;
-use crate::elements::{self, TomlReader};
+use crate::elements::grid_text::{self as grid, TextOrigin, line_col, split_rows};
+use crate::elements::kakuro::syntax as kakuro;
+use crate::elements::{self, ElementType, TomlReader};
 use crate::kinds;
 
 /// The keys a puzzle file may hold. Strings keep their spans so that
@@ -240,12 +238,26 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         title: raw.title.clone(),
         ..Puzzle::blank(name, kind, 0)
     };
+    let key_at = |k: &str| key_offset(text, k);
     let solution_locs = match kind {
-        Kind::Kakuro => kakuro_puzzle(&src, &raw, &mut p)?,
-        Kind::Jigsaw => jigsaw_puzzle(&src, &raw, &mut p)?,
-        Kind::Futoshiki => futoshiki_puzzle(&src, &raw, &mut p)?,
-        Kind::Skyscrapers => skyscrapers_puzzle(&src, &raw, &mut p)?,
-        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p)?,
+        Kind::Kakuro => {
+            grid_by_elements(&src, &raw, &mut p, &key_at)?;
+            kakuro_solution(&src, &raw, &mut p)?
+        }
+        Kind::Jigsaw => {
+            grid_by_elements(&src, &raw, &mut p, &key_at)?;
+            jigsaw_givens(&src, &raw, &mut p)?;
+            latin_solution(&src, &raw, &mut p)?
+        }
+        Kind::Futoshiki => {
+            grid_by_elements(&src, &raw, &mut p, &key_at)?;
+            latin_solution(&src, &raw, &mut p)?
+        }
+        Kind::Skyscrapers => {
+            grid_by_elements(&src, &raw, &mut p, &key_at)?;
+            latin_solution(&src, &raw, &mut p)?
+        }
+        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p, &key_at)?,
     };
     // Every element key, the kind's grid keys that an element reads
     // (`diagonals`) first: the kind's grid is read by then.
@@ -255,7 +267,6 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         .map(|&(at, k)| (!kinds::is_grid_key(k), at, k))
         .collect();
     read_keys.sort_unstable();
-    let key_at = |k: &str| key_offset(text, k);
     for (_, _, key) in read_keys {
         let Some(entry) = elements::by_key(key) else {
             continue;
@@ -380,7 +391,12 @@ fn value_grid(
 
 /// Fills in a sudoku, killer or calcudoku; returns where the solution's
 /// cells are written (empty without a solution).
-fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
+fn latin_puzzle(
+    src: &Src,
+    raw: &Raw,
+    p: &mut Puzzle,
+    key_at: &dyn Fn(&str) -> Option<usize>,
+) -> Result<Vec<Vec<Location>>, InputError> {
     let kind = p.kind.name();
     let whole = src.file.clone();
     // The size comes from the givens, else from the cages grid.
@@ -449,39 +465,22 @@ fn latin_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location
     if let Some((g, _)) = &givens {
         givens::check_repeats(g, boxes)?;
     }
-    if let Some((l, origin)) = &labels {
-        let mut clues = BTreeMap::new();
-        for (label, v) in raw.clues.iter().flat_map(|c| c.get_ref()) {
-            let loc = src.loc(v.span().start);
-            let text = match v.get_ref() {
-                toml::Value::String(s) => s.clone(),
-                toml::Value::Integer(i) => i.to_string(),
-                other => {
-                    return Err(InputError::new(
-                        loc,
-                        format!(
-                            "the clue for '{label}' is a {}: write it as a string such as \"21+\" or \"60*\"",
-                            other.type_str()
-                        ),
-                    ));
-                }
-            };
-            clues.insert(label.clone(), ClueText { text, loc });
+    if labels.is_some() {
+        // The cages grid has fixed the size; Cages reads the rest.
+        let blank = Vec::new();
+        let r = TomlReader {
+            text: src.text,
+            file: src.file,
+            kind: p.kind,
+            rows: n,
+            cols: n,
+            elements: &[],
+            givens: &blank,
+            key_at,
+        };
+        for e in <Cages as ElementType>::read("cages", &r)? {
+            p.set(e);
         }
-        let default = raw.default_clue.as_ref().map(|d| ClueText {
-            text: d.get_ref().clone(),
-            loc: src.loc(d.span().start),
-        });
-        if let Some(d) = &default {
-            cages::parse_clue(&d.text)
-                .map_err(|m| InputError::new(d.loc.clone(), format!("default-clue: {m}")))?;
-        }
-        let distinct =
-            p.kind == Kind::Killer && raw.distinct_cages.as_ref().is_none_or(|d| *d.get_ref());
-        p.set(Cages {
-            cages: cages::build(l, &clues, default.as_ref(), n, &origin.start)?,
-            distinct,
-        });
     }
     p.rows = n;
     p.cols = n;
@@ -552,175 +551,82 @@ fn set_givens(
     Ok(Some(g))
 }
 
-fn jigsaw_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
-    let Some(rg) = &raw.regions else {
-        return Err(InputError::new(
-            src.file.clone(),
-            "a jigsaw puzzle needs its regions: add regions = \"\"\"...\"\"\" \
-             (a grid of region labels, n regions of n cells)",
-        ));
-    };
-    let origin = src.origin(rg);
-    let rows = split_rows(rg.get_ref(), &origin);
-    let (h, w) = grid::check_shape(&rows, "the regions grid", &origin)?;
-    grid::check_square(h, w, "the regions grid", "jigsaw", &origin.start)?;
-    let labels = cages::labels(&rows)?;
-    let built = regions::build(&labels, h)?;
+/// Reads a jigsaw's givens, once its regions set the grid, and checks
+/// them against the regions.
+fn jigsaw_givens(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
     let givens = raw
         .givens
         .as_ref()
         .map(|g| givens_grid(src, g, "jigsaw"))
         .transpose()?;
-    if let Some(g) = set_givens(p, h, givens, "the regions grid")? {
-        let units = built
+    if let Some(g) = set_givens(p, p.rows, givens, "the regions grid")? {
+        let units = p
+            .regions()
             .iter()
             .enumerate()
             .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
             .collect();
         givens::check_units(&g, units)?;
     }
-    p.set(Regions(built));
-    latin_solution(src, raw, p)
+    Ok(())
 }
 
-fn futoshiki_puzzle(
+/// Fills in the grid of a kind whose preset's elements read it
+/// themselves ([`crate::elements::ElementType::read_grid`]: a futoshiki's
+/// signs, a kakuro's squares, a jigsaw's regions, skyscrapers' edge
+/// clues): its size, givens and those elements.
+fn grid_by_elements(
     src: &Src,
     raw: &Raw,
     p: &mut Puzzle,
-) -> Result<Vec<Vec<Location>>, InputError> {
-    let Some(g) = &raw.grid else {
-        return Err(InputError::new(
-            src.file.clone(),
-            "a futoshiki puzzle needs its grid: add grid = \"\"\"...\"\"\" \
-             (rows of values with < and > between cells, lines of ^ and v between rows)",
-        ));
+    key_at: &dyn Fn(&str) -> Option<usize>,
+) -> Result<(), InputError> {
+    let kind = p.kind.name();
+    let givens = || {
+        let read = raw.givens.as_ref().map(|g| givens_grid(src, g, kind));
+        Ok(read.transpose()?.map(|(v, _)| v))
     };
-    let sg = futoshiki::parse(g.get_ref(), &src.origin(g))?;
-    let n = sg.values.grid.len();
-    givens::check_repeats(&sg.values, None)?;
-    p.rows = n;
-    p.cols = n;
-    p.givens = sg.values.grid;
-    p.set(Signs(sg.inequalities));
-    latin_solution(src, raw, p)
-}
-
-fn skyscrapers_puzzle(
-    src: &Src,
-    raw: &Raw,
-    p: &mut Puzzle,
-) -> Result<Vec<Vec<Location>>, InputError> {
-    let sides = [
-        ("top", &raw.top),
-        ("bottom", &raw.bottom),
-        ("left", &raw.left),
-        ("right", &raw.right),
-    ];
-    let mut lists: Vec<Option<(Vec<grid::Token>, Location)>> = Vec::new();
-    for (side, s) in sides {
-        lists.push(match s {
-            Some(s) => Some(clue_list(src, s, side)?),
-            None => None,
-        });
-    }
-    let givens = raw
-        .givens
-        .as_ref()
-        .map(|g| givens_grid(src, g, "skyscrapers"))
-        .transpose()?;
-    let Some((first, _)) = lists.iter().flatten().next() else {
-        return Err(InputError::new(
-            src.file.clone(),
-            "a skyscrapers puzzle needs edge clues: add top = \"...\", bottom, left \
-             and/or right (one count per column or row, . for none)",
-        ));
+    let blank = Vec::new();
+    let r = TomlReader {
+        text: src.text,
+        file: src.file,
+        kind: p.kind,
+        rows: 0,
+        cols: 0,
+        elements: &[],
+        givens: &blank,
+        key_at,
     };
-    let n = givens.as_ref().map_or(first.len(), |(g, _)| g.grid.len());
-    grid::check_max(n, n, &src.file.clone())?;
-    set_givens(p, n, givens, "the edge clues")?;
-    let mut edges = EdgeClues::default();
-    for ((side, _), list) in sides.iter().zip(lists) {
-        let Some((toks, loc)) = list else {
+    let preset = kinds::preset(p.kind);
+    for entry in elements::REGISTRY
+        .iter()
+        .filter(|e| preset.contains(&e.name))
+    {
+        let Some(g) = (entry.read_grid)(&r, &givens)? else {
             continue;
         };
-        if toks.len() != n {
-            let what = if matches!(*side, "top" | "bottom") {
-                "column"
-            } else {
-                "row"
-            };
-            return Err(InputError::new(
-                loc,
-                format!(
-                    "{side} has {} clue{}, but the grid is {n}×{n}: give one per {what}, . for none",
-                    toks.len(),
-                    if toks.len() == 1 { "" } else { "s" }
-                ),
-            ));
-        }
-        let vals = toks
-            .iter()
-            .map(|t| grid::value_of(t, n as u32))
-            .collect::<Result<Vec<_>, _>>()?;
-        match *side {
-            "top" => edges.top = vals,
-            "bottom" => edges.bottom = vals,
-            "left" => edges.left = vals,
-            _ => edges.right = vals,
-        }
+        (p.rows, p.cols) = g.shape;
+        p.givens = g
+            .givens
+            .unwrap_or_else(|| vec![vec![None; g.shape.1]; g.shape.0]);
+        p.add(g.element);
     }
-    p.set(edges);
-    latin_solution(src, raw, p)
+    Ok(())
 }
 
-/// The tokens of one edge's clue list (one line, like a grid row).
-fn clue_list(
-    src: &Src,
-    s: &Spanned<String>,
-    side: &str,
-) -> Result<(Vec<grid::Token>, Location), InputError> {
-    let origin = src.origin(s);
-    let rows = split_rows(s.get_ref(), &origin);
-    let what = format!("the {side} clues");
-    grid::check_compact(&rows, &what)?;
-    match rows.as_slice() {
-        [row] => Ok((row.cells.clone(), origin.start)),
-        _ => Err(InputError::new(
-            origin.start,
-            format!(
-                "{side} = \"...\" is one line of counts, one per {}, . for none",
-                if matches!(side, "top" | "bottom") {
-                    "column"
-                } else {
-                    "row"
-                }
-            ),
-        )),
-    }
-}
-
-/// Fills in a kakuro; returns where the solution's cells are written
-/// (empty without a solution).
-fn kakuro_puzzle(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
-    let Some(g) = &raw.grid else {
-        return Err(InputError::new(
-            src.file.clone(),
-            "a kakuro puzzle needs its grid: add grid = \"\"\"...\"\"\" (comma-separated squares, one row per line)",
-        ));
+/// Reads a kakuro's optional `solution`; returns where its cells are
+/// written (empty without a solution).
+fn kakuro_solution(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
+    let (Some(s), Some(layout)) = (&raw.solution, p.kakuro()) else {
+        return Ok(Vec::new());
     };
-    let origin = src.origin(g);
-    let layout = kakuro::parse_layout(g.get_ref(), &origin, "the kakuro grid")?;
-    set_kakuro(p, layout.cells.clone());
-    if let Some(s) = &raw.solution {
-        let so = src.origin(s);
-        let rows = split_rows(s.get_ref(), &so);
-        p.solution = Some(kakuro::solution(&rows, &layout, &so)?);
-        return Ok(rows
-            .iter()
-            .map(|r| r.cells.iter().map(|t| t.loc.clone()).collect())
-            .collect());
-    }
-    Ok(Vec::new())
+    let so = src.origin(s);
+    let rows = split_rows(s.get_ref(), &so);
+    p.solution = Some(kakuro::solution(&rows, layout, &so)?);
+    Ok(rows
+        .iter()
+        .map(|r| r.cells.iter().map(|t| t.loc.clone()).collect())
+        .collect())
 }
 
 /// Fills in a kakuro puzzle's layout, size and (blank) givens.

@@ -20,8 +20,8 @@ use crate::error::rc;
 use crate::error::{InputError, Location};
 use crate::puzzle::{Cage, EdgeClues, Inequality, Kind, MAX_SIZE, Puzzle};
 
-use super::cages::{self, ClueText, Labels};
 use crate::elements::cages::label;
+use crate::elements::cages::syntax::{self as cages, ClueText, Labels};
 use crate::elements::givens::{Values, check_repeats, check_units, diagonal_units};
 
 /// The games smtgrid reads.
@@ -658,8 +658,9 @@ fn solo(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
         at = l.comma(at, "jigsaw regions")?;
         let regions_at = at;
         let block_of = blocks(l, &mut at, n, "jigsaw regions", false)?;
-        regions = super::regions::build(&block_labels(l, n, &block_of, regions_at), n)
-            .map_err(|e| part_err(e, "solo", "jigsaw regions"))?;
+        regions =
+            crate::elements::regions::syntax::build(&block_labels(l, n, &block_of, regions_at), n)
+                .map_err(|e| part_err(e, "solo", "jigsaw regions"))?;
         for (k, cells) in regions.iter().enumerate() {
             units.push((format!("region {}", k + 1), cells.clone()));
         }

@@ -2,12 +2,9 @@
 //! any format can be edited by hand. Reading the text back gives the same
 //! puzzle (but for its name, which comes from the file).
 
-use std::fmt::Write;
-
-use crate::elements::kakuro;
-use crate::elements::kit::{label_rows, quoted};
-use crate::elements::signs::sign_between;
-use crate::elements::{REGISTRY, TomlWriter, by_key};
+use crate::elements::kit::quoted;
+use crate::elements::signs::Signs;
+use crate::elements::{Element, REGISTRY, TomlWriter};
 use crate::kinds;
 use crate::puzzle::{Grid, Kind, Puzzle};
 
@@ -39,7 +36,7 @@ fn value_rows(g: &Grid) -> String {
 /// element's own hook), then every other element's own keys and tables
 /// ([`crate::elements::ElementType::write`]).
 pub fn to_toml(p: &Puzzle) -> String {
-    let mut out = TomlWriter::default();
+    let mut out = TomlWriter::new(p.kind, p.rows, p.cols, &p.givens);
     out.key(&format!("kind = {}\n", quoted(p.kind.name())));
     if let Some(t) = &p.title {
         out.key(&format!("title = {}\n", quoted(t)));
@@ -59,11 +56,17 @@ pub fn to_toml(p: &Puzzle) -> String {
     out.finish()
 }
 
-/// Writes the element that reads the kind's grid key `key`, through its
-/// own write hook, at the place the kind's key order gives it.
+/// Writes what the puzzle's elements hold under the kind's grid key
+/// `key`, each through its own hook, at the place the kind's key order
+/// gives it.
 fn kind_key(p: &Puzzle, key: &str, out: &mut TomlWriter) {
-    if let Some(entry) = by_key(key) {
-        (entry.write)(&p.elements, out);
+    kind_key_of(&p.elements, key, out);
+}
+
+/// [`kind_key`] for `elements`.
+fn kind_key_of(elements: &[Element], key: &str, out: &mut TomlWriter) {
+    for entry in REGISTRY {
+        (entry.write_key)(key, elements, out);
     }
 }
 
@@ -72,9 +75,7 @@ fn latin(p: &Puzzle, out: &mut TomlWriter) {
     kind_key(p, "diagonals", out);
     kind_key(p, "top", out);
     kind_key(p, "regions", out);
-    if p.kind == Kind::Killer && !p.distinct_cages() {
-        out.key("distinct-cages = false\n");
-    }
+    kind_key(p, "distinct-cages", out);
     let any_given = p.givens.iter().flatten().any(Option::is_some);
     if matches!(p.kind, Kind::Sudoku | Kind::Jigsaw) || any_given {
         out.block("givens", &value_rows(&p.givens));
@@ -82,79 +83,27 @@ fn latin(p: &Puzzle, out: &mut TomlWriter) {
     if let Some(s) = &p.solution {
         out.block("solution", &value_rows(s));
     }
-    if p.cages().is_empty() {
-        return;
-    }
-    let mut labels = vec![vec![None; p.cols]; p.rows];
-    for cage in p.cages() {
-        for &(r, c) in &cage.cells {
-            labels[r][c] = Some(cage.label.clone());
-        }
-    }
-    out.block("cages", &label_rows(&labels));
-    let mut clues = String::from("[clues]\n");
-    for cage in p.cages() {
-        let _ = writeln!(clues, "{} = {}", cage.label, quoted(&cage.clue_text));
-    }
-    out.table(&clues);
+    kind_key(p, "cages", out);
 }
 
-/// The futoshiki grid: values with `<`/`>` between neighbours of a row, and
-/// a line of `^`/`v` under the cells of a row whose neighbour below has a
-/// sign, each straight under its cell.
+/// The futoshiki grid, through its signs' element, a futoshiki without
+/// signs (one `generate` made) with none.
 fn futoshiki(p: &Puzzle, out: &mut TomlWriter) {
-    let n = p.rows;
-    let text = |v: Option<u32>| v.map_or_else(|| ".".to_string(), |v| v.to_string());
-    let cw = p
-        .givens
-        .iter()
-        .flatten()
-        .map(|v| text(*v).len())
-        .max()
-        .unwrap_or(1);
-    let sign = |a, b| sign_between(p.inequalities(), a, b);
-    let mut rows = String::new();
-    for r in 0..n {
-        let mut line = String::new();
-        for c in 0..n {
-            let _ = write!(line, "{:<cw$}", text(p.givens[r][c]));
-            if c + 1 < n {
-                let s = match sign((r, c), (r, c + 1)) {
-                    Some(true) => '<',
-                    Some(false) => '>',
-                    None => ' ',
-                };
-                let _ = write!(line, " {s} ");
-            }
-        }
-        rows.push_str(line.trim_end());
-        rows.push('\n');
-        if r + 1 < n {
-            let mut below = String::new();
-            for c in 0..n {
-                let s = match sign((r, c), (r + 1, c)) {
-                    Some(true) => '^',
-                    Some(false) => 'v',
-                    None => ' ',
-                };
-                let _ = write!(below, "{s:<width$}", width = cw + 3);
-            }
-            let below = below.trim_end();
-            if !below.is_empty() {
-                rows.push_str(below);
-                rows.push('\n');
-            }
-        }
+    if p.get::<Signs>().is_some() {
+        kind_key(p, "grid", out);
+    } else {
+        kind_key_of(&[Element::Signs(Signs(Vec::new()))], "grid", out);
     }
-    out.block("grid", &rows);
     if let Some(s) = &p.solution {
         out.block("solution", &value_rows(s));
     }
 }
 
 fn kakuro(p: &Puzzle, out: &mut TomlWriter) {
-    let Some(layout) = &p.kakuro() else { return };
-    out.block("grid", &kakuro::toml_grid(layout));
+    if p.kakuro().is_none() {
+        return;
+    }
+    kind_key(p, "grid", out);
     if let Some(s) = &p.solution {
         out.block("solution", &value_rows(s));
     }

@@ -8,7 +8,7 @@ use crate::error::rc;
 use crate::error::{InputError, Location};
 use crate::puzzle::{Grid, KakuroCell};
 
-use super::grid::{Row, TextOrigin, check_max};
+use crate::elements::grid_text::{Row, TextOrigin, check_max};
 
 /// The squares of a kakuro grid with the location of each.
 #[derive(Debug, Clone)]
@@ -259,10 +259,10 @@ fn check_runs(l: &Layout) -> Result<(), InputError> {
 /// square.
 pub(crate) fn solution(
     rows: &[Row],
-    layout: &Layout,
+    layout: &[Vec<KakuroCell>],
     origin: &TextOrigin,
 ) -> Result<Grid, InputError> {
-    let (h, w) = (layout.cells.len(), layout.cells.first().map_or(0, Vec::len));
+    let (h, w) = (layout.len(), layout.first().map_or(0, Vec::len));
     if rows.len() != h {
         return Err(InputError::new(
             origin.start.clone(),
@@ -287,7 +287,7 @@ pub(crate) fn solution(
         let mut line = Vec::with_capacity(w);
         for (c, tok) in row.cells.iter().enumerate() {
             let t = tok.text.as_str();
-            let is_white = layout.cells[r][c] == KakuroCell::White;
+            let is_white = layout[r][c] == KakuroCell::White;
             let blank = matches!(t, "." | "_" | "0" | "x" | "X");
             if is_white {
                 match t.parse::<u32>() {

@@ -8,7 +8,7 @@ use crate::error::rc;
 use crate::error::{InputError, Location};
 use crate::puzzle::{Cage, Clue};
 
-use super::grid::Row;
+use crate::elements::grid_text::Row;
 
 /// How the clue grammar is explained in messages.
 const CLUE_GRAMMAR: &str = "write N or N+ (sum), N* or Nx (product), N- (difference), \

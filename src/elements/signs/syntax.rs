@@ -13,9 +13,12 @@
 
 use crate::error::rc;
 use crate::error::{InputError, Location};
-use crate::puzzle::Inequality;
+use std::fmt::Write;
 
-use super::grid::{TextOrigin, Token, value_of};
+use crate::elements::signs::sign_between;
+use crate::puzzle::{Grid, Inequality};
+
+use crate::elements::grid_text::{TextOrigin, Token, value_of};
 use crate::elements::givens::Values;
 
 /// The grid's values and its signs.
@@ -155,8 +158,8 @@ pub(crate) fn parse(text: &str, origin: &TextOrigin) -> Result<SignGrid, InputEr
             ));
         }
     }
-    super::grid::check_max(rows.len(), n, &origin.start)?;
-    super::grid::check_square(
+    crate::elements::grid_text::check_max(rows.len(), n, &origin.start)?;
+    crate::elements::grid_text::check_square(
         rows.len(),
         n,
         "the futoshiki grid",
@@ -283,4 +286,54 @@ fn cell_row(toks: Vec<Placed>, loc: Location) -> Result<CellRow, InputError> {
         }
     }
     Ok(CellRow { loc, cells, signs })
+}
+
+/// The futoshiki grid as the native format writes it (what [`parse`]
+/// reads back): values with `<`/`>` between neighbours of a row, and
+/// a line of `^`/`v` under the cells of a row whose neighbour below has a
+/// sign, each straight under its cell.
+pub(crate) fn write(givens: &Grid, signs: &[Inequality]) -> String {
+    let n = givens.len();
+    let text = |v: Option<u32>| v.map_or_else(|| ".".to_string(), |v| v.to_string());
+    let cw = givens
+        .iter()
+        .flatten()
+        .map(|v| text(*v).len())
+        .max()
+        .unwrap_or(1);
+    let sign = |a, b| sign_between(signs, a, b);
+    let mut rows = String::new();
+    for (r, values) in givens.iter().enumerate() {
+        let mut line = String::new();
+        for (c, &v) in values.iter().enumerate() {
+            let _ = write!(line, "{:<cw$}", text(v));
+            if c + 1 < n {
+                let s = match sign((r, c), (r, c + 1)) {
+                    Some(true) => '<',
+                    Some(false) => '>',
+                    None => ' ',
+                };
+                let _ = write!(line, " {s} ");
+            }
+        }
+        rows.push_str(line.trim_end());
+        rows.push('\n');
+        if r + 1 < n {
+            let mut below = String::new();
+            for c in 0..n {
+                let s = match sign((r, c), (r + 1, c)) {
+                    Some(true) => '^',
+                    Some(false) => 'v',
+                    None => ' ',
+                };
+                let _ = write!(below, "{s:<width$}", width = cw + 3);
+            }
+            let below = below.trim_end();
+            if !below.is_empty() {
+                rows.push_str(below);
+                rows.push('\n');
+            }
+        }
+    }
+    rows
 }

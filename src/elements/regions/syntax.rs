@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::error::InputError;
 use crate::error::rc;
 
-use super::cages::Labels;
+use crate::elements::cages::syntax::Labels;
 use crate::elements::kit::first_unreached;
 
 /// The regions of an n×n label grid, each its cells in row-major order,
