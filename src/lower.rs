@@ -14,7 +14,10 @@ pub use crate::puzzle::given_digits;
 pub fn lower(p: &Puzzle) -> Model {
     // Statements are for `explain`; solving lowers every puzzle of a
     // file (49,151 in the 17-clue set), so it does without them.
-    let mut m = p.lowering(false).m;
+    let l = p.lowering(false);
+    let mut m = l.m;
+    // What the elements' rules imply (a renban's digits), after them.
+    m.constraints.extend(l.implied);
     if p.kind == Kind::Killer {
         // What a killer solver knows (innies, outies, unit sums), for
         // every encoding.

@@ -182,6 +182,17 @@ pub enum Rule {
         /// Their sum.
         value: i64,
     },
+    /// Some cell holds one of the values: a value cells must hold (a
+    /// renban of 7 cells on 1–9 holds each of 3 to 7; a sandwich's row its
+    /// two end values; a cage of a fixed digit set each digit), or one of
+    /// a set (a renban of 3 cells holds one of 1, 4 and 7). What it says
+    /// is a fact a solver propagates on at once: one clause in `onehot`.
+    Contains {
+        /// The cells.
+        cells: Vec<CellId>,
+        /// The values, sorted, no repeats; none makes the rule unsatisfiable.
+        values: Vec<i64>,
+    },
 }
 
 /// Which cells of a line a [`Rule::PositionalSum`] sums.
@@ -241,6 +252,7 @@ impl Rule {
             Rule::Linear { .. } => "linear",
             Rule::Table { .. } => "table",
             Rule::PositionalSum { .. } => "positional-sum",
+            Rule::Contains { .. } => "contains",
         }
     }
 
@@ -256,7 +268,8 @@ impl Rule {
             | Rule::Visible { cells, .. }
             | Rule::Linear { cells, .. }
             | Rule::Table { cells, .. }
-            | Rule::PositionalSum { cells, .. } => cells,
+            | Rule::PositionalSum { cells, .. }
+            | Rule::Contains { cells, .. } => cells,
             Rule::Less { cells } => cells,
         }
     }
@@ -304,6 +317,7 @@ impl Rule {
                         .try_fold(0i64, |s, &v| s.checked_add(v))
                 }) == Some(*value)
             }
+            Rule::Contains { values, .. } => vals.iter().any(|v| values.binary_search(v).is_ok()),
         }
     }
 }
@@ -785,6 +799,26 @@ mod tests {
         assert!(!xsum(0).holds(&[]));
         // Overflow breaks it.
         assert!(!xsum(0).holds(&[2, i64::MAX, 0, 0]) && !xsum(1).holds(&[2, i64::MAX, 0, 0]));
+    }
+
+    #[test]
+    fn contains_means_some_cell_holds_one_of_the_values() {
+        let rule = |values: Vec<i64>| Rule::Contains {
+            cells: vec![0, 1, 2],
+            values,
+        };
+        assert!(rule(vec![4]).holds(&[3, 4, 5]));
+        assert!(!rule(vec![4]).holds(&[3, 5, 6]));
+        assert!(rule(vec![1, 4, 7]).holds(&[5, 6, 7]));
+        assert!(rule(vec![1, 4, 7]).holds(&[4, 4, 4]));
+        assert!(!rule(vec![1, 4, 7]).holds(&[2, 3, 5]));
+        // No values, or no cells: nothing can hold one.
+        assert!(!rule(vec![]).holds(&[1, 2, 3]));
+        let none = Rule::Contains {
+            cells: vec![],
+            values: vec![1],
+        };
+        assert!(!none.holds(&[]));
     }
 
     #[test]

@@ -284,6 +284,46 @@ fn big_skyscrapers_stay_within_the_bounds() {
     assert_within_bounds(&lower(&skyscrapers(32)), "32×32 skyscrapers");
 }
 
+/// Renban lines on a 16×16 (of 3, 9 and 16 cells) with the values and
+/// classes they imply (`Rule::Contains`, one clause each in onehot, kept at
+/// any length) stay within the bounds, plain and propagated.
+#[test]
+fn renban_lines_stay_within_the_bounds() {
+    let row = |r: usize, len: usize| -> String {
+        (1..=len)
+            .map(|c| format!("r{r}c{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let text = format!(
+        "kind = \"sudoku\"\ngivens = \"\"\"\n{}\"\"\"\n\
+         [[renban]]\ncells = \"{}\"\n[[renban]]\ncells = \"{}\"\n[[renban]]\ncells = \"{}\"\n",
+        format!("{}\n", vec!["."; 16].join(" ")).repeat(16),
+        row(1, 3),
+        row(2, 9),
+        row(3, 16)
+    );
+    let loc = smtgrid::error::Location::file("renban.toml");
+    let p = smtgrid::parse::parse_str(&text, &loc, None).unwrap_or_else(|e| panic!("{e}"));
+    let model = lower(&p[0]);
+    assert!(
+        model
+            .counts_by_kind()
+            .iter()
+            .any(|&(k, n)| k == "contains" && n > 0),
+        "{:?}",
+        model.counts_by_kind()
+    );
+    assert_within_bounds(&model, "16×16 renbans");
+    for e in Encoding::ALL {
+        let bytes = encode(&model, e, &Options { plain: true }).script.len();
+        assert!(
+            bytes as u64 <= size_bound(&model, e),
+            "{e} plain: {bytes} bytes"
+        );
+    }
+}
+
 /// A 40-cell line of distinct towers 1..=40 seen 10 times from the left
 /// and 4 times from the right: too big for a diagram, so onehot counts in
 /// binary; yices solves it to a line the checker accepts, and 40 from the

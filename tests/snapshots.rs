@@ -16,6 +16,9 @@ use smtgrid::parse;
 mod common;
 use common::{puzzle_files, root};
 
+/// A blank 4×4 sudoku, for the elements of a forms test to follow.
+const BLANK_4X4: &str = "kind = \"sudoku\"\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n";
+
 /// Scripts up to this size are snapshotted whole.
 const WHOLE_UP_TO: usize = 20_000;
 
@@ -54,14 +57,8 @@ fn emitted_scripts_match_their_snapshots() {
 /// solves this small puzzle outright and would leave no rule to see).
 #[test]
 fn outside_clue_forms_match_their_snapshots() {
-    let text = r#"kind = "sudoku"
-givens = """
-....
-....
-....
-....
-"""
-
+    let text = format!(
+        r#"{BLANK_4X4}
 [[sandwich]]
 at = "r0c2"
 value = 2
@@ -73,24 +70,47 @@ value = 5
 [[little-killer]]
 at = "r0c0"
 value = 13
-"#;
-    let loc = smtgrid::error::Location::file("outside-clues.toml");
+"#
+    );
+    unpropagated_forms(&text, "outside-clues");
+}
+
+/// The forms of [`smtgrid::model::Rule::Contains`] in every encoding: a
+/// renban of three cells on a 4×4 holds 2 and 3, and one of 1 and 4
+/// (derived; unpropagated, so every rule is written out).
+#[test]
+fn contains_forms_match_their_snapshots() {
+    let text = format!("{BLANK_4X4}\n[[renban]]\ncells = \"r1c1 r1c2 r2c2\"\n");
+    for script in unpropagated_forms(&text, "contains") {
+        assert!(script.contains("; derived: renban 1"), "{script}");
+    }
+}
+
+/// Snapshots `text`'s script in every encoding as `STEM.ENCODING`,
+/// unpropagated (so every rule is written out), whole up to
+/// [`WHOLE_UP_TO`] bytes; returns the scripts.
+fn unpropagated_forms(text: &str, stem: &str) -> Vec<String> {
+    let loc = smtgrid::error::Location::file(format!("{stem}.toml"));
     let puzzles = parse::parse_str(text, &loc, None).unwrap_or_else(|e| panic!("{e}"));
     let model = lower(&puzzles[0]);
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(root().join("snapshots"));
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
-        for enc in Encoding::ALL {
-            let script = redact(&encode(&model, enc, &Options { plain: true }).script);
-            let script = if script.len() <= WHOLE_UP_TO {
+        Encoding::ALL
+            .into_iter()
+            .map(|enc| {
+                let script = redact(&encode(&model, enc, &Options { plain: true }).script);
+                let script = if script.len() <= WHOLE_UP_TO {
+                    script
+                } else {
+                    structure(&script)
+                };
+                insta::assert_snapshot!(format!("{stem}.{}", enc.name()), script);
                 script
-            } else {
-                structure(&script)
-            };
-            insta::assert_snapshot!(format!("outside-clues.{}", enc.name()), script);
-        }
-    });
+            })
+            .collect()
+    })
 }
 
 /// The script with smtgrid's version replaced by `<version>`.

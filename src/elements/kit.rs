@@ -24,6 +24,11 @@ pub struct Lowering<'a> {
     /// Every element of the puzzle (a negative constraint reads the
     /// markers of its element).
     pub elements: &'a [Element],
+    /// What the elements' rules imply ([`Lowering::imply`]), in
+    /// [`Group::Derived`]: [`crate::lower::lower`] states them after the
+    /// puzzle's rules; a model with statements (`explain`) and the
+    /// checker go without them.
+    pub(crate) implied: Vec<Constraint>,
 }
 
 /// What a statement is, before its constraints are known.
@@ -46,6 +51,7 @@ impl<'a> Lowering<'a> {
             m: model,
             statements: statements.then(Vec::new),
             elements,
+            implied: Vec::new(),
         }
     }
 
@@ -89,6 +95,16 @@ impl<'a> Lowering<'a> {
             rule,
             origin,
             group,
+        });
+    }
+
+    /// Adds a rule the element's own rules imply, for the solver to see at
+    /// once: in no statement, and not a rule answers are checked by.
+    pub fn imply(&mut self, origin: String, rule: Rule) {
+        self.implied.push(Constraint {
+            rule,
+            origin,
+            group: Group::Derived,
         });
     }
 

@@ -77,6 +77,12 @@ pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
     /// The rules the line states, with `param` resolved.
     fn rules(cells: &[(usize, usize)], param: i64, l: &Lowering) -> Vec<Rule>;
 
+    /// Rules that those rules imply, stated for the solver beside them
+    /// ([`Lowering::imply`]); by default none.
+    fn implied(_cells: &[(usize, usize)], _param: i64, _l: &Lowering) -> Vec<Rule> {
+        Vec::new()
+    }
+
     /// Draws the line: by default a thick polyline in [`LineKind::COLOUR`].
     fn draw(line: &Line<Self>, layout: &Layout, s: &mut Svg) {
         stroke(line, layout, s, CELL * 0.22);
@@ -367,6 +373,9 @@ impl<K: LineKind> ElementType for Line<K> {
         let n = i64::try_from(l.n()).unwrap_or(i64::MAX);
         for rule in K::rules(&self.cells, self.param_for(n), l) {
             l.push(crate::model::Group::Element(K::NAME), name.clone(), rule);
+        }
+        for rule in K::implied(&self.cells, self.param_for(n), l) {
+            l.imply(format!("derived: {name}"), rule);
         }
     }
 

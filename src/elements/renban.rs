@@ -7,7 +7,7 @@
 //! ```
 
 use super::line::{Line, LineKind, ids, linear};
-use crate::model::{Cmp, Rule};
+use crate::model::{Cmp, Rule, derive};
 
 /// A renban line ([`RenbanKind`]).
 pub type Renban = Line<RenbanKind>;
@@ -40,5 +40,13 @@ impl LineKind for RenbanKind {
             }
         }
         rules
+    }
+
+    /// The values every run of the line's length holds, one of each
+    /// residue class, its smallest and largest ([`derive::consecutive`]):
+    /// what lets a solver place a renban's digits in its rows, columns and
+    /// boxes at once.
+    fn implied(cells: &[(usize, usize)], _: i64, l: &super::Lowering) -> Vec<Rule> {
+        derive::consecutive(&l.m, &ids(cells, l))
     }
 }

@@ -86,6 +86,7 @@ fn unsigned(model: &Model) -> bool {
             | Rule::Ratio { value, .. } => *value >= 0,
             Rule::Visible { count, .. } => *count >= 0,
             Rule::Table { tuples, .. } => tuples.iter().flatten().all(|&v| v >= 0),
+            Rule::Contains { values, .. } => values.iter().all(|&v| v >= 0),
             // Terms move to the side their sign puts them on; a positional
             // sum's negative constants are values no cell holds.
             Rule::PositionalSum { .. }
@@ -194,6 +195,16 @@ pub(super) fn encode(
                 stretch,
                 value,
             } => Some(e.positional(cells, *stretch, *value)),
+            // Some cell equals some value.
+            Rule::Contains { cells, values } => {
+                let mut eqs = Vec::new();
+                for &c in cells {
+                    for &v in values {
+                        eqs.push(Term::eq(e.cell(c), lit(v as u128, width)));
+                    }
+                }
+                Some(Term::or(eqs))
+            }
         };
         if let Some(t) = t {
             e.s.assert(&t);

@@ -52,6 +52,9 @@ enum Fold {
     /// cell's value; state (cells still to sum, sum so far), the first
     /// slot [`NONE`] before the first cell.
     Leading(i64, i64),
+    /// Some cell holds one of the values (sorted); state (1 once one has,
+    /// 0).
+    Contains(Vec<i64>),
 }
 
 /// Phases of a [`Fold::Between`]: neither end read yet, the `a` end read
@@ -89,6 +92,7 @@ impl Fold {
                 Stretch::Between { a, b } => Fold::Between(a, b, *value),
                 Stretch::Leading => Fold::Leading(i64::try_from(cells.len()).ok()?, *value),
             }),
+            Rule::Contains { values, .. } => Some(Fold::Contains(values.clone())),
             Rule::Fixed { .. } | Rule::AllDifferent { .. } => None,
         }
     }
@@ -99,7 +103,7 @@ impl Fold {
             Fold::Product(_) => (1, 0),
             Fold::Difference(_) | Fold::Ratio(_) | Fold::Less | Fold::Visible(_) => (NONE, 0),
             // (weighted sum so far, cells read so far)
-            Fold::Linear(..) | Fold::Table(_) => (0, 0),
+            Fold::Linear(..) | Fold::Table(_) | Fold::Contains(_) => (0, 0),
             Fold::Between(..) => (OPEN, 0),
             Fold::Leading(..) => (NONE, 0),
         }
@@ -160,6 +164,7 @@ impl Fold {
             Fold::Leading(len, _) if a == NONE => (1..=*len).contains(&v).then_some((v - 1, v)),
             Fold::Leading(..) if a > 0 => Some((a - 1, b.checked_add(v)?)),
             Fold::Leading(..) => Some((a, b)),
+            Fold::Contains(values) => Some((a.max(i64::from(values.binary_search(&v).is_ok())), 0)),
         }
     }
 
@@ -181,6 +186,7 @@ impl Fold {
                 .is_some_and(|t| i64::try_from(t.len()) == Ok(b)),
             Fold::Between(.., value) => a == CLOSED && b == *value,
             Fold::Leading(_, value) => a == 0 && b == *value,
+            Fold::Contains(_) => a == 1,
         }
     }
 
@@ -570,6 +576,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn contains_matches_brute_force() {
+        // One value, a set, one absent from the domains, none; on cells
+        // with gaps too.
+        for values in [vec![3], vec![1, 4], vec![9], vec![]] {
+            for k in 1..=3 {
+                let rule = Rule::Contains {
+                    cells: (0..k).collect(),
+                    values: values.clone(),
+                };
+                agrees(&rule, &doms(k, 5));
+            }
+        }
+        let holes = vec![vec![1, 3], vec![2, 4, 5], vec![3]];
+        let rule = Rule::Contains {
+            cells: vec![0, 1, 2],
+            values: vec![2, 5],
+        };
+        agrees(&rule, &holes);
     }
 
     #[test]

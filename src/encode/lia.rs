@@ -231,6 +231,12 @@ pub(super) fn encode_guarded(
                 };
                 Term::and(vec![exists, Term::eq(sum, Term::Int(*value))])
             }
+            // Some cell equals some value.
+            Rule::Contains { values, .. } => Term::or(
+                vars.iter()
+                    .flat_map(|x| values.iter().map(|&v| Term::eq(x.clone(), Term::Int(v))))
+                    .collect(),
+            ),
         };
         match guards.and_then(|g| g.get(i)) {
             Some(g) => s.assert(&Term::implies(g.clone(), t)),

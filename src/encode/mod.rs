@@ -924,13 +924,17 @@ pub(crate) fn candidates(c: &Cell) -> u64 {
     (c.hi - c.lo + 1).max(1) as u64
 }
 
-/// Alternatives of a sum clue `A|B|…` (0 for every other rule).
+/// Alternatives of a sum clue `A|B|…`, or the (cell, value) equalities
+/// a [`Rule::Contains`] is written as (0 for every other rule).
 pub(crate) fn alternatives(rule: &Rule) -> u64 {
     match rule {
         Rule::Sum {
             target: Target::OneOf(vs),
             ..
         } => vs.len() as u64,
+        Rule::Contains { cells, values } => {
+            (cells.len() as u64).saturating_mul(values.len() as u64)
+        }
         _ => 0,
     }
 }

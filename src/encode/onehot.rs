@@ -68,6 +68,8 @@ pub(super) fn symbols(model: &Model, dims: &Dims) -> u64 {
             match &c.rule {
                 Rule::Fixed { .. } => 4,
                 Rule::AllDifferent { .. } => 10 * k * dmax + 10,
+                // One clause of (cell, value) literals.
+                rule @ Rule::Contains { .. } => 8 * alternatives(rule) + 8,
                 rule => {
                     // Distinct partial results per layer.
                     let states = match rule {
@@ -221,11 +223,15 @@ impl<'a> Emitter<'a> {
 
     /// States constraint `i`, `c`.
     fn constraint(&mut self, i: usize, c: &Constraint) {
-        if c.group == Group::Derived && c.rule.cells().len() > MAX_CELLS {
+        if c.group == Group::Derived
+            && c.rule.cells().len() > MAX_CELLS
+            && !matches!(c.rule, Rule::Contains { .. })
+        {
             // A unit's sum is what its all-different already says in
             // Booleans, and its diagram made killer scripts 5× larger
             // (3.4 MB instead of 0.6 MB); innies and outies go on to the
-            // rule for implied sums below.
+            // rule for implied sums below. A derived `Contains` (a
+            // renban's digits) is one clause, kept at any length.
             return;
         }
         match &c.rule {
@@ -247,6 +253,7 @@ impl<'a> Emitter<'a> {
             }
             Rule::AllDifferent { cells } => self.all_different(cells),
             Rule::Less { cells: [a, b] } => self.less(*a, *b),
+            Rule::Contains { cells, values } => self.contains(cells, values),
             // Propagation keeps every value of a visibility count too big
             // for a diagram, so a second attempt would fail the same way
             // after costing the whole work limit again.
@@ -415,6 +422,22 @@ impl<'a> Emitter<'a> {
             }
             self.at_most_one(&lits);
         }
+    }
+
+    /// Some cell holds one of `values`: one clause of the (cell, value)
+    /// literals still open, none when a decided cell already holds one.
+    fn contains(&mut self, cells: &[CellId], values: &[i64]) {
+        let mut lits = Vec::new();
+        for &c in cells {
+            for &v in values {
+                match self.lit(c, v) {
+                    Term::Sym(b) if b == "true" => return,
+                    Term::Sym(b) if b == "false" => {}
+                    l => lits.push(l),
+                }
+            }
+        }
+        self.clause(lits);
     }
 
     /// `a < b` as clauses: `a = v` implies `b` is one of its values above

@@ -15,6 +15,10 @@
 //! - Bounds ([`bounds`], for every puzzle): a side of a linear equation
 //!   whose cells must differ sums to more (and less) than their domains
 //!   say, and so does the other side: [`Rule::Linear`] bounds.
+//! - Runs ([`consecutive`], for the elements whose cells hold distinct
+//!   consecutive values, such as renban lines): the values every run of
+//!   that length holds, one of each residue class, and the bounds of its
+//!   smallest and largest value, as [`Rule::Contains`].
 //!
 //! Only innies and outies with fewer than [`MAX_CELLS`] cells are kept (a larger sum
 //! says little). They use the shape alone (never the givens), so a shape
@@ -253,6 +257,63 @@ fn disjoint(cages: &[Cage]) -> bool {
         .iter()
         .flat_map(|c| &c.cells)
         .all(|&id| seen.insert(id))
+}
+
+/// What `cells` holding k distinct consecutive values (a renban line) in
+/// their domains lo..=hi imply, as [`Rule::Contains`] a solver propagates
+/// on (the pairwise differences below k it has do not say them):
+///
+/// - each value from hi − k + 1 to lo + k − 1 (when 2k > hi − lo + 1):
+///   every run of k values from lo..=hi holds it (a renban of 7 on 1–9
+///   holds 3 to 7);
+/// - for k ≥ 3, one value of each residue class modulo k (k consecutive
+///   values hold one of each: a renban of 3 holds one of 1, 4, 7, one of
+///   2, 5, 8 and one of 3, 6, 9), unless a value above is in the class;
+///   for two cells the pair's own difference rule is the whole relation,
+///   which every encoding already states exactly.
+///
+/// The bounds of the run's smallest and largest value (at most
+/// hi − k + 1, at least lo + k − 1) are not stated: k distinct values of
+/// lo..=hi have them whether consecutive or not. Nor is anything for a run
+/// of as many cells as values: its all-different already holds each
+/// value. The caller states the cells' all-different and their meaning;
+/// these are for elements to state as implied, and the checker judges
+/// answers by the element's own rules.
+pub fn consecutive(model: &Model, cells: &[CellId]) -> Vec<Rule> {
+    let k = cells.len() as i64;
+    let lo = cells.iter().map(|&id| model.cells[id].lo).min();
+    let hi = cells.iter().map(|&id| model.cells[id].hi).max();
+    let (Some(lo), Some(hi)) = (lo, hi) else {
+        return Vec::new();
+    };
+    if k < 2 || hi - lo < k {
+        // One cell says nothing, and all values nothing more; too few
+        // values is unsat, for the solver to say.
+        return Vec::new();
+    }
+    let every: Vec<i64> = (lo..=hi).collect();
+    let forced: Vec<i64> = ((hi - k + 1).max(lo)..=(lo + k - 1).min(hi)).collect();
+    let mut sets: Vec<Vec<i64>> = forced.iter().map(|&v| vec![v]).collect();
+    if k >= 3 {
+        for r in 0..k {
+            let class: Vec<i64> = every
+                .iter()
+                .copied()
+                .filter(|v| (v - r).rem_euclid(k) == 0)
+                .collect();
+            if !class.iter().any(|v| forced.contains(v)) {
+                sets.push(class);
+            }
+        }
+    }
+    let mut seen = BTreeSet::new();
+    sets.into_iter()
+        .filter(|values| values.len() < every.len() && seen.insert(values.clone()))
+        .map(|values| Rule::Contains {
+            cells: cells.to_vec(),
+            values,
+        })
+        .collect()
 }
 
 /// Bounds of the two sides of each linear equation over cells that must
@@ -639,6 +700,115 @@ mod tests {
             }
             vals[i] += 1;
         }
+    }
+
+    /// A blank `n`×`n` sudoku with one renban along row 1 from r1c1, of
+    /// `len` cells.
+    fn renban(n: usize, len: usize) -> Model {
+        let row = ".".repeat(n);
+        let givens = vec![row; n].join("\n");
+        let cells: Vec<String> = (1..=len).map(|c| format!("r1c{c}")).collect();
+        let boxes = match n {
+            6 => "box = \"2x3\"\n",
+            8 => "box = \"2x4\"\n",
+            _ => "",
+        };
+        lowered(&format!(
+            "kind = \"sudoku\"\n{boxes}givens = \"\"\"\n{givens}\n\"\"\"\n\
+             [[renban]]\ncells = \"{}\"\n",
+            cells.join(" ")
+        ))
+    }
+
+    #[test]
+    fn every_assignment_keeping_a_renban_keeps_what_it_implies() {
+        for (n, lens) in [(4, 2..=4), (6, 2..=6), (8, 2..=6)] {
+            for len in lens {
+                let m = renban(n, len);
+                let cells: Vec<CellId> = (0..len).collect();
+                let own: Vec<&Rule> = m
+                    .constraints
+                    .iter()
+                    .filter(|c| c.group != Group::Derived)
+                    .map(|c| &c.rule)
+                    .filter(|r| r.cells().iter().all(|id| cells.contains(id)))
+                    .collect();
+                let implied: Vec<&Rule> = derived(&m)
+                    .into_iter()
+                    .filter(|r| matches!(r, Rule::Contains { .. }))
+                    .collect();
+                assert!(implied.iter().all(|r| r.cells() == cells.as_slice()));
+                if len >= 3 && len < n {
+                    assert!(!implied.is_empty(), "{n}×{n}, {len} cells: nothing implied");
+                }
+                // Every assignment of the line's cells, as an odometer.
+                let mut vals = vec![1i64; len];
+                let mut kept = 0;
+                loop {
+                    let at =
+                        |r: &Rule| -> Vec<i64> { r.cells().iter().map(|&id| vals[id]).collect() };
+                    if own.iter().all(|r| r.holds(&at(r))) {
+                        kept += 1;
+                        for r in &implied {
+                            assert!(r.holds(&at(r)), "{n}×{n}: {r:?} broken by {vals:?}");
+                        }
+                    }
+                    let Some(i) = vals.iter().position(|&v| v < n as i64) else {
+                        break;
+                    };
+                    vals[..i].fill(1);
+                    vals[i] += 1;
+                }
+                // The runs of `len` values, each in every order.
+                let orders: usize = (1..=len).product();
+                assert_eq!(kept, (n - len + 1) * orders, "{n}×{n}, {len} cells");
+            }
+        }
+    }
+
+    #[test]
+    fn a_renban_implies_its_values_its_classes_and_its_ends() {
+        let values = |m: &Model| -> Vec<Vec<i64>> {
+            derived(m)
+                .into_iter()
+                .filter_map(|r| match r {
+                    Rule::Contains { values, .. } => Some(values.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        // Seven cells on 1–9: each of 3 to 7, and one of 1 and 8 (1–7
+        // holds 1, 2–8 and 3–9 hold 8), one of 2 and 9.
+        let seven = renban(9, 7);
+        assert_eq!(
+            values(&seven),
+            vec![
+                vec![3],
+                vec![4],
+                vec![5],
+                vec![6],
+                vec![7],
+                vec![1, 8],
+                vec![2, 9]
+            ]
+        );
+        // Three cells: one of each class modulo 3.
+        assert_eq!(
+            values(&renban(9, 3)),
+            vec![vec![3, 6, 9], vec![1, 4, 7], vec![2, 5, 8]]
+        );
+        // Five on 1–6: 2 to 5, and one of the class of 1 and 6.
+        assert_eq!(
+            values(&renban(6, 5)),
+            vec![vec![2], vec![3], vec![4], vec![5], vec![1, 6]]
+        );
+        // Two cells: their difference of one is the whole relation; a
+        // renban of the whole row holds every value as its all-different
+        // says: nothing to add.
+        assert!(values(&renban(9, 2)).is_empty());
+        assert!(values(&renban(4, 4)).is_empty());
+        // The checker judges answers by the renban's own rules.
+        assert!(seven.constraints.iter().any(|c| c.group == Group::Derived));
     }
 
     #[test]
