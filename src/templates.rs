@@ -1,7 +1,7 @@
 //! Starter files for `smtgrid new NAME [--size N]`: the commented templates
 //! of `templates/` (one per kind, and one per common variant constraint:
 //! `thermo`, `kropki`, …), or a generated starter of a kind of another size.
-//! Every template has exactly one solution (tests/starters.rs proves it
+//! Every template has exactly one solution (tests/it/starters.rs proves it
 //! with a solver); the generated killer, calcudoku and kakuro starters are
 //! built around a known filling, so they have at least one.
 

@@ -3,7 +3,7 @@
 //! only; they never start a process.
 //!
 //! Every encoding's cost is polynomial in the model: each module states
-//! the bound on its script's size, `tests/bounds.rs` checks it on random
+//! the bound on its script's size, `tests/it/bounds.rs` checks it on random
 //! puzzles and single-cage grids, and `scripts/bench-bounds` measures time
 //! and memory on 16×16 to 64×64 grids that are one big cage. Encoding
 //! checks a [`Cancel`] flag at its loops ([`encode_cancellable`]).

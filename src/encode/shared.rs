@@ -130,7 +130,7 @@ impl Shared {
     /// the `get-value` that reads every undecided cell back. The
     /// `get-value` is sent at once to save a round trip; after `unsat` the
     /// solver answers it with an error and goes on (every profile with an
-    /// interactive mode does, see `tests/incremental.rs`). A given that no
+    /// interactive mode does, see `tests/it/incremental.rs`). A given that no
     /// candidate of its cell allows is asserted as `false`.
     pub fn question(&self, givens: &[(CellId, i64)]) -> String {
         let mut s = Script::new();
