@@ -673,8 +673,20 @@ pub fn guarded_symbols(model: &Model, statements: usize) -> u64 {
 
 /// An upper bound on the bytes of [`encode_guarded`]'s script for `model`
 /// with `statements` statements, counted as [`size_bound`] counts.
-pub fn guarded_size_bound(model: &Model, statements: usize) -> u64 {
-    1024u64.saturating_add(BOUND_SYMBOL_BYTES.saturating_mul(guarded_symbols(model, statements)))
+///
+/// With `bools` (the form over Bools alone, as `onehot` states the puzzle
+/// without propagation): `onehot`'s bound, which holds for its plain form
+/// too, with each assertion's guard (`or`, `not` and the Bool: three
+/// symbols more on an assertion of at least one) at most four times its
+/// symbols, and five symbols per statement for the guards' declarations.
+pub fn guarded_size_bound(model: &Model, statements: usize, bools: bool) -> u64 {
+    let symbols = match bools {
+        true => ((Encoding::Onehot.encoder().symbols)(model, &Dims::of(model)))
+            .saturating_mul(4)
+            .saturating_add(5 * statements as u64),
+        false => guarded_symbols(model, statements),
+    };
+    1024u64.saturating_add(BOUND_SYMBOL_BYTES.saturating_mul(symbols))
 }
 
 /// A script in which each statement of a puzzle can be switched on and

@@ -156,7 +156,12 @@ impl<'a> Asker<'a> {
                 }
             }
         }
-        let bound = guarded_size_bound(model, statements.len());
+        // The refusal is by the integer form's bound for both forms: the
+        // Bools form is bounded by onehot's caps per rule (sets, diagrams,
+        // tables: `guarded_size_bound` with `bools`, which tests/it/bounds.rs
+        // checks), but that bound is far looser (about 1 GB for a 6×6
+        // killer) and would refuse every killer.
+        let bound = guarded_size_bound(model, statements.len(), false);
         if bound > MAX_SCRIPT_BYTES {
             return Err(Stop::Failed(format!(
                 "the puzzle is too large to explain: its script could take up to {} MB (the \

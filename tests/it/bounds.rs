@@ -417,7 +417,9 @@ fn explain_scripts_stay_within_their_bound() {
     use smtgrid::encode::{encode_guarded, guarded_size_bound};
     use smtgrid::lower::lower_with_statements;
     use smtgrid::solver::Cancel;
-    let guarded_bytes = |p: &Puzzle| {
+    // With `bools` (generate's sessions for a solver of Bools alone), the
+    // same puzzles as onehot states them, each clause under its guard.
+    let guarded_bytes = |p: &Puzzle, bools: bool| {
         let (model, statements) = lower_with_statements(p);
         let mut statement_of = vec![usize::MAX; model.constraints.len()];
         for (k, st) in statements.iter().enumerate() {
@@ -429,25 +431,42 @@ fn explain_scripts_stay_within_their_bound() {
             &model,
             &statement_of,
             statements.len(),
-            false,
+            bools,
             &Cancel::new(),
         )
         .expect("not cancelled");
         let bytes = g.setup.len() as u64;
-        let bound = guarded_size_bound(&model, statements.len());
-        assert!(bytes <= bound, "{}: {bytes} bytes, bound {bound}", p.name);
+        let bound = guarded_size_bound(&model, statements.len(), bools);
+        assert!(
+            bytes <= bound,
+            "{} ({bools}): {bytes} bytes, bound {bound}",
+            p.name
+        );
         bytes
     };
-    for n in [4, 9, 16, 25] {
-        let p = Puzzle::blank(&format!("sudoku-{n}"), Kind::Sudoku, n);
-        guarded_bytes(&p);
+    for bools in [false, true] {
+        for n in [4, 9, 16, 25] {
+            let p = Puzzle::blank(&format!("sudoku-{n}"), Kind::Sudoku, n);
+            guarded_bytes(&p, bools);
+        }
+        guarded_bytes(
+            &banded(16, &[("+", 0..4), ("*", 4..5), ("+", 5..16)]),
+            bools,
+        );
+        for file in [
+            "puzzles/killer-4x4.toml",
+            "puzzles/killers/mathemagic-01.toml",
+        ] {
+            for p in smtgrid::parse::load(&common::root().join(file), None).expect("parses") {
+                guarded_bytes(&p, bools);
+            }
+        }
     }
-    guarded_bytes(&banded(16, &[("+", 0..4), ("*", 4..5), ("+", 5..16)]));
     // Linear in the pairs of a group: the 25×25 is a few MB, not tens.
     let p = Puzzle::blank("sudoku-25", Kind::Sudoku, 25);
-    assert!(guarded_bytes(&p) < 8_000_000);
+    assert!(guarded_bytes(&p, false) < 8_000_000);
     let (model, statements) = lower_with_statements(&Puzzle::blank("s64", Kind::Sudoku, 64));
-    assert!(guarded_size_bound(&model, statements.len()) < 1 << 30);
+    assert!(guarded_size_bound(&model, statements.len(), false) < 1 << 30);
 }
 
 /// Regression (issue 33 #03): `explain` refuses a puzzle whose script
