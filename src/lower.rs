@@ -1,8 +1,9 @@
 //! Lowering: every puzzle becomes one [`Model`]: its cells, its givens, and
 //! then each of its elements lowers itself (`Puzzle::lowering`,
-//! [`crate::elements`]); here a killer gets its implied sums and `explain`
-//! its statements. Encodings and the checker see cells and constraints
-//! alone.
+//! [`crate::elements`]); here the elements' implied rules (a renban's
+//! digits), a killer's implied sums and the bounds of linear equations are
+//! added, and `explain` gets its statements. Encodings and the checker see
+//! cells and constraints alone.
 
 use crate::model::{Model, Statement, derive};
 use crate::puzzle::{Kind, Puzzle};
