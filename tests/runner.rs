@@ -10,7 +10,12 @@ use smtgrid::solver::{
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::common;
+// Memory is measured here (a child's peak, which Linux counts from the
+// parent's size at the fork), so this file is a test binary of its own,
+// small, not a module of tests/it.
+#[allow(dead_code, unused_imports)]
+#[path = "it/common/mod.rs"]
+mod common;
 use common::{PROFILES, assert_gone, per_solver, second_z3, solver};
 
 const TINY_LIA: &str = "(set-option :produce-models true)\n(set-logic QF_LIA)\n\

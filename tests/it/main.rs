@@ -1,17 +1,17 @@
 //! The integration tests, one module per area, in one test binary: each
 //! binary of its own linked the whole library again, and with thirty-two
 //! of them the links were a large share of the test command's time beside
-//! the main job (docs/testing.md).
-
-// The shared helpers come first so that their macros are in scope below.
-#[macro_use]
-mod common;
+//! the main job (docs/testing.md). Two files stay binaries of their own,
+//! tests/runner.rs and tests/input_limits.rs: they measure the peak memory
+//! of the processes they start, which Linux counts from the parent's size
+//! at the fork, and this binary grows large over its tests.
 
 mod bad_input;
 mod bench;
 mod bounds;
 mod cli;
 mod commands;
+mod common;
 mod derived;
 mod effort;
 mod elements;
@@ -23,7 +23,6 @@ mod fuzz;
 mod generate;
 mod import;
 mod incremental;
-mod input_limits;
 mod output;
 mod pictures;
 mod profiles;
@@ -31,7 +30,6 @@ mod propagated;
 mod puzzles;
 mod render;
 mod reply_fixtures;
-mod runner;
 mod sessions;
 mod sgt;
 mod signals;

@@ -15,8 +15,8 @@ use smtgrid::render::png::{ImageFormat, options};
 use smtgrid::render::svg::{UNDER_DIGITS, svg};
 
 use crate::common;
-use common::{puzzle_files, smtgrid};
 use crate::common::overlaps;
+use common::{puzzle_files, smtgrid};
 use overlaps::{Box2, assert_clear};
 use resvg::usvg;
 
