@@ -1,5 +1,5 @@
 //! The properties every fuzz input must keep, shared by the stable replay
-//! harness (`tests/fuzz.rs`) and the cargo-fuzz targets (`fuzz/`), so both
+//! harness (`tests/it/fuzz.rs`) and the cargo-fuzz targets (`fuzz/`), so both
 //! check the same thing. A property that fails returns `Err` with what
 //! broke; a panic inside the library is a failure too (the harness catches
 //! it, libFuzzer reports it).
