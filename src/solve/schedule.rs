@@ -718,7 +718,8 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// A fake job: sleeps `ms` (or until cancelled), then gives `value`;
-    /// decisive when `value` is even.
+    /// decisive when `value` is even. A negative `value` panics, as a bug
+    /// in a job would.
     #[derive(Debug, Clone, PartialEq)]
     struct Fake {
         ms: u64,
@@ -772,6 +773,7 @@ mod tests {
         fn run(&self, _: &usize, job: &Fake, ctx: &JobCtx) -> Out {
             self.started.fetch_add(1, Ordering::SeqCst);
             lock(&self.order).push(job.value);
+            assert!(job.value >= 0, "a bug in job {}", job.value);
             if ctx.cancel().wait(Duration::from_millis(job.ms)) {
                 Out::Stopped(ctx.stop_cause())
             } else {
@@ -808,34 +810,15 @@ mod tests {
     fn a_job_that_panics_stops_the_run_with_its_panic_instead_of_a_wait() {
         // Group 3's job panics; those after it take long unless
         // cancelled, so the run ends quickly only if the panic stops it.
-        struct Faulty;
-        impl Jobs for Faulty {
-            type Group = usize;
-            type Job = usize;
-            type Output = usize;
-            fn slots(&self, g: &usize) -> Vec<Slot<usize>> {
-                vec![Slot {
-                    jobs: vec![*g],
-                    stop: StopRule::None,
-                }]
-            }
-            fn run(&self, g: &usize, _: &usize, ctx: &JobCtx) -> usize {
-                if *g == 3 {
-                    panic!("a bug in job 3");
-                }
-                if *g > 3 {
-                    ctx.cancel().wait(Duration::from_secs(30));
-                }
-                *g
-            }
-            fn decisive(&self, _: &usize) -> bool {
-                false
-            }
-        }
+        let faulty = FakeJobs::by_group(|g| match g {
+            0..3 => vec![one(0, 0)],
+            3 => vec![one(0, -1)],
+            _ => vec![one(30_000, 0)],
+        });
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let run = std::panic::catch_unwind(|| {
-                schedule(&Faulty, 0..8, unstaggered(2, 8), &Cancel::new(), |_, _| {
+                schedule(&faulty, 0..8, unstaggered(2, 8), &Cancel::new(), |_, _| {
                     ControlFlow::Continue(())
                 })
             });

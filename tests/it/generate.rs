@@ -17,7 +17,7 @@ use smtgrid::encode::Encoding;
 use smtgrid::generate::Symmetry;
 use smtgrid::parse::load;
 use smtgrid::puzzle::Puzzle;
-use smtgrid::solve::{Mode, Outcome, Plan, SessionUse, Uniqueness, solve_all};
+use smtgrid::solve::{Mode, Plan, SessionUse, solve_all};
 use smtgrid::solver::Cancel;
 
 /// Runs `smtgrid generate ARGS -o DIR` and returns its puzzles, by name.
@@ -54,17 +54,7 @@ fn unique(puzzles: Vec<Puzzle>, by: &str) -> Vec<Option<bool>> {
         .build();
     let mut found = Vec::new();
     solve_all(puzzles.into_iter(), &plan, &Cancel::new(), |_, r| {
-        found.push(match &r.lines[0].run.outcome {
-            Outcome::Sat {
-                unique: Some(Uniqueness::Unique),
-                ..
-            } => Some(true),
-            Outcome::Sat {
-                unique: Some(Uniqueness::NotUnique(_)),
-                ..
-            } => Some(false),
-            _ => None,
-        });
+        found.push(r.lines[0].run.outcome.unique());
         ControlFlow::Continue(())
     });
     found
