@@ -71,9 +71,10 @@ pub fn is_grid_key(key: &str) -> bool {
 }
 
 /// Whether `key` is one of the grid keys that make a kind's grid (its
-/// size, givens and preset elements), which the kind's reader reads before
-/// any element's hook: every grid key but those an element reads once the
-/// grid is known (`diagonals`).
+/// size, givens and preset elements), which the kind's preset elements
+/// read in the steps of [`crate::elements::GridStep`] before any element's
+/// `read` hook: every grid key but those an element reads once the grid
+/// is known (`diagonals`).
 pub fn makes_grid(key: &str) -> bool {
     is_grid_key(key) && key != "diagonals"
 }

@@ -1,9 +1,14 @@
 //! Boxes: rectangles of `rows`×`cols` cells tiling the grid, each holding
 //! every value once (sudoku, killer). Read from the kind's `box` key (or
-//! the square boxes without it) with the kind's grid, in `parse`; written
-//! by [`Boxes::write`](ElementType::write) in the kind's key order.
+//! the square boxes without it) once the grid's size is known, by
+//! [`Boxes::read_sized`](ElementType::read_sized), the givens checked
+//! against them by [`Boxes::finish_grid`](ElementType::finish_grid);
+//! written by [`Boxes::write`](ElementType::write) in the kind's key order.
 
-use super::{ElementType, Layer, Lowering, Says, TomlWriter};
+use toml::Spanned;
+
+use super::{ElementType, Layer, Lowering, Member, Says, TomlReader, TomlWriter, givens};
+use crate::error::{InputError, Location};
 use crate::model::{Group, Rule, What};
 use crate::render::svg::{Layout, Svg, thick_edges};
 
@@ -23,6 +28,28 @@ impl ElementType for Boxes {
     const SHOWN_BY_TEXT_GRID: bool = true;
     const DOC: &'static str = "`box = \"RxC\"` (sudoku, killer): boxes of R×C cells, each value once \
         per box; without it, the square boxes of an n×n grid";
+
+    /// The kind's `box` against the grid's size, or the square boxes of
+    /// a grid without it (an error at `at`, where the grid is written, if
+    /// it has none).
+    fn read_sized(r: &TomlReader, at: &Location) -> Result<Option<Self>, InputError> {
+        let given: Option<Spanned<String>> = r.value_if_any("box", "box = \"3x3\"")?;
+        let given = given.map(|b| (b.get_ref().clone(), r.loc(b.span().start)));
+        let given = given.as_ref().map(|(text, loc)| (text.as_str(), loc.clone()));
+        let (rows, cols) = super::grid_text::box_shape(r.rows, given, at)?;
+        Ok(Some(Boxes { rows, cols }))
+    }
+
+    /// No given repeats in a box.
+    fn finish_grid(
+        r: &TomlReader,
+        givens: Option<&givens::Values>,
+    ) -> Result<Option<Self>, InputError> {
+        if let (Some(g), Some(b)) = (givens, r.elements.iter().find_map(Self::of)) {
+            givens::check_boxes(g, (b.rows, b.cols))?;
+        }
+        Ok(None)
+    }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
         for b in all {

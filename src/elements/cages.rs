@@ -1,9 +1,10 @@
 //! Cages with clues: killer cages (sum, cells all different unless
 //! `distinct-cages = false`) and calcudoku cages (sum, product,
-//! difference, ratio). Read from the kind's `cages` grid and `[clues]`
-//! (the grid's shape with the kind's grid, in `parse`, through
-//! [`syntax`]; the clues and cages by [`Cages::read`](ElementType::read));
-//! written by
+//! difference, ratio). Read from the kind's `cages` grid and `[clues]`:
+//! the grid's shape, which with the givens fixes the grid's size, by
+//! [`Cages::read_grid`](ElementType::read_grid), the clues and cages once
+//! the givens are checked by [`Cages::finish_grid`](ElementType::finish_grid)
+//! (the text through [`syntax`]); written by
 //! [`Cages::write_key`](ElementType::write_key) in the kind's key order.
 
 pub mod syntax;
@@ -15,9 +16,9 @@ use std::fmt::Write;
 
 use toml::Spanned;
 
+use super::grid_text::{self, split_rows};
 use super::kit::{label_rows, quoted};
-use super::grid_text::split_rows;
-use super::{ElementType, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::{ElementType, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter, givens};
 use crate::error::InputError;
 use crate::model::{CellId, Group, Rule, Target, What};
 use crate::puzzle::Kind;
@@ -73,11 +74,65 @@ impl ElementType for Cages {
         cells with a clue (`12`, `12+`, `60*`, `2-`, `3/`, `4|9`, `square`); a killer cage \
         repeats no value unless `distinct-cages = false`";
 
-    /// A killer's or calcudoku's cages, once its `cages` grid (with the
-    /// givens) has fixed the grid's size and the kind has checked its
-    /// shape: the `[clues]`, `default-clue` and `distinct-cages` keys, and
-    /// the cages built from the grid's labels (`key` is `cages`).
-    fn read(_key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
+    /// A killer's or calcudoku's givens, then its `cages` grid's shape
+    /// and labels, then the two sizes against each other: the grid's
+    /// size. A file with neither, or without cages, is refused.
+    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+        let kind = r.kind.name();
+        let givens = givens::read(r)?;
+        let want = "cages = \"\"\"...\"\"\"";
+        let labels = match r.value_if_any::<Spanned<String>>("cages", want)? {
+            Some(cg) => {
+                let origin = r.origin(&cg);
+                let rows = split_rows(cg.get_ref(), &origin);
+                let (h, w) = grid_text::check_shape(&rows, "the cages grid", &origin)?;
+                grid_text::check_square(h, w, "the cages grid", kind, &origin.start)?;
+                Some((syntax::labels(&rows)?.grid.len(), origin.start))
+            }
+            None => None,
+        };
+        let (n, at) = match (&givens, labels) {
+            (Some(g), Some((ln, lat))) => {
+                let gn = g.values.grid.len();
+                if gn != ln {
+                    return Err(InputError::new(
+                        lat,
+                        format!("the cages grid is {ln}×{ln}, but the givens are {gn}×{gn}"),
+                    ));
+                }
+                (gn, g.at.clone())
+            }
+            (None, Some(l)) => l,
+            (None, None) => {
+                return Err(InputError::new(
+                    r.file.clone(),
+                    format!("a {kind} puzzle needs its grid: add {want}"),
+                ));
+            }
+            (Some(_), None) => {
+                return Err(InputError::new(
+                    r.file.clone(),
+                    format!(
+                        "a {kind} puzzle needs cages: add {want} (a grid of cage labels) and [clues]"
+                    ),
+                ));
+            }
+        };
+        Ok(Some(GridRead {
+            shape: (n, n),
+            givens: givens.map(|g| g.values),
+            at,
+            element: None,
+        }))
+    }
+
+    /// The cages, once the givens are checked: the `[clues]`,
+    /// `default-clue` and `distinct-cages` keys, and the cages built from
+    /// the `cages` grid's labels.
+    fn finish_grid(
+        r: &TomlReader,
+        _givens: Option<&givens::Values>,
+    ) -> Result<Option<Self>, InputError> {
         let grid: Spanned<String> = r.value("cages", "cages = \"\"\"...\"\"\"")?;
         let origin = r.origin(&grid);
         let labels = syntax::labels(&split_rows(grid.get_ref(), &origin))?;
@@ -113,10 +168,10 @@ impl ElementType for Cages {
         }
         let distinct: Option<bool> =
             r.value_if_any("distinct-cages", "distinct-cages = false")?;
-        Ok(vec![Cages {
+        Ok(Some(Cages {
             cages: syntax::build(&labels, &clues, default.as_ref(), r.rows, &origin.start)?,
             distinct: r.kind == Kind::Killer && distinct.is_none_or(|d| d),
-        }])
+        }))
     }
 
     /// A killer's `distinct-cages = false` (before the givens), and the

@@ -1,14 +1,17 @@
 //! Skyscrapers clues outside the grid: how many towers are seen looking
 //! along a row or column from that side. Read from the skyscrapers kind's
 //! `top`, `bottom`, `left` and `right` keys, which with the givens fix the
-//! grid's size, by the element's `read_grid` hook; written by its `write`
-//! hook in the kind's key order.
+//! grid's size, by the element's `read_grid` hook, and counted against
+//! it by its `finish_grid` hook; written by its `write` hook in the kind's
+//! key order.
 
 use toml::Spanned;
 
 use super::grid_text::{self, Token, split_rows};
 use super::kit::quoted;
-use super::{ElementType, GivensReader, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::{
+    ElementType, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter, givens,
+};
 use crate::error::{InputError, Location};
 use crate::model::{Group, Rule, What};
 use crate::render::TextCells;
@@ -39,35 +42,39 @@ impl ElementType for EdgeClues {
         seen from that side of each column or row, `.` for none";
 
     /// The skyscrapers kind's `top`, `bottom`, `left` and `right` keys:
-    /// each side's syntax, then the givens, then each side's count of
-    /// clues against the grid's size (the givens', else the first side's).
-    fn read_grid(
-        r: &TomlReader,
-        givens: &GivensReader,
-    ) -> Result<Option<GridRead<Self>>, InputError> {
-        let mut lists: Vec<Option<(Vec<Token>, Location)>> = Vec::new();
-        for side in Self::KEYS {
-            let want = format!("{side} = \"...\"");
-            lists.push(match r.value_if_any::<Spanned<String>>(side, &want)? {
-                Some(s) => Some(clue_list(r, &s, side)?),
-                None => None,
-            });
-        }
-        let givens = givens()?;
-        let Some((first, _)) = lists.iter().flatten().next() else {
+    /// each side's syntax, then the givens, which fix the grid's size
+    /// (else the first side's count does). The counts are checked against
+    /// the size once the givens are ([`ElementType::finish_grid`]).
+    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+        let lists = sides(r)?;
+        let givens = givens::read(r)?;
+        let Some((first, side_at)) = lists.iter().flatten().next() else {
             return Err(InputError::new(
                 r.file.clone(),
                 "a skyscrapers puzzle needs edge clues: add top = \"...\", bottom, left \
                  and/or right (one count per column or row, . for none)",
             ));
         };
-        let n = givens.as_ref().map_or(first.len(), |g| g.grid.len());
+        let n = givens.as_ref().map_or(first.len(), |g| g.values.grid.len());
         grid_text::check_max(n, n, &r.file.clone())?;
-        if let Some(g) = &givens {
-            super::givens::check_repeats(g, None)?;
-        }
+        let at = givens.as_ref().map_or_else(|| side_at.clone(), |g| g.at.clone());
+        Ok(Some(GridRead {
+            shape: (n, n),
+            givens: givens.map(|g| g.values),
+            at,
+            element: None,
+        }))
+    }
+
+    /// Each side's count of clues against the grid's size, and its clues,
+    /// once the givens' rows and columns are checked.
+    fn finish_grid(
+        r: &TomlReader,
+        _givens: Option<&givens::Values>,
+    ) -> Result<Option<Self>, InputError> {
+        let n = r.rows;
         let mut edges = EdgeClues::default();
-        for (side, list) in Self::KEYS.iter().zip(lists) {
+        for (side, list) in Self::KEYS.iter().zip(sides(r)?) {
             let Some((toks, loc)) = list else {
                 continue;
             };
@@ -97,11 +104,7 @@ impl ElementType for EdgeClues {
                 _ => edges.right = vals,
             }
         }
-        Ok(Some(GridRead {
-            shape: (n, n),
-            givens: givens.map(|g| g.grid),
-            element: edges,
-        }))
+        Ok(Some(edges))
     }
 
     /// The skyscrapers kind's `top`, `bottom`, `left` and `right` keys,
@@ -223,6 +226,23 @@ pub fn text_grid(edges: &EdgeClues, cells: &TextCells) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Each side's clue list ([`EdgeClues::KEYS`] in order), if written.
+type Sides = Vec<Option<(Vec<Token>, Location)>>;
+
+/// The clue list of each side the file writes, in [`EdgeClues::KEYS`]'
+/// order: each one line of tokens, with where it starts.
+fn sides(r: &TomlReader) -> Result<Sides, InputError> {
+    let mut lists = Vec::new();
+    for side in EdgeClues::KEYS {
+        let want = format!("{side} = \"...\"");
+        lists.push(match r.value_if_any::<Spanned<String>>(side, &want)? {
+            Some(s) => Some(clue_list(r, &s, side)?),
+            None => None,
+        });
+    }
+    Ok(lists)
 }
 
 /// The tokens of one edge's clue list (one line, like a grid row).

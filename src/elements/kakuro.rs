@@ -3,7 +3,7 @@
 
 pub mod syntax;
 
-use super::{ElementType, GivensReader, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::{ElementType, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::render::TextCells;
 use crate::render::font;
@@ -38,15 +38,13 @@ impl ElementType for Kakuro {
         square `D|A` gives the sums of the runs below and to the right, which repeat no value";
 
     /// The kakuro kind's `grid`, which fixes the grid's size.
-    fn read_grid(
-        r: &TomlReader,
-        _givens: &GivensReader,
-    ) -> Result<Option<GridRead<Self>>, InputError> {
+    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
         let g = r.grid_string(
             "grid",
                 "a kakuro puzzle needs its grid: add grid = \"\"\"...\"\"\" (comma-separated squares, one row per line)",
         )?;
-        let layout = syntax::parse_layout(g.get_ref(), &r.origin(&g), "the kakuro grid")?;
+        let origin = r.origin(&g);
+        let layout = syntax::parse_layout(g.get_ref(), &origin, "the kakuro grid")?;
         let shape = (
             layout.cells.len(),
             layout.cells.first().map_or(0, Vec::len),
@@ -54,7 +52,8 @@ impl ElementType for Kakuro {
         Ok(Some(GridRead {
             shape,
             givens: None,
-            element: Kakuro(layout.cells),
+            at: origin.start,
+            element: Some(Kakuro(layout.cells)),
         }))
     }
 

@@ -403,12 +403,17 @@ impl TomlReader<'_> {
     /// a value of the wrong shape is an error naming `key`, the place
     /// and `want` (what to write).
     pub fn value<T: DeserializeOwned>(&self, key: &str, want: &str) -> Result<T, InputError> {
+        self.pick(key, want)?
+            .ok_or_else(|| self.error_at_key(key, format!("{key}: no value; write {want}")))
+    }
+
+    /// The value of `key` as a `T`, if the file holds the key.
+    fn pick<T: DeserializeOwned>(&self, key: &str, want: &str) -> Result<Option<T>, InputError> {
         let pick = Pick::<T> {
             key,
             want: PhantomData,
         };
-        let found = pick
-            .deserialize(toml::Deserializer::new(self.text))
+        pick.deserialize(toml::Deserializer::new(self.text))
             .map_err(|e| {
                 let loc = e.span().map_or_else(
                     || self.error_at_key(key, "").location,
@@ -416,8 +421,7 @@ impl TomlReader<'_> {
                 );
                 let msg = e.message().lines().next().unwrap_or("").trim().to_string();
                 InputError::new(loc, format!("{key}: {msg}; write {want}"))
-            })?;
-        found.ok_or_else(|| self.error_at_key(key, format!("{key}: no value; write {want}")))
+            })
     }
 
     /// The value of `key` as a `T`, or `None` where the file has no such
@@ -428,10 +432,12 @@ impl TomlReader<'_> {
         key: &str,
         want: &str,
     ) -> Result<Option<T>, InputError> {
+        // A line that only looks like the key (inside a multi-line string)
+        // is no key: the TOML says.
         if (self.key_at)(key).is_none() {
             return Ok(None);
         }
-        self.value(key, want).map(Some)
+        self.pick(key, want)
     }
 
     /// The string of a grid key its kind cannot do without (a futoshiki's

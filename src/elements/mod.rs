@@ -48,10 +48,17 @@ pub enum Layer {
 pub struct GridRead<T> {
     /// The grid's rows and columns the keys imply.
     pub shape: (usize, usize),
-    /// The givens the keys hold (a futoshiki grid's), if they hold any.
-    pub givens: Option<crate::puzzle::Grid>,
-    /// The element read.
-    pub element: T,
+    /// The givens, if the file has any: those the keys hold (a futoshiki
+    /// grid's), or the file's `givens` ([`givens::read`]) where the
+    /// element's checks go with them.
+    pub givens: Option<givens::Values>,
+    /// Where the grid is written (the givens' text, else the element's
+    /// own), for a message about the grid as a whole.
+    pub at: crate::error::Location,
+    /// The element, or `None` where its [`ElementType::finish_grid`]
+    /// makes it once the givens are checked (a killer's cages, whose
+    /// clues come after the givens' repeats).
+    pub element: Option<T>,
 }
 
 /// What an importer's hook says about a value it cannot take: the message
@@ -93,17 +100,39 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
         Err(r.error_at_key(key, format!("`{key}` is not read by {}", Self::NAME)))
     }
 
-    /// Reads the kind's grid keys the element owns (a futoshiki's or a
-    /// kakuro's `grid`) before the grid is known (`r.rows` and `r.cols`
-    /// are 0), for a kind whose preset holds the element: the shape they
-    /// imply, the givens they hold and the element. `None` for an element
-    /// that makes no grid. `givens` reads the file's `givens`, if any,
-    /// for an element whose checks and size go with them (skyscrapers'
-    /// edge clues), at the point of its checks where they come.
-    fn read_grid(
+    /// Step 1 of reading a kind's grid keys (see [`GridStep`]): reads
+    /// the keys the element owns that fix the grid's size (a futoshiki's
+    /// or a kakuro's `grid`, a jigsaw's `regions`, a killer's `cages`
+    /// grid), for a kind whose preset holds the element, before the grid
+    /// is known (`r.rows` and `r.cols` are 0): the shape they imply, the
+    /// givens and the element. `None` for an element that fixes no grid.
+    /// An element that fixes the grid of a kind with `givens` reads them
+    /// ([`givens::read`]) at the point of its checks where they come.
+    fn read_grid(_r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
+        Ok(None)
+    }
+
+    /// Step 2 of reading a kind's grid keys ([`GridStep`]): with the
+    /// grid's size known (`r.rows`), the keys read against it alone (a
+    /// sudoku's `box`), before any given is checked against a house. `at`
+    /// is where the grid is written ([`GridRead::at`]).
+    fn read_sized(
         _r: &TomlReader,
-        _givens: &GivensReader,
-    ) -> Result<Option<GridRead<Self>>, InputError> {
+        _at: &crate::error::Location,
+    ) -> Result<Option<Self>, InputError> {
+        Ok(None)
+    }
+
+    /// Step 3 of reading a kind's grid keys ([`GridStep`]): checks the
+    /// givens against the houses the element states (Latin: rows and
+    /// columns; boxes; regions), `r.elements` holding the elements the
+    /// steps made so far, and makes the element if its
+    /// [`ElementType::read_grid`] left it (a killer's cages, from their
+    /// `[clues]`; the skyscrapers edges, counted against the grid).
+    fn finish_grid(
+        _r: &TomlReader,
+        _givens: Option<&givens::Values>,
+    ) -> Result<Option<Self>, InputError> {
         Ok(None)
     }
 
@@ -238,6 +267,11 @@ pub struct Entry {
     pub read: fn(&str, &TomlReader) -> Result<Vec<Element>, InputError>,
     /// [`ElementType::read_grid`], the instance as an [`Element`].
     pub read_grid: GridReader,
+    /// [`ElementType::read_sized`], the instance as an [`Element`].
+    pub read_sized: fn(&TomlReader, &crate::error::Location) -> Result<Option<Element>, InputError>,
+    /// [`ElementType::finish_grid`], the instance as an [`Element`].
+    pub finish_grid:
+        fn(&TomlReader, Option<&givens::Values>) -> Result<Option<Element>, InputError>,
     /// [`ElementType::write`] of this element's instances among `all`
     /// (nothing if there are none).
     pub write: fn(&[Element], &mut TomlWriter),
@@ -257,12 +291,28 @@ pub struct Entry {
 }
 
 /// A pre-grid reader ([`ElementType::read_grid`]) as the registry holds it.
-pub type GridReader =
-    fn(&TomlReader, &GivensReader) -> Result<Option<GridRead<Element>>, InputError>;
+pub type GridReader = fn(&TomlReader) -> Result<Option<GridRead<Element>>, InputError>;
 
-/// Reads a puzzle file's `givens`, if it has any, with the kind's checks
-/// of their text ([`ElementType::read_grid`]).
-pub type GivensReader<'a> = dyn Fn() -> Result<Option<givens::Values>, InputError> + 'a;
+/// The steps in which `parse` reads a kind's grid keys (those that make
+/// the grid: [`crate::kinds::makes_grid`]), before the solution and any
+/// element's [`ElementType::read`] hook. Each step runs over the kind's
+/// preset elements ([`crate::kinds::preset`]) in the registry's order, so
+/// the order of checks, and so the first error a file shows, follows from
+/// these steps and that order alone: a killer's givens, its cages grid's
+/// shape and the two sizes (step 1, cages), its box shape (step 2,
+/// boxes), the givens' repeats in rows and columns, then boxes (step 3,
+/// latin, boxes), then its clues (step 3, cages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GridStep {
+    /// [`ElementType::read_grid`]: the keys that fix the grid's size;
+    /// where no element does, the givens fix it.
+    Size,
+    /// [`ElementType::read_sized`]: the keys read against the size alone.
+    Sized,
+    /// [`ElementType::finish_grid`]: the givens against every house, and
+    /// the elements left until then.
+    Finish,
+}
 
 /// An f-puzzles writer as the registry holds it.
 pub type FpuzzlesWriter =
@@ -322,12 +372,19 @@ macro_rules! element_table {
                         .map(Element::$ty)
                         .collect())
                 },
-                read_grid: |r, givens| {
-                    Ok(<$module::$ty as ElementType>::read_grid(r, givens)?.map(|g| GridRead {
+                read_grid: |r| {
+                    Ok(<$module::$ty as ElementType>::read_grid(r)?.map(|g| GridRead {
                         shape: g.shape,
                         givens: g.givens,
-                        element: Element::$ty(g.element),
+                        at: g.at,
+                        element: g.element.map(Element::$ty),
                     }))
+                },
+                read_sized: |r, at| {
+                    Ok(<$module::$ty as ElementType>::read_sized(r, at)?.map(Element::$ty))
+                },
+                finish_grid: |r, givens| {
+                    Ok(<$module::$ty as ElementType>::finish_grid(r, givens)?.map(Element::$ty))
                 },
                 write: |all, w| {
                     let mine: Vec<&$module::$ty> =

@@ -1,14 +1,18 @@
 //! Irregular regions (jigsaw): n regions of n cells, each holding every
 //! value once. Read from the jigsaw kind's `regions` grid, which fixes the
-//! grid's size, by [`Regions::read_grid`](ElementType::read_grid); written
-//! by [`Regions::write`](ElementType::write) in the kind's key order.
+//! grid's size, by [`Regions::read_grid`](ElementType::read_grid) (with the
+//! givens, checked against the regions by
+//! [`Regions::finish_grid`](ElementType::finish_grid)); written by
+//! [`Regions::write`](ElementType::write) in the kind's key order.
 
 pub mod syntax;
 
 use super::cages::label;
 use super::kit::label_rows;
 use super::grid_text::{self, split_rows};
-use super::{ElementType, GivensReader, GridRead, Layer, Lowering, Says, TomlReader, TomlWriter};
+use super::{
+    ElementType, GridRead, Layer, Lowering, Member, Says, TomlReader, TomlWriter, givens,
+};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What};
 use crate::render::group_map;
@@ -28,11 +32,8 @@ impl ElementType for Regions {
         of n cells, each value once per region";
 
     /// The jigsaw kind's `regions`: a square grid of labels, n regions of
-    /// n cells.
-    fn read_grid(
-        r: &TomlReader,
-        _givens: &GivensReader,
-    ) -> Result<Option<GridRead<Self>>, InputError> {
+    /// n cells; then the givens, which must be as large.
+    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
         let rg = r.grid_string(
             "regions",
                 "a jigsaw puzzle needs its regions: add regions = \"\"\"...\"\"\" \
@@ -43,11 +44,41 @@ impl ElementType for Regions {
         let (h, w) = grid_text::check_shape(&rows, "the regions grid", &origin)?;
         grid_text::check_square(h, w, "the regions grid", "jigsaw", &origin.start)?;
         let labels = super::cages::syntax::labels(&rows)?;
+        let regions = Regions(syntax::build(&labels, h)?);
+        let givens = givens::read(r)?;
+        if let Some(g) = &givens {
+            let gn = g.values.grid.len();
+            if gn != h {
+                return Err(InputError::new(
+                    g.at.clone(),
+                    format!("the givens are {gn}×{gn}, but the regions grid is for {h}×{h}"),
+                ));
+            }
+        }
         Ok(Some(GridRead {
             shape: (h, h),
-            givens: None,
-            element: Regions(syntax::build(&labels, h)?),
+            givens: givens.map(|g| g.values),
+            at: origin.start,
+            element: Some(regions),
         }))
+    }
+
+    /// No given repeats within a region.
+    fn finish_grid(
+        r: &TomlReader,
+        givens: Option<&givens::Values>,
+    ) -> Result<Option<Self>, InputError> {
+        let (Some(g), Some(Regions(regions))) = (givens, r.elements.iter().find_map(Self::of))
+        else {
+            return Ok(None);
+        };
+        let units = regions
+            .iter()
+            .enumerate()
+            .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
+            .collect();
+        givens::check_units(g, units)?;
+        Ok(None)
     }
 
     /// The grid of region labels (a–z, A–Z, `c52`, …): n regions of n

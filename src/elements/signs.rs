@@ -3,7 +3,7 @@
 
 pub mod syntax;
 
-use super::{ElementType, GivensReader, GridRead, Layer, Lowering, TomlReader, TomlWriter, givens};
+use super::{ElementType, GridRead, Layer, Lowering, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
 use crate::render::TextCells;
@@ -42,22 +42,20 @@ impl ElementType for Signs {
 
     /// The futoshiki kind's `grid`: its givens with the signs between
     /// them, which fix the grid's size.
-    fn read_grid(
-        r: &TomlReader,
-        _givens: &GivensReader,
-    ) -> Result<Option<GridRead<Self>>, InputError> {
+    fn read_grid(r: &TomlReader) -> Result<Option<GridRead<Self>>, InputError> {
         let g = r.grid_string(
             "grid",
                 "a futoshiki puzzle needs its grid: add grid = \"\"\"...\"\"\" \
                  (rows of values with < and > between cells, lines of ^ and v between rows)",
         )?;
-        let sg = syntax::parse(g.get_ref(), &r.origin(&g))?;
+        let origin = r.origin(&g);
+        let sg = syntax::parse(g.get_ref(), &origin)?;
         let n = sg.values.grid.len();
-        givens::check_repeats(&sg.values, None)?;
         Ok(Some(GridRead {
             shape: (n, n),
-            givens: Some(sg.values.grid),
-            element: Signs(sg.inequalities),
+            givens: Some(sg.values),
+            at: origin.start,
+            element: Some(Signs(sg.inequalities)),
         }))
     }
 

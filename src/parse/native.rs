@@ -9,13 +9,9 @@ use crate::error::{InputError, Location, did_you_mean, escape_controls};
 use crate::puzzle::{Kind, Puzzle};
 
 use super::one_of;
-use crate::elements::boxes::Boxes;
-use crate::elements::cages::Cages;
-use crate::elements::cages::syntax as cages;
 use crate::elements::givens;
-use crate::elements::grid_text::{self as grid, TextOrigin, line_col, split_rows};
-use crate::elements::kakuro::syntax as kakuro;
-use crate::elements::{self, ElementType, TomlReader};
+use crate::elements::grid_text::line_col;
+use crate::elements::{self, TomlReader};
 use crate::kinds;
 
 /// The keys a puzzle file may hold. Strings keep their spans so that
@@ -28,6 +24,9 @@ struct Raw {
     #[serde(rename = "box")]
     box_shape: Option<Spanned<String>>,
     givens: Option<Spanned<String>>,
+    /// Checked here (its type); read by
+    /// [`crate::elements::givens::read_solution`].
+    #[allow(dead_code)]
     solution: Option<Spanned<String>>,
     cages: Option<Spanned<String>>,
     clues: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
@@ -122,9 +121,6 @@ impl Src<'_> {
     fn loc(&self, offset: usize) -> Location {
         let (l, c) = line_col(self.text, offset);
         self.file.at(l, c)
-    }
-    fn origin<T>(&self, s: &Spanned<T>) -> TextOrigin {
-        TextOrigin::toml_string(self.file, self.text, s.span().start)
     }
 }
 
@@ -239,26 +235,12 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         ..Puzzle::blank(name, kind, 0)
     };
     let key_at = |k: &str| key_offset(text, k);
-    let solution_locs = match kind {
-        Kind::Kakuro => {
-            grid_by_elements(&src, &raw, &mut p, &key_at)?;
-            kakuro_solution(&src, &raw, &mut p)?
-        }
-        Kind::Jigsaw => {
-            grid_by_elements(&src, &raw, &mut p, &key_at)?;
-            jigsaw_givens(&src, &raw, &mut p)?;
-            latin_solution(&src, &raw, &mut p)?
-        }
-        Kind::Futoshiki => {
-            grid_by_elements(&src, &raw, &mut p, &key_at)?;
-            latin_solution(&src, &raw, &mut p)?
-        }
-        Kind::Skyscrapers => {
-            grid_by_elements(&src, &raw, &mut p, &key_at)?;
-            latin_solution(&src, &raw, &mut p)?
-        }
-        Kind::Sudoku | Kind::Killer | Kind::Calcudoku => latin_puzzle(&src, &raw, &mut p, &key_at)?,
-    };
+    read_grid(&src, &mut p, &key_at)?;
+    // The solution is checked once every element is read.
+    let solution = givens::read_solution(&reader(&src, &p, &key_at))?;
+    if let Some(s) = &solution {
+        p.solution = Some(s.values.grid.clone());
+    }
     // Every element key, the kind's grid keys that an element reads
     // (`diagonals`) first: the kind's grid is read by then.
     let mut read_keys: Vec<(bool, usize, &str)> = keys
@@ -271,25 +253,12 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         let Some(entry) = elements::by_key(key) else {
             continue;
         };
-        let read = {
-            let r = TomlReader {
-                text,
-                file,
-                kind,
-                rows: p.rows,
-                cols: p.cols,
-                elements: &p.elements,
-                givens: &p.givens,
-                key_at: &key_at,
-            };
-            (entry.read)(key, &r)?
-        };
-        for e in read {
+        for e in (entry.read)(key, &reader(&src, &p, &key_at))? {
             p.add(e);
         }
     }
-    if let Some(s) = &raw.solution {
-        p.check_solution(&solution_locs, &src.origin(s).start)?;
+    if let Some(s) = solution {
+        p.check_solution(&s.values.locs, &s.at)?;
     }
     Ok(p)
 }
@@ -376,257 +345,84 @@ fn key_at(text: &str, at: usize) -> Option<String> {
     Some(key.trim().trim_matches(['"', '\'']).to_string())
 }
 
-/// Reads the value grid `s` (a solution) with values `1..=max`.
-fn value_grid(
-    src: &Src,
-    s: &Spanned<String>,
-    what: &str,
-    max: u32,
-) -> Result<givens::Values, InputError> {
-    let origin = src.origin(s);
-    let rows = split_rows(s.get_ref(), &origin);
-    grid::check_shape(&rows, what, &origin)?;
-    grid::values(&rows, max, what)
-}
-
-/// Fills in a sudoku, killer or calcudoku; returns where the solution's
-/// cells are written (empty without a solution).
-fn latin_puzzle(
-    src: &Src,
-    raw: &Raw,
-    p: &mut Puzzle,
-    key_at: &dyn Fn(&str) -> Option<usize>,
-) -> Result<Vec<Vec<Location>>, InputError> {
-    let kind = p.kind.name();
-    let whole = src.file.clone();
-    // The size comes from the givens, else from the cages grid.
-    let givens = raw
-        .givens
-        .as_ref()
-        .map(|g| givens_grid(src, g, kind))
-        .transpose()?;
-    let labels = match &raw.cages {
-        Some(cg) => {
-            let origin = src.origin(cg);
-            let rows = split_rows(cg.get_ref(), &origin);
-            let (h, w) = grid::check_shape(&rows, "the cages grid", &origin)?;
-            grid::check_square(h, w, "the cages grid", kind, &origin.start)?;
-            Some((cages::labels(&rows)?, origin))
-        }
-        None => None,
-    };
-    let n = match (&givens, &labels) {
-        (Some((g, _)), Some((l, lo))) => {
-            let (gn, ln) = (g.grid.len(), l.grid.len());
-            if gn != ln {
-                return Err(InputError::new(
-                    lo.start.clone(),
-                    format!("the cages grid is {ln}×{ln}, but the givens are {gn}×{gn}"),
-                ));
-            }
-            gn
-        }
-        (Some((g, _)), None) => g.grid.len(),
-        (None, Some((l, _))) => l.grid.len(),
-        (None, None) => {
-            let need = if p.kind == Kind::Sudoku {
-                "givens = \"\"\"...\"\"\""
-            } else {
-                "cages = \"\"\"...\"\"\""
-            };
-            return Err(InputError::new(
-                whole,
-                format!("a {kind} puzzle needs its grid: add {need}"),
-            ));
-        }
-    };
-    if p.kind != Kind::Sudoku && labels.is_none() {
-        return Err(InputError::new(
-            whole,
-            format!(
-                "a {kind} puzzle needs cages: add cages = \"\"\"...\"\"\" (a grid of cage labels) and [clues]"
-            ),
-        ));
-    }
-    let boxes = match p.kind {
-        k if kinds::has_boxes(k) => {
-            let at = raw
-                .box_shape
-                .as_ref()
-                .map(|b| (b.get_ref().as_str(), src.loc(b.span().start)));
-            let loc = givens.as_ref().map_or_else(
-                || labels.as_ref().map_or(whole.clone(), |l| l.1.start.clone()),
-                |g| g.1.start.clone(),
-            );
-            Some(grid::box_shape(n, at, &loc)?)
-        }
-        _ => None,
-    };
-    if let Some((g, _)) = &givens {
-        givens::check_repeats(g, boxes)?;
-    }
-    if labels.is_some() {
-        // The cages grid has fixed the size; Cages reads the rest.
-        let blank = Vec::new();
-        let r = TomlReader {
-            text: src.text,
-            file: src.file,
-            kind: p.kind,
-            rows: n,
-            cols: n,
-            elements: &[],
-            givens: &blank,
-            key_at,
-        };
-        for e in <Cages as ElementType>::read("cages", &r)? {
-            p.set(e);
-        }
-    }
-    p.rows = n;
-    p.cols = n;
-    if let Some((rows, cols)) = boxes {
-        p.set(Boxes { rows, cols });
-    }
-    p.givens = givens.map_or_else(|| vec![vec![None; n]; n], |(g, _)| g.grid);
-    latin_solution(src, raw, p)
-}
-
-/// Reads an n×n grid of givens (values 1..=n, n its width).
-fn givens_grid(
-    src: &Src,
-    g: &Spanned<String>,
-    kind: &str,
-) -> Result<(givens::Values, TextOrigin), InputError> {
-    let origin = src.origin(g);
-    let rows = split_rows(g.get_ref(), &origin);
-    grid::check_compact(&rows, "givens")?;
-    let (h, w) = grid::check_shape(&rows, "givens", &origin)?;
-    grid::check_square(h, w, "givens", kind, &origin.start)?;
-    Ok((grid::values(&rows, w as u32, "givens")?, origin))
-}
-
-/// Reads the optional `solution` of a `p.rows`×`p.rows` Latin puzzle;
-/// returns where its cells are written (empty without a solution).
-fn latin_solution(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
-    let n = p.rows;
-    if let Some(s) = &raw.solution {
-        let v = value_grid(src, s, "the solution", n as u32)?;
-        let (h, w) = (v.grid.len(), v.grid.first().map_or(0, Vec::len));
-        if (h, w) != (n, n) {
-            return Err(InputError::new(
-                src.origin(s).start,
-                format!("the solution is {h}×{w}, but the puzzle is {n}×{n}"),
-            ));
-        }
-        grid::check_filled(&v)?;
-        p.solution = Some(v.grid);
-        return Ok(v.locs);
-    }
-    Ok(Vec::new())
-}
-
-/// Sets the size and givens of an n×n puzzle, checking that the givens
-/// (if any) are n×n and repeat nothing in a row or column.
-fn set_givens(
-    p: &mut Puzzle,
-    n: usize,
-    givens: Option<(givens::Values, TextOrigin)>,
-    what: &str,
-) -> Result<Option<givens::Values>, InputError> {
-    p.rows = n;
-    p.cols = n;
-    let Some((g, origin)) = givens else {
-        p.givens = vec![vec![None; n]; n];
-        return Ok(None);
-    };
-    let gn = g.grid.len();
-    if gn != n {
-        return Err(InputError::new(
-            origin.start,
-            format!("the givens are {gn}×{gn}, but {what} is for {n}×{n}"),
-        ));
-    }
-    givens::check_repeats(&g, None)?;
-    p.givens = g.grid.clone();
-    Ok(Some(g))
-}
-
-/// Reads a jigsaw's givens, once its regions set the grid, and checks
-/// them against the regions.
-fn jigsaw_givens(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<(), InputError> {
-    let givens = raw
-        .givens
-        .as_ref()
-        .map(|g| givens_grid(src, g, "jigsaw"))
-        .transpose()?;
-    if let Some(g) = set_givens(p, p.rows, givens, "the regions grid")? {
-        let units = p
-            .regions()
-            .iter()
-            .enumerate()
-            .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
-            .collect();
-        givens::check_units(&g, units)?;
-    }
-    Ok(())
-}
-
-/// Fills in the grid of a kind whose preset's elements read it
-/// themselves ([`crate::elements::ElementType::read_grid`]: a futoshiki's
-/// signs, a kakuro's squares, a jigsaw's regions, skyscrapers' edge
-/// clues): its size, givens and those elements.
-fn grid_by_elements(
-    src: &Src,
-    raw: &Raw,
-    p: &mut Puzzle,
-    key_at: &dyn Fn(&str) -> Option<usize>,
-) -> Result<(), InputError> {
-    let kind = p.kind.name();
-    let givens = || {
-        let read = raw.givens.as_ref().map(|g| givens_grid(src, g, kind));
-        Ok(read.transpose()?.map(|(v, _)| v))
-    };
-    let blank = Vec::new();
-    let r = TomlReader {
+/// A reader of the file's keys for a puzzle `p` as far as it is read.
+fn reader<'a>(
+    src: &Src<'a>,
+    p: &'a Puzzle,
+    key_at: &'a dyn Fn(&str) -> Option<usize>,
+) -> TomlReader<'a> {
+    TomlReader {
         text: src.text,
         file: src.file,
         kind: p.kind,
-        rows: 0,
-        cols: 0,
-        elements: &[],
-        givens: &blank,
+        rows: p.rows,
+        cols: p.cols,
+        elements: &p.elements,
+        givens: &p.givens,
         key_at,
-    };
-    let preset = kinds::preset(p.kind);
-    for entry in elements::REGISTRY
-        .iter()
-        .filter(|e| preset.contains(&e.name))
-    {
-        let Some(g) = (entry.read_grid)(&r, &givens)? else {
-            continue;
-        };
-        (p.rows, p.cols) = g.shape;
-        p.givens = g
-            .givens
-            .unwrap_or_else(|| vec![vec![None; g.shape.1]; g.shape.0]);
-        p.add(g.element);
     }
-    Ok(())
 }
 
-/// Reads a kakuro's optional `solution`; returns where its cells are
-/// written (empty without a solution).
-fn kakuro_solution(src: &Src, raw: &Raw, p: &mut Puzzle) -> Result<Vec<Vec<Location>>, InputError> {
-    let (Some(s), Some(layout)) = (&raw.solution, p.kakuro()) else {
-        return Ok(Vec::new());
-    };
-    let so = src.origin(s);
-    let rows = split_rows(s.get_ref(), &so);
-    p.solution = Some(kakuro::solution(&rows, layout, &so)?);
-    Ok(rows
+/// Reads the kind's grid keys ([`kinds::makes_grid`]) in the steps of
+/// [`elements::GridStep`], each over the kind's preset elements in the
+/// registry's order: the grid's size, givens and the elements they make.
+/// Where no element fixes the grid, the givens do.
+fn read_grid(
+    src: &Src,
+    p: &mut Puzzle,
+    key_at: &dyn Fn(&str) -> Option<usize>,
+) -> Result<(), InputError> {
+    let preset = kinds::preset(p.kind);
+    let entries: Vec<&elements::Entry> = elements::REGISTRY
         .iter()
-        .map(|r| r.cells.iter().map(|t| t.loc.clone()).collect())
-        .collect())
+        .filter(|e| preset.contains(&e.name))
+        .collect();
+    // Step 1: the size.
+    let mut read = None;
+    for entry in &entries {
+        let Some(g) = (entry.read_grid)(&reader(src, p, key_at))? else {
+            continue;
+        };
+        if let Some(e) = g.element {
+            p.add(e);
+        }
+        read = Some((g.shape, g.givens, g.at));
+    }
+    let ((rows, cols), values, at) = match read {
+        Some(read) => read,
+        None => match givens::read(&reader(src, p, key_at))? {
+            Some(g) => {
+                let n = g.values.grid.len();
+                ((n, n), Some(g.values), g.at)
+            }
+            None => {
+                return Err(InputError::new(
+                    src.file.clone(),
+                    format!(
+                        "a {} puzzle needs its grid: add givens = \"\"\"...\"\"\"",
+                        p.kind.name()
+                    ),
+                ));
+            }
+        },
+    };
+    (p.rows, p.cols) = (rows, cols);
+    p.givens = values
+        .as_ref()
+        .map_or_else(|| vec![vec![None; cols]; rows], |v| v.grid.clone());
+    // Step 2: what is read against the size alone.
+    for entry in &entries {
+        if let Some(e) = (entry.read_sized)(&reader(src, p, key_at), &at)? {
+            p.add(e);
+        }
+    }
+    // Step 3: the givens against every house, and the elements left.
+    for entry in &entries {
+        if let Some(e) = (entry.finish_grid)(&reader(src, p, key_at), values.as_ref())? {
+            p.add(e);
+        }
+    }
+    Ok(())
 }
 
 /// Fills in a kakuro puzzle's layout, size and (blank) givens.

@@ -435,3 +435,32 @@ fn every_shipped_puzzle_loads_with_its_solution_checked() {
         }
     }
 }
+
+/// The first error of each broken file of `tests/fixtures/grid-keys/`
+/// (the keys that make a grid: givens, `box`, cages and clues, regions,
+/// futoshiki and kakuro grids, edge clues, solutions), byte for byte as
+/// `expected.txt` has it, one line per file in the order of their names.
+/// It pins the order in which the grid keys are checked (a killer: the
+/// givens, its cages grid's shape, the two sizes, the box shape, the
+/// givens' repeats in rows, columns and boxes, then the clues), which the
+/// steps of `elements::GridStep` decide.
+#[test]
+fn grid_keys_show_their_first_error() {
+    let dir = Path::new("tests/fixtures/grid-keys");
+    let expected = std::fs::read_to_string(dir.join("expected.txt"))
+        .expect("tests/fixtures/grid-keys/expected.txt");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("tests/fixtures/grid-keys/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), expected.lines().count(), "one line per file");
+    assert!(files.len() >= 40);
+    for (path, want) in files.iter().zip(expected.lines()) {
+        let Err(e) = load(path, None) else {
+            panic!("{} was accepted", path.display());
+        };
+        assert_eq!(e.to_string(), want, "{}", path.display());
+    }
+}
