@@ -64,6 +64,36 @@ pub fn grid_keys(kind: Kind) -> &'static [&'static str] {
     }
 }
 
+/// The order in which a puzzle of `kind` writes its grid keys, each
+/// through the element that holds it ([`crate::elements::ElementType::write_key`]),
+/// and the puzzle's own `givens` and `solution`, which are no element's.
+/// The presets' element order cannot give it: the givens and the solution
+/// fall between a killer's `distinct-cages` and its `cages`, and a jigsaw
+/// writes `diagonals` (an element outside its preset) before its
+/// `regions`, the registry's order the other way round.
+pub fn written_keys(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Kakuro | Kind::Futoshiki => &["grid", "solution"],
+        Kind::Sudoku | Kind::Killer | Kind::Calcudoku | Kind::Jigsaw | Kind::Skyscrapers => &[
+            "box",
+            "diagonals",
+            "top",
+            "regions",
+            "distinct-cages",
+            "givens",
+            "solution",
+            "cages",
+        ],
+    }
+}
+
+/// Whether a puzzle of `kind` writes its givens when none is given: a
+/// sudoku, whose givens alone give its size, and a jigsaw, as it always
+/// has; the other kinds' grid keys give their size.
+pub fn writes_blank_givens(kind: Kind) -> bool {
+    matches!(kind, Kind::Sudoku | Kind::Jigsaw)
+}
+
 /// Whether `key` is a grid key of some kind: the kinds say where it is
 /// allowed, even where an element reads it (`diagonals`).
 pub fn is_grid_key(key: &str) -> bool {

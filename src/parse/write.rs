@@ -32,20 +32,29 @@ fn value_rows(g: &Grid) -> String {
 }
 
 /// The native TOML text of a puzzle: its kind's grid keys in the kind's
-/// order (where an element reads one, such as `diagonals`, through that
-/// element's own hook), then every other element's own keys and tables
-/// ([`crate::elements::ElementType::write`]).
+/// order ([`kinds::written_keys`]), each through the element that holds
+/// it, or the puzzle's own givens and solution; then every other
+/// element's own keys and tables ([`crate::elements::ElementType::write`]).
 pub fn to_toml(p: &Puzzle) -> String {
     let mut out = TomlWriter::new(p.kind, p.rows, p.cols, &p.givens);
     out.key(&format!("kind = {}\n", quoted(p.kind.name())));
     if let Some(t) = &p.title {
         out.key(&format!("title = {}\n", quoted(t)));
     }
-    match p.kind {
-        Kind::Kakuro => kakuro(p, &mut out),
-        Kind::Futoshiki => futoshiki(p, &mut out),
-        Kind::Sudoku | Kind::Killer | Kind::Calcudoku | Kind::Jigsaw | Kind::Skyscrapers => {
-            latin(p, &mut out)
+    for &key in kinds::written_keys(p.kind) {
+        match key {
+            "givens" => {
+                let any_given = p.givens.iter().flatten().any(Option::is_some);
+                if kinds::writes_blank_givens(p.kind) || any_given {
+                    out.block("givens", &value_rows(&p.givens));
+                }
+            }
+            "solution" => {
+                if let Some(s) = &p.solution {
+                    out.block("solution", &value_rows(s));
+                }
+            }
+            _ => kind_key(p, key, &mut out),
         }
     }
     for entry in REGISTRY {
@@ -57,55 +66,18 @@ pub fn to_toml(p: &Puzzle) -> String {
 }
 
 /// Writes what the puzzle's elements hold under the kind's grid key
-/// `key`, each through its own hook, at the place the kind's key order
-/// gives it.
+/// `key`, each through its own hook; a futoshiki without signs (one
+/// `generate` made) writes its grid as its signs' element with none
+/// would.
 fn kind_key(p: &Puzzle, key: &str, out: &mut TomlWriter) {
-    kind_key_of(&p.elements, key, out);
-}
-
-/// [`kind_key`] for `elements`.
-fn kind_key_of(elements: &[Element], key: &str, out: &mut TomlWriter) {
+    let none = [Element::Signs(Signs(Vec::new()))];
+    let elements = if p.kind == Kind::Futoshiki && p.get::<Signs>().is_none() {
+        &none[..]
+    } else {
+        &p.elements[..]
+    };
     for entry in REGISTRY {
         (entry.write_key)(key, elements, out);
-    }
-}
-
-fn latin(p: &Puzzle, out: &mut TomlWriter) {
-    kind_key(p, "box", out);
-    kind_key(p, "diagonals", out);
-    kind_key(p, "top", out);
-    kind_key(p, "regions", out);
-    kind_key(p, "distinct-cages", out);
-    let any_given = p.givens.iter().flatten().any(Option::is_some);
-    if matches!(p.kind, Kind::Sudoku | Kind::Jigsaw) || any_given {
-        out.block("givens", &value_rows(&p.givens));
-    }
-    if let Some(s) = &p.solution {
-        out.block("solution", &value_rows(s));
-    }
-    kind_key(p, "cages", out);
-}
-
-/// The futoshiki grid, through its signs' element, a futoshiki without
-/// signs (one `generate` made) with none.
-fn futoshiki(p: &Puzzle, out: &mut TomlWriter) {
-    if p.get::<Signs>().is_some() {
-        kind_key(p, "grid", out);
-    } else {
-        kind_key_of(&[Element::Signs(Signs(Vec::new()))], "grid", out);
-    }
-    if let Some(s) = &p.solution {
-        out.block("solution", &value_rows(s));
-    }
-}
-
-fn kakuro(p: &Puzzle, out: &mut TomlWriter) {
-    if p.kakuro().is_none() {
-        return;
-    }
-    kind_key(p, "grid", out);
-    if let Some(s) = &p.solution {
-        out.block("solution", &value_rows(s));
     }
 }
 
