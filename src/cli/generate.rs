@@ -307,10 +307,14 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
                         file.display(),
                         g.proof.givens,
                         g.proof.clues,
-                        match g.proof.minimal {
-                            crate::generate::reduce::Minimal::Clues => ", minimal",
-                            crate::generate::reduce::Minimal::Orbits => ", orbit-minimal",
-                            crate::generate::reduce::Minimal::No => "",
+                        match (g.proof.minimal, g.proof.cut_short) {
+                            (crate::generate::reduce::Minimal::Clues, _) => ", minimal",
+                            (crate::generate::reduce::Minimal::Orbits, _) => ", orbit-minimal",
+                            (crate::generate::reduce::Minimal::No, true) => {
+                                ", not shown minimal (the removal reached its share of \
+                                 --time-limit; a longer one lets it finish)"
+                            }
+                            (crate::generate::reduce::Minimal::No, false) => "",
                         },
                         g.grade.name,
                         g.grade.conflicts,

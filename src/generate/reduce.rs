@@ -36,6 +36,10 @@ pub struct Proof {
     pub symmetric: bool,
     /// Questions asked of the solver.
     pub questions: usize,
+    /// Whether a large grid's removal stopped at its share of the time
+    /// limit with orbits not asked (so [`Minimal::No`] for want of time,
+    /// which a longer limit may cure).
+    pub cut_short: bool,
 }
 
 /// In what sense a reduced puzzle is minimal: each case is shown by a
@@ -432,6 +436,7 @@ fn remove(
         minimal,
         symmetric,
         questions: asker.questions,
+        cut_short,
     };
     Ok(Some((kept, proof)))
 }
