@@ -179,6 +179,7 @@ struct Raw {
     cells: Spanned<String>,
     difference: Option<Spanned<i64>>,
     circle: Option<Spanned<i64>>,
+    modulus: Option<Spanned<i64>>,
 }
 
 impl<K: LineKind> ElementType for Line<K> {
@@ -201,7 +202,11 @@ impl<K: LineKind> ElementType for Line<K> {
         for raw in raws {
             let cells = r.cells(&raw.cells)?;
             let mut param = None;
-            for (name, v) in [("difference", &raw.difference), ("circle", &raw.circle)] {
+            for (name, v) in [
+                ("difference", &raw.difference),
+                ("circle", &raw.circle),
+                ("modulus", &raw.modulus),
+            ] {
                 let Some(v) = v else { continue };
                 if K::PARAM != Some(name) {
                     return Err(r.error_at(v, format!("{key}: takes no `{name}`; write {want}")));
@@ -563,9 +568,14 @@ mod tests {
         assert_eq!(got[0].param, Some(2));
         let got = Arrow::from_iss("Arrow", &["R1C1", "R1C2"], 9).expect("an arrow");
         assert_eq!(got[0].param, None);
-        assert!(ModularLine::from_iss("Modular", &["3", "R1C1", "R1C2"], 9).is_ok());
-        let err = ModularLine::from_iss("Modular", &["4", "R1C1", "R1C2"], 9).expect_err("mod 4");
-        assert!(err.contains("mod 3"), "{err}");
+        let got = ModularLine::from_iss("Modular", &["3", "R1C1", "R1C2"], 9).expect("mod 3");
+        assert_eq!(got[0].param, None);
+        let got = ModularLine::from_iss("Modular", &["2", "R1C1", "R1C2"], 9).expect("mod 2");
+        assert_eq!(got[0].param, Some(2));
+        let err = ModularLine::from_iss("Modular", &["1", "R1C1", "R1C2"], 9).expect_err("mod 1");
+        assert!(err.contains("from 2 to"), "{err}");
+        let err = ModularLine::from_iss("Modular", &["10", "R1C1", "R1C2"], 9).expect_err("10");
+        assert!(err.contains("from 2 to"), "{err}");
     }
 
     #[test]

@@ -536,4 +536,5 @@ element_table! {
     sandwich::Sandwich,
     x_sum::XSum,
     skyscraper::Skyscraper,
+    candidates::Candidates,
 }
