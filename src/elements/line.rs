@@ -45,6 +45,12 @@ pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
     const MIN: usize = 2;
     /// Whether a line may be no longer than the grid's side (renban).
     const AT_MOST_N: bool = false;
+    /// Whether its rule is on each two neighbouring cells alone
+    /// (whispers), so that the line may come back to a cell it passed (a
+    /// loop, as ISS reads one): each step is still a pair of two cells.
+    /// Any other line passes each cell once, since a cell counted twice in
+    /// a set or a sum has no one meaning.
+    const PAIRWISE: bool = false;
     /// Whether it states [`Rule::Table`]s (of at most three cells), which
     /// keeps it to grids of at most 16×16 ([`TABLE_MAX`] tuples).
     const TABLES: bool = false;
@@ -118,16 +124,26 @@ impl<K: LineKind> Line<K> {
     /// Why the line cannot be on a grid of values 1..=`n`.
     fn check(&self, n: usize) -> Result<(), String> {
         let len = self.cells.len();
-        if let Some(c) = self
-            .cells
-            .iter()
-            .enumerate()
-            .find(|&(i, c)| self.cells[..i].contains(c))
-        {
-            return Err(format!(
-                "{} is listed twice: a line passes each cell once",
-                rc(c.1.0, c.1.1)
-            ));
+        if let Some(c) = self.cells.iter().enumerate().find(|&(i, c)| {
+            if K::PAIRWISE {
+                i > 0 && self.cells[i - 1] == *c
+            } else {
+                self.cells[..i].contains(c)
+            }
+        }) {
+            return Err(if K::PAIRWISE {
+                format!(
+                    "{} is listed twice in a row: each step of a line goes to another cell",
+                    rc(c.1.0, c.1.1)
+                )
+            } else {
+                format!(
+                    "{} is listed twice: a {} passes each cell once (only a line whose rule is on \
+                     each two neighbours, such as whispers, may come back to a cell)",
+                    rc(c.1.0, c.1.1),
+                    K::NAME
+                )
+            });
         }
         if len < K::MIN {
             return Err(format!(

@@ -200,6 +200,14 @@ fn solve_unique(args: &[&str]) -> Vec<Vec<u32>> {
     serde_json::from_value(r["grid"].clone()).expect("a grid")
 }
 
+/// `smtgrid solve INPUT` with yices2 finds no solution.
+fn assert_unsat(input: &str) {
+    common::require(&["yices2"]);
+    let out = smtgrid(&["solve", input, "--format", "json", "--solver", "yices2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"status\":\"unsat\""), "{input}: {text}");
+}
+
 /// `smtgrid convert ARGS`, which must succeed: its TOML and its notes.
 fn converted(args: &[&str]) -> (String, String) {
     let mut all = vec!["convert"];
@@ -1646,16 +1654,7 @@ fn iss_modular_lines_take_any_modulus() {
     );
     let (toml, _) = converted(&[iss]);
     assert!(toml.contains("modulus = 4"), "{toml}");
-    let out = smtgrid(&[
-        "solve",
-        ".Shape~4x4.Modular~2~R1C1~R1C2.~R1C1_1~R1C2_3",
-        "--format",
-        "json",
-        "--solver",
-        "yices2",
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("\"status\":\"unsat\""), "{text}");
+    assert_unsat(".Shape~4x4.Modular~2~R1C1~R1C2.~R1C1_1~R1C2_3");
     refused(".Shape~4x4.Modular~1~R1C1~R1C2", &[], "modulus = 1");
 }
 
@@ -1723,4 +1722,74 @@ fn iss_pencil_marks_read_as_candidates() {
         &["--input-format", "links"],
         "holds no value from 1 to 9",
     );
+}
+
+/// An f-puzzles cell's `parity` (`"Odd"` or `"Even"`, the older form of
+/// the `odd` and `even` lists) marks it as they do: three odd cells, one
+/// even one and two givens leave one
+/// grid, which the givens alone do not; an odd cell given 2 has none, and
+/// another parity is refused naming the cell.
+#[test]
+fn fpuzzles_cell_parity_marks_odd_and_even_cells() {
+    let sol = ["2314", "1432", "3241", "4123"];
+    let mut p = json!({
+        "size": 4,
+        "grid": fp_grid(&["....", "....", "..4.", ".1.."]),
+        "solution": fp_solution(&sol),
+    });
+    p["grid"][1][0]["parity"] = json!("Odd");
+    p["grid"][2][0]["parity"] = json!("Odd");
+    p["grid"][3][3]["parity"] = json!("Odd");
+    p["grid"][1][3]["parity"] = json!("Even");
+    assert_eq!(solve_unique(&[&fpuzzles_link(&p)]), digits(&sol));
+    let (toml, _) = converted(&[&fpuzzles_link(&p)]);
+    assert!(toml.contains("[[even]]\ncells = \"r2c4\""), "{toml}");
+    let mut broken = json!({"size": 4, "grid": fp_grid(&["2...", "....", "....", "...."])});
+    broken["grid"][0][0]["parity"] = json!("Odd");
+    let out = smtgrid(&["explain", &fpuzzles_link(&broken), "--solver", "yices2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("odd (r1c1)"), "{text}");
+    let mut bad = json!({"size": 4, "grid": fp_grid(&["...."; 4])});
+    bad["grid"][0][1]["parity"] = json!("Prime");
+    refused(
+        &fpuzzles_link(&bad),
+        &[],
+        "f-puzzles cell r1c2 has the parity \"Prime\"",
+    );
+}
+
+/// A whispers line that comes back to a cell (ISS's `.Whisper` listing it
+/// twice) is a loop: each step's two cells differ by the difference. Here
+/// the closing step r2c2→r1c2 makes the grid unique (the open line leaves
+/// three); a loop round one 2×2 box has no solution (a 3 or a 2 would need
+/// two neighbours 2 away from it); a renban that comes back is refused.
+#[test]
+fn an_iss_whispers_loop_constrains_its_closing_step() {
+    let iss = ".Shape~4x4.Whisper~2~R1C2~R1C3~R2C3~R2C2~R1C2.~R1C1_1~R3C3_2";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["1243", "3412", "4321", "2134"])
+    );
+    assert_unsat(".Shape~4x4.Whisper~2~R1C1~R1C2~R2C2~R2C1~R1C1");
+    refused(
+        ".Shape~4x4.Renban~R1C1~R1C2~R2C2~R1C1",
+        &[],
+        "r1c1 is listed twice: a renban passes each cell once",
+    );
+}
+
+/// A jigsaw region in pieces (ISS's `.Jigsaw` and f-puzzles' regions
+/// allow it; its cells hold each value once, wherever they are): regions
+/// a (r1c1 r1c2 r2c1 r4c4) and d (r2c2 r3c3 r3c4 r4c3) with three givens
+/// leave one grid, and the TOML it converts to reads back the same.
+#[test]
+fn a_jigsaw_region_in_pieces_is_read() {
+    let iss = ".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda.~R1C1_1~R1C2_2~R3C3_4";
+    let want = digits(&["1234", "4321", "3142", "2413"]);
+    assert_eq!(solve_unique(&[iss]), want);
+    let (toml, _) = converted(&[iss]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("pieces.toml");
+    std::fs::write(&file, &toml).expect("write");
+    assert_eq!(solve_unique(&[file.to_str().expect("utf-8 path")]), want);
 }
