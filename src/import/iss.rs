@@ -9,6 +9,7 @@ use super::build::{Plain, SIZES, box_labels, default_box};
 use super::fpuzzles::cell_ref;
 use crate::elements::Element;
 use crate::elements::candidates::{self, Candidates};
+use crate::elements::extra_region::ExtraRegion;
 use crate::elements::kit::iss_cell;
 use crate::error::rc;
 use crate::puzzle::Grid;
@@ -435,11 +436,33 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
     let mut plain = Plain::blank(n);
     plain.elements = elements;
     plain.givens = p.givens.clone();
+    let boxes = box_labels(n, default_box(n));
     plain.regions = match (&p.jigsaw, p.no_boxes) {
         (Some(layout), _) => layout.clone(),
-        (None, false) => box_labels(n, default_box(n)),
+        (None, false) => boxes.clone(),
         (None, true) => vec![vec![None; n]; n],
     };
+    // ISS keeps the boxes beside a `.Jigsaw` unless `.NoBoxes` says
+    // otherwise: each box is then an extra region of the jigsaw (none
+    // where the layout is the boxes themselves).
+    let (br, bc) = default_box(n);
+    if p.jigsaw.is_some() && !p.no_boxes && br > 1 && bc > 1 {
+        let mut cells_of: std::collections::BTreeMap<i64, Vec<(usize, usize)>> =
+            std::collections::BTreeMap::new();
+        for (r, row) in boxes.iter().enumerate() {
+            for (c, label) in row.iter().enumerate() {
+                cells_of.entry(label.unwrap_or(0)).or_default().push((r, c));
+            }
+        }
+        for cells in cells_of.into_values() {
+            let label = |&(r, c): &(usize, usize)| plain.regions[r][c];
+            if !cells.iter().all(|c| label(c) == label(&cells[0])) {
+                plain
+                    .elements
+                    .push(Element::ExtraRegion(ExtraRegion { cells }));
+            }
+        }
+    }
     // Both diagonals are the kinds' sudoku-X; one alone is its element.
     match p.diagonals {
         (true, true) => plain.diagonals = true,
@@ -485,6 +508,22 @@ mod tests {
         let e = to_plain(&read(".Regex~1~R1C1~R1C2", &Options::default()).expect("reads"))
             .expect_err("refused");
         assert!(e.contains("not yet supported"), "{e}");
+    }
+
+    #[test]
+    fn a_jigsaw_keeps_the_boxes_unless_no_boxes_says_otherwise() {
+        let extra = |text: &str| {
+            let p = to_plain(&read(text, &Options::default()).expect("reads")).expect("maps");
+            p.elements
+                .iter()
+                .filter(|e| matches!(e, Element::ExtraRegion(_)))
+                .count()
+        };
+        // Boxes 1 and 4 cross regions a and d; boxes 2 and 3 are regions
+        // b and c themselves.
+        assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda"), 2);
+        assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda.NoBoxes"), 0);
+        assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbaabbccddccdd"), 0);
     }
 
     #[test]

@@ -1784,7 +1784,7 @@ fn an_iss_whispers_loop_constrains_its_closing_step() {
 /// leave one grid, and the TOML it converts to reads back the same.
 #[test]
 fn a_jigsaw_region_in_pieces_is_read() {
-    let iss = ".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda.~R1C1_1~R1C2_2~R3C3_4";
+    let iss = ".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda.NoBoxes.~R1C1_1~R1C2_2~R3C3_4";
     let want = digits(&["1234", "4321", "3142", "2413"]);
     assert_eq!(solve_unique(&[iss]), want);
     let (toml, _) = converted(&[iss]);
