@@ -36,22 +36,35 @@ impl LineKind for EntropicLineKind {
 
     fn rules(cells: &[(usize, usize)], _: i64, l: &super::Lowering) -> Vec<Rule> {
         let third = (l.n() / 3).max(1) as i64;
-        distinct_classes(&ids(cells, l), l, |v| (v - 1) / third)
+        distinct_classes(&ids(cells, l), l, 3, |v| (v - 1) / third)
     }
 }
 
-/// Every window of three cells along a line (or both cells of a line of
-/// two) in different classes.
+/// Every window of `width` cells along a line (all its cells on a shorter
+/// line) in different classes: one table per window up to three cells
+/// wide; wider, one per two cells less than `width` apart (the same
+/// statement, and a window's table would grow as n^width).
 pub fn distinct_classes(
     ids: &[crate::model::CellId],
     l: &super::Lowering,
+    width: usize,
     class: impl Fn(i64) -> i64 + Copy,
 ) -> Vec<Rule> {
-    ids.windows(ids.len().min(3))
-        .map(|w| {
-            table(w.to_vec(), l, |v| {
-                v.iter().enumerate().all(|(i, &a)| v[..i].iter().all(|&b| class(a) != class(b)))
-            })
-        })
-        .collect()
+    let width = width.clamp(2, ids.len().max(2));
+    let apart = |v: &[i64]| {
+        v.iter().enumerate().all(|(i, &a)| v[..i].iter().all(|&b| class(a) != class(b)))
+    };
+    if width <= 3 {
+        return ids
+            .windows(width.min(ids.len()))
+            .map(|w| table(w.to_vec(), l, apart))
+            .collect();
+    }
+    let mut out = Vec::new();
+    for (i, &a) in ids.iter().enumerate() {
+        for &b in ids.iter().skip(i + 1).take(width - 1) {
+            out.push(table(vec![a, b], l, apart));
+        }
+    }
+    out
 }

@@ -534,10 +534,29 @@ pub fn parse_rc(token: &str) -> Option<(usize, usize)> {
     (r >= 1 && c >= 1).then(|| (r - 1, c - 1))
 }
 
-/// An f-puzzles or ISS cell `R3C4` as 0-based (row, column) inside a
-/// `size`×`size` grid; the message names the cell.
+/// A cell as ISS names it: `R` and `C` each followed by one character,
+/// the row or column in base 17 (`1`–`9`, then `a`–`g` for 10 to 16, any
+/// case: ISS's `makeCellId`), as 0-based (row, column). `R1C1` reads the
+/// same as in f-puzzles; `R1Ca` is row 1, column 10.
+pub fn iss_cell(token: &str) -> Option<(usize, usize)> {
+    let b = token.as_bytes();
+    let digit = |c: u8| {
+        let d = char::from(c).to_digit(17)?;
+        (d >= 1).then(|| d as usize - 1)
+    };
+    match b {
+        [r, row, c, col] if r.eq_ignore_ascii_case(&b'R') && c.eq_ignore_ascii_case(&b'C') => {
+            Some((digit(*row)?, digit(*col)?))
+        }
+        _ => None,
+    }
+}
+
+/// An f-puzzles or ISS cell `R3C4` (or ISS's `R1Ca`, [`iss_cell`]) as
+/// 0-based (row, column) inside a `size`×`size` grid; the message names
+/// the cell.
 pub fn hook_cell(token: &str, size: usize) -> Result<(usize, usize), super::HookError> {
-    match parse_rc(token) {
+    match parse_rc(token).or_else(|| iss_cell(token)) {
         Some((r, c)) if r < size && c < size => Ok((r, c)),
         Some(_) => Err(format!("{token} is outside the {size}×{size} grid")),
         None => Err(format!("`{token}` is not a cell such as R1C1")),
@@ -847,6 +866,17 @@ mod tests {
     fn connectivity() {
         assert_eq!(first_unreached(&[(0, 0), (0, 1), (1, 1)]), None);
         assert_eq!(first_unreached(&[(0, 0), (1, 1)]), Some((1, 1)));
+    }
+
+    #[test]
+    fn iss_names_rows_and_columns_above_nine_in_letters() {
+        assert_eq!(iss_cell("R1Ca"), Some((0, 9)));
+        assert_eq!(iss_cell("rgCG"), Some((15, 15)));
+        assert_eq!(iss_cell("R0C1"), None);
+        assert_eq!(iss_cell("RhC1"), None);
+        assert_eq!(hook_cell("R1Cb", 16), Ok((0, 10)));
+        assert_eq!(hook_cell("R10C1", 16), Ok((9, 0)));
+        assert!(hook_cell("R1Cb", 9).is_err());
     }
 
     #[test]

@@ -165,7 +165,7 @@ impl ElementType for Kropki {
     const NAME: &'static str = "kropki";
     const KEYS: &'static [&'static str] = &["kropki", "kropki-negative"];
     const FPUZZLES: &'static [&'static str] = &["difference", "ratio", "nonconsecutive"];
-    const ISS: &'static [&'static str] = &["WhiteDot", "BlackDot", "StrictKropki"];
+    const ISS: &'static [&'static str] = &["WhiteDot", "BlackDot", "StrictKropki", "AntiConsecutive"];
     const DOC: &'static str = "`[[kropki]] cells = \"r1c1 r1c2\"` (`color = \"black\"`, `value = N`): \
         a white dot's neighbours differ by N (default 1), a black dot's are in ratio N:1 \
         (default 2); `kropki-negative = true`: no pair without a dot is consecutive or 1:2 \
@@ -307,6 +307,15 @@ impl ElementType for Kropki {
         if name == "StrictKropki" {
             // Every dot is given: the negative constraint.
             return Ok(vec![BOTH]);
+        }
+        if name == "AntiConsecutive" {
+            // No two cells that share a side are consecutive: the white
+            // half. ISS binds a pair with a dot too, which this exempts;
+            // the ISS reader refuses the two together.
+            return Ok(vec![Kropki::Negative {
+                white: true,
+                black: false,
+            }]);
         }
         // .WhiteDot~R1C1~R1C2~R1C3: a dot between every two of its cells
         // that share a side (ISS reads the list as a set).

@@ -45,6 +45,12 @@ pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
     const MIN: usize = 2;
     /// Whether a line may be no longer than the grid's side (renban).
     const AT_MOST_N: bool = false;
+    /// Whether its rule is on each two neighbouring cells alone
+    /// (whispers), so that the line may come back to a cell it passed (a
+    /// loop, as ISS reads one): each step is still a pair of two cells.
+    /// Any other line passes each cell once, since a cell counted twice in
+    /// a set or a sum has no one meaning.
+    const PAIRWISE: bool = false;
     /// Whether it states [`Rule::Table`]s (of at most three cells), which
     /// keeps it to grids of at most 16×16 ([`TABLE_MAX`] tuples).
     const TABLES: bool = false;
@@ -118,16 +124,26 @@ impl<K: LineKind> Line<K> {
     /// Why the line cannot be on a grid of values 1..=`n`.
     fn check(&self, n: usize) -> Result<(), String> {
         let len = self.cells.len();
-        if let Some(c) = self
-            .cells
-            .iter()
-            .enumerate()
-            .find(|&(i, c)| self.cells[..i].contains(c))
-        {
-            return Err(format!(
-                "{} is listed twice: a line passes each cell once",
-                rc(c.1.0, c.1.1)
-            ));
+        if let Some(c) = self.cells.iter().enumerate().find(|&(i, c)| {
+            if K::PAIRWISE {
+                i > 0 && self.cells[i - 1] == *c
+            } else {
+                self.cells[..i].contains(c)
+            }
+        }) {
+            return Err(if K::PAIRWISE {
+                format!(
+                    "{} is listed twice in a row: each step of a line goes to another cell",
+                    rc(c.1.0, c.1.1)
+                )
+            } else {
+                format!(
+                    "{} is listed twice: a {} passes each cell once (only a line whose rule is on \
+                     each two neighbours, such as whispers, may come back to a cell)",
+                    rc(c.1.0, c.1.1),
+                    K::NAME
+                )
+            });
         }
         if len < K::MIN {
             return Err(format!(
@@ -179,6 +195,7 @@ struct Raw {
     cells: Spanned<String>,
     difference: Option<Spanned<i64>>,
     circle: Option<Spanned<i64>>,
+    modulus: Option<Spanned<i64>>,
 }
 
 impl<K: LineKind> ElementType for Line<K> {
@@ -201,7 +218,11 @@ impl<K: LineKind> ElementType for Line<K> {
         for raw in raws {
             let cells = r.cells(&raw.cells)?;
             let mut param = None;
-            for (name, v) in [("difference", &raw.difference), ("circle", &raw.circle)] {
+            for (name, v) in [
+                ("difference", &raw.difference),
+                ("circle", &raw.circle),
+                ("modulus", &raw.modulus),
+            ] {
                 let Some(v) = v else { continue };
                 if K::PARAM != Some(name) {
                     return Err(r.error_at(v, format!("{key}: takes no `{name}`; write {want}")));
@@ -563,9 +584,14 @@ mod tests {
         assert_eq!(got[0].param, Some(2));
         let got = Arrow::from_iss("Arrow", &["R1C1", "R1C2"], 9).expect("an arrow");
         assert_eq!(got[0].param, None);
-        assert!(ModularLine::from_iss("Modular", &["3", "R1C1", "R1C2"], 9).is_ok());
-        let err = ModularLine::from_iss("Modular", &["4", "R1C1", "R1C2"], 9).expect_err("mod 4");
-        assert!(err.contains("mod 3"), "{err}");
+        let got = ModularLine::from_iss("Modular", &["3", "R1C1", "R1C2"], 9).expect("mod 3");
+        assert_eq!(got[0].param, None);
+        let got = ModularLine::from_iss("Modular", &["2", "R1C1", "R1C2"], 9).expect("mod 2");
+        assert_eq!(got[0].param, Some(2));
+        let err = ModularLine::from_iss("Modular", &["1", "R1C1", "R1C2"], 9).expect_err("mod 1");
+        assert!(err.contains("from 2 to"), "{err}");
+        let err = ModularLine::from_iss("Modular", &["10", "R1C1", "R1C2"], 9).expect_err("10");
+        assert!(err.contains("from 2 to"), "{err}");
     }
 
     #[test]

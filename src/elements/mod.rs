@@ -593,4 +593,5 @@ element_table! {
     sandwich::Sandwich,
     x_sum::XSum,
     skyscraper::Skyscraper,
+    candidates::Candidates,
 }

@@ -1,6 +1,7 @@
 //! Whispers (German whispers): neighbours on the line differ by at least
 //! `difference`, by default ⌈n/2⌉ (5 on 9×9, as SudokuSolver; Dutch
-//! whispers are `difference = 4`).
+//! whispers are `difference = 4`). A line may come back to a cell it
+//! passed (a loop): its rule is on each step's two cells.
 //!
 //! ```toml
 //! [[whispers]]
@@ -28,6 +29,7 @@ impl LineKind for WhispersKind {
     const PARAM: Option<&'static str> = Some("difference");
     const COLOUR: &'static str = "#67f067";
     const TABLES: bool = true;
+    const PAIRWISE: bool = true;
 
     fn default_param(n: i64) -> i64 {
         (n + 1) / 2

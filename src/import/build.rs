@@ -147,15 +147,8 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
                     cells.len()
                 ));
             }
-            if let Some(apart) = first_unreached(cells) {
-                return Err(format!(
-                    "region {} is in separate pieces ({} is not connected to {}): a region in \
-                     pieces is not yet supported",
-                    k + 1,
-                    rc(apart.0, apart.1),
-                    rc(first.0, first.1)
-                ));
-            }
+            // A region in pieces is read as ISS and f-puzzles draw it: its
+            // cells hold each value once, wherever they are.
         }
     }
     // Killer cages on boxes, every one with a sum and in one piece, make

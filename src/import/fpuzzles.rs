@@ -89,6 +89,7 @@ const CELL_KEYS: &[&str] = &[
     "c",
     "cArray",
     "highlight",
+    "parity",
 ];
 
 /// A cell's region as f-puzzles writes it.
@@ -119,6 +120,10 @@ pub struct FPuzzle {
     pub pencil_marks: Vec<((usize, usize), Vec<u32>)>,
     /// The recorded solution.
     pub solution: Option<Grid>,
+    /// Cells marked with the cell key `parity` (`"Odd"` or `"Even"`, an
+    /// older f-puzzles form of the `odd` and `even` lists): each cell
+    /// with the list it joins.
+    pub parity: Vec<((usize, usize), &'static str)>,
     /// Every rule key with at least one instance (flags only when true),
     /// raw; `cage` holds only the cages whose value is a clue.
     pub constraints: BTreeMap<String, Value>,
@@ -209,6 +214,7 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
         givens: vec![vec![None; n]; n],
         regions: vec![vec![CellRegion::Default; n]; n],
         pencil_marks: Vec::new(),
+        parity: Vec::new(),
         solution: None,
         constraints: BTreeMap::new(),
         ignored: Vec::new(),
@@ -304,6 +310,19 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
              without it",
             super::short_key(k)
         ));
+    }
+    // A cell's `parity` joins the `odd` or `even` list, which the
+    // odd-even element reads.
+    for &((r, c), key) in &p.parity {
+        let item = json!({ "cell": format!("R{}C{}", r + 1, c + 1) });
+        match p
+            .constraints
+            .entry(key.to_string())
+            .or_insert_with(|| json!([]))
+        {
+            Value::Array(items) => items.push(item),
+            o => return Err(format!("f-puzzles `{key}` is {}, not a list", type_of(o))),
+        }
     }
     contradictions(&p)?;
     Ok(p)
@@ -475,6 +494,21 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
                             )
                         })?;
                     p.regions[r][c] = CellRegion::Id(k);
+                }
+            }
+            match cell.get("parity") {
+                None | Some(Value::Null) => {}
+                Some(Value::String(s)) if s.eq_ignore_ascii_case("odd") => {
+                    p.parity.push(((r, c), "odd"));
+                }
+                Some(Value::String(s)) if s.eq_ignore_ascii_case("even") => {
+                    p.parity.push(((r, c), "even"));
+                }
+                Some(v) => {
+                    return Err(format!(
+                        "f-puzzles cell {} has the parity {v}: write \"Odd\" or \"Even\"",
+                        rc(r, c)
+                    ));
                 }
             }
             if let Some(Value::Array(marks)) = cell.get("givenPencilMarks")

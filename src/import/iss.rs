@@ -7,6 +7,10 @@
 use super::Options;
 use super::build::{Plain, SIZES, box_labels, default_box};
 use super::fpuzzles::cell_ref;
+use crate::elements::Element;
+use crate::elements::candidates::{self, Candidates};
+use crate::elements::extra_region::ExtraRegion;
+use crate::elements::kit::iss_cell;
 use crate::error::rc;
 use crate::puzzle::Grid;
 
@@ -144,17 +148,132 @@ pub struct Iss {
     pub ignored: Vec<String>,
 }
 
-/// A cell argument `R1C1` (any case) of an n×n grid.
+/// A cell argument `R1C1` (any case; ISS's `R1Ca` for column 10,
+/// [`iss_cell`]) of an n×n grid.
 fn cell(arg: &str, n: usize, kind: &str) -> Result<(usize, usize), String> {
-    match cell_ref(arg) {
+    let at = cell_ref(arg).or_else(|| iss_cell(arg).map(|(r, c)| (r as i64, c as i64)));
+    match at {
         Some((r, c)) if (0..n as i64).contains(&r) && (0..n as i64).contains(&c) => {
             Ok((r as usize, c as usize))
         }
+        // ISS names the cells of its `.Var` groups `V` + the group's name.
+        _ if arg.starts_with(['V', 'v']) => Err(format!(
+            "ISS `.{kind}` names `{}`, a cell outside the grid made by ISS's `.Var`: not yet \
+             supported",
+            super::short_key(arg)
+        )),
         _ => Err(format!(
             "ISS `.{kind}` names `{}`, which is not a cell of the {n}×{n} grid",
             super::short_key(arg)
         )),
     }
+}
+
+// ---------------------------------------------------------------------------
+// ISS's plain-text forms (its `SudokuParser`'s text formats), written out
+// as the constraint string they mean, for [`read`].
+// ---------------------------------------------------------------------------
+
+/// A cell name as ISS writes it: `R1C1`, rows and columns above 9 as
+/// `a` to `g`.
+fn iss_name(i: usize, n: usize) -> String {
+    let d = |k: usize| char::from_digit(k as u32 + 1, 17).unwrap_or('?');
+    format!("R{}C{}", d(i / n), d(i % n))
+}
+
+/// A value as ISS's text forms write it: a digit up to 9×9; on larger
+/// grids `A` for 1 to `P` for 16 (`0`, which is no value of them, is a
+/// blank as any other character).
+fn short_value(ch: char, n: usize) -> Option<u32> {
+    let v = if n < 10 {
+        ch.to_digit(10)?
+    } else if ch.is_ascii_uppercase() {
+        u32::from(ch) - u32::from('A') + 1
+    } else {
+        return None;
+    };
+    (1..=n as u32).contains(&v).then_some(v)
+}
+
+/// The side of a grid of `cells` cells, if it is one smtgrid imports.
+fn side(cells: usize) -> Option<usize> {
+    SIZES.clone().find(|&n| n * n == cells)
+}
+
+/// Givens `text` (one character a cell) as `.~R1C1_5…`, if every
+/// character that is not a value is one and the same blank (ISS's
+/// plain sudoku).
+fn plain_givens(text: &[char], n: usize) -> Option<String> {
+    let blanks: std::collections::BTreeSet<char> = text
+        .iter()
+        .copied()
+        .filter(|&c| short_value(c, n).is_none())
+        .collect();
+    if blanks.len() > 1 {
+        return None;
+    }
+    let mut out = String::from(".");
+    for (i, &c) in text.iter().enumerate() {
+        if let Some(v) = short_value(c, n) {
+            out.push_str(&format!("~{}_{v}", iss_name(i, n)));
+        }
+    }
+    Some(out)
+}
+
+/// A jigsaw layout (`n` different characters, each `n` times) as
+/// `.Jigsaw~…`, if `text` is one.
+fn jigsaw_layout(text: &[char], n: usize) -> Option<String> {
+    let mut counts = std::collections::BTreeMap::new();
+    for &c in text {
+        *counts.entry(c).or_insert(0usize) += 1;
+    }
+    (counts.len() == n && counts.values().all(|&k| k == n)).then(|| {
+        format!(
+            ".Jigsaw~{}x{}~{}.NoBoxes",
+            n,
+            n,
+            text.iter().collect::<String>()
+        )
+    })
+}
+
+/// ISS's text forms that carry no `.Type~` constraints, as the constraint
+/// string they mean (`None` for text that is none of them), tried in
+/// ISS's order:
+/// - a jigsaw: givens then the layout, n² characters each;
+/// - givens alone, n² characters, values above 9 as letters (A = 1) on
+///   grids larger than 9×9 (up to 9×9 smtgrid reads them as a sudoku
+///   line);
+/// - pencil marks: n characters a cell (n³ in all, n up to 9), each a
+///   value the cell may hold or `.`.
+///
+/// ISS's killer forms and its grid layouts of numbers are not read.
+pub fn text_form(text: &str) -> Option<String> {
+    let t: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let len = t.len();
+    if len.is_multiple_of(2)
+        && let Some(n) = side(len / 2)
+        && let Some(layout) = jigsaw_layout(&t[n * n..], n)
+        && let Some(givens) = plain_givens(&t[..n * n], n)
+    {
+        return Some(format!(".Shape~{n}x{n}{layout}{givens}"));
+    }
+    if let Some(n) = side(len) {
+        return plain_givens(&t, n).map(|g| format!(".Shape~{n}x{n}{g}"));
+    }
+    let n = (4..=9).find(|&n| n * n * n == len)?;
+    if !t.iter().all(|&c| c == '.' || c.is_ascii_digit()) {
+        return None;
+    }
+    let mut out = format!(".Shape~{n}x{n}.");
+    for (i, marks) in t.chunks(n).enumerate() {
+        out.push_str(&format!("~{}", iss_name(i, n)));
+        for &c in marks.iter().filter(|&&c| c != '.') {
+            out.push_str(&format!("_{c}"));
+        }
+    }
+    Some(out)
 }
 
 /// Reads an ISS string.
@@ -278,6 +397,18 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
 /// refused by name when none does.
 pub fn to_plain(p: &Iss) -> Result<Plain, String> {
     let n = p.n;
+    let has = |k: &str| p.others.iter().any(|t| t.kind == k);
+    if has("AntiConsecutive") && (has("WhiteDot") || has("BlackDot")) {
+        // ISS's anti-consecutive binds every pair, dotted or not; smtgrid's
+        // negative constraint (f-puzzles' `nonconsecutive`) exempts a
+        // pair with a dot, so the two readings part on a dotted pair.
+        return Err(
+            "ISS `.AntiConsecutive` with kropki dots: ISS keeps a pair with a dot \
+                    non-consecutive too, and smtgrid's `kropki-negative` exempts it; not yet \
+                    supported"
+                .into(),
+        );
+    }
     let mut elements = Vec::new();
     for t in &p.others {
         let k = t.kind.as_str();
@@ -293,24 +424,45 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
             .map_err(|m| format!("ISS `.{k}` ({}): {m}", entry.name))?;
         elements.extend(read);
     }
-    if let Some(((r, c), vs)) = p.candidates.first() {
-        return Err(format!(
-            "ISS given candidates ({} with {}): not yet supported",
-            rc(*r, *c),
-            vs.iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(" or ")
-        ));
+    // A cell given several values holds one of them.
+    for (cell, vs) in &p.candidates {
+        let values = candidates::checked(vs.iter().map(|&v| i64::from(v)).collect(), n)
+            .map_err(|m| format!("ISS given candidates of {}: {m}", rc(cell.0, cell.1)))?;
+        elements.push(Element::Candidates(Candidates {
+            cell: *cell,
+            values,
+        }));
     }
     let mut plain = Plain::blank(n);
     plain.elements = elements;
     plain.givens = p.givens.clone();
+    let boxes = box_labels(n, default_box(n));
     plain.regions = match (&p.jigsaw, p.no_boxes) {
         (Some(layout), _) => layout.clone(),
-        (None, false) => box_labels(n, default_box(n)),
+        (None, false) => boxes.clone(),
         (None, true) => vec![vec![None; n]; n],
     };
+    // ISS keeps the boxes beside a `.Jigsaw` unless `.NoBoxes` says
+    // otherwise: each box is then an extra region of the jigsaw (none
+    // where the layout is the boxes themselves).
+    let (br, bc) = default_box(n);
+    if p.jigsaw.is_some() && !p.no_boxes && br > 1 && bc > 1 {
+        let mut cells_of: std::collections::BTreeMap<i64, Vec<(usize, usize)>> =
+            std::collections::BTreeMap::new();
+        for (r, row) in boxes.iter().enumerate() {
+            for (c, label) in row.iter().enumerate() {
+                cells_of.entry(label.unwrap_or(0)).or_default().push((r, c));
+            }
+        }
+        for cells in cells_of.into_values() {
+            let label = |&(r, c): &(usize, usize)| plain.regions[r][c];
+            if !cells.iter().all(|c| label(c) == label(&cells[0])) {
+                plain
+                    .elements
+                    .push(Element::ExtraRegion(ExtraRegion { cells }));
+            }
+        }
+    }
     // Both diagonals are the kinds' sudoku-X; one alone is its element.
     match p.diagonals {
         (true, true) => plain.diagonals = true,
@@ -356,5 +508,55 @@ mod tests {
         let e = to_plain(&read(".Regex~1~R1C1~R1C2", &Options::default()).expect("reads"))
             .expect_err("refused");
         assert!(e.contains("not yet supported"), "{e}");
+    }
+
+    #[test]
+    fn a_jigsaw_keeps_the_boxes_unless_no_boxes_says_otherwise() {
+        let extra = |text: &str| {
+            let p = to_plain(&read(text, &Options::default()).expect("reads")).expect("maps");
+            p.elements
+                .iter()
+                .filter(|e| matches!(e, Element::ExtraRegion(_)))
+                .count()
+        };
+        // Boxes 1 and 4 cross regions a and d; boxes 2 and 3 are regions
+        // b and c themselves.
+        assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda"), 2);
+        assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda.NoBoxes"), 0);
+        assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbaabbccddccdd"), 0);
+    }
+
+    #[test]
+    fn cells_above_nine_are_letters() {
+        let p = read(".Shape~16x16.~R1Ca_5~rGcg_16~R2C1_1", &Options::default()).expect("reads");
+        assert_eq!(p.givens[0][9], Some(5));
+        assert_eq!(p.givens[15][15], Some(16));
+        assert_eq!(p.givens[1][0], Some(1));
+        let e = read(".~R1Ca_5", &Options::default()).expect_err("column 10 of a 9×9");
+        assert!(e.contains("not a cell of the 9×9 grid"), "{e}");
+        let e = read(".~VA_5", &Options::default()).expect_err("a .Var cell");
+        assert!(e.contains("`.Var`"), "{e}");
+    }
+
+    #[test]
+    fn text_forms_are_the_strings_they_mean() {
+        // A 16×16's givens in letters, any one blank character.
+        let mut plain = vec!['.'; 256];
+        plain[9] = 'E';
+        plain[255] = 'P';
+        let s = text_form(&plain.iter().collect::<String>()).expect("givens");
+        assert_eq!(s, ".Shape~16x16.~R1Ca_5~RgCg_16");
+        // A jigsaw: givens, then the layout (each label n times).
+        let jigsaw = format!("{}{}", "1...............", "AAABACBBCCDBCDDD");
+        let p = read(&text_form(&jigsaw).expect("a jigsaw"), &Options::default()).expect("reads");
+        assert_eq!(p.givens[0][0], Some(1));
+        assert!(p.no_boxes && p.jigsaw.is_some());
+        // Pencil marks, n characters a cell.
+        let marks = format!("12{}{}", ".".repeat(7), "123456789".repeat(80));
+        let p = read(&text_form(&marks).expect("marks"), &Options::default()).expect("reads");
+        assert_eq!(p.candidates[0], ((0, 0), vec![1, 2]));
+        // Two kinds of blank, or a length that is no form: not ISS text.
+        assert_eq!(text_form(&format!("x-{}", ".".repeat(79))), None);
+        assert_eq!(text_form("https://example.com/"), None);
     }
 }

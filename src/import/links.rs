@@ -44,12 +44,14 @@ pub fn looks_like(line: &str) -> bool {
 }
 
 /// Whether `t` is an ISS constraint string: `.Type~…`, `.~R1C1_5` or a
-/// flag such as `.AntiKnight`. A sudoku line (`..3.5…`) has only dots and
-/// digits.
+/// flag such as `.AntiKnight`, after any empty pieces (`..Cage~…`: ISS
+/// reads an empty piece as givens that give nothing). A sudoku line
+/// (`..3.5…`) has only dots and digits.
 fn is_iss(t: &str) -> bool {
-    let mut chars = t.chars();
-    chars.next() == Some('.')
-        && chars
+    let rest = t.trim_start_matches('.');
+    rest.len() < t.len()
+        && rest
+            .chars()
             .next()
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '~')
 }
@@ -63,6 +65,10 @@ fn strip_scheme(s: &str) -> &str {
 /// Reads a link or string into its payload, or says why it cannot.
 pub fn decode(line: &str) -> Result<Payload, String> {
     let t = line.trim();
+    // ISS tries its text forms before its constraint strings.
+    if let Some(s) = super::iss::text_form(t) {
+        return Ok(Payload::Iss(s));
+    }
     if is_iss(t) {
         return Ok(Payload::Iss(t.to_string()));
     }
@@ -276,6 +282,7 @@ mod tests {
         assert_eq!(decode(&scl), Ok(Payload::Scl("{cells:[]}".into())));
         assert!(matches!(decode(".Cage~3~R1C1~R1C2"), Ok(Payload::Iss(_))));
         assert!(looks_like(".AntiKnight."));
+        assert!(matches!(decode("..Cage~3~R1C1~R1C2"), Ok(Payload::Iss(_))));
         assert!(!looks_like("..3.5...."));
         assert!(!looks_like("kind = \"sudoku\""));
     }

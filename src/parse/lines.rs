@@ -96,7 +96,10 @@ impl Lines {
             }
             self.found = true;
             let at = self.file.at(ln, lead + 1);
-            let sudoku_line = body.chars().all(|c| c == '.' || c.is_ascii_digit());
+            // ISS's pencil marks (n characters a cell, 5×5 to 9×9; 4×4's
+            // 64 are an 8×8 line, as ISS reads them) are dots and digits too.
+            let pencil_marks = [125, 216, 343, 512, 729].contains(&body.len());
+            let sudoku_line = body.chars().all(|c| c == '.' || c.is_ascii_digit()) && !pencil_marks;
             let p = match &self.links {
                 Some(opts) if !sudoku_line => {
                     let name = format!("{}:{ln}", self.name_file);

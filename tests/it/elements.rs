@@ -637,6 +637,36 @@ cells = "r1c1"
         drawn: Some("class=\"odd\""),
     },
     Case {
+        element: "candidates",
+        unique: r#"kind = "sudoku"
+givens = """
+....
+....
+..4.
+.1..
+"""
+
+[[candidates]]
+cells = "r2c3 r3c1"
+values = [3, 4]
+"#,
+        solution: &["2314", "1432", "3241", "4123"],
+        broken: r#"kind = "sudoku"
+givens = """
+2...
+....
+....
+....
+"""
+
+[[candidates]]
+cells = "r1c2"
+values = [2]
+"#,
+        conflict: "candidates (r1c2 is 2)",
+        drawn: Some("class=\"candidates\""),
+    },
+    Case {
         element: "min-max",
         unique: r#"kind = "sudoku"
 givens = """

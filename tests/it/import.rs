@@ -200,6 +200,14 @@ fn solve_unique(args: &[&str]) -> Vec<Vec<u32>> {
     serde_json::from_value(r["grid"].clone()).expect("a grid")
 }
 
+/// `smtgrid solve INPUT` with yices2 finds no solution.
+fn assert_unsat(input: &str) {
+    common::require(&["yices2"]);
+    let out = smtgrid(&["solve", input, "--format", "json", "--solver", "yices2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"status\":\"unsat\""), "{input}: {text}");
+}
+
 /// `smtgrid convert ARGS`, which must succeed: its TOML and its notes.
 fn converted(args: &[&str]) -> (String, String) {
     let mut all = vec!["convert"];
@@ -871,6 +879,12 @@ fn variants_check_measures_a_corpus() {
             {"id": "i1", "input": ".Shape~4x4\n.~R1C1_4~R1C3_1~R2C2_2~R3C3_3~R4C2_4~R4C4_1",
              "solution": SUDOKU4_SOLUTION.concat()},
             {"id": "i2", "input": ".Regex~ab~R1C1~R1C2", "solution": "x"},
+            // ISS writes a 16×16's solution in letters (A for 1): the
+            // check reads that form too.
+            {"id": "i3", "input": ".Shape~4x4\n.~R1C1_4~R1C3_1~R2C2_2~R3C3_3~R4C2_4~R4C4_1",
+             "solution": SUDOKU4_SOLUTION.concat().chars()
+                 .map(|d| char::from(b'A' + d.to_digit(10).expect("a digit") as u8 - 1))
+                 .collect::<String>()},
         ]),
     );
     write(
@@ -919,7 +933,7 @@ fn variants_check_measures_a_corpus() {
             .map(str::to_string)
             .collect()
     };
-    assert_eq!(row("iss "), ["iss", "2", "1", "1", "1", "0"], "{text}");
+    assert_eq!(row("iss "), ["iss", "3", "2", "2", "1", "0"], "{text}");
     // The plain figures: s3 read as its payload states, not unique.
     assert_eq!(
         row("sudokusolver "),
@@ -1606,4 +1620,176 @@ difference = 3
     // Written by hand it reads the same: `circle = 1` is the default.
     let toml = smtgrid(&["convert", path]);
     assert!(!String::from_utf8_lossy(&toml.stdout).contains("circle = 1"));
+}
+
+/// ISS's `.AntiConsecutive` (no two cells that share a side are
+/// consecutive) is the white half of the negative constraint; a string
+/// that starts with an empty piece (`..`) is ISS's too. With kropki dots
+/// the two readings part (ISS keeps a dotted pair non-consecutive as well,
+/// smtgrid's negative constraint exempts it), so that mix is refused.
+#[test]
+fn iss_anti_consecutive_is_the_white_negative_constraint() {
+    let (toml, _) = converted(&["..Shape~4x4.AntiConsecutive.~R1C1_2"]);
+    assert!(toml.contains("kropki-negative = \"white\""), "{toml}");
+    refused(
+        ".Shape~4x4.AntiConsecutive.WhiteDot~R1C1~R1C2",
+        &[],
+        "ISS `.AntiConsecutive` with kropki dots",
+    );
+}
+
+/// ISS's `.Modular~M~…` with any modulus: every M cells in a row on the
+/// line hold M remainders mod M. Here a mod-2 square (r1c1 r1c2 r2c2
+/// r2c1 alternate parity) and a mod-4 line of five cells (r1c1 … r1c4
+/// all different, r2c4 equal to r1c1) with two givens leave one grid
+/// (either line alone leaves four or more); two odd cells on a mod-2
+/// line have no solution.
+#[test]
+fn iss_modular_lines_take_any_modulus() {
+    let iss = ".Shape~4x4.Modular~2~R1C1~R1C2~R2C2~R2C1\
+        .Modular~4~R1C1~R1C2~R1C3~R1C4~R2C4.~R3C3_4~R4C2_1";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["2314", "1432", "3241", "4123"])
+    );
+    let (toml, _) = converted(&[iss]);
+    assert!(toml.contains("modulus = 4"), "{toml}");
+    assert_unsat(".Shape~4x4.Modular~2~R1C1~R1C2.~R1C1_1~R1C2_3");
+    refused(".Shape~4x4.Modular~1~R1C1~R1C2", &[], "modulus = 1");
+}
+
+/// ISS's given candidates (`.~R2C3_3_4`: the cell holds 3 or 4) come in as
+/// `candidates`: two such cells and two givens leave one grid; a
+/// candidate that only repeats its box's given has none, and `explain`
+/// names it.
+#[test]
+fn iss_given_candidates_restrict_their_cells() {
+    let iss = ".Shape~4x4.~R3C3_4~R4C2_1~R2C3_3_4~R3C1_3_4";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["2314", "1432", "3241", "4123"])
+    );
+    let (toml, _) = converted(&[iss]);
+    assert!(
+        toml.contains("[[candidates]]\ncells = \"r2c3 r3c1\"\nvalues = [3, 4]\n"),
+        "{toml}"
+    );
+    let out = smtgrid(&[
+        "explain",
+        ".Shape~4x4.~R1C1_2~R1C2_2_1~R2C1_1",
+        "--solver",
+        "yices2",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("candidates (r1c2 is 1 or 2)"), "{text}");
+}
+
+/// ISS's pencil-mark text (n characters a cell, n³ in all, `.` for a value
+/// the cell may not hold) on a links-file line: every cell of a 9×9
+/// marked with its one value but r1c1 and r1c2, each marked with both of
+/// theirs, is one grid; a cell marked with nothing is refused.
+#[test]
+fn iss_pencil_marks_read_as_candidates() {
+    let value = |r: usize, c: usize| (r * 3 + r / 3 + c) % 9 + 1;
+    let marks = |r: usize, c: usize| -> String {
+        let mut allowed = vec![value(r, c)];
+        if r == 0 && c < 2 {
+            allowed.push(value(0, 1 - c));
+        }
+        (1..=9)
+            .map(|v| {
+                if allowed.contains(&v) {
+                    char::from(b'0' + v as u8)
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    };
+    let text: String = (0..81).map(|i| marks(i / 9, i % 9)).collect();
+    assert_eq!(text.len(), 729);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("marks.links");
+    std::fs::write(&file, format!("{text}\n")).expect("write");
+    let file = file.to_str().expect("utf-8 path");
+    let want: Vec<Vec<u32>> = (0..9)
+        .map(|r| (0..9).map(|c| value(r, c) as u32).collect())
+        .collect();
+    assert_eq!(solve_unique(&[file, "--input-format", "links"]), want);
+    let blank = format!("{}{}", ".".repeat(9), &text[9..]);
+    refused(
+        &blank,
+        &["--input-format", "links"],
+        "holds no value from 1 to 9",
+    );
+}
+
+/// An f-puzzles cell's `parity` (`"Odd"` or `"Even"`, the older form of
+/// the `odd` and `even` lists) marks it as they do: three odd cells, one
+/// even one and two givens leave one
+/// grid, which the givens alone do not; an odd cell given 2 has none, and
+/// another parity is refused naming the cell.
+#[test]
+fn fpuzzles_cell_parity_marks_odd_and_even_cells() {
+    let sol = ["2314", "1432", "3241", "4123"];
+    let mut p = json!({
+        "size": 4,
+        "grid": fp_grid(&["....", "....", "..4.", ".1.."]),
+        "solution": fp_solution(&sol),
+    });
+    p["grid"][1][0]["parity"] = json!("Odd");
+    p["grid"][2][0]["parity"] = json!("Odd");
+    p["grid"][3][3]["parity"] = json!("Odd");
+    p["grid"][1][3]["parity"] = json!("Even");
+    assert_eq!(solve_unique(&[&fpuzzles_link(&p)]), digits(&sol));
+    let (toml, _) = converted(&[&fpuzzles_link(&p)]);
+    assert!(toml.contains("[[even]]\ncells = \"r2c4\""), "{toml}");
+    let mut broken = json!({"size": 4, "grid": fp_grid(&["2...", "....", "....", "...."])});
+    broken["grid"][0][0]["parity"] = json!("Odd");
+    let out = smtgrid(&["explain", &fpuzzles_link(&broken), "--solver", "yices2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("odd (r1c1)"), "{text}");
+    let mut bad = json!({"size": 4, "grid": fp_grid(&["...."; 4])});
+    bad["grid"][0][1]["parity"] = json!("Prime");
+    refused(
+        &fpuzzles_link(&bad),
+        &[],
+        "f-puzzles cell r1c2 has the parity \"Prime\"",
+    );
+}
+
+/// A whispers line that comes back to a cell (ISS's `.Whisper` listing it
+/// twice) is a loop: each step's two cells differ by the difference. Here
+/// the closing step r2c2→r1c2 makes the grid unique (the open line leaves
+/// three); a loop round one 2×2 box has no solution (a 3 or a 2 would need
+/// two neighbours 2 away from it); a renban that comes back is refused.
+#[test]
+fn an_iss_whispers_loop_constrains_its_closing_step() {
+    let iss = ".Shape~4x4.Whisper~2~R1C2~R1C3~R2C3~R2C2~R1C2.~R1C1_1~R3C3_2";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["1243", "3412", "4321", "2134"])
+    );
+    assert_unsat(".Shape~4x4.Whisper~2~R1C1~R1C2~R2C2~R2C1~R1C1");
+    refused(
+        ".Shape~4x4.Renban~R1C1~R1C2~R2C2~R1C1",
+        &[],
+        "r1c1 is listed twice: a renban passes each cell once",
+    );
+}
+
+/// A jigsaw region in pieces (ISS's `.Jigsaw` and f-puzzles' regions
+/// allow it; its cells hold each value once, wherever they are): regions
+/// a (r1c1 r1c2 r2c1 r4c4) and d (r2c2 r3c3 r3c4 r4c3) with three givens
+/// leave one grid, and the TOML it converts to reads back the same.
+#[test]
+fn a_jigsaw_region_in_pieces_is_read() {
+    let iss = ".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda.NoBoxes.~R1C1_1~R1C2_2~R3C3_4";
+    let want = digits(&["1234", "4321", "3142", "2413"]);
+    assert_eq!(solve_unique(&[iss]), want);
+    let (toml, _) = converted(&[iss]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("pieces.toml");
+    std::fs::write(&file, &toml).expect("write");
+    assert_eq!(solve_unique(&[file.to_str().expect("utf-8 path")]), want);
 }

@@ -1,5 +1,6 @@
 //! Jigsaw regions: a grid of labels in which every cell belongs to one
-//! region, and every region is one connected piece of n cells.
+//! region, and every region has n cells (in one piece or several, as ISS's
+//! and f-puzzles' jigsaws may have them).
 
 use std::collections::BTreeMap;
 
@@ -7,7 +8,6 @@ use crate::error::InputError;
 use crate::error::rc;
 
 use crate::elements::cages::syntax::Labels;
-use crate::elements::kit::first_unreached;
 
 /// The regions of an n×n label grid, each its cells in row-major order,
 /// ordered by their first cell.
@@ -55,17 +55,8 @@ pub(crate) fn build(labels: &Labels, n: usize) -> Result<Vec<Vec<(usize, usize)>
                 ),
             ));
         }
-        if let Some(apart) = first_unreached(&cs) {
-            return Err(InputError::new(
-                loc(apart),
-                format!(
-                    "region '{label}' is in separate pieces ({} is not connected to {}): \
-                     a region is one piece of side-by-side cells",
-                    rc(apart.0, apart.1),
-                    rc(first.0, first.1)
-                ),
-            ));
-        }
+        // A region may be in pieces (ISS's and f-puzzles' jigsaws allow
+        // it): the rule is only that its cells hold each value once.
         regions.push(cs);
     }
     Ok(regions)
