@@ -312,7 +312,8 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
         ));
     }
     // A cell's `parity` joins the `odd` or `even` list, which the
-    // odd-even element reads.
+    // odd-even element reads; a cell both lists and `parity` name is
+    // one statement, not two.
     for &((r, c), key) in &p.parity {
         let item = json!({ "cell": format!("R{}C{}", r + 1, c + 1) });
         match p
@@ -320,6 +321,7 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
             .entry(key.to_string())
             .or_insert_with(|| json!([]))
         {
+            Value::Array(items) if items.contains(&item) => {}
             Value::Array(items) => items.push(item),
             o => return Err(format!("f-puzzles `{key}` is {}, not a list", type_of(o))),
         }

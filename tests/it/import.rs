@@ -1744,6 +1744,11 @@ fn fpuzzles_cell_parity_marks_odd_and_even_cells() {
     assert_eq!(solve_unique(&[&fpuzzles_link(&p)]), digits(&sol));
     let (toml, _) = converted(&[&fpuzzles_link(&p)]);
     assert!(toml.contains("[[even]]\ncells = \"r2c4\""), "{toml}");
+    // A cell both the `odd` list and its `parity` name is marked once.
+    let mut both = p.clone();
+    both["odd"] = json!([{ "cell": "R2C1" }]);
+    let (toml, _) = converted(&[&fpuzzles_link(&both)]);
+    assert_eq!(toml.matches("r2c1").count(), 1, "{toml}");
     let mut broken = json!({"size": 4, "grid": fp_grid(&["2...", "....", "....", "...."])});
     broken["grid"][0][0]["parity"] = json!("Odd");
     let out = smtgrid(&["explain", &fpuzzles_link(&broken), "--solver", "yices2"]);
