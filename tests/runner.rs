@@ -851,7 +851,7 @@ fn session_flood_is_bounded_and_quoted_briefly() {
 #[test]
 fn session_errors_carry_real_elapsed_times() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let z3 = as_z3(&sleeping_z3(dir.path()));
+    let z3 = as_z3(&mute_z3(dir.path()));
     let mut sess = Session::start(&z3, None, &Cancel::new()).expect("starts");
     let wait = Duration::from_millis(300);
     let r = sess.command("(check-sat)", Instant::now() + wait);
@@ -870,6 +870,20 @@ fn session_errors_carry_real_elapsed_times() {
 fn sleeping_z3(dir: &Path) -> PathBuf {
     let script = dir.join("z3");
     std::fs::write(&script, "#!/bin/sh\nexec sleep 1000\n").expect("write");
+    make_executable(&script);
+    script
+}
+
+/// A fake z3 in `dir` that tells its version and then, in a session,
+/// sleeps and never reads or answers: for the session's own deadlines,
+/// without the 15 s a version probe of [`sleeping_z3`] waits.
+fn mute_z3(dir: &Path) -> PathBuf {
+    let script = dir.join("z3");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\n[ \"$1\" = --version ] && { echo 'Z3 version 9.9.9 - 64 bit'; exit 0; }\nexec sleep 1000\n",
+    )
+    .expect("write");
     make_executable(&script);
     script
 }
@@ -1079,7 +1093,7 @@ fn ctrl_c_during_a_version_probe_exits_130_at_once() {
 #[test]
 fn a_session_write_to_a_solver_that_does_not_read_ends_at_its_deadline() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let z3 = as_z3(&sleeping_z3(dir.path()));
+    let z3 = as_z3(&mute_z3(dir.path()));
     // Far more than a pipe holds: the write must wait for room, and give
     // up at the deadline instead of blocking the thread for good.
     let big = "(assert true)\n".repeat(100_000);

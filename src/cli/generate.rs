@@ -312,7 +312,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
                             (crate::generate::reduce::Minimal::Orbits, _) => ", orbit-minimal",
                             (crate::generate::reduce::Minimal::No, true) => {
                                 ", not shown minimal (the removal reached its share of \
-                                 --time-limit; a longer one lets it finish)"
+                                 --time-limit; a longer one may let it finish)"
                             }
                             (crate::generate::reduce::Minimal::No, false) => "",
                         },

@@ -398,14 +398,12 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
 pub fn to_plain(p: &Iss) -> Result<Plain, String> {
     let n = p.n;
     let has = |k: &str| p.others.iter().any(|t| t.kind == k);
-    if has("AntiConsecutive") && (has("WhiteDot") || has("BlackDot")) {
-        // ISS's anti-consecutive binds every pair, dotted or not; smtgrid's
-        // negative constraint (f-puzzles' `nonconsecutive`) exempts a
-        // pair with a dot, so the two readings part on a dotted pair.
+    if has("AntiConsecutive") && has("WhiteDot") {
+        // ISS's anti-consecutive binds every pair, dotted or not, and a
+        // white dot asks for consecutive digits: the two contradict.
         return Err(
-            "ISS `.AntiConsecutive` with kropki dots: ISS keeps a pair with a dot \
-                    non-consecutive too, and smtgrid's `kropki-negative` exempts it; not yet \
-                    supported"
+            "ISS `.AntiConsecutive` with white dots: ISS keeps a pair with a dot \
+                    non-consecutive too, so a white dot contradicts it; not supported"
                 .into(),
         );
     }
@@ -425,13 +423,43 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
         elements.extend(read);
     }
     // A cell given several values holds one of them.
+    let mut held = std::collections::BTreeMap::<(usize, usize), Vec<i64>>::new();
     for (cell, vs) in &p.candidates {
         let values = candidates::checked(vs.iter().map(|&v| i64::from(v)).collect(), n)
             .map_err(|m| format!("ISS given candidates of {}: {m}", rc(cell.0, cell.1)))?;
-        elements.push(Element::Candidates(Candidates {
-            cell: *cell,
-            values,
-        }));
+        held.insert(*cell, values);
+    }
+    // ISS's anti-consecutive binds a black dot's pair too, which
+    // smtgrid's negative constraint exempts: of a 1:2 pair's digits only
+    // 1 and 2 are consecutive, so on a black dot it says exactly that
+    // neither cell is 1.
+    if has("AntiConsecutive") {
+        let dotted: Vec<(usize, usize)> = elements
+            .iter()
+            .filter_map(|e| match e {
+                Element::Kropki(crate::elements::kropki::Kropki::Dot {
+                    cells,
+                    black: true,
+                    value: 2,
+                }) => Some(*cells),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        for cell in dotted {
+            let values = held.entry(cell).or_insert_with(|| (1..=n as i64).collect());
+            values.retain(|&v| v != 1);
+            if values.is_empty() {
+                return Err(format!(
+                    "ISS given candidates of {}: only 1, on a black dot under \
+                     `.AntiConsecutive`, which rules 1 out there: the puzzle has no solution",
+                    rc(cell.0, cell.1)
+                ));
+            }
+        }
+    }
+    for (cell, values) in held {
+        elements.push(Element::Candidates(Candidates { cell, values }));
     }
     let mut plain = Plain::blank(n);
     plain.elements = elements;

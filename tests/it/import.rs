@@ -1624,17 +1624,26 @@ difference = 3
 
 /// ISS's `.AntiConsecutive` (no two cells that share a side are
 /// consecutive) is the white half of the negative constraint; a string
-/// that starts with an empty piece (`..`) is ISS's too. With kropki dots
-/// the two readings part (ISS keeps a dotted pair non-consecutive as well,
-/// smtgrid's negative constraint exempts it), so that mix is refused.
+/// that starts with an empty piece (`..`) is ISS's too. ISS binds a pair
+/// with a black dot as well, which the negative constraint exempts: there
+/// it rules out 1 (of a 1:2 pair only 1 and 2 are consecutive), read as
+/// the dotted cells' candidates, so a 1 on a black dot has no solution.
+/// A white dot contradicts it and is refused.
 #[test]
 fn iss_anti_consecutive_is_the_white_negative_constraint() {
     let (toml, _) = converted(&["..Shape~4x4.AntiConsecutive.~R1C1_2"]);
     assert!(toml.contains("kropki-negative = \"white\""), "{toml}");
+    let dotted = ".Shape~6x6.AntiConsecutive.BlackDot~R1C1~R1C2";
+    let (toml, _) = converted(&[dotted]);
+    assert!(
+        toml.contains("[[candidates]]\ncells = \"r1c1 r1c2\"\nvalues = [2, 3, 4, 5, 6]"),
+        "{toml}"
+    );
+    assert_unsat(&format!("{dotted}.~R1C1_1"));
     refused(
         ".Shape~4x4.AntiConsecutive.WhiteDot~R1C1~R1C2",
         &[],
-        "ISS `.AntiConsecutive` with kropki dots",
+        "ISS `.AntiConsecutive` with white dots",
     );
 }
 
