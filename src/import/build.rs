@@ -151,18 +151,24 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
             // cells hold each value once, wherever they are.
         }
     }
-    // Killer cages on boxes, every one with a sum and in one piece, make
-    // the killer kind as before; any other (no sum, on jigsaw regions, in
-    // pieces) stays a killer-cage element of a sudoku or jigsaw.
+    // Killer cages on boxes, every one with a sum and in one piece, none
+    // sharing a cell with another, make the killer kind as before; any
+    // other (no sum, on jigsaw regions, in pieces, overlapping as ISS
+    // allows: each cage its own sum and distinct digits) stays a
+    // killer-cage element of a sudoku or jigsaw.
     let mut plain = plain;
     let killer: Vec<&CageElement> = plain.elements.iter().filter_map(CageElement::of).collect();
+    let mut caged = std::collections::HashSet::new();
     let as_kind = boxes.is_some()
         && !killer.is_empty()
         && killer.iter().all(|k| {
             let mut cells = k.cells.clone();
             cells.sort_unstable();
             k.sum.is_some() && k.counted_once() && first_unreached(&cells).is_none()
-        });
+        })
+        && killer
+            .iter()
+            .all(|k| k.cells.iter().all(|&c| caged.insert(c)));
     if as_kind {
         let list: Vec<CageElement> = killer.into_iter().cloned().collect();
         plain

@@ -1647,6 +1647,25 @@ fn iss_anti_consecutive_is_the_white_negative_constraint() {
     );
 }
 
+/// ISS allows killer cages that share cells, each with its own sum and
+/// digits that differ (its "Killer sudoku [overlap]"): they are read as
+/// killer-cage elements of a sudoku, not as the killer kind's cages,
+/// which part the grid. Here five cages, two pairs of them sharing cells,
+/// leave one grid; two cages of 3 through one given 2 ask for two 1s in
+/// a row.
+#[test]
+fn iss_overlapping_cages_each_keep_their_sum() {
+    let iss = ".Shape~4x4.Cage~4~R2C2~R2C3.Cage~8~R3C4~R2C4~R1C4.Cage~6~R2C2~R3C2~R4C2\
+               .Cage~9~R1C1~R2C1~R3C1.Cage~7~R4C1~R3C1~R2C1";
+    assert_eq!(
+        solve_unique(&[iss]),
+        digits(&["3421", "2134", "4213", "1342"])
+    );
+    let (toml, _) = converted(&[iss]);
+    assert!(toml.contains("kind = \"sudoku\""), "{toml}");
+    assert_unsat(".Shape~4x4.Cage~3~R1C1~R1C2.Cage~3~R1C2~R1C3.~R1C2_2");
+}
+
 /// ISS's `.Modular~M~…` with any modulus: every M cells in a row on the
 /// line hold M remainders mod M. Here a mod-2 square (r1c1 r1c2 r2c2
 /// r2c1 alternate parity) and a mod-4 line of five cells (r1c1 … r1c4
