@@ -13,7 +13,7 @@ use toml::Spanned;
 use super::kit::{cell_list, quoted};
 use super::{ElementType, Layer, Lowering, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
-use crate::model::{Group, Rule, What, rc};
+use crate::model::{Group, What, rc};
 use crate::render::marks::TextForm;
 use crate::render::svg::{CELL, Layout, Rect, Svg};
 
@@ -108,16 +108,11 @@ impl ElementType for Candidates {
                 ..Says::default()
             },
         );
-        // A one-cell table of the values, as an odd or even cell's.
-        let cell = l.cell(r, c);
-        let tuples = self.values.iter().map(|&v| vec![v]).collect();
-        l.push(
+        l.push_one_of(
             Group::Element(Self::NAME),
             name,
-            Rule::Table {
-                cells: vec![cell],
-                tuples,
-            },
+            self.cell,
+            self.values.iter().copied(),
         );
     }
 

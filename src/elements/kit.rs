@@ -98,6 +98,27 @@ impl<'a> Lowering<'a> {
         });
     }
 
+    /// Adds that the cell at 0-based (`row`, `col`) holds one of `values`,
+    /// as a one-cell table (an odd or even cell, a cell's candidates).
+    pub fn push_one_of(
+        &mut self,
+        group: Group,
+        origin: String,
+        (row, col): (usize, usize),
+        values: impl IntoIterator<Item = i64>,
+    ) {
+        let cell = self.cell(row, col);
+        let tuples = values.into_iter().map(|v| vec![v]).collect();
+        self.push(
+            group,
+            origin,
+            Rule::Table {
+                cells: vec![cell],
+                tuples,
+            },
+        );
+    }
+
     /// Adds a rule the element's own rules imply, for the solver to see at
     /// once: in no statement, and not a rule answers are checked by.
     pub fn imply(&mut self, origin: String, rule: Rule) {

@@ -11,7 +11,7 @@
 
 use super::marks::{MarkKind, Marked};
 use super::{Layer, Lowering, Says};
-use crate::model::{Group, Rule, What, rc};
+use crate::model::{Group, What, rc};
 use crate::render::svg::{CELL, Layout, Rect, Svg};
 
 /// One odd or even cell.
@@ -55,20 +55,9 @@ impl MarkKind for Parity {
             },
         );
         let parity = i64::from(m.kind == Parity::Odd);
-        // A one-cell table: the values of the grid with that parity.
-        let tuples = (1..=l.n() as i64)
-            .filter(|v| v % 2 == parity)
-            .map(|v| vec![v])
-            .collect();
-        let cell = l.cell(m.cell.0, m.cell.1);
-        l.push(
-            Group::Element(Self::NAME),
-            name,
-            Rule::Table {
-                cells: vec![cell],
-                tuples,
-            },
-        );
+        // The values of the grid with that parity.
+        let values = (1..=l.n() as i64).filter(|v| v % 2 == parity);
+        l.push_one_of(Group::Element(Self::NAME), name, m.cell, values);
     }
 
     /// A grey circle (odd) or square (even) filling most of the cell, under
