@@ -17,6 +17,7 @@ use super::merge;
 use super::rng::Rng;
 use super::{Cages, Fixed, Request};
 use crate::cancel::Cancel;
+use crate::encode::{Options, propagated_values};
 use crate::explain::ask::{Answer, Asker, Extra, Stop};
 use crate::lower::lower_with_statements;
 use crate::model::{Model, Statement, What, derive};
@@ -172,6 +173,42 @@ pub(super) fn session<'a>(
 ) -> Result<Asker<'a>, Stop> {
     let bools = !solver.accepts_logic("QF_LIA") && solver.accepts_logic("QF_UF");
     Asker::start_in(model, statements, solver, deadline, cancel, bools)
+}
+
+/// Whether propagation alone (naked and hidden singles, arithmetic
+/// pruning: what the `onehot` encoder does before emitting) fixes every
+/// cell of `model` under the statements `on` keeps. Propagation removes no
+/// value a solution uses, so the puzzle then has one solution at most,
+/// and the drawn one is it. This spares the solver a question during the
+/// removal, and never stands as the proof: the clues finally kept are
+/// proven unique by the solver all the same.
+fn propagation_decides(
+    model: &Model,
+    statements: &[Statement],
+    on: &[bool],
+    cancel: &Cancel,
+) -> bool {
+    let mut off = vec![false; model.constraints.len()];
+    for (s, _) in statements.iter().zip(on).filter(|(_, on)| !**on) {
+        for &c in &s.constraints {
+            if let Some(o) = off.get_mut(c) {
+                *o = true;
+            }
+        }
+    }
+    let kept = Model {
+        name: String::new(),
+        title: None,
+        rows: model.rows,
+        cols: model.cols,
+        cells: model.cells.clone(),
+        constraints: (model.constraints.iter().zip(&off))
+            .filter(|(_, off)| !**off)
+            .map(|(c, _)| c.clone())
+            .collect(),
+    };
+    propagated_values(&kept, &Options::default(), cancel)
+        .is_ok_and(|values| values.iter().all(Option::is_some))
 }
 
 /// Kakuro repairs a drawn design may take before another is drawn.
@@ -374,6 +411,9 @@ fn remove(
     // of more statements is one of fewer.
     let mut needed = vec![false; orbits.len()];
     let mut cut_short = false;
+    // Whether the solver proved the clues now on unique; not so after a
+    // removal propagation alone decided.
+    let mut proven = true;
     for (k, orbit) in orbits.iter().enumerate() {
         let drop_givens = orbit.iter().filter(|&&i| is_given(i)).count();
         if !on[stmt[orbit[0]]] || givens - drop_givens < min_givens {
@@ -385,8 +425,16 @@ fn remove(
         if large {
             asker.set_deadline(removal.min(Instant::now() + cap));
         }
+        if propagation_decides(&model, &statements, &on, cancel) {
+            givens -= drop_givens;
+            proven = false;
+            continue;
+        }
         match ask(&mut asker, &on) {
-            Ok(None) => givens -= drop_givens,
+            Ok(None) => {
+                givens -= drop_givens;
+                proven = true;
+            }
             Ok(Some(_)) => {
                 for &i in orbit {
                     on[stmt[i]] = true;
@@ -407,6 +455,14 @@ fn remove(
                 break;
             }
             Err(e) => return Err(e),
+        }
+    }
+    if !proven {
+        asker.set_deadline(deadline);
+        if ask(&mut asker, &on)?.is_some() {
+            return Err(Halt::Failed(format!(
+                "internal: propagation fixed every cell of {name} and the solver found a second solution"
+            )));
         }
     }
     // Every kept orbit has its second solution unless the floor of
@@ -439,4 +495,75 @@ fn remove(
         cut_short,
     };
     Ok(Some((kept, proof)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4×4 sudoku with every given, lowered, and the statement of each
+    /// given by its cell.
+    fn four_by_four() -> (Model, Vec<Statement>, Vec<(At, usize)>) {
+        let d = Design {
+            kind: Kind::Sudoku,
+            n: 4,
+            box_shape: Some((2, 2)),
+            regions: Vec::new(),
+            diagonals: false,
+            white: Vec::new(),
+            cages: Vec::new(),
+            solution: vec![
+                vec![1, 2, 3, 4],
+                vec![3, 4, 1, 2],
+                vec![2, 1, 4, 3],
+                vec![4, 3, 2, 1],
+            ],
+            signs: Vec::new(),
+            edges: None,
+            elements: Vec::new(),
+        };
+        let items = adapter::items(&d);
+        let (model, statements, _) = lowered(&d, "t", |_| true).unwrap();
+        let stmt = statements_of(&items, &statements).unwrap();
+        let givens = items
+            .iter()
+            .zip(stmt)
+            .filter_map(|(item, k)| match item {
+                Item::Given(at) => Some((*at, k)),
+                _ => None,
+            })
+            .collect();
+        (model, statements, givens)
+    }
+
+    /// The statements on with the givens of `cells` off.
+    fn without(statements: &[Statement], givens: &[(At, usize)], cells: &[At]) -> Vec<bool> {
+        let mut on = vec![true; statements.len()];
+        for (at, k) in givens {
+            if cells.contains(at) {
+                on[*k] = false;
+            }
+        }
+        on
+    }
+
+    #[test]
+    fn propagation_decides_a_grid_it_fills_and_not_one_with_two_solutions() {
+        let (model, statements, givens) = four_by_four();
+        let cancel = Cancel::new();
+        let decides = |cells: &[At]| {
+            propagation_decides(
+                &model,
+                &statements,
+                &without(&statements, &givens, cells),
+                &cancel,
+            )
+        };
+        assert!(decides(&[]));
+        // A naked single each: r1c1 and r4c4 are each their row's last.
+        assert!(decides(&[(0, 0), (3, 3)]));
+        // 1 and 3 swap in r1c1, r1c3, r2c1, r2c3 and the grid still holds:
+        // two solutions, which no propagation may decide.
+        assert!(!decides(&[(0, 0), (0, 2), (1, 0), (1, 2)]));
+    }
 }
