@@ -6,13 +6,14 @@
 //! puzzles; see docs/generate.md.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cancel::Cancel;
 use crate::encode::{Encoding, Options, propagated_values};
 use crate::lower::lower;
 use crate::puzzle::Puzzle;
-use crate::solve::{Mode, Outcome, Plan, SessionUse, StatsUse, solve_all};
+use crate::solve::{Mode, Outcome, Plan, ResetSessions, SessionUse, StatsUse, solve_all};
 use crate::solver::Solver;
 
 /// The encoding grades are measured on.
@@ -52,11 +53,29 @@ pub struct Grade {
     pub propagated: f64,
 }
 
-/// Grades `p` with `solver` on [`ENCODING`], within `timeout`. Fails when
-/// the solver gives no verified answer or no statistics.
+/// Grades `p` with `solver` on [`ENCODING`], within `timeout`, in a
+/// solver process of its own. Fails when the solver gives no verified
+/// answer or no statistics.
 pub fn grade(
     p: &Puzzle,
     solver: &Solver,
+    timeout: Duration,
+    cancel: &Cancel,
+) -> Result<Grade, String> {
+    grade_in(p, solver, None, timeout, cancel)
+}
+
+/// [`grade`] in a session of `sessions` if given: one left idle there by
+/// an earlier puzzle, reset, or a new one, given back after a verified
+/// answer. `generate` grades each worker's puzzles so, in one z3 that
+/// starts once (a z3 process costs about 24 ms of CPU time to start,
+/// most of a 9×9's grading); z3 gives the same conflicts and decisions
+/// after `(reset)` as a new process (`solve::ResetSessions`), so the
+/// grade is the same.
+pub fn grade_in(
+    p: &Puzzle,
+    solver: &Solver,
+    sessions: Option<&Arc<ResetSessions>>,
     timeout: Duration,
     cancel: &Cancel,
 ) -> Result<Grade, String> {
@@ -65,6 +84,7 @@ pub fn grade(
         .jobs(Some(1))
         .sessions(SessionUse::Never)
         .stats(StatsUse::Always)
+        .reset_sessions(sessions.cloned())
         .build();
     let mut result = None;
     solve_all(std::iter::once(p.clone()), &plan, cancel, |_, r| {

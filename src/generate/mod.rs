@@ -23,7 +23,10 @@
 //!    while it stays unique ([`merge`]), and its givens reduced again.
 //! 3. [`grade`]: the finished puzzle runs through the solve layer once on
 //!    a fixed solver and encoding with statistics, and propagation alone is
-//!    measured; `--grade` keeps only puzzles in its band.
+//!    measured; `--grade` keeps only puzzles in its band. Each worker's
+//!    puzzles are graded in one session of the grading solver, reset
+//!    between them ([`crate::solve::ResetSessions`]), which the run kills
+//!    at its end.
 //!
 //! Only [`adapter`] builds puzzles: the puzzle model is being redesigned
 //! into elements.
@@ -36,12 +39,14 @@ pub mod merge;
 pub mod reduce;
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::cancel::Cancel;
 use crate::elements::{self, Element, Making};
 use crate::puzzle::{Kind, Puzzle};
 use crate::rng::{self, Rng};
+use crate::solve::ResetSessions;
 use crate::solve::schedule::{self, JobCtx, JobEnd, Jobs, Slot, StopRule};
 use crate::solver::Solver;
 use draw::{At, Op};
@@ -357,11 +362,13 @@ pub struct Solvers {
 }
 
 /// Makes puzzle `index` of `req`: draws designs from its stream until one
-/// reduces to a puzzle that fits the request, within the time limit.
+/// reduces to a puzzle that fits the request, within the time limit. Its
+/// grading asks a session of `grading` if given (see [`grade::grade_in`]).
 pub fn make(
     req: &Request,
     index: usize,
     solvers: &Solvers,
+    grading: Option<&Arc<ResetSessions>>,
     cancel: &Cancel,
 ) -> Result<Generated, Failure> {
     let start = Instant::now();
@@ -407,7 +414,7 @@ pub fn make(
             continue;
         }
         let remaining = deadline.saturating_duration_since(Instant::now());
-        let grade = match grade::grade(&puzzle, &solvers.grader, remaining, cancel) {
+        let grade = match grade::grade_in(&puzzle, &solvers.grader, grading, remaining, cancel) {
             Ok(g) => g,
             Err(_) if cancel.is_cancelled() => return Err(Failure::Interrupted),
             Err(_) => continue,
@@ -439,7 +446,13 @@ pub fn generate(
     cancel: &Cancel,
     mut emit: impl FnMut(usize, Result<Generated, Failure>) -> ControlFlow<()>,
 ) {
-    let work = Work { req, solvers };
+    // One idle grading session per worker; dropped with `work` when the
+    // run ends, or is interrupted, which kills them.
+    let work = Work {
+        req,
+        solvers,
+        grading: Arc::new(ResetSessions::new(jobs)),
+    };
     let limits = schedule::Limits {
         jobs: jobs.max(1),
         window: 2 * jobs.max(1) + 2,
@@ -462,6 +475,8 @@ pub fn generate(
 struct Work<'a> {
     req: &'a Request,
     solvers: &'a Solvers,
+    /// The grading sessions the workers take in turn.
+    grading: Arc<ResetSessions>,
 }
 
 impl Jobs for Work<'_> {
@@ -477,7 +492,13 @@ impl Jobs for Work<'_> {
     }
 
     fn run(&self, &index: &usize, _: &(), ctx: &JobCtx) -> Self::Output {
-        make(self.req, index, self.solvers, ctx.cancel())
+        make(
+            self.req,
+            index,
+            self.solvers,
+            Some(&self.grading),
+            ctx.cancel(),
+        )
     }
 
     fn decisive(&self, _: &Self::Output) -> bool {

@@ -353,15 +353,21 @@ impl Sessions {
             session,
             totals,
         };
-        let dropped = {
-            let mut pool = lock(&self.idle);
-            pool.push_back(idle);
-            let over = pool.len().saturating_sub(self.keep);
-            pool.drain(..over).collect::<Vec<_>>()
-        };
-        // Dropping kills and reaps; not under the lock.
-        drop(dropped);
+        keep_idle(&self.idle, idle, self.keep);
     }
+}
+
+/// Puts `idle` at the back of `pool`, and ends the sessions that have
+/// waited longest beyond the `keep` newest.
+pub(super) fn keep_idle<T>(pool: &Mutex<VecDeque<T>>, idle: T, keep: usize) {
+    let dropped = {
+        let mut pool = lock(pool);
+        pool.push_back(idle);
+        let over = pool.len().saturating_sub(keep);
+        pool.drain(..over).collect::<Vec<_>>()
+    };
+    // Dropping kills and reaps; not under the lock.
+    drop(dropped);
 }
 
 /// A session lent to a job by [`Asker::lend`].
@@ -547,7 +553,7 @@ impl Asker<'_> {
 }
 
 /// A first answer as its outcome: its grid, with uniqueness not asked.
-fn first_outcome(asker: &Asker, first: Result<Vec<i64>, Outcome>) -> Outcome {
+pub(super) fn first_outcome(asker: &Asker, first: Result<Vec<i64>, Outcome>) -> Outcome {
     match first {
         Ok(v) => Outcome::Sat {
             grid: asker.model.to_grid(&v),

@@ -8,10 +8,14 @@
 //! - [`outcome`]: how a run ends, as types; reports and the exit status
 //!   are derived from them.
 //! - this module: what the jobs are ([`Mode`]) and how one runs.
+//! - [`ResetSessions`]: sessions that answer whole scripts one after
+//!   another, for runs that would each start a process (`generate`'s
+//!   grading).
 
 mod effort;
 mod incremental;
 pub mod outcome;
+mod reset;
 pub mod schedule;
 
 use std::cell::RefCell;
@@ -40,6 +44,7 @@ pub use outcome::{
     ErrorKind, Expect, Finding, Line, Measured, Outcome, PuzzleResult, Run, RunMode, RunReport,
     Status, Tried, Uniqueness, Verdict,
 };
+pub use reset::ResetSessions;
 use schedule::{JobCtx, JobEnd, Jobs, Slot, SlotEnd, StopRule};
 
 /// How long the first pair of a race runs alone before the next one
@@ -134,6 +139,12 @@ pub struct Plan {
     pub transcript: Option<Transcripts>,
     /// Of which solvers to ask for statistics after each answer.
     pub stats: StatsUse,
+    /// Sessions that take the whole scripts of the runs a process would
+    /// answer, `(reset)` between them, kept beyond this plan's run for the
+    /// next one (`generate`'s grading: one z3 per worker instead of one
+    /// per puzzle); not for `--unique`, nor for a pair raced with a
+    /// budget.
+    pub reset_sessions: Option<Arc<ResetSessions>>,
 }
 
 /// The limit for one answer when none is given: a minute.
@@ -155,6 +166,7 @@ impl Plan {
                 batches: false,
                 transcript: None,
                 stats: StatsUse::Auto,
+                reset_sessions: None,
             },
             jobs: None,
         }
@@ -215,6 +227,12 @@ impl PlanBuilder {
     /// Of which solvers to ask for statistics.
     pub fn stats(mut self, stats: StatsUse) -> Self {
         self.plan.stats = stats;
+        self
+    }
+    /// Where runs that would start a process for a whole script ask a
+    /// reused session instead, if anywhere.
+    pub fn reset_sessions(mut self, pool: Option<Arc<ResetSessions>>) -> Self {
+        self.plan.reset_sessions = pool;
         self
     }
     /// The plan.
@@ -860,6 +878,7 @@ impl Work<'_> {
                 .plan
                 .stats
                 .asks(solver.profile.statistics.as_ref(), fit.is_some()),
+            reset_sessions: self.plan.reset_sessions.as_deref(),
         }
     }
 
@@ -1264,6 +1283,8 @@ struct Asker<'a> {
     meter: RefCell<Measured>,
     /// How the solver reports statistics, if it is asked for them.
     stats: Option<&'a Statistics>,
+    /// Where a whole script is asked instead of in a process of its own.
+    reset_sessions: Option<&'a ResetSessions>,
 }
 
 impl Asker<'_> {
@@ -1272,6 +1293,15 @@ impl Asker<'_> {
     /// time goes to the meter.
     fn solve(&self, enc: &Encoded, unique: bool) -> (Outcome, Duration) {
         let start = Instant::now();
+        // A budget cuts a process by its CPU time from its start, which a
+        // reused session does not count from.
+        if !unique
+            && self.budget.is_none()
+            && let Some(pool) = self.reset_sessions
+            && let Some(done) = self.in_reset_session(enc, pool)
+        {
+            return done;
+        }
         if unique {
             match self.session(enc, start) {
                 Ok(done) => return done,
@@ -1617,17 +1647,7 @@ impl Asker<'_> {
     fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
         let mut s = self.start(enc.logic)?;
         let mut totals = Totals::new();
-        let mut ask = |s: &mut Session, cmds: &str| -> Result<Reply, SessionError> {
-            let text = s.command(cmds, self.deadline);
-            // Read after every answer: a solver killed later has no
-            // counters left to read.
-            self.count_session(None, s, true);
-            let text = text?;
-            let reply = self.interpret(&text, &s.stderr_tail(5), "answered");
-            self.ask_stats(s, &mut totals);
-            Ok(reply)
-        };
-        let first = ask(&mut s, &format!("{}(check-sat)\n(get-model)\n", enc.body()))?;
+        let first = self.ask_script(&mut s, &reset::first_question(enc), None, &mut totals)?;
         let values = match self.settle(enc, first) {
             Ok(v) => v,
             Err(o) => return Ok((o, start.elapsed())),
@@ -1636,7 +1656,7 @@ impl Asker<'_> {
         let mut block = Script::new();
         block.assert(&enc.decoder.block(&values));
         let cmds = format!("{}(check-sat)\n(get-model)\n", block.as_str());
-        let second = match ask(&mut s, &cmds) {
+        let second = match self.ask_script(&mut s, &cmds, None, &mut totals) {
             Ok(reply) => reply,
             Err(e) => Reply::Other(self.session_failed(&e)),
         };
@@ -1644,6 +1664,27 @@ impl Asker<'_> {
             self.settle_unique(&values, second, |m| enc.decoder.decode(m)),
             start.elapsed(),
         ))
+    }
+
+    /// Sends `cmds`, which end in a `check-sat` and its model, to a
+    /// session whose scripts are sent whole, and reads the reply; then
+    /// its statistics, if asked for (`totals`: what it reported before).
+    /// The run's CPU time and memory are the session's since `before`
+    /// (since it started without), read after every answer: a solver
+    /// killed later has no counters left to read.
+    fn ask_script(
+        &self,
+        s: &mut Session,
+        cmds: &str,
+        before: Option<Usage>,
+        totals: &mut Totals,
+    ) -> Result<Reply, SessionError> {
+        let text = s.command(cmds, self.deadline);
+        self.count_session(before, s, true);
+        let text = text?;
+        let reply = self.interpret(&text, &s.stderr_tail(5), "answered");
+        self.ask_stats(s, totals);
+        Ok(reply)
     }
 
     /// Starts a session of this run's solver, under its memory limit,

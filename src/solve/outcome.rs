@@ -12,7 +12,9 @@ use crate::puzzle::{Kind, Puzzle};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RunMode {
-    /// A process of its own, given the whole script.
+    /// A process of its own, given the whole script (or, with the plan's
+    /// `reset_sessions`, a reused session after `(reset)`, which answers
+    /// as a new process would).
     Process,
     /// A question in a running solver that holds the rules of the
     /// puzzle's shape (`push`, givens, `check-sat`, `pop`).

@@ -2,23 +2,26 @@
 //! made is unique and minimal by another solver than the one that made it
 //! (a separate `solve --unique` run on the whole puzzle and on the puzzle
 //! without each clue, every answer checked by the solve layer); the seed
-//! makes the same puzzles again.
+//! makes the same puzzles again; grading in one z3 session per worker
+//! gives the grades of a process each.
 
 use crate::common;
 
 use std::ops::ControlFlow;
-use std::path::Path;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use common::{require, smtgrid, solver};
+use common::{assert_gone, require, root, smtgrid, solver, top95_head};
 use smtgrid::elements::edge_clues::EdgeClues;
 use smtgrid::elements::signs::Signs;
 use smtgrid::encode::Encoding;
 use smtgrid::generate::Symmetry;
+use smtgrid::generate::grade::{Grade, grade, grade_in};
 use smtgrid::parse::load;
 use smtgrid::puzzle::Puzzle;
-use smtgrid::solve::{Mode, Plan, SessionUse, solve_all};
-use smtgrid::solver::Cancel;
+use smtgrid::solve::{Mode, Plan, ResetSessions, SessionUse, solve_all};
+use smtgrid::solver::{Cancel, Solver};
 
 /// Runs `smtgrid generate ARGS -o DIR` and returns its puzzles, by name.
 fn generate(args: &[&str], dir: &Path) -> Vec<(String, String)> {
@@ -543,4 +546,154 @@ fn links_are_f_puzzles_links_of_the_puzzles_made() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no f-puzzles"));
+}
+
+/// Puzzles of every kind whose grading searches (top95's hard sudokus, a
+/// killer, a jigsaw, a calcudoku) or does not (kakuro, futoshiki,
+/// skyscrapers), to grade one after another.
+fn to_grade() -> Vec<Puzzle> {
+    let (_dir, top95) = top95_head(5);
+    let mut all = load(&top95, None).expect("top95 loads");
+    for file in [
+        "killer-9x9.toml",
+        "jigsaw-9x9.toml",
+        "calcudoku-hard.toml",
+        "kakuro-8x8.toml",
+        "futoshiki-6x6.toml",
+        "skyscrapers-6x6.toml",
+    ] {
+        all.extend(load(&root().join("puzzles").join(file), None).expect("a shipped puzzle"));
+    }
+    all
+}
+
+/// z3's profile, its sessions started as `FAKE LOG Z3 ARGS…` (a fake of
+/// tests/fake_solvers that logs its process id to `log`, then runs or
+/// stands for the real z3).
+fn z3_session_through(fake: &str, log: &Path) -> Solver {
+    let mut z3 = solver("z3");
+    let real = z3.path.display().to_string();
+    z3.path = root().join("tests/fake_solvers").join(fake);
+    z3.profile.interactive_args = Some(vec![
+        log.display().to_string(),
+        real,
+        "-in".into(),
+        "-smt2".into(),
+    ]);
+    z3
+}
+
+/// The process ids a fake of [`z3_session_through`] logged.
+fn logged(log: &Path) -> Vec<i32> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.trim().parse().expect("a process id"))
+        .collect()
+}
+
+/// Each puzzle's grade from a z3 process of its own.
+fn fresh_grades(puzzles: &[Puzzle]) -> Vec<Grade> {
+    let z3 = solver("z3");
+    puzzles
+        .iter()
+        .map(|p| grade(p, &z3, Duration::from_secs(60), &Cancel::new()).expect("graded"))
+        .collect()
+}
+
+#[test]
+fn grading_in_one_reset_session_gives_the_grades_of_a_process_each() {
+    require(&["z3"]);
+    let puzzles = to_grade();
+    let fresh = fresh_grades(&puzzles);
+    assert!(
+        fresh.iter().any(|g| g.conflicts >= 4) && fresh.iter().any(|g| g.conflicts == 0),
+        "{fresh:?}"
+    );
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let log: PathBuf = dir.path().join("sessions");
+    let z3 = z3_session_through("logged_session.sh", &log);
+    let pool = Arc::new(ResetSessions::new(1));
+    // Forwards, then backwards: each puzzle after others than before.
+    let order: Vec<usize> = (0..puzzles.len()).chain((0..puzzles.len()).rev()).collect();
+    for &i in &order {
+        let g = grade_in(
+            &puzzles[i],
+            &z3,
+            Some(&pool),
+            Duration::from_secs(60),
+            &Cancel::new(),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", puzzles[i].id));
+        assert_eq!(g, fresh[i], "{}", puzzles[i].id);
+    }
+    let pids = logged(&log);
+    assert_eq!(pids.len(), 1, "one session for every puzzle: {pids:?}");
+    assert_eq!(pool.idle(), 1);
+    drop(pool);
+    assert_gone(pids[0], "the grading session, once its pool is dropped");
+}
+
+#[test]
+fn a_grading_session_that_dies_is_replaced_and_every_puzzle_graded() {
+    require(&["z3"]);
+    let puzzles: Vec<Puzzle> = to_grade().into_iter().take(3).collect();
+    let fresh = fresh_grades(&puzzles);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let log = dir.path().join("sessions");
+    let z3 = z3_session_through("dies_at_reset.py", &log);
+    let pool = Arc::new(ResetSessions::new(1));
+    for (p, want) in puzzles.iter().zip(&fresh) {
+        let g = grade_in(p, &z3, Some(&pool), Duration::from_secs(60), &Cancel::new())
+            .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert_eq!(&g, want, "{}", p.id);
+    }
+    // The first session answered the first puzzle and died at the
+    // second's reset: a new one answered it, and so on.
+    let pids = logged(&log);
+    assert_eq!(pids.len(), 3, "{pids:?}");
+    for &pid in &pids[..2] {
+        assert_gone(pid, "a grading session that died");
+    }
+    assert_eq!(pool.idle(), 1);
+    drop(pool);
+    assert_gone(
+        pids[2],
+        "the last grading session, once its pool is dropped",
+    );
+}
+
+#[test]
+fn a_grading_session_that_hangs_fails_the_grade_at_its_time_limit_and_is_killed() {
+    require(&["z3"]);
+    let p = to_grade().remove(0);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let log = dir.path().join("sessions");
+    let mut hangs = z3_session_through("logged_session.sh", &log);
+    // `sh -c 'exec sleep 1000' ARGS…`: reads nothing, answers nothing.
+    hangs.profile.interactive_args = Some(vec![
+        log.display().to_string(),
+        "/bin/sh".into(),
+        "-c".into(),
+        "exec sleep 1000".into(),
+    ]);
+    let pool = Arc::new(ResetSessions::new(1));
+    let start = Instant::now();
+    let got = grade_in(
+        &p,
+        &hangs,
+        Some(&pool),
+        Duration::from_secs(1),
+        &Cancel::new(),
+    );
+    assert!(got.is_err(), "{got:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(pool.idle(), 0, "a session that timed out is not kept");
+    let pids = logged(&log);
+    assert_eq!(pids.len(), 1, "{pids:?}");
+    assert_gone(pids[0], "a grading session that timed out");
 }

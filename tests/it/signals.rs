@@ -316,3 +316,40 @@ fn a_signal_stops_a_write_into_a_pipe_whose_reader_does_not_read() {
     assert_eq!(status.code(), Some(130));
     drop(reader);
 }
+
+#[test]
+fn ctrl_c_while_generate_grades_kills_its_grading_sessions_and_exits_130() {
+    require(&["yices2"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).expect("mkdir");
+    let pids = dir.path().join("pids");
+    let out = dir.path().join("out");
+    // yices2 proves; the grading "z3" never answers.
+    let solvers = format!("yices2,z3={}", fake("pid_then_hang.sh").display());
+    let args = [
+        "generate",
+        "sudoku",
+        "--size",
+        "4",
+        "--count",
+        "4",
+        "--seed",
+        "1",
+        "--time-limit",
+        "600",
+        "--solver",
+        &solvers,
+        "-o",
+        out.to_str().expect("utf-8"),
+    ];
+    let mut child = start(&args, &tmp, &pids);
+    wait_for_pids(&pids, 1);
+    signal(&child, libc::SIGINT);
+    let status = wait_exit(&mut child, "SIGINT");
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    // Read once smtgrid is gone: every session it started is listed.
+    let sessions = wait_for_pids(&pids, 1);
+    assert_all_gone(&sessions);
+    assert_eq!(names(&tmp), Vec::<String>::new(), "temporary files");
+}
