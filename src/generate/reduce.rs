@@ -414,6 +414,8 @@ fn remove(
     // Whether the solver proved the clues now on unique; not so after a
     // removal propagation alone decided.
     let mut proven = true;
+    // Whether propagation may still decide a removal.
+    let mut propagating = true;
     for (k, orbit) in orbits.iter().enumerate() {
         let drop_givens = orbit.iter().filter(|&&i| is_given(i)).count();
         if !on[stmt[orbit[0]]] || givens - drop_givens < min_givens {
@@ -425,7 +427,7 @@ fn remove(
         if large {
             asker.set_deadline(removal.min(Instant::now() + cap));
         }
-        if propagation_decides(&model, &statements, &on, cancel) {
+        if propagating && propagation_decides(&model, &statements, &on, cancel) {
             givens -= drop_givens;
             proven = false;
             continue;
@@ -434,6 +436,10 @@ fn remove(
             Ok(None) => {
                 givens -= drop_givens;
                 proven = true;
+                // Propagation did not decide the clues now on, so it
+                // decides none of the fewer clues to come: with less to
+                // start from it fixes no more.
+                propagating = false;
             }
             Ok(Some(_)) => {
                 for &i in orbit {
