@@ -641,6 +641,30 @@ fn kakuro_fill(white: &[Vec<bool>], rng: &mut Rng) -> Option<Vec<Vec<u32>>> {
     Some(sol)
 }
 
+/// A 4×4 design of `kind` (2×2 boxes) with one fixed solution and
+/// nothing else drawn: what the unit tests of the reduction start from.
+#[cfg(test)]
+pub(crate) fn four_by_four(kind: Kind) -> Design {
+    Design {
+        kind,
+        n: 4,
+        box_shape: Some((2, 2)),
+        regions: Vec::new(),
+        diagonals: false,
+        white: Vec::new(),
+        cages: Vec::new(),
+        solution: vec![
+            vec![1, 2, 3, 4],
+            vec![3, 4, 1, 2],
+            vec![2, 1, 4, 3],
+            vec![4, 3, 2, 1],
+        ],
+        signs: Vec::new(),
+        edges: None,
+        elements: Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

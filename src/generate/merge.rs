@@ -103,27 +103,13 @@ mod tests {
             value,
         };
         let d = Design {
-            kind: crate::puzzle::Kind::Killer,
-            n: 4,
-            box_shape: Some((2, 2)),
-            regions: Vec::new(),
-            diagonals: false,
-            white: Vec::new(),
             cages: vec![
                 cage(vec![(0, 0), (0, 1)], 3),
                 cage(vec![(0, 2), (0, 3)], 7),
                 cage(vec![(1, 0), (1, 1)], 7),
                 cage(vec![(2, 0), (3, 0)], 7),
             ],
-            solution: vec![
-                vec![1, 2, 3, 4],
-                vec![3, 4, 1, 2],
-                vec![2, 1, 4, 3],
-                vec![4, 3, 2, 1],
-            ],
-            signs: Vec::new(),
-            edges: None,
-            elements: Vec::new(),
+            ..crate::generate::draw::four_by_four(crate::puzzle::Kind::Killer)
         };
         // 0+1 touch with digits 1 2 3 4; 0+2 touch with 1 2 3 4; 2+3
         // touch with 3 4 2 4 (a 4 twice); 1+3 do not touch.

@@ -510,24 +510,7 @@ mod tests {
     /// A 4×4 sudoku with every given, lowered, and the statement of each
     /// given by its cell.
     fn four_by_four() -> (Model, Vec<Statement>, Vec<(At, usize)>) {
-        let d = Design {
-            kind: Kind::Sudoku,
-            n: 4,
-            box_shape: Some((2, 2)),
-            regions: Vec::new(),
-            diagonals: false,
-            white: Vec::new(),
-            cages: Vec::new(),
-            solution: vec![
-                vec![1, 2, 3, 4],
-                vec![3, 4, 1, 2],
-                vec![2, 1, 4, 3],
-                vec![4, 3, 2, 1],
-            ],
-            signs: Vec::new(),
-            edges: None,
-            elements: Vec::new(),
-        };
+        let d = draw::four_by_four(Kind::Sudoku);
         let items = adapter::items(&d);
         let (model, statements, _) = lowered(&d, "t", |_| true).unwrap();
         let stmt = statements_of(&items, &statements).unwrap();
