@@ -147,6 +147,12 @@ pub struct Plan {
     pub reset_sessions: Option<Arc<ResetSessions>>,
 }
 
+/// A question to a session: `commands`, then `check-sat` and the model
+/// of its answer, which [`Asker::settle`] reads.
+fn check_and_model(commands: &str) -> String {
+    format!("{commands}(check-sat)\n(get-model)\n")
+}
+
 /// The limit for one answer when none is given: a minute.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -1647,7 +1653,7 @@ impl Asker<'_> {
     fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
         let mut s = self.start(enc.logic)?;
         let mut totals = Totals::new();
-        let first = self.ask_script(&mut s, &reset::first_question(enc), None, &mut totals)?;
+        let first = self.ask_script(&mut s, &check_and_model(enc.body()), None, &mut totals)?;
         let values = match self.settle(enc, first) {
             Ok(v) => v,
             Err(o) => return Ok((o, start.elapsed())),
@@ -1655,7 +1661,7 @@ impl Asker<'_> {
         self.meter.borrow_mut().first_answer_ms = Some(ms(start.elapsed()));
         let mut block = Script::new();
         block.assert(&enc.decoder.block(&values));
-        let cmds = format!("{}(check-sat)\n(get-model)\n", block.as_str());
+        let cmds = check_and_model(block.as_str());
         let second = match self.ask_script(&mut s, &cmds, None, &mut totals) {
             Ok(reply) => reply,
             Err(e) => Reply::Other(self.session_failed(&e)),

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use super::effort::Totals;
 use super::incremental::{first_outcome, keep_idle};
 use super::schedule::lock;
-use super::{Asker, Outcome};
+use super::{Asker, Outcome, check_and_model};
 use crate::encode::Encoded;
 use crate::solver::{Session, SessionError, Solver};
 
@@ -114,7 +114,7 @@ impl Asker<'_> {
                     Err(e) => return Some((self.session_failed(&e), start.elapsed())),
                 },
             };
-            let question = format!("{reset}{}", first_question(enc));
+            let question = format!("{reset}{}", check_and_model(enc.body()));
             let reply = self.ask_script(&mut s, &question, before, &mut Totals::new());
             match reply {
                 Err(SessionError::Died { .. } | SessionError::Protocol { .. })
@@ -131,10 +131,4 @@ impl Asker<'_> {
         }
         Some((outcome, start.elapsed()))
     }
-}
-
-/// The question that asks a session for the answer to the whole script of
-/// `enc`: its commands up to `(check-sat)`, then the answer and its model.
-pub(super) fn first_question(enc: &Encoded) -> String {
-    format!("{}(check-sat)\n(get-model)\n", enc.body())
 }
