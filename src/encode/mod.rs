@@ -149,6 +149,35 @@ pub struct Decoder {
     pub cells: Vec<CellRead>,
 }
 
+impl Encoded {
+    /// The percentage (0 to 100) of `model`'s cell values the script
+    /// leaves open: how much a solver's search has left to settle. A
+    /// one-hot cell counts its candidates (propagation removed the
+    /// others), a decided cell none, an integer or bit-vector cell its
+    /// whole range.
+    pub fn open_percent(&self, model: &Model) -> u8 {
+        let range =
+            |c: &crate::model::Cell| c.hi.saturating_sub(c.lo).saturating_add(1).max(0) as f64;
+        let all: f64 = model.cells.iter().map(range).sum();
+        let open: f64 = self
+            .decoder
+            .cells
+            .iter()
+            .zip(&model.cells)
+            .map(|(read, cell)| match read {
+                CellRead::Known(_) => 0.0,
+                CellRead::OneHot(vars) => vars.len() as f64,
+                CellRead::Int(_) | CellRead::Bv(..) => range(cell),
+            })
+            .sum();
+        if all > 0.0 {
+            (100.0 * open / all).round().clamp(0.0, 100.0) as u8
+        } else {
+            0
+        }
+    }
+}
+
 impl Decoder {
     /// The value of every cell, or a message naming the first constant the
     /// solver's model lacks or gives a value of the wrong sort.
@@ -280,6 +309,42 @@ fn one_hot(
         let first = vars.first().map(|(_, n)| n.as_str()).unwrap_or("?");
         format!("no value variable is true for the cell of {first}")
     })
+}
+
+#[cfg(test)]
+mod open_tests {
+    use super::*;
+    use crate::lower::lower;
+    use crate::parse::parse_str;
+
+    fn model(givens: &str) -> Model {
+        let text = format!("kind = \"sudoku\"\ngivens = \"\"\"\n{givens}\"\"\"\n");
+        let p = parse_str(&text, &crate::Location::file("t.toml"), None).expect("parses");
+        lower(&p[0])
+    }
+
+    /// How open a puzzle is, as a race reads it off the script: none of
+    /// a 4x4 that propagation fills, some of one it leaves partly open,
+    /// all of it in the plain form and in encodings without candidates.
+    #[test]
+    fn open_percent_counts_the_candidates_propagation_leaves() {
+        let filled = model("4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n");
+        let open = |m: &Model, e: Encoding, plain: bool| {
+            encode_cancellable(m, e, &Options { plain }, &Cancel::new())
+                .expect("encodes")
+                .open_percent(m)
+        };
+        assert_eq!(open(&filled, Encoding::Onehot, false), 0);
+        assert_eq!(open(&filled, Encoding::Onehot, true), 100);
+        assert_eq!(open(&filled, Encoding::Lia, true), 100);
+        // Two givens: the rows, columns and boxes they are in lose a
+        // value, the rest stays open.
+        let partly = model("1 . . .\n. . . .\n. . . .\n. . . 2\n");
+        let p = open(&partly, Encoding::Onehot, false);
+        assert!((50..100).contains(&p), "{p}");
+        let empty = model(". . . .\n. . . .\n. . . .\n. . . .\n");
+        assert_eq!(open(&empty, Encoding::Onehot, false), 100);
+    }
 }
 
 #[cfg(test)]

@@ -405,6 +405,9 @@ struct Job {
     /// Under `auto`: when it gives its place to the next pair of its race
     /// (see [`with_budgets`]).
     budget: Option<Duration>,
+    /// With a budget: on a puzzle whose propagation leaves this
+    /// percentage of the values open or more, it gives its place at once.
+    open_below_pct: Option<u8>,
 }
 
 /// A puzzle in flight, with what its jobs build lazily: the model when
@@ -520,20 +523,22 @@ impl Work<'_> {
         self.origin.iter().position(|&o| o == (solver, variant))
     }
 
-    /// `job`, its solver's threads cut to the cores free for it: the one
-    /// it runs on, and one more for each [`IDLE_FOR_A_THREAD`] of a
-    /// core's worth that stood idle on the machine since its puzzle's
-    /// first job started (`began`, while that job held our other core).
-    /// With another job beside it on 2 cores, Glucose's two threads lost
-    /// to one (docs/killers.md). Unchanged when too little time passed
-    /// to tell (it started first).
-    fn within_free_cores(&self, job: &Job, began: Option<&MachineSample>) -> Job {
+    /// `job`, its solver's threads cut to the cores free for it: at most
+    /// the `given` cores the scheduler gave it (one while other puzzles
+    /// wait), and of those the one it runs on and one more for each
+    /// [`IDLE_FOR_A_THREAD`] of a core's worth that stood idle on the
+    /// machine since its puzzle's first job started (`began`, while that
+    /// job held our other core). With another job beside it on 2 cores,
+    /// Glucose's two threads lost to one (docs/killers.md). The machine
+    /// does not cut it when too little time passed to tell (it started
+    /// first).
+    fn within_free_cores(&self, job: &Job, began: Option<&MachineSample>, given: usize) -> Job {
         let (solver, variant) = self.origin[job.solver];
-        let idle = began.and_then(|b| MachineSample::now()?.idle_cores_since(b));
-        let (Some(_), Some(idle)) = (variant.threads, idle) else {
+        if variant.threads.is_none() {
             return *job;
-        };
-        let free = free_cores(idle);
+        }
+        let idle = began.and_then(|b| MachineSample::now()?.idle_cores_since(b));
+        let free = idle.map_or(given, |idle| free_cores(idle).min(given));
         match self.racer(solver, variant.within(free)) {
             Some(racer) => Job {
                 solver: racer,
@@ -563,6 +568,7 @@ impl Jobs for Work<'_> {
                 solver,
                 encoding,
                 budget: None,
+                open_below_pct: None,
             }],
             stop: StopRule::None,
         };
@@ -582,6 +588,7 @@ impl Jobs for Work<'_> {
                         solver: self.racer(r.solver, r.variant)?,
                         encoding: r.encoding,
                         budget: r.budget,
+                        open_below_pct: r.open_below_pct,
                     })
                 })
                 .collect(),
@@ -608,7 +615,7 @@ impl Jobs for Work<'_> {
 
     fn run(&self, w: &PuzzleWork, job: &Job, ctx: &JobCtx) -> Run {
         let began = w.began.get_or_init(MachineSample::now);
-        let job = &self.within_free_cores(job, began.as_ref());
+        let job = &self.within_free_cores(job, began.as_ref(), ctx.cores());
         let solver = &self.racers[job.solver];
         self.versions[job.solver].start(solver, self.cancel);
         let fit = self.in_session(w, solver).then(|| w.fit(&self.sessions));
@@ -631,6 +638,20 @@ impl Jobs for Work<'_> {
         let Ok(mut script) = script else {
             return run;
         };
+        // A pair that would give its place at its budget gives it at once
+        // on a puzzle propagation leaves mostly open (only as a process,
+        // as its budget).
+        if let (Asked::Whole(enc), Some(_), Some(pct)) = (script, job.budget, job.open_below_pct) {
+            let open = enc.open_percent(w.model());
+            if open >= pct {
+                run.outcome = Outcome::Timeout(format!(
+                    "not started: propagation leaves {open} % of the values open, so it gives \
+                     its place at once ({pct} % or more: `open_below_pct` in the profiles)"
+                ));
+                run.gave_way = true;
+                return run;
+            }
+        }
         // Sessions from a shape's second puzzle on are only a speed-up: a
         // solver that does not take the session's logic (onehot's packed
         // read-back needs bit-vectors) runs the puzzle as a process.
@@ -1139,6 +1160,9 @@ pub struct AutoRun {
     /// How long it runs before it gives its place to the entry listed
     /// after it; see [`with_budgets`].
     pub budget: Option<Duration>,
+    /// With a budget: the percentage of a puzzle's values left open by
+    /// propagation from which it gives its place at once.
+    pub open_below_pct: Option<u8>,
     /// Its entry's position in the kind's order; pairs not listed come
     /// after every listed one.
     rank: usize,
@@ -1161,6 +1185,7 @@ pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<AutoRun> {
                     encoding,
                     variant: a.variant(),
                     budget: a.budget_ms.map(Duration::from_millis),
+                    open_below_pct: a.open_below_pct,
                     rank,
                 });
             }
@@ -1174,6 +1199,7 @@ pub fn auto_pairs(solvers: &[Solver], kind: Kind) -> Vec<AutoRun> {
                 encoding,
                 variant: Variant::PLAIN,
                 budget: None,
+                open_below_pct: None,
                 rank: listed + encoding as usize,
             })
         })
@@ -1225,6 +1251,7 @@ pub fn with_budgets(mut runs: Vec<AutoRun>) -> Vec<AutoRun> {
         let next = runs.get(i + 1).map(|n| n.rank);
         if next != Some(runs[i].rank + 1) {
             runs[i].budget = None;
+            runs[i].open_below_pct = None;
         }
     }
     runs

@@ -74,6 +74,7 @@ pub struct JobCtx<'a> {
     slot: &'a Cancel,
     all: &'a Cancel,
     root: &'a Cancel,
+    cores: usize,
 }
 
 impl JobCtx<'_> {
@@ -86,6 +87,12 @@ impl JobCtx<'_> {
     /// Why [`JobCtx::cancel`] fell (meaningful once it has).
     pub fn stop_cause(&self) -> StopCause {
         stop_cause(self.root, self.all)
+    }
+
+    /// How many cores the job was given: its [`Jobs::weight`], or 1 when
+    /// it weighs more but other groups' jobs were waiting for a core.
+    pub fn cores(&self) -> usize {
+        self.cores
     }
 }
 
@@ -117,6 +124,11 @@ pub trait Jobs: Sync {
     /// How many of the `--jobs` cores the job keeps busy: more than 1 for
     /// a solver that runs several threads. Jobs start while their weights
     /// add up to at most [`Limits::jobs`]; a heavier job starts alone.
+    /// While jobs of other groups wait, a job that weighs more is given
+    /// one core instead
+    /// ([`JobCtx::cores`]): groups side by side use the cores better
+    /// than one group's threads (a thread more rarely halves a search),
+    /// so the cores go to the threads only for the last group.
     /// Called with the scheduler's lock held, so it must be cheap.
     fn weight(&self, _job: &Self::Job) -> usize {
         1
@@ -173,6 +185,11 @@ struct SlotState<J, R> {
     /// When its first job was picked.
     started: Option<Instant>,
     winner: Option<usize>,
+    /// A job of it runs on fewer cores than it weighs (others were
+    /// waiting): the slot's later jobs wait for it to end, as they would
+    /// had it taken its weight, so that the core it left goes to the
+    /// other groups.
+    held: bool,
 }
 
 impl<J, R> SlotState<J, R> {
@@ -223,6 +240,9 @@ struct Picked<G, J> {
     delay: Duration,
     /// Its weight, held in [`State::busy`] until it ends.
     weight: usize,
+    /// It got fewer cores than it weighs, and holds its slot (see
+    /// [`SlotState::held`]) until it ends.
+    shrunk: bool,
 }
 
 impl<G, J: Clone, R> State<G, J, R> {
@@ -244,6 +264,17 @@ impl<G, J: Clone, R> State<G, J, R> {
     ) -> Option<Picked<G, J>> {
         let stopping = root.is_cancelled() || all.is_cancelled();
         let now = Instant::now();
+        // Whether jobs of groups other than the `gi`-th are queued (a held
+        // slot's are not: they wait for a job of their own). Groups not
+        // yet pulled do not count: a run of one puzzle would otherwise
+        // cut its threads whenever a worker is quicker than the pull that
+        // finds no more.
+        let queued: Vec<bool> = self
+            .groups
+            .iter()
+            .map(|g| g.slots.iter().any(|s| s.next < s.jobs.len() && !s.held))
+            .collect();
+        let others_wait = |gi: usize| queued.iter().enumerate().any(|(i, &q)| q && i != gi);
         let mut ready = None;
         let mut delayed = None;
         'groups: for (gi, g) in self.groups.iter_mut().enumerate() {
@@ -256,6 +287,9 @@ impl<G, J: Clone, R> State<G, J, R> {
                     *closed_some = true;
                     continue;
                 }
+                if s.held {
+                    continue;
+                }
                 let delay = match (s.stop, s.started) {
                     // While the first job of a race runs, the next ones
                     // give it `stagger` from its start to win alone.
@@ -264,24 +298,27 @@ impl<G, J: Clone, R> State<G, J, R> {
                     }
                     _ => Duration::ZERO,
                 };
-                let w = weight(&s.jobs[s.next]);
+                let full = weight(&s.jobs[s.next]);
+                let w = if full > 1 && others_wait(gi) { 1 } else { full };
                 let fits = self.busy == 0 || self.busy + w <= self.cores;
                 if delay.is_zero() {
                     if !fits {
                         return None;
                     }
-                    ready = Some((gi, si, delay, w));
+                    ready = Some((gi, si, delay, w, w < full));
                     break 'groups;
                 }
                 if fits {
-                    delayed.get_or_insert((gi, si, delay, w));
+                    delayed.get_or_insert((gi, si, delay, w, w < full));
                 }
             }
         }
-        let (gi, si, delay, w) = ready.or(delayed)?;
+        let (gi, si, delay, w, shrunk) = ready.or(delayed)?;
         self.busy += w;
+        self.groups[gi].slots[si].held = shrunk;
         let mut picked = self.take(gi, si, now, delay);
         picked.weight = w;
+        picked.shrunk = shrunk;
         Some(picked)
     }
 
@@ -305,6 +342,7 @@ impl<G, J: Clone, R> State<G, J, R> {
             cancel: s.cancel.clone(),
             delay,
             weight: 0,
+            shrunk: false,
         }
     }
 
@@ -514,6 +552,7 @@ fn schedule_granted<W: Jobs>(
                                 next: 0,
                                 started: None,
                                 winner: None,
+                                held: false,
                                 cancel: all.child(),
                                 stop: s.stop,
                                 jobs: s.jobs,
@@ -668,6 +707,7 @@ fn run_picked<W: Jobs>(
             slot: &p.cancel,
             all,
             root,
+            cores: p.weight.max(1),
         })
         .collect();
     let mut ends: Vec<JobEnd<W::Output>> = match (picked.as_slice(), ctxs.as_slice()) {
@@ -703,6 +743,9 @@ fn run_picked<W: Jobs>(
             g.open -= 1;
             let s = &mut g.slots[p.slot];
             s.ends[p.job] = Some(end);
+            if p.shrunk {
+                s.held = false;
+            }
             if decisive && s.stop == StopRule::FirstDecisive && s.winner.is_none() {
                 s.winner = Some(p.job);
                 s.cancel.cancel();
@@ -1126,13 +1169,38 @@ mod tests {
         assert_eq!(w.started.load(Ordering::SeqCst), 2);
     }
 
-    /// Jobs `(name, ms, weight)`; records each job's start and end, and
-    /// the most weight that ever ran at once.
+    /// Jobs `(name, ms, weight)`; records each job's start (with the
+    /// cores it was given) and end, and the most cores that ever ran at
+    /// once.
     struct Weighted {
         slots: Vec<Vec<Slot<(char, u64, usize)>>>,
         busy: AtomicUsize,
         most: AtomicUsize,
-        log: Mutex<Vec<(char, bool)>>,
+        log: Mutex<Vec<(char, bool, usize)>>,
+    }
+
+    impl Weighted {
+        fn new(slots: Vec<Vec<Slot<(char, u64, usize)>>>) -> Weighted {
+            Weighted {
+                slots,
+                busy: AtomicUsize::new(0),
+                most: AtomicUsize::new(0),
+                log: Mutex::new(Vec::new()),
+            }
+        }
+
+        /// Runs every group on 2 cores; the log.
+        fn run_all(&self) -> Vec<(char, bool, usize)> {
+            let groups = self.slots.len();
+            schedule(
+                self,
+                0..groups,
+                unstaggered(2, groups),
+                &Cancel::new(),
+                |_, _| ControlFlow::Continue(()),
+            );
+            lock(&self.log).clone()
+        }
     }
 
     impl Jobs for Weighted {
@@ -1142,13 +1210,14 @@ mod tests {
         fn slots(&self, g: &usize) -> Vec<Slot<Self::Job>> {
             self.slots[*g].clone()
         }
-        fn run(&self, _: &usize, &(name, ms, weight): &Self::Job, ctx: &JobCtx) -> char {
-            let now = self.busy.fetch_add(weight, Ordering::SeqCst) + weight;
+        fn run(&self, _: &usize, &(name, ms, _): &Self::Job, ctx: &JobCtx) -> char {
+            let cores = ctx.cores();
+            let now = self.busy.fetch_add(cores, Ordering::SeqCst) + cores;
             self.most.fetch_max(now, Ordering::SeqCst);
-            lock(&self.log).push((name, true));
+            lock(&self.log).push((name, true, cores));
             ctx.cancel().wait(Duration::from_millis(ms));
-            lock(&self.log).push((name, false));
-            self.busy.fetch_sub(weight, Ordering::SeqCst);
+            lock(&self.log).push((name, false, cores));
+            self.busy.fetch_sub(cores, Ordering::SeqCst);
             name
         }
         fn decisive(&self, out: &char) -> bool {
@@ -1159,66 +1228,72 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_job_that_weighs_two_runs_alone_on_two_cores_and_is_not_overtaken() {
-        // Puzzle 0 races a light job that does not answer (`a`) and a
-        // heavy one (`H`, weight 2); puzzles 1 and 2 have a light job each;
-        // puzzle 3's one job weighs more than every core (it runs alone).
-        let race = Slot {
-            jobs: vec![('a', 150, 1), ('H', 100, 2)],
-            stop: StopRule::FirstDecisive,
-        };
-        let light = |name| Slot {
-            jobs: vec![(name, 50, 1)],
+    fn light(name: char, ms: u64) -> Slot<(char, u64, usize)> {
+        Slot {
+            jobs: vec![(name, ms, 1)],
             stop: StopRule::None,
-        };
-        let w = Weighted {
-            slots: vec![
-                vec![race],
-                vec![light('b')],
-                vec![light('c')],
-                vec![Slot {
-                    jobs: vec![('X', 20, 5)],
-                    stop: StopRule::None,
-                }],
-            ],
-            busy: AtomicUsize::new(0),
-            most: AtomicUsize::new(0),
-            log: Mutex::new(Vec::new()),
-        };
-        let mut got = Vec::new();
-        schedule(&w, 0..4, unstaggered(2, 4), &Cancel::new(), |_, slots| {
-            got.push(
-                slots[0]
-                    .jobs
-                    .iter()
-                    .map(|(_, e)| e.clone())
-                    .collect::<Vec<_>>(),
-            );
-            ControlFlow::Continue(())
-        });
-        assert_eq!(got[0][1], JobEnd::Ran('H'));
-        assert_eq!(got[3][0], JobEnd::Ran('X'));
-        let log = lock(&w.log).clone();
-        let at = |e: (char, bool)| log.iter().position(|&x| x == e).expect("in the log");
-        // `H` starts once `a` has ended, and neither `b` nor `c` starts
-        // before it although a core was free all along.
-        assert!(at(('a', false)) < at(('H', true)), "{log:?}");
-        assert!(at(('H', true)) < at(('b', true)), "{log:?}");
-        assert!(at(('H', true)) < at(('c', true)), "{log:?}");
-        // `X` ran with nothing beside it.
-        let x = at(('X', true));
-        assert_eq!(log[x + 1], ('X', false), "{log:?}");
+        }
+    }
+
+    /// Where `(name, start)` is in `log`, and the cores it was given.
+    fn at(log: &[(char, bool, usize)], name: char, start: bool) -> (usize, usize) {
+        log.iter()
+            .enumerate()
+            .find_map(|(i, &(n, s, c))| (n == name && s == start).then_some((i, c)))
+            .unwrap_or_else(|| panic!("{name} {start} not in {log:?}"))
+    }
+
+    #[test]
+    fn a_heavy_job_alone_runs_on_its_weight_and_is_not_overtaken() {
+        // One group: a light job that does not answer (`a`), then a heavy
+        // one (`H`, weight 2). Nothing else waits, so `H` gets both cores,
+        // once `a` has ended.
+        let w = Weighted::new(vec![vec![Slot {
+            jobs: vec![('a', 60, 1), ('H', 40, 2)],
+            stop: StopRule::FirstDecisive,
+        }]]);
+        let log = w.run_all();
+        assert!(at(&log, 'a', false).0 < at(&log, 'H', true).0, "{log:?}");
+        assert_eq!(at(&log, 'H', true).1, 2);
+        // A job heavier than every core runs alone on all it weighs.
+        let w = Weighted::new(vec![vec![Slot {
+            jobs: vec![('X', 20, 5)],
+            stop: StopRule::None,
+        }]]);
+        let log = w.run_all();
+        assert_eq!(at(&log, 'X', true).1, 5);
         assert_eq!(w.most.load(Ordering::SeqCst), 5);
-        // Without `X`, the most weight at once is the cores' 2.
-        let busy_before_x = log[..x]
-            .iter()
-            .fold((0i32, 0i32), |(now, most), &(name, start)| {
-                let weight = if name == 'H' { 2 } else { 1 };
-                let now = if start { now + weight } else { now - weight };
-                (now, most.max(now))
-            });
-        assert_eq!(busy_before_x.1, 2, "{log:?}");
+    }
+
+    #[test]
+    fn a_heavy_job_gets_one_core_while_other_groups_wait_and_holds_its_slot() {
+        // Group 0 races `H` (weight 2, does not answer) and then `z`;
+        // groups 1 and 2 have a light job each. While they wait, `H` runs
+        // on one core beside them instead of holding both; `z`, its
+        // slot's later job, starts only after `H` ended, so the core `H`
+        // left went to the other groups. Group 3's heavy job, the last,
+        // gets both cores.
+        let w = Weighted::new(vec![
+            vec![Slot {
+                jobs: vec![('h', 300, 2), ('z', 10, 1)],
+                stop: StopRule::FirstDecisive,
+            }],
+            vec![light('b', 50)],
+            vec![light('c', 50)],
+            vec![Slot {
+                jobs: vec![('L', 30, 2)],
+                stop: StopRule::None,
+            }],
+        ]);
+        let log = w.run_all();
+        let (h, cores) = at(&log, 'h', true);
+        assert_eq!(cores, 1, "{log:?}");
+        // `b` and `c` ran beside `h`, one after the other.
+        assert!(at(&log, 'c', false).0 < at(&log, 'h', false).0, "{log:?}");
+        assert!(h < at(&log, 'c', true).0, "{log:?}");
+        assert!(at(&log, 'h', false).0 < at(&log, 'z', true).0, "{log:?}");
+        assert_eq!(at(&log, 'L', true).1, 2, "{log:?}");
+        assert_eq!(w.most.load(Ordering::SeqCst), 2, "{log:?}");
     }
 
     #[test]

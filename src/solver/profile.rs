@@ -263,7 +263,8 @@ impl Variant {
 
 /// One entry of `auto_order` or `auto_first`: a solver profile's name and
 /// an encoding's name (this module knows encodings only by name), and in
-/// `auto_first` optionally a seed, threads and a budget.
+/// `auto_first` optionally a seed, threads, a budget and how open a
+/// puzzle it takes.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AutoPair {
@@ -286,6 +287,12 @@ pub struct AutoPair {
     /// the whole limit.
     #[serde(default)]
     pub budget_ms: Option<u64>,
+    /// With a budget: the pair runs only on puzzles whose propagation
+    /// leaves less than this percentage of the cells' values open; on
+    /// one it leaves more open it gives its place at once, as at the end
+    /// of its budget.
+    #[serde(default)]
+    pub open_below_pct: Option<u8>,
 }
 
 impl AutoPair {
@@ -531,6 +538,16 @@ mod tests {
                 );
                 if a.budget_ms.is_some() {
                     assert!(i + 1 < list.len(), "{kind}: nothing follows {a:?}");
+                }
+                if let Some(pct) = a.open_below_pct {
+                    assert!(
+                        a.budget_ms.is_some(),
+                        "{kind}: {a:?} has nothing to give way with"
+                    );
+                    assert!(
+                        (1..=100).contains(&pct),
+                        "{kind}: {a:?} is not a percentage"
+                    );
                 }
             }
         }
