@@ -222,6 +222,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
         .stats(a.stats.stats())
         .sessions(a.mode.sessions())
         .batches(true)
+        .reuse_sessions()
         .transcript(
             a.transcript
                 .as_deref()

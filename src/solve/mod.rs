@@ -140,10 +140,11 @@ pub struct Plan {
     /// Of which solvers to ask for statistics after each answer.
     pub stats: StatsUse,
     /// Sessions that take the whole scripts of the runs a process would
-    /// answer, `(reset)` between them, kept beyond this plan's run for the
-    /// next one (`generate`'s grading: one z3 per worker instead of one
-    /// per puzzle); not for `--unique`, nor for a pair raced with a
-    /// budget.
+    /// answer, `(reset)` between them (`solve`: one Glucose per worker
+    /// instead of one per killer), possibly kept beyond this plan's run
+    /// for the next one (`generate`'s grading: one z3 per worker instead
+    /// of one per puzzle); not for a pair raced with a budget, nor under
+    /// `--unique` with a memory limit.
     pub reset_sessions: Option<Arc<ResetSessions>>,
 }
 
@@ -175,6 +176,7 @@ impl Plan {
                 reset_sessions: None,
             },
             jobs: None,
+            reuse: false,
         }
     }
 }
@@ -187,6 +189,7 @@ impl Plan {
 pub struct PlanBuilder {
     plan: Plan,
     jobs: Option<usize>,
+    reuse: bool,
 }
 
 impl PlanBuilder {
@@ -241,10 +244,22 @@ impl PlanBuilder {
         self.plan.reset_sessions = pool;
         self
     }
+    /// Runs that would start a process for a whole script ask a session
+    /// of this run's own, one idle per worker at most, reset between
+    /// scripts (for solvers that answer after `(reset)` as a new
+    /// process): a run of many puzzles starts such a solver once per
+    /// worker, not once per puzzle.
+    pub fn reuse_sessions(mut self) -> Self {
+        self.reuse = true;
+        self
+    }
     /// The plan.
     pub fn build(self) -> Plan {
         let mut plan = self.plan;
         plan.jobs = self.jobs.unwrap_or_else(|| default_jobs(plan.sessions));
+        if self.reuse && plan.reset_sessions.is_none() {
+            plan.reset_sessions = Some(Arc::new(ResetSessions::new(plan.jobs)));
+        }
         plan
     }
 }
@@ -1326,11 +1341,8 @@ impl Asker<'_> {
     /// time goes to the meter.
     fn solve(&self, enc: &Encoded, unique: bool) -> (Outcome, Duration) {
         let start = Instant::now();
-        // A budget cuts a process by its CPU time from its start, which a
-        // reused session does not count from.
         if !unique
-            && self.budget.is_none()
-            && let Some(pool) = self.reset_sessions
+            && let Some(pool) = self.pool()
             && let Some(done) = self.in_reset_session(enc, pool)
         {
             return done;
@@ -1678,9 +1690,19 @@ impl Asker<'_> {
     /// answers both questions, so the second one reuses what the first one
     /// learnt.
     fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
-        let mut s = self.start(enc.logic)?;
         let mut totals = Totals::new();
-        let first = self.ask_script(&mut s, &check_and_model(enc.body()), None, &mut totals)?;
+        let pool = self.pool().filter(|_| self.limits.memory.is_none());
+        let (first, mut s, before) = match pool {
+            Some(pool) if self.solver.interactive_args(Some(enc.logic)).is_some() => {
+                self.first_in_pool(enc, pool, &mut totals)?
+            }
+            _ => {
+                let mut s = self.start(enc.logic)?;
+                let first =
+                    self.ask_script(&mut s, &check_and_model(enc.body()), None, &mut totals)?;
+                (first, s, None)
+            }
+        };
         let values = match self.settle(enc, first) {
             Ok(v) => v,
             Err(o) => return Ok((o, start.elapsed())),
@@ -1689,14 +1711,36 @@ impl Asker<'_> {
         let mut block = Script::new();
         block.assert(&enc.decoder.block(&values));
         let cmds = check_and_model(block.as_str());
-        let second = match self.ask_script(&mut s, &cmds, None, &mut totals) {
+        let second = match self.ask_script(&mut s, &cmds, before, &mut totals) {
             Ok(reply) => reply,
             Err(e) => Reply::Other(self.session_failed(&e)),
         };
-        Ok((
-            self.settle_unique(&values, second, |m| enc.decoder.decode(m)),
-            start.elapsed(),
-        ))
+        let outcome = self.settle_unique(&values, second, |m| enc.decoder.decode(m));
+        if let Some(pool) = pool
+            && matches!(
+                outcome,
+                Outcome::Sat {
+                    unique: Some(Uniqueness::Unique | Uniqueness::NotUnique(_)),
+                    ..
+                }
+            )
+            && !s.is_ended()
+        {
+            pool.put(s);
+        }
+        Ok((outcome, start.elapsed()))
+    }
+
+    /// Where this run asks a whole script instead of a process of its
+    /// own: the plan's reused sessions, for a solver that answers after
+    /// `(reset)` as a new process and a run without a budget (a budget
+    /// counts a process's CPU time from its start, which a reused session
+    /// does not). Under `--unique` only without a memory limit: a session
+    /// holds memory from one puzzle to the next, which a new process would
+    /// not be charged with.
+    fn pool(&self) -> Option<&ResetSessions> {
+        self.reset_sessions
+            .filter(|_| self.budget.is_none() && self.solver.profile.resets_like_new)
     }
 
     /// Sends `cmds`, which end in a `check-sat` and its model, to a

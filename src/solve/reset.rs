@@ -65,7 +65,7 @@ impl ResetSessions {
 
     /// An idle session that runs `solver` exactly as a new one for a
     /// script in `logic` would (the same path and arguments), if any.
-    fn take(&self, solver: &Solver, logic: &str) -> Option<Session> {
+    pub(super) fn take(&self, solver: &Solver, logic: &str) -> Option<Session> {
         let args = solver.interactive_args(Some(logic))?;
         let path = solver.path.display().to_string();
         let same = |s: &Session| {
@@ -79,7 +79,7 @@ impl ResetSessions {
     }
 
     /// Gives `session` back for the next script.
-    fn put(&self, session: Session) {
+    pub(super) fn put(&self, session: Session) {
         keep_idle(&self.idle, session, self.keep);
     }
 }
@@ -99,29 +99,9 @@ impl Asker<'_> {
     ) -> Option<(Outcome, Duration)> {
         self.solver.interactive_args(Some(enc.logic))?;
         let start = Instant::now();
-        let mut reused = pool.take(self.solver, enc.logic);
-        let (outcome, session) = loop {
-            let (mut s, before, reset) = match reused.take() {
-                Some(mut s) => {
-                    s.set_cancel(self.ctx.cancel());
-                    s.set_run(&self.run);
-                    s.set_memory_limit(self.limits.memory);
-                    let before = s.last_usage();
-                    (s, before, RESET)
-                }
-                None => match self.start(enc.logic) {
-                    Ok(s) => (s, None, ""),
-                    Err(e) => return Some((self.session_failed(&e), start.elapsed())),
-                },
-            };
-            let question = format!("{reset}{}", check_and_model(enc.body()));
-            let reply = self.ask_script(&mut s, &question, before, &mut Totals::new());
-            match reply {
-                Err(SessionError::Died { .. } | SessionError::Protocol { .. })
-                    if !reset.is_empty() => {}
-                Err(e) => break (self.session_failed(&e), None),
-                Ok(reply) => break (first_outcome(self, self.settle(enc, reply)), Some(s)),
-            }
+        let (outcome, session) = match self.first_in_pool(enc, pool, &mut Totals::new()) {
+            Err(e) => (self.session_failed(&e), None),
+            Ok((reply, s, _)) => (first_outcome(self, self.settle(enc, reply)), Some(s)),
         };
         if let Some(s) = session
             && matches!(outcome, Outcome::Sat { .. } | Outcome::Unsat)
@@ -130,5 +110,43 @@ impl Asker<'_> {
             pool.put(s);
         }
         Some((outcome, start.elapsed()))
+    }
+
+    /// Asks the whole script of `enc` of a session from `pool` (one idle
+    /// there, reset first, or a new one), with the session and its usage
+    /// before the question (`None` for a new one, which counts from its
+    /// start). A reused session that ends before it answers (it may have
+    /// died while idle, or of what the scripts before left) is replaced
+    /// by a new one for the same script, within the same deadline: only a
+    /// new session's failure is the script's, as a process's would be.
+    pub(super) fn first_in_pool(
+        &self,
+        enc: &Encoded,
+        pool: &ResetSessions,
+        totals: &mut Totals,
+    ) -> Result<(super::Reply, Session, Option<crate::solver::Usage>), SessionError> {
+        let mut reused = pool.take(self.solver, enc.logic);
+        loop {
+            let (mut s, before, reset) = match reused.take() {
+                Some(mut s) => {
+                    s.set_cancel(self.ctx.cancel());
+                    s.set_run(&self.run);
+                    s.set_memory_limit(self.limits.memory);
+                    let before = s.last_usage();
+                    (s, before, RESET)
+                }
+                None => (self.start(enc.logic)?, None, ""),
+            };
+            let question = format!("{reset}{}", check_and_model(enc.body()));
+            match self.ask_script(&mut s, &question, before, totals) {
+                Err(SessionError::Died { .. } | SessionError::Protocol { .. })
+                    if !reset.is_empty() =>
+                {
+                    *totals = Totals::new();
+                }
+                Err(e) => return Err(e),
+                Ok(reply) => return Ok((reply, s, before)),
+            }
+        }
     }
 }

@@ -65,6 +65,12 @@ pub struct Profile {
     /// Peculiarities worth telling the user, shown by `smtgrid solvers`.
     #[serde(default)]
     pub quirks: Vec<String>,
+    /// Whether, after `(reset)`, a session answers a whole script with the
+    /// same answer and statistics as a new process (measured: see its
+    /// entry): a run of many puzzles may then ask them of one session
+    /// per worker instead of a process each.
+    #[serde(default)]
+    pub resets_like_new: bool,
     /// How the solver answers `(get-info :all-statistics)`; `None`: it is
     /// never asked.
     #[serde(default)]
@@ -133,6 +139,7 @@ impl Profile {
             ok_exit_codes: default_ok_exit_codes(),
             logic_args: Default::default(),
             quirks: Vec::new(),
+            resets_like_new: false,
             statistics: None,
         }
     }

@@ -1114,6 +1114,62 @@ fn the_killer_race_chooses_by_how_much_propagation_leaves_open() {
     );
 }
 
+/// A run of several puzzles asks Glucose, which answers after `(reset)`
+/// as a new process, in one session per worker: the same answers and the
+/// same search (conflicts, decisions) as a process per puzzle, each
+/// verified and proven unique, without Python's start per puzzle.
+#[test]
+fn one_glucose_session_answers_a_runs_killers_as_new_processes_would() {
+    require(&["glucose"]);
+    let killers = [
+        "puzzles/killers/hs-killer-03.toml",
+        "puzzles/killers/wecoc-2.toml",
+        "puzzles/killers/wecoc-1.toml",
+    ];
+    let dir = tempfile::tempdir().expect("temp dir");
+    let glucose = ["--solver", "glucose", "--encoding", "onehot", "--unique"];
+    let searched = |text: &str| -> Vec<(Value, Value, Value)> {
+        text.lines()
+            .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+            .map(|r| {
+                assert_eq!(r["unique"], true, "{text}");
+                assert_eq!(r["verified"], true, "{text}");
+                (
+                    r["grid"].clone(),
+                    r["stats"]["conflicts"].clone(),
+                    r["stats"]["decisions"].clone(),
+                )
+            })
+            .collect()
+    };
+    let mut args = vec!["solve"];
+    args.extend(killers);
+    args.extend(glucose);
+    let transcripts = dir.path().display().to_string();
+    args.extend([
+        "--jobs",
+        "1",
+        "--format",
+        "jsonl",
+        "--transcript",
+        &transcripts,
+    ]);
+    let o = smtgrid(&args);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}\n{}", stderr(&o));
+    let reused = searched(&text);
+    let sessions = std::fs::read_dir(dir.path()).expect("transcripts").count();
+    assert_eq!(sessions, 1, "{text}");
+    let mut fresh = Vec::new();
+    for k in killers {
+        let mut args = vec!["solve", k];
+        args.extend(glucose);
+        args.extend(["--format", "jsonl"]);
+        fresh.extend(searched(&stdout(&smtgrid(&args))));
+    }
+    assert_eq!(reused, fresh);
+}
+
 /// Under `--mode incremental` every puzzle is asked in a session, which
 /// Glucose cannot take (bit-vectors): yices2 keeps its whole limit.
 #[test]

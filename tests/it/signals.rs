@@ -353,3 +353,51 @@ fn ctrl_c_while_generate_grades_kills_its_grading_sessions_and_exits_130() {
     assert_all_gone(&sessions);
     assert_eq!(names(&tmp), Vec::<String>::new(), "temporary files");
 }
+
+/// `solve` keeps a Glucose session idle between puzzles (one per worker):
+/// on Ctrl-C the idle one dies with the one still searching.
+#[test]
+fn ctrl_c_kills_the_idle_sessions_a_solve_keeps_between_puzzles() {
+    require(&["glucose"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).expect("mkdir");
+    let transcripts = dir.path().join("transcripts");
+    // One worker answers the easy killer in a fraction of a second and
+    // has nothing more to do; the other searches the hard one for seconds.
+    let args = [
+        "solve",
+        "puzzles/killers/hs-killer-03.toml",
+        "puzzles/killers/mathemagic-13.toml",
+        "--solver",
+        "glucose",
+        "--encoding",
+        "onehot",
+        "--unique",
+        "--jobs",
+        "2",
+        "--timeout",
+        "600",
+        "--transcript",
+        transcripts.to_str().expect("utf-8"),
+    ];
+    let mut child = start(&args, &tmp, &dir.path().join("pids"));
+    // Both sessions have started once both transcripts exist; the easy
+    // one is answered well within the second after.
+    let until = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_dir(&transcripts).map_or(0, Iterator::count) < 2 {
+        assert!(Instant::now() < until, "the sessions never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(&child, libc::SIGINT);
+    let status = wait_exit(&mut child, "SIGINT");
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    // Transcripts are named NNNNN-SOLVER-PID.jsonl.
+    let sessions: Vec<i32> = names(&transcripts)
+        .iter()
+        .filter_map(|n| n.strip_suffix(".jsonl")?.rsplit('-').next()?.parse().ok())
+        .collect();
+    assert_eq!(sessions.len(), 2, "{:?}", names(&transcripts));
+    assert_all_gone(&sessions);
+}
