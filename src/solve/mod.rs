@@ -248,7 +248,7 @@ impl PlanBuilder {
     /// of this run's own, one idle per worker at most, reset between
     /// scripts (for solvers that answer after `(reset)` as a new
     /// process): a run of many puzzles starts such a solver once per
-    /// worker, not once per puzzle.
+    /// worker, not once per puzzle. Not under [`SessionUse::Never`].
     pub fn reuse_sessions(mut self) -> Self {
         self.reuse = true;
         self
@@ -257,7 +257,8 @@ impl PlanBuilder {
     pub fn build(self) -> Plan {
         let mut plan = self.plan;
         plan.jobs = self.jobs.unwrap_or_else(|| default_jobs(plan.sessions));
-        if self.reuse && plan.reset_sessions.is_none() {
+        // `--mode process` asks for a process per puzzle.
+        if self.reuse && plan.reset_sessions.is_none() && plan.sessions != SessionUse::Never {
             plan.reset_sessions = Some(Arc::new(ResetSessions::new(plan.jobs)));
         }
         plan
