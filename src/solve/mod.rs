@@ -544,16 +544,25 @@ impl Work<'_> {
     /// wait), and of those the one it runs on and one more for each
     /// [`IDLE_FOR_A_THREAD`] of a core's worth that stood idle on the
     /// machine since its puzzle's first job started (`began`, while that
-    /// job held our other core). With another job beside it on 2 cores,
-    /// Glucose's two threads lost to one (docs/killers.md). The machine
-    /// does not cut it when too little time passed to tell (it started
-    /// first).
+    /// job held our other core, when long enough ago to tell) or that
+    /// stands idle now by the run queue, whichever is more. With another
+    /// job beside it on 2 cores, Glucose's two threads lost to one
+    /// (docs/killers.md).
     fn within_free_cores(&self, job: &Job, began: Option<&MachineSample>, given: usize) -> Job {
         let (solver, variant) = self.origin[job.solver];
         if variant.threads.is_none() {
             return *job;
         }
-        let idle = began.and_then(|b| MachineSample::now()?.idle_cores_since(b));
+        // Since the race began (when long enough ago to tell) and by the
+        // run queue now: the more idle of the two, as a job beside us
+        // keeps both busy, while our own work since the race began (its
+        // script, when the pair before gave its place at once) shows in
+        // the first alone.
+        let since = began.and_then(|b| MachineSample::now()?.idle_cores_since(b));
+        let idle = match (since, MachineSample::idle_cores_now()) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
         let free = idle.map_or(given, |idle| free_cores(idle).min(given));
         match self.racer(solver, variant.within(free)) {
             Some(racer) => Job {
@@ -633,7 +642,6 @@ impl Jobs for Work<'_> {
         let began = w.began.get_or_init(MachineSample::now);
         let job = &self.within_free_cores(job, began.as_ref(), ctx.cores());
         let solver = &self.racers[job.solver];
-        self.versions[job.solver].start(solver, self.cancel);
         let fit = self.in_session(w, solver).then(|| w.fit(&self.sessions));
         let mode = match fit {
             Some(_) => RunMode::Incremental,
@@ -668,6 +676,10 @@ impl Jobs for Work<'_> {
                 return run;
             }
         }
+        // Its version is probed beside its first run (not for a pair that
+        // gave its place at once: that would start a process for nothing
+        // and look like another job to the run queue).
+        self.versions[job.solver].start(solver, self.cancel);
         // Sessions from a shape's second puzzle on are only a speed-up: a
         // solver that does not take the session's logic (onehot's packed
         // read-back needs bit-vectors) runs the puzzle as a process.

@@ -210,6 +210,9 @@ pub struct MachineSample {
     total: u64,
     /// How many cores `/proc/stat` lists.
     cores: usize,
+    /// Tasks runnable at the moment of reading (`procs_running`), the
+    /// reader among them.
+    running: Option<usize>,
 }
 
 impl MachineSample {
@@ -238,10 +241,15 @@ impl MachineSample {
             .lines()
             .filter(|l| l.starts_with("cpu") && l.as_bytes().get(3).is_some_and(u8::is_ascii_digit))
             .count();
+        let running = text
+            .lines()
+            .find_map(|l| l.strip_prefix("procs_running "))
+            .and_then(|n| n.trim().parse().ok());
         Some(MachineSample {
             idle: ticks[3] + ticks[4],
             total: ticks.iter().sum(),
             cores: cores.max(1),
+            running,
         })
     }
 
@@ -256,6 +264,31 @@ impl MachineSample {
         }
         let idle = self.idle.saturating_sub(earlier.idle).min(total);
         Some(idle as f64 / total as f64 * self.cores as f64)
+    }
+
+    /// How many cores stand idle at this moment by the run queue: the
+    /// cores less the tasks runnable (the reader among them); `None`
+    /// where `/proc/stat` does not say. One reading catches tasks passing
+    /// through too: [`MachineSample::idle_cores_now`] takes several.
+    fn idle_by_run_queue(&self) -> Option<f64> {
+        Some(self.cores.saturating_sub(self.running?) as f64)
+    }
+
+    /// How many cores stand idle now, besides the caller's: the most of
+    /// [`RUN_QUEUE_READS`] readings of the run queue a millisecond apart
+    /// (a task that runs for a moment, a version probe say, does not make
+    /// the machine busy); for a choice that cannot wait for
+    /// [`MachineSample::idle_cores_since`]'s 100 ms.
+    pub fn idle_cores_now() -> Option<f64> {
+        let mut most: Option<f64> = None;
+        for i in 0..RUN_QUEUE_READS {
+            if i > 0 {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            let idle = MachineSample::now()?.idle_by_run_queue()?;
+            most = Some(most.map_or(idle, |m: f64| m.max(idle)));
+        }
+        most
     }
 
     /// The fewest ticks [`MachineSample::idle_cores_since`] judges by:
@@ -325,6 +358,9 @@ impl MemoryLimit {
     }
 }
 
+/// How many times [`MachineSample::idle_cores_now`] reads the run queue.
+const RUN_QUEUE_READS: usize = 4;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,6 +377,16 @@ mod tests {
         assert_eq!(at(1050, 5050).idle_cores_since(&start), Some(1.0));
         assert_eq!(at(1000, 5100).idle_cores_since(&start), Some(0.0));
         assert_eq!(at(1100, 5000).idle_cores_since(&start), Some(2.0));
+        // The run queue: one task runnable (the reader) leaves one of
+        // two cores idle, three leave none.
+        let queue = |n: usize| {
+            let text = format!("cpu  1 0 0 1 0 0 0 0\ncpu0 1\ncpu1 1\nprocs_running {n}\n");
+            MachineSample::parse(&text).and_then(|s| s.idle_by_run_queue())
+        };
+        assert_eq!(queue(1), Some(1.0));
+        assert_eq!(queue(2), Some(0.0));
+        assert_eq!(queue(3), Some(0.0));
+        assert_eq!(start.idle_by_run_queue(), None);
         // Too short a time to tell, or counters that went back.
         assert_eq!(at(1005, 5005).idle_cores_since(&start), None);
         assert_eq!(start.idle_cores_since(&at(1050, 5050)), None);
