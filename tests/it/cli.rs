@@ -1083,10 +1083,7 @@ fn the_killer_race_chooses_by_how_much_propagation_leaves_open() {
     ]);
     let text = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{text}\n{}", stderr(&o));
-    let runs: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let runs = json_lines(&o);
     assert_eq!(runs.len(), 4, "{text}");
     assert!(runs.iter().all(|r| r["unique"] == true), "{text}");
     assert_eq!(runs[0]["solver"], "yices2", "{text}");
@@ -1128,12 +1125,12 @@ fn one_glucose_session_answers_a_runs_killers_as_new_processes_would() {
     ];
     let dir = tempfile::tempdir().expect("temp dir");
     let glucose = ["--solver", "glucose", "--encoding", "onehot", "--unique"];
-    let searched = |text: &str| -> Vec<(Value, Value, Value)> {
-        text.lines()
-            .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+    let searched = |o: &Output| -> Vec<(Value, Value, Value)> {
+        json_lines(o)
+            .into_iter()
             .map(|r| {
-                assert_eq!(r["unique"], true, "{text}");
-                assert_eq!(r["verified"], true, "{text}");
+                assert_eq!(r["unique"], true, "{r}");
+                assert_eq!(r["verified"], true, "{r}");
                 (
                     r["grid"].clone(),
                     r["stats"]["conflicts"].clone(),
@@ -1157,7 +1154,7 @@ fn one_glucose_session_answers_a_runs_killers_as_new_processes_would() {
     let o = smtgrid(&args);
     let text = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{text}\n{}", stderr(&o));
-    let reused = searched(&text);
+    let reused = searched(&o);
     let sessions = std::fs::read_dir(dir.path()).expect("transcripts").count();
     assert_eq!(sessions, 1, "{text}");
     let mut fresh = Vec::new();
@@ -1165,7 +1162,7 @@ fn one_glucose_session_answers_a_runs_killers_as_new_processes_would() {
         let mut args = vec!["solve", k];
         args.extend(glucose);
         args.extend(["--format", "jsonl"]);
-        fresh.extend(searched(&stdout(&smtgrid(&args))));
+        fresh.extend(searched(&smtgrid(&args)));
     }
     assert_eq!(reused, fresh);
 }
