@@ -275,7 +275,7 @@ impl MachineSample {
     }
 
     /// How many cores stand idle now, besides the caller's: the most of
-    /// [`RUN_QUEUE_READS`] readings of the run queue a millisecond apart
+    /// `RUN_QUEUE_READS` readings of the run queue a millisecond apart
     /// (a task that runs for a moment, a version probe say, does not make
     /// the machine busy); for a choice that cannot wait for
     /// [`MachineSample::idle_cores_since`]'s 100 ms.
