@@ -714,6 +714,20 @@ fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
     // Generous: the machine may be loaded; the wait ends with the line.
     let first = rx.recv_timeout(Duration::from_secs(60));
     let running = child.try_wait().expect("wait").is_none();
+    // The second run, which never answers, may start a moment after the
+    // first line is out (a loaded machine): it is waited for, so that the
+    // signal finds it running and it must die with smtgrid.
+    let hung = || {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .count()
+            > 1
+    };
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    while !hung() && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let pid = libc::pid_t::try_from(child.id()).expect("a pid");
     // SAFETY: sends SIGINT to the smtgrid child this test started.
     unsafe { libc::kill(pid, libc::SIGINT) };
