@@ -557,13 +557,19 @@ impl Work<'_> {
         // run queue now: the more idle of the two, as a job beside us
         // keeps both busy, while our own work since the race began (its
         // script, when the pair before gave its place at once) shows in
-        // the first alone.
-        let since = began.and_then(|b| MachineSample::now()?.idle_cores_since(b));
-        let idle = match (since, MachineSample::idle_cores_now()) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
+        // the first alone. One core given leaves nothing to measure (the
+        // run queue's reads take milliseconds).
+        let idle = || {
+            let since = began.and_then(|b| MachineSample::now()?.idle_cores_since(b));
+            match (since, MachineSample::idle_cores_now()) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            }
         };
-        let free = idle.map_or(given, |idle| free_cores(idle).min(given));
+        let free = match given {
+            0 | 1 => 1,
+            _ => idle().map_or(given, |idle| free_cores(idle).min(given)),
+        };
         match self.racer(solver, variant.within(free)) {
             Some(racer) => Job {
                 solver: racer,
@@ -1705,11 +1711,11 @@ impl Asker<'_> {
     fn session(&self, enc: &Encoded, start: Instant) -> Result<(Outcome, Duration), SessionError> {
         let mut totals = Totals::new();
         let pool = self.pool().filter(|_| self.limits.memory.is_none());
+        // A solver without an interactive mode fails either way with the
+        // error the caller falls back on.
         let (first, mut s, before) = match pool {
-            Some(pool) if self.solver.interactive_args(Some(enc.logic)).is_some() => {
-                self.first_in_pool(enc, pool, &mut totals)?
-            }
-            _ => {
+            Some(pool) => self.first_in_pool(enc, pool, &mut totals)?,
+            None => {
                 let mut s = self.start(enc.logic)?;
                 let first =
                     self.ask_script(&mut s, &check_and_model(enc.body()), None, &mut totals)?;
