@@ -671,8 +671,10 @@ fn bad_plot_names_and_pairs_are_usage_errors_before_any_run() {
     }
 }
 
-/// Under a terminal (`script` gives one) the progress bar is drawn on
-/// stderr, and stdout still carries only the summary.
+/// Under a terminal (`script` gives one; `TERM` names its kind, as a
+/// terminal's session does, whatever the environment the suite runs in:
+/// without it, or with `dumb`, no bar is drawn) the progress bar is drawn
+/// on stderr, and stdout still carries only the summary.
 #[test]
 fn the_progress_bar_shows_on_a_terminal_only() {
     require(&["yices2"]);
@@ -685,6 +687,7 @@ fn the_progress_bar_shows_on_a_terminal_only() {
     );
     let o = Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
+        .env("TERM", "xterm")
         .current_dir(root())
         .output()
         .expect("script (util-linux) runs");
