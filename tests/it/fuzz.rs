@@ -426,3 +426,23 @@ mod importers {
         }
     }
 }
+
+/// `scripts/test` type-checks the fuzz targets in the crate's own target
+/// directory, where a dependency already checked by clippy is reused only
+/// if fuzz/Cargo.toml builds it with the same settings: when the two dev
+/// profiles drifted apart (opt-level 1 here, 2 there), every dependency was
+/// checked again, 18 s of that step became 75 s.
+#[test]
+fn the_fuzz_crate_builds_with_the_crates_dev_profile() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let profile = |path: &Path| -> toml::Value {
+        let text = std::fs::read_to_string(path).expect("readable manifest");
+        let manifest: toml::Table = toml::from_str(&text).expect("a TOML manifest");
+        manifest["profile"]["dev"].clone()
+    };
+    assert_eq!(
+        profile(&root.join("fuzz/Cargo.toml")),
+        profile(&root.join("Cargo.toml")),
+        "fuzz/Cargo.toml's [profile.dev] must be ../Cargo.toml's"
+    );
+}
