@@ -23,6 +23,8 @@ use std::time::{Duration, Instant};
 
 use smtgrid::parse::InputFormat;
 
+use crate::common::root;
+
 /// Mutations per target when `SMTGRID_FUZZ_ITERS` is not set: enough to
 /// reach past the corpus, few enough that the whole file runs in seconds.
 const DEFAULT_ITERS: u64 = 1500;
@@ -55,9 +57,7 @@ fn env_u64(name: &str, default: u64) -> u64 {
 }
 
 fn corpus(target: &str) -> Vec<Vec<u8>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fuzz/corpus")
-        .join(target);
+    let dir = root().join("tests/fuzz/corpus").join(target);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
@@ -229,7 +229,7 @@ fn mutate(rng: &mut Rng, input: &[u8], pool: &[Vec<u8>]) -> Vec<u8> {
 
 /// Keeps a failing input where it can be picked up for the corpus.
 fn save_failure(target: &str, n: usize, data: &[u8]) -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-failures");
+    let dir = root().join("target/fuzz-failures");
     let _ = std::fs::create_dir_all(&dir);
     let path = dir.join(format!("{target}-{n}"));
     let _ = std::fs::write(&path, data);
@@ -434,15 +434,14 @@ mod importers {
 /// checked again, 18 s of that step became 75 s.
 #[test]
 fn the_fuzz_crate_builds_with_the_crates_dev_profile() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let profile = |path: &Path| -> toml::Value {
         let text = std::fs::read_to_string(path).expect("readable manifest");
         let manifest: toml::Table = toml::from_str(&text).expect("a TOML manifest");
         manifest["profile"]["dev"].clone()
     };
     assert_eq!(
-        profile(&root.join("fuzz/Cargo.toml")),
-        profile(&root.join("Cargo.toml")),
+        profile(&root().join("fuzz/Cargo.toml")),
+        profile(&root().join("Cargo.toml")),
         "fuzz/Cargo.toml's [profile.dev] must be ../Cargo.toml's"
     );
 }
