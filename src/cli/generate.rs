@@ -130,6 +130,8 @@ fn what(a: &GenerateArgs) -> Result<(Kind, Option<usize>, bool, Fixed)> {
             Kind::names()
         )));
     }
+    // The template is an input: no puzzle is written over it.
+    crate::output::protect(path);
     let mut puzzles = crate::parse::load(path, None).map_err(Error::Input)?;
     if puzzles.len() != 1 {
         return Err(Error::Usage(format!(
@@ -140,6 +142,23 @@ fn what(a: &GenerateArgs) -> Result<(Kind, Option<usize>, bool, Fixed)> {
     }
     let (kind, size, diagonals, fixed) = adapter::template(&puzzles.remove(0));
     Ok((kind, Some(size), diagonals || a.diagonals, fixed))
+}
+
+/// Refuses the run before anything is made when a file it would write
+/// exists already: a generated puzzle costs seconds to minutes, and a file
+/// of that name may be another run's puzzle or the user's own.
+fn refuse_existing(dir: &Path, req: &Request) -> Result<()> {
+    let taken = (0..req.count)
+        .map(|i| dir.join(format!("{}.toml", generate::puzzle_name(req, i))))
+        .find(|f| f.symlink_metadata().is_ok());
+    match taken {
+        Some(file) => Err(Error::Usage(format!(
+            "{} exists already: generate writes no file over another; remove it, or give \
+             another folder with -o or another --seed",
+            file.display()
+        ))),
+        None => Ok(()),
+    }
 }
 
 pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
@@ -270,6 +289,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     let cancel = solver::install_ctrlc_handler();
     let solvers = pick_solvers(&a.solvers.request()?, kind, size, &cancel)?;
     create_dir(&a.output)?;
+    refuse_existing(&a.output, &req)?;
     if a.seed.is_none() {
         note(format_args!(
             "seed {seed} (give --seed {seed} to make these puzzles again)"

@@ -12,6 +12,7 @@ use std::time::Duration;
 use crate::cancel::Cancel;
 use crate::encode::{Encoding, Options, propagated_values};
 use crate::lower::lower;
+use crate::model::ValueGrid;
 use crate::puzzle::Puzzle;
 use crate::solve::{Mode, Outcome, Plan, ResetSessions, SessionUse, StatsUse, solve_all};
 use crate::solver::Solver;
@@ -51,6 +52,9 @@ pub struct Grade {
     pub decisions: u64,
     /// Share of the cells without a given that propagation decides, 0–1.
     pub propagated: f64,
+    /// The grading solver's answer, which the checker accepted: a second
+    /// witness that the generator holds up against the puzzle's solution.
+    pub grid: ValueGrid,
 }
 
 /// Grades `p` with `solver` on [`ENCODING`], within `timeout`, in a
@@ -95,9 +99,9 @@ pub fn grade_in(
         .and_then(|r| r.lines.into_iter().next())
         .map(|l| l.run)
         .ok_or("the grading run did not end")?;
-    if !matches!(run.outcome, Outcome::Sat { .. }) {
+    let Outcome::Sat { grid, .. } = run.outcome else {
         return Err(format!("grading: {}", run.outcome.status().name()));
-    }
+    };
     let stats = run
         .measured
         .stats
@@ -109,6 +113,7 @@ pub fn grade_in(
         conflicts,
         decisions,
         propagated: propagated_share(p, cancel),
+        grid,
     })
 }
 

@@ -342,8 +342,8 @@ pub struct Generated {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Failure {
     /// Its time limit passed first.
-    #[error("not made within its time limit of {0} s ({1} designs tried)")]
-    TimeLimit(f64, usize),
+    #[error("not made within its time limit of {0} s ({1} designs tried){2}")]
+    TimeLimit(f64, usize, String),
     /// Ctrl-C.
     #[error("interrupted")]
     Interrupted,
@@ -361,6 +361,23 @@ pub struct Solvers {
     pub grader: Solver,
 }
 
+/// The name of the `index`th puzzle of `req` (and of its file, with
+/// `.toml`): the kind (`sudoku-x` with both diagonals), the tag, the seed
+/// and the index, so that runs of different kinds or bands with one seed
+/// name their puzzles apart.
+pub fn puzzle_name(req: &Request, index: usize) -> String {
+    let kind = match (req.kind, req.diagonals) {
+        (Kind::Sudoku, true) => "sudoku-x",
+        (kind, _) => kind.name(),
+    };
+    let tag = req
+        .tag
+        .as_ref()
+        .map(|t| format!("{t}-"))
+        .unwrap_or_default();
+    format!("{kind}-{tag}{}-{index:04}", req.seed)
+}
+
 /// Makes puzzle `index` of `req`: draws designs from its stream until one
 /// reduces to a puzzle that fits the request, within the time limit. Its
 /// grading asks a session of `grading` if given (see [`grade::grade_in`]).
@@ -374,19 +391,22 @@ pub fn make(
     let start = Instant::now();
     let deadline = start + req.time_limit;
     let mut rng = Rng::derived(req.seed, index as u64);
-    let tag = req
-        .tag
-        .as_ref()
-        .map(|t| format!("{t}-"))
-        .unwrap_or_default();
-    let name = format!("{}-{tag}{}-{index:04}", req.kind.name(), req.seed);
+    let name = puzzle_name(req, index);
     let mut attempts = 0;
+    // Why designs were dropped at grading, told if the time runs out.
+    let mut last_grading_error = None;
     loop {
         if cancel.is_cancelled() {
             return Err(Failure::Interrupted);
         }
         if Instant::now() >= deadline {
-            return Err(Failure::TimeLimit(req.time_limit.as_secs_f64(), attempts));
+            return Err(Failure::TimeLimit(
+                req.time_limit.as_secs_f64(),
+                attempts,
+                last_grading_error.map_or_else(String::new, |e| {
+                    format!("; the last grading run failed: {e}")
+                }),
+            ));
         }
         attempts += 1;
         let Some(design) = draw::design(req, &mut rng) else {
@@ -417,8 +437,22 @@ pub fn make(
         let grade = match grade::grade_in(&puzzle, &solvers.grader, grading, remaining, cancel) {
             Ok(g) => g,
             Err(_) if cancel.is_cancelled() => return Err(Failure::Interrupted),
-            Err(_) => continue,
+            Err(why) => {
+                last_grading_error = Some(why);
+                continue;
+            }
         };
+        // The prover's `unsat` made the puzzle unique; the grader's grid,
+        // verified, is a second witness. Another grid than the solution
+        // proves a second solution: the prover was wrong, and no puzzle of
+        // this run can rest on it.
+        if crate::solve::matches_recorded(&puzzle, &grade.grid) == Some(false) {
+            return Err(Failure::Solver(format!(
+                "solvers disagree: {} proved {name} unique, but {}'s answer, which the checker \
+                 accepted, is another solution; no puzzle was written",
+                solvers.prover.label, solvers.grader.label
+            )));
+        }
         if let Some((lo, hi)) = req.effort
             && !(lo..=hi).contains(&grade.conflicts)
         {

@@ -697,3 +697,65 @@ fn a_grading_session_that_hangs_fails_the_grade_at_its_time_limit_and_is_killed(
     assert_eq!(pids.len(), 1, "{pids:?}");
     assert_gone(pids[0], "a grading session that timed out");
 }
+
+/// A prover that calls every puzzle unique is caught by the grader: z3's
+/// verified grid of a 4×4 with its clues all gone is another solution
+/// than the recorded one, so no puzzle is written and the run fails.
+#[test]
+fn a_lying_prover_is_caught_by_the_graders_grid() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let liar = root().join("tests/fake_solvers/session_unsat.py");
+    let out = smtgrid(&[
+        "generate",
+        "sudoku",
+        "--size",
+        "4",
+        "--seed",
+        "1",
+        "--time-limit",
+        "30",
+        "--solver",
+        &format!("yices2={}", liar.display()),
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("solvers disagree"), "{err}");
+    assert!(common::names_in(dir.path()).is_empty(), "{err}");
+}
+
+/// `generate` writes no file over another: not over its own template, not
+/// over a file of the name it would write; and sudoku-x puzzles are not
+/// named as plain sudokus of the same seed.
+#[test]
+fn generate_writes_over_no_file() {
+    require(&["yices2", "z3"]);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let d = dir.path().to_str().unwrap();
+    // The template, named as generate would name its output.
+    let template = dir.path().join("jigsaw-1-0000.toml");
+    let text = std::fs::read_to_string(root().join("puzzles/jigsaw-6x6.toml")).unwrap();
+    std::fs::write(&template, &text).unwrap();
+    let t = template.to_str().unwrap();
+    let out = smtgrid(&["generate", t, "--seed", "1", "-o", d]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("exists already"), "{err}");
+    assert_eq!(std::fs::read_to_string(&template).unwrap(), text);
+    // A file of the user's own with a name a run would take.
+    let own = dir.path().join("sudoku-7-0000.toml");
+    std::fs::write(&own, "# my own\n").unwrap();
+    let out = smtgrid(&["generate", "sudoku", "--size", "4", "--seed", "7", "-o", d]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&own).unwrap(), "# my own\n");
+    // Sudoku-X of the same seed goes under a name of its own.
+    let args = ["generate", "sudoku-x", "--size", "4", "--seed", "7"];
+    let made = generate(&args, dir.path());
+    assert!(
+        made.iter().any(|(n, _)| n == "sudoku-x-7-0000.toml"),
+        "{made:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&own).unwrap(), "# my own\n");
+}
