@@ -944,8 +944,7 @@ pub fn make(
 /// so a family leaves it out and counts it in its README.
 pub fn decided_by_propagation(model: &Model) -> bool {
     crate::encode::propagation_conflict(model).is_some()
-        || crate::encode::propagated_values(model, &Options { plain: false }, &Cancel::new())
-            .is_ok_and(|v| v.iter().all(Option::is_some))
+        || crate::encode::propagated_grid(model, &Cancel::new()).is_some()
 }
 
 /// The slowest decisive time over the fastest, when two solvers answered.

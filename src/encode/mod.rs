@@ -662,6 +662,16 @@ pub fn propagated_values(
         .collect())
 }
 
+/// The grid propagation alone decides, in `model`'s cell order, when it
+/// decides every cell without a conflict; `None` otherwise or when
+/// cancelled. Not yet checked: a caller that relies on it checks it.
+pub fn propagated_grid(model: &Model, cancel: &Cancel) -> Option<Vec<i64>> {
+    propagated_values(model, &Options::default(), cancel)
+        .ok()?
+        .into_iter()
+        .collect()
+}
+
 /// Clauses saying that at most one of `lits` is true: a sequential counter
 /// (Sinz), linear in size, where `s_i` means "one of the first i+1 is
 /// true". Its auxiliary Bools are declared in `s` as `{prefix}{n}`,

@@ -100,6 +100,10 @@ pub struct Options {
     /// The solution the puzzle file records (checked when it was read),
     /// in the model's cell order: it refutes any `unsat`.
     pub recorded: Option<Vec<i64>>,
+    /// The grid propagation alone decides, when it decides every cell
+    /// ([`crate::encode::propagated_grid`]): if the checker accepts it, it
+    /// refutes any `unsat` as the recorded solution does.
+    pub propagated: Option<Vec<i64>>,
 }
 
 impl Default for Options {
@@ -108,6 +112,7 @@ impl Default for Options {
             count: 2,
             time_limit: Duration::from_secs(60),
             recorded: None,
+            propagated: None,
         }
     }
 }
@@ -117,6 +122,13 @@ impl Default for Options {
 pub const RECORDED_REFUTES_UNSAT: &str = "the puzzle file records a solution that the checker \
                                           accepts: the solver is wrong (a disagreement with the \
                                           file, not a verdict)";
+
+/// Why an `unsat` is a solver fault when propagation alone decides every
+/// cell into a grid the checker accepts: the one wording of `solve` and
+/// `explain`.
+pub const PROPAGATION_REFUTES_UNSAT: &str = "propagation alone decides every cell, into a grid \
+                                             that the checker accepts: the solver is wrong (a \
+                                             fault, not a verdict)";
 
 /// The most solutions `--count` may ask for: each is a question and a
 /// grid kept in memory.
@@ -261,6 +273,16 @@ fn run(
         {
             Err(Stop::Failed(format!(
                 "the solver answered unsat, but {RECORDED_REFUTES_UNSAT}"
+            )))
+        }
+        Answer::Unsat(_)
+            if opts
+                .propagated
+                .as_ref()
+                .is_some_and(|r| model.check(r).is_ok()) =>
+        {
+            Err(Stop::Failed(format!(
+                "the solver answered unsat, but {PROPAGATION_REFUTES_UNSAT}"
             )))
         }
         Answer::Unsat(core) => {

@@ -925,6 +925,7 @@ impl Work<'_> {
             model,
             // The shape's model has the puzzle's cells.
             recorded: crate::lower::recorded_solution(&w.puzzle, model),
+            puzzle_model: w.model(),
             givens: fit.map_or(&[], |f| &f.givens),
             deadline,
             limit: self.plan.limits.timeout,
@@ -1330,6 +1331,9 @@ struct Asker<'a> {
     /// The solution the puzzle file records (checked when it was read),
     /// in `model`'s cell order: it refutes any `unsat`.
     recorded: Option<Vec<i64>>,
+    /// The puzzle's own model, its givens among its rules (`model` may be
+    /// its shape's): what propagation reads.
+    puzzle_model: &'a Model,
     deadline: Instant,
     /// The whole limit, for messages.
     limit: Duration,
@@ -1609,6 +1613,14 @@ impl Asker<'_> {
         (except != Some(r) && self.model.check_with(r, self.givens).is_ok()).then_some(r)
     }
 
+    /// Whether propagation alone decides every cell of the puzzle into a
+    /// grid the checker accepts: a solution any `unsat` denies, whatever
+    /// the encoding (worked out only when a solver says `unsat`).
+    fn propagation_refutes(&self) -> bool {
+        crate::encode::propagated_grid(self.puzzle_model, self.ctx.cancel())
+            .is_some_and(|v| self.model.check_with(&v, self.givens).is_ok())
+    }
+
     /// The verified values of a first answer, or how the run ended. The
     /// one place a reply becomes a status, whether it came from a process
     /// or a session (`decode` reads the model in the script's way;
@@ -1632,6 +1644,10 @@ impl Asker<'_> {
             Reply::Unsat if self.refutation(None).is_some() => Err(Outcome::Error(
                 ErrorKind::Refuted,
                 format!("unsat, but {}", crate::explain::RECORDED_REFUTES_UNSAT),
+            )),
+            Reply::Unsat if self.propagation_refutes() => Err(Outcome::Error(
+                ErrorKind::Refuted,
+                format!("unsat, but {}", crate::explain::PROPAGATION_REFUTES_UNSAT),
             )),
             Reply::Unsat => Err(Outcome::Unsat),
             Reply::Other(o) => Err(o),

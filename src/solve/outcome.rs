@@ -95,7 +95,8 @@ pub enum ErrorKind {
     /// It broke the session protocol (an answer before its question).
     Protocol,
     /// It answered `unsat` to a puzzle whose file records a solution the
-    /// checker accepts.
+    /// checker accepts, or whose every cell propagation decides into a
+    /// grid the checker accepts.
     Refuted,
 }
 

@@ -420,6 +420,38 @@ fn an_unsat_against_the_recorded_solution_is_a_solver_fault_not_a_verdict() {
 }
 
 #[test]
+fn an_unsat_against_propagations_whole_grid_is_a_solver_fault() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("decided.toml");
+    std::fs::write(&file, common::DECIDED_4X4).expect("the puzzle is written");
+    let cmd = format!("liar=sh {} /dev/null", fake("says_unsat.sh"));
+    // In the plain form (lia) as in the propagated one (onehot).
+    for encoding in ["lia", "onehot"] {
+        let args = [
+            file.to_str().unwrap(),
+            "--solver-cmd",
+            cmd.as_str(),
+            "--solver",
+            "liar",
+            "--encoding",
+            encoding,
+        ];
+        let (o, runs) = solve_json(&args);
+        let [run] = &runs[..] else {
+            panic!("one run: {runs:?}")
+        };
+        assert_eq!(run["status"], "error", "{encoding}: {run}");
+        let err = run["error"].as_str().unwrap_or_default();
+        assert!(
+            err.contains("propagation alone decides"),
+            "{encoding}: {err}"
+        );
+        assert_eq!(o.status.code(), Some(1), "{encoding}: {}", stderr(&o));
+        assert!(stderr(&o).contains("SOLVERS DISAGREE"), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn auto_races_pairs_and_reports_the_winner() {
     require(&["z3", "yices-smt2"]);
     let args = [

@@ -27,6 +27,7 @@ fn opts() -> Options {
         count: 2,
         time_limit: Duration::from_secs(120),
         recorded: None,
+        propagated: None,
     }
 }
 
@@ -356,6 +357,7 @@ fn counting_stopped_by_the_limit_keeps_the_solutions_in_hand() {
         count: 10_000,
         time_limit: Duration::from_secs(2),
         recorded: None,
+        propagated: None,
     };
     let ex =
         explain(&model, &statements, &solver("z3"), &opts, &Cancel::new()).expect("explain runs");
@@ -389,10 +391,15 @@ fn an_empty_or_refuted_conflict_is_a_solver_fault() {
         "z3={}",
         root().join("tests/fake_solvers/session_unsat.py").display()
     );
-    // calcudoku-4x4.toml records its solution; killer-broken.toml has none.
+    // calcudoku-4x4.toml records its solution; killer-broken.toml has none;
+    // propagation completes the third.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let decided = dir.path().join("decided.toml");
+    std::fs::write(&decided, common::DECIDED_4X4).expect("the puzzle is written");
     for (file, says) in [
         ("puzzles/calcudoku-4x4.toml", "records a solution"),
         ("docs/examples/killer-broken.toml", "empty unsat core"),
+        (decided.to_str().unwrap(), "propagation alone decides"),
     ] {
         let out = common::smtgrid(&["explain", file, "--solver", &liar, "--timeout", "20s"]);
         let text = String::from_utf8_lossy(&out.stdout);

@@ -284,3 +284,8 @@ pub fn assert_first_grid_again(r: &serde_json::Value) {
         "{r}"
     );
 }
+
+/// A 4×4 sudoku that records no solution and whose givens propagation
+/// alone completes: no solver is needed to know a solution.
+pub const DECIDED_4X4: &str =
+    "kind = \"sudoku\"\ngivens = \"\"\"\n4 . 1 .\n. 2 . .\n. . 3 .\n. 4 . 1\n\"\"\"\n";
