@@ -293,6 +293,10 @@ pub struct Records {
     out: Stdout,
     form: JsonForm,
     count: usize,
+    /// Whether [`Records::finish`] ran: else dropping closes an opened
+    /// array, so a run stopped early (Ctrl-C, a bad input) still leaves
+    /// a well-formed document of the records it wrote.
+    finished: bool,
 }
 
 impl Records {
@@ -302,6 +306,7 @@ impl Records {
             out: Stdout::new(),
             form,
             count: 0,
+            finished: false,
         }
     }
 
@@ -311,6 +316,7 @@ impl Records {
             out: Stdout::holding(),
             form,
             count: 0,
+            finished: false,
         }
     }
 
@@ -336,12 +342,23 @@ impl Records {
 
     /// Ends the output (closes a document's array) and flushes it.
     pub fn finish(&mut self) -> Result<()> {
+        self.finished = true;
         match (self.form, self.count) {
             (JsonForm::Lines, _) => {}
             (JsonForm::Document, 0) => writeln!(self.out, "[]")?,
             (JsonForm::Document, _) => writeln!(self.out, "\n]")?,
         }
         self.out.flush()
+    }
+}
+
+impl Drop for Records {
+    fn drop(&mut self) {
+        if !self.finished && self.form == JsonForm::Document && self.count > 0 {
+            // Best effort: the run is ending on another error already.
+            let _ = writeln!(self.out, "\n]");
+            let _ = self.out.flush();
+        }
     }
 }
 

@@ -783,6 +783,53 @@ fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
 }
 
 #[test]
+fn ctrl_c_leaves_a_json_document_of_what_was_decided() {
+    // The array is closed on the way out, so what stdout holds parses.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("log");
+    let cmd = fake_solver("fake", "first_then_hang.sh", &log);
+    let args = lia_on_4x4(
+        "fake",
+        &[
+            "puzzles/sudoku-4x4.toml",
+            "--solver-cmd",
+            &cmd,
+            "--timeout",
+            "120",
+            "--jobs",
+            "1",
+            "--format",
+            "json",
+        ],
+    );
+    let child = spawn_solve(&args, std::process::Stdio::piped());
+    // The second run hangs once the first is decided.
+    let hung = || {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .count()
+            > 1
+    };
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    while !hung() && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(hung(), "the second run never started");
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: sends SIGINT to the smtgrid child this test started.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let doc: Value = serde_json::from_str(&stdout(&o)).expect("a whole JSON document");
+    let runs = doc.as_array().expect("an array");
+    // The decided puzzle, then the one the interruption stopped.
+    assert_eq!(runs.len(), 2, "{doc}");
+    assert_eq!(runs[0]["status"], "sat", "{doc}");
+    assert_eq!(runs[1]["status"], "stopped", "{doc}");
+}
+
+#[test]
 fn ctrl_c_stops_every_solver_and_exits_130() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pidfile = dir.path().join("pids");
