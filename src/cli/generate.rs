@@ -194,6 +194,21 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
             kind.name()
         )));
     }
+    if let Some((lo, hi)) = a.givens
+        && lo > (size * size) as u64
+    {
+        return Err(Error::Usage(format!(
+            "--givens {lo}-{hi}: a {size}×{size} grid has {} squares; give at most that many",
+            size * size
+        )));
+    }
+    if a.format == Format::Links {
+        crate::import::fpuzzles::holds(kind, size, size).map_err(|why| {
+            Error::Usage(format!(
+                "--format links: {why}; drop --format links for the TOML files"
+            ))
+        })?;
+    }
     if crate::kinds::has_boxes(kind) && generate::draw::box_shape(size).is_none() {
         return Err(Error::Usage(format!(
             "--size {size}: a {} needs boxes, and {size} has no factors for them; try 4, 6, 8, 9, \

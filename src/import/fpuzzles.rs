@@ -771,27 +771,33 @@ fn negatives(value: &Value, n: usize) -> Result<Vec<crate::elements::Element>, S
 // Writing: today's Puzzle as f-puzzles JSON.
 // ---------------------------------------------------------------------------
 
-/// The f-puzzles JSON of a sudoku, killer (sum clues, no repeats) or
-/// jigsaw from 4×4 to 16×16, with or without both diagonals.
-pub fn from_puzzle(p: &Puzzle) -> Result<Value, String> {
-    let n = p.rows;
-    if !matches!(p.kind, Kind::Sudoku | Kind::Killer | Kind::Jigsaw) {
+/// Whether f-puzzles holds puzzles of `kind` on a grid of `rows` by
+/// `cols`: sudoku, killer and jigsaw, square, from 4×4 to 16×16; else why
+/// not.
+pub fn holds(kind: Kind, rows: usize, cols: usize) -> Result<(), String> {
+    if !matches!(kind, Kind::Sudoku | Kind::Killer | Kind::Jigsaw) {
         return Err(format!(
             "a {} puzzle has no f-puzzles form: f-puzzles holds sudoku, killer and jigsaw here",
-            p.kind.name()
+            kind.name()
         ));
     }
-    if !SIZES.contains(&n) || p.cols != n {
+    if !SIZES.contains(&rows) || cols != rows {
         return Err(format!(
-            "the grid is {}×{}, but f-puzzles holds {}×{} to {}×{}",
-            p.rows,
-            p.cols,
+            "the grid is {rows}×{cols}, but f-puzzles holds {}×{} to {}×{}",
             SIZES.start(),
             SIZES.start(),
             SIZES.end(),
             SIZES.end()
         ));
     }
+    Ok(())
+}
+
+/// The f-puzzles JSON of a sudoku, killer (sum clues, no repeats) or
+/// jigsaw from 4×4 to 16×16, with or without both diagonals.
+pub fn from_puzzle(p: &Puzzle) -> Result<Value, String> {
+    let n = p.rows;
+    holds(p.kind, p.rows, p.cols)?;
     if p.kind == Kind::Killer && !p.distinct_cages() {
         return Err("f-puzzles killer cages never repeat a digit, but this killer's may".into());
     }

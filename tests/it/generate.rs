@@ -449,6 +449,24 @@ fn with_refuses_what_it_cannot_make_naming_what_it_can() {
 }
 
 #[test]
+fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
+    for (args, says) in [
+        (&["sudoku", "--givens", "90-100"][..], "81 squares"),
+        (
+            &["calcudoku", "--size", "4", "--format", "links"][..],
+            "no f-puzzles form",
+        ),
+    ] {
+        let all = [&["generate"][..], args, &["-o", "unused"][..]].concat();
+        let out = smtgrid(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert!(!common::root().join("unused").exists());
+}
+
+#[test]
 fn a_template_keeps_its_regions() {
     require(&["yices2", "z3"]);
     let dir = tempfile::tempdir().expect("a temporary folder");
