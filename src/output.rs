@@ -312,10 +312,17 @@ pub fn protect(path: &Path) {
 
 /// Takes `path` for the output flag `flag` (`-o`, `--html`, …): refused
 /// when it is an input of this command ([`protect`]) or the file of
-/// another output flag, before anything is written. Every output flag of
-/// every command goes through here, so no flag can write over what
-/// another reads or writes.
+/// another output flag, or when it is a folder, before anything is
+/// written. Every output flag of every command that names a file goes
+/// through here, so no flag can write over what another reads or writes.
 pub fn claim(flag: &'static str, path: &Path) -> Result<()> {
+    // Refused now, not after the run the file would have ended.
+    if path.is_dir() {
+        return Err(Error::Usage(format!(
+            "{flag} {}: that is a folder; give a file name",
+            path.display()
+        )));
+    }
     let Some(id) = identity(path) else {
         return Ok(());
     };

@@ -46,8 +46,15 @@ impl Target {
     }
 }
 
-/// Creates `dir` and its parents.
+/// Creates `dir` and its parents; an existing file there is refused as
+/// no folder (the system's own word for it is "File exists").
 pub(super) fn create_dir(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::Usage(format!(
+            "{}: that is a file, not a folder; give a folder",
+            dir.display()
+        )));
+    }
     std::fs::create_dir_all(dir).map_err(|source| Error::Io {
         path: dir.to_path_buf(),
         source,

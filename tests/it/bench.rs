@@ -629,7 +629,14 @@ fn bad_plot_names_and_pairs_are_usage_errors_before_any_run() {
     let bad = dir.path().join("bad.jsonl");
     std::fs::write(&bad, "{\"puzzle\": 1}\n").expect("write");
     let four = "puzzles/sudoku-4x4.toml";
-    let cases: [(Vec<&str>, &str); 7] = [
+    let folder = dir.path().join("plot.svg");
+    std::fs::create_dir(&folder).expect("mkdir");
+    let folder = folder.to_str().expect("utf-8");
+    let cases: [(Vec<&str>, &str); 8] = [
+        (
+            vec!["bench", four, "--solver", "z3", "--plot", folder],
+            "that is a folder",
+        ),
         (
             vec!["report", r, "--plot", "cactus.jpg"],
             "must end in .svg or .png",

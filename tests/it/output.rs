@@ -442,3 +442,27 @@ fn usage_errors_say_what_is_wrong() {
         }
     }
 }
+
+/// A folder flag given a file, and a file flag given a folder, are usage
+/// errors that say so, before anything runs.
+#[test]
+fn folders_and_files_are_not_taken_for_each_other() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "kept\n").expect("write");
+    let f = file.to_str().expect("utf-8");
+    let d = dir.path().to_str().expect("utf-8");
+    let four = "puzzles/sudoku-4x4.toml";
+    for (args, says) in [
+        (vec!["solve", four, "--svg", f], "not a folder"),
+        (vec!["solve", four, "--transcript", f], "not a folder"),
+        (vec!["generate", "sudoku", "-o", f], "not a folder"),
+        (vec!["report", four, "--html", d], "that is a folder"),
+    ] {
+        let o = common::smtgrid(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept\n");
+}
