@@ -578,6 +578,15 @@ impl SolverRequest {
         for a in solver_args {
             if a.contains('=') {
                 let (label, path) = parse_solver_override(a)?;
+                if let Some((_, other)) = req.overrides.iter().find(|(l, _)| *l == label)
+                    && *other != path
+                {
+                    return Err(format!(
+                        "--solver {label}: given both {} and {}; give each label one path",
+                        other.display(),
+                        path.display()
+                    ));
+                }
                 req.names.push(label.clone());
                 req.overrides.push((label, path));
             } else {
@@ -632,6 +641,17 @@ mod tests {
             assert_eq!(extract_version(text).as_deref(), Some(want), "{text}");
         }
         assert_eq!(extract_version("no digits here 12\n"), None);
+    }
+
+    #[test]
+    fn one_label_takes_one_path() {
+        let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let e =
+            SolverRequest::parse(&args(&["z3@a=/usr/bin/z3", "z3@a=/opt/z3"]), &[]).unwrap_err();
+        assert!(e.contains("given both /usr/bin/z3 and /opt/z3"), "{e}");
+        assert!(
+            SolverRequest::parse(&args(&["z3@a=/usr/bin/z3", "z3@a=/usr/bin/z3"]), &[]).is_ok()
+        );
     }
 
     #[test]
