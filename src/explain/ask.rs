@@ -37,6 +37,20 @@ pub(crate) enum Extra {
 }
 
 impl Extra {
+    /// The condition in words, for a solver fault's message.
+    fn describe(&self, model: &Model) -> String {
+        match self {
+            Extra::Is(c, v) => match model.cells.get(*c) {
+                Some(cell) => format!("{} holds {v}", crate::error::rc(cell.row, cell.col)),
+                None => format!("a cell holds {v}"),
+            },
+            Extra::Differs(_) => "the grid differs from a solution found before".into(),
+            Extra::SomeOutside(_) => {
+                "some cell holds a value outside the candidates found so far".into()
+            }
+        }
+    }
+
     fn holds(&self, values: &[i64]) -> bool {
         match self {
             Extra::Is(c, v) => values.get(*c) == Some(v),
@@ -321,8 +335,9 @@ impl<'a> Asker<'a> {
         })?;
         if let Some(e) = extra.iter().find(|e| !e.holds(&values)) {
             return Err(Stop::Failed(format!(
-                "{} gave a solution that breaks a question's condition ({e:?})",
-                self.session.name()
+                "{} gave a solution that breaks a question's condition ({})",
+                self.session.name(),
+                e.describe(self.model)
             )));
         }
         Ok(values)
@@ -374,5 +389,25 @@ impl<'a> Asker<'a> {
                 Ok(on.to_vec())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conditions_are_told_in_words() {
+        let p = crate::parse::parse_str(
+            "kind = \"sudoku\"\ngivens = \"\"\"\n. . . .\n. . . .\n. . . .\n. . . .\n\"\"\"\n",
+            &crate::error::Location::file("t.toml"),
+            None,
+        )
+        .expect("a 4x4");
+        let m = crate::lower::lower(&p[0]);
+        assert_eq!(Extra::Is(5, 3).describe(&m), "r2c2 holds 3");
+        let d = Extra::Differs(vec![1; 16]).describe(&m);
+        assert!(d.contains("differs from a solution found before"), "{d}");
+        assert!(!d.contains('['), "{d}");
     }
 }

@@ -50,8 +50,9 @@ pub enum SessionError {
     },
     /// The solver ended (or was ended) before answering.
     #[error(
-        "{solver} stopped before answering ({status}) after {:.1} s; its last words:\n{output}{stderr_tail}",
-        elapsed.as_secs_f64()
+        "{solver} stopped before answering ({status}) after {:.1} s; {}",
+        elapsed.as_secs_f64(),
+        last_words(output, stderr_tail)
     )]
     Died {
         /// The solver's display name.
@@ -106,6 +107,15 @@ pub enum SessionError {
         /// Time from the start of the session.
         elapsed: Duration,
     },
+}
+
+/// What a solver that died printed last, or that it printed nothing.
+fn last_words(output: &str, stderr_tail: &str) -> String {
+    if output.trim().is_empty() && stderr_tail.trim().is_empty() {
+        "it printed nothing".into()
+    } else {
+        format!("its last words:\n{output}{stderr_tail}")
+    }
 }
 
 impl SessionError {
@@ -753,6 +763,16 @@ fn find_sentinel(buf: &[u8], scan: &mut Scan, sentinel: &str) -> Option<(usize, 
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_silent_death_says_it_printed_nothing() {
+        assert_eq!(last_words("", " \n"), "it printed nothing");
+        assert_eq!(
+            last_words("(error \"x\")\n", ""),
+            "its last words:\n(error \"x\")\n"
+        );
+    }
+
     use super::*;
 
     #[test]
