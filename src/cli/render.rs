@@ -57,6 +57,13 @@ pub(super) fn run(a: RenderArgs) -> Result<Completion> {
             .build();
         let cancel = solver::install_ctrlc_handler();
         solve_all(puzzles.iter().cloned(), &plan, &cancel, |p, r| {
+            // The exit status as `solve`'s for the same runs.
+            if !r.succeeded() {
+                completion = Completion::Failed;
+            }
+            for f in &r.findings {
+                note(format_args!("{}: {}", p.name, f.message()));
+            }
             // Only a grid the checker accepted is ever drawn.
             match r.lines.iter().find_map(|l| l.run.outcome.grid()) {
                 Some(g) => {
@@ -80,13 +87,14 @@ pub(super) fn run(a: RenderArgs) -> Result<Completion> {
                         )),
                     }
                 }
-                None => {
-                    note(format_args!(
-                        "{}: no verified solution; drawing the puzzle alone",
-                        p.name
-                    ));
-                    completion = Completion::Failed;
-                }
+                None => note(format_args!(
+                    "{}: {}; drawing the puzzle alone",
+                    p.name,
+                    match r.verdict() {
+                        Verdict::Unsat => "no solution",
+                        _ => "no verified solution",
+                    }
+                )),
             }
             ControlFlow::Continue(())
         });

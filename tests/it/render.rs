@@ -9,7 +9,7 @@ use smtgrid::puzzle::{KakuroCell, Puzzle};
 use smtgrid::render::svg::svg;
 
 use crate::common;
-use common::{puzzle_files, smtgrid};
+use common::{puzzle_files, root, smtgrid};
 
 /// The picture parsed; fails the test unless it is well-formed XML with
 /// an `<svg>` root.
@@ -212,6 +212,46 @@ fn render_solve_draws_the_verified_solution() {
     let (g, c, s) = text_counts(&picture);
     assert_eq!((g, c), (givens(p), clues(p)));
     assert_eq!(g + s, 16, "every cell drawn");
+}
+
+/// `render --solve` exits as `solve` does on the same runs: 0 on a
+/// proven unsat (the puzzle drawn alone), 1 when a solver's answer is
+/// invalid (here: the first grid again for the second question).
+#[test]
+fn render_solve_exits_as_solve_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("k.svg");
+    let out = out.to_str().expect("utf-8 path");
+    let o = smtgrid(&[
+        "render",
+        "docs/examples/killer-broken.toml",
+        "--solve",
+        "--solver",
+        "yices2",
+        "-o",
+        out,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("no solution; drawing the puzzle alone"),
+        "{err}"
+    );
+    let same = format!(
+        "z3={}",
+        root().join("tests/fake_solvers/inter_same.py").display()
+    );
+    let o = smtgrid(&[
+        "render",
+        "puzzles/sudoku-4x4.toml",
+        "--solve",
+        "--solver",
+        &same,
+        "-o",
+        out,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
 }
 
 #[test]
