@@ -903,7 +903,7 @@ fn versions_are_probed_once_per_binary() {
     assert_eq!(z3.version.as_deref(), Some("9.9.9"));
     for _ in 0..3 {
         z3.version = None;
-        smtgrid::solver::read_versions(std::slice::from_mut(&mut z3), &Cancel::new());
+        smtgrid::solver::read_versions(std::slice::from_mut(&mut z3), AMPLE, &Cancel::new());
         assert_eq!(z3.version.as_deref(), Some("9.9.9"));
     }
     let calls = std::fs::read_to_string(dir.path().join("versions")).expect("counted");
@@ -936,7 +936,7 @@ fn cancel_stops_a_version_probe_at_once() {
         c.cancel();
     });
     let start = Instant::now();
-    smtgrid::solver::read_versions(std::slice::from_mut(&mut solver), &cancel);
+    smtgrid::solver::read_versions(std::slice::from_mut(&mut solver), AMPLE, &cancel);
     canceller.join().expect("canceller");
     assert_eq!(solver.version, None);
     // The probe's own limit is 15 s.
