@@ -1060,6 +1060,51 @@ fn huge_outputs_cost_bounded_memory_and_short_messages() {
 }
 
 #[test]
+fn a_word_as_long_as_the_output_costs_the_cap_and_no_copy_of_it() {
+    let z3 = |fake: &str| format!("z3={}", fake_dir().join(fake).display());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let transcripts = dir.path().join("transcripts").display().to_string();
+    let (flood, word) = (z3("word_flood.sh"), z3("interactive_long_word.py"));
+    let killed = "the solver was killed after printing more than 64 MiB";
+    let cases = [
+        // A one-shot run reads its output for an answer before the
+        // statistics (z3's profile asks for them), and records it whole
+        // in a transcript: each once copied all 64 MiB, 200 MB in all.
+        (&flood, &["--mode", "process"][..], killed),
+        (
+            &flood,
+            &["--mode", "process", "--transcript", &transcripts],
+            killed,
+        ),
+        // A session's 50 MB reply was copied out of its buffer, and
+        // again for the transcript: 215 and 266 MB.
+        (&word, &["--unique"], "sat, but no model was printed"),
+        (
+            &word,
+            &["--unique", "--transcript", &transcripts],
+            "sat, but no model was printed",
+        ),
+    ];
+    for (solver, extra, error) in cases {
+        let mut args = vec!["solve", "puzzles/sudoku-4x4.toml", "--solver", solver];
+        args.extend(["--encoding", "lia", "--format", "jsonl"]);
+        args.extend(extra);
+        let b = smtgrid(&args, &[], None);
+        assert_eq!(b.code, 1, "{args:?}: {}\n{}", b.stdout, b.stderr);
+        let line: serde_json::Value = serde_json::from_str(b.stdout.trim()).expect("one JSON line");
+        assert_eq!(line["status"], "error", "{args:?}: {line}");
+        assert_eq!(line["error"], error, "{args:?}");
+        // The output kept, and smtgrid itself (about 30 MB).
+        let bound = 2 * (smtgrid::solver::STDOUT_CAP as i64 >> 10);
+        assert!(
+            b.max_rss_kib < bound,
+            "{args:?}: peak RSS {} KiB",
+            b.max_rss_kib
+        );
+    }
+}
+
+#[test]
 fn ctrl_c_during_a_version_probe_exits_130_at_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pids = dir.path().join("pids");

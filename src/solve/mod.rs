@@ -29,8 +29,7 @@ use crate::encode::{Encoded, Encoding, Interrupted, Options, Shared, encode_canc
 use crate::lower::lower;
 use crate::model::{CellId, Model, ValueGrid};
 use crate::puzzle::{Kind, Puzzle};
-use crate::smtlib::reply::read_answer_until;
-use crate::smtlib::sexp::parse_all;
+use crate::smtlib::reply::{read_answer_until, says_any};
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
     Cancel, Limits, MachineSample, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver,
@@ -1589,9 +1588,7 @@ impl Asker<'_> {
     /// time limit stopped me" (z3: a bare `timeout`).
     fn said_timeout(&self, stdout: &str) -> bool {
         let words = &self.solver.profile.timeout_replies;
-        !words.is_empty()
-            && parse_all(stdout)
-                .is_ok_and(|items| items.iter().any(|x| words.iter().any(|w| x.is_atom(w))))
+        !words.is_empty() && says_any(stdout, words)
     }
 
     /// Checks decoded values: the values, or the reason they are
