@@ -890,7 +890,7 @@ pub fn make(
     mut report: impl FnMut(&Puzzle, &PuzzleResult, &[Record]),
 ) -> Result<Family> {
     let mut solvers = plan.solvers.clone();
-    read_versions(&mut solvers, cancel);
+    read_versions(&mut solvers, plan.limits.timeout, cancel);
     settings.solvers = solvers
         .iter()
         .map(|s| match &s.version {

@@ -903,7 +903,7 @@ fn versions_are_probed_once_per_binary() {
     assert_eq!(z3.version.as_deref(), Some("9.9.9"));
     for _ in 0..3 {
         z3.version = None;
-        smtgrid::solver::read_versions(std::slice::from_mut(&mut z3), &Cancel::new());
+        smtgrid::solver::read_versions(std::slice::from_mut(&mut z3), AMPLE, &Cancel::new());
         assert_eq!(z3.version.as_deref(), Some("9.9.9"));
     }
     let calls = std::fs::read_to_string(dir.path().join("versions")).expect("counted");
@@ -936,7 +936,7 @@ fn cancel_stops_a_version_probe_at_once() {
         c.cancel();
     });
     let start = Instant::now();
-    smtgrid::solver::read_versions(std::slice::from_mut(&mut solver), &cancel);
+    smtgrid::solver::read_versions(std::slice::from_mut(&mut solver), AMPLE, &cancel);
     canceller.join().expect("canceller");
     assert_eq!(solver.version, None);
     // The probe's own limit is 15 s.
@@ -1055,6 +1055,51 @@ fn huge_outputs_cost_bounded_memory_and_short_messages() {
             b.elapsed < Duration::from_secs(40),
             "{spec}: {:?}",
             b.elapsed
+        );
+    }
+}
+
+#[test]
+fn a_word_as_long_as_the_output_costs_the_cap_and_no_copy_of_it() {
+    let z3 = |fake: &str| format!("z3={}", fake_dir().join(fake).display());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let transcripts = dir.path().join("transcripts").display().to_string();
+    let (flood, word) = (z3("word_flood.sh"), z3("interactive_long_word.py"));
+    let killed = "the solver was killed after printing more than 64 MiB";
+    let cases = [
+        // A one-shot run reads its output for an answer before the
+        // statistics (z3's profile asks for them), and records it whole
+        // in a transcript: each once copied all 64 MiB, 200 MB in all.
+        (&flood, &["--mode", "process"][..], killed),
+        (
+            &flood,
+            &["--mode", "process", "--transcript", &transcripts],
+            killed,
+        ),
+        // A session's 50 MB reply was copied out of its buffer, and
+        // again for the transcript: 215 and 266 MB.
+        (&word, &["--unique"], "sat, but no model was printed"),
+        (
+            &word,
+            &["--unique", "--transcript", &transcripts],
+            "sat, but no model was printed",
+        ),
+    ];
+    for (solver, extra, error) in cases {
+        let mut args = vec!["solve", "puzzles/sudoku-4x4.toml", "--solver", solver];
+        args.extend(["--encoding", "lia", "--format", "jsonl"]);
+        args.extend(extra);
+        let b = smtgrid(&args, &[], None);
+        assert_eq!(b.code, 1, "{args:?}: {}\n{}", b.stdout, b.stderr);
+        let line: serde_json::Value = serde_json::from_str(b.stdout.trim()).expect("one JSON line");
+        assert_eq!(line["status"], "error", "{args:?}: {line}");
+        assert_eq!(line["error"], error, "{args:?}");
+        // The output kept, and smtgrid itself (about 30 MB).
+        let bound = 2 * (smtgrid::solver::STDOUT_CAP as i64 >> 10);
+        assert!(
+            b.max_rss_kib < bound,
+            "{args:?}: peak RSS {} KiB",
+            b.max_rss_kib
         );
     }
 }

@@ -302,7 +302,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         },
     };
     let cancel = solver::install_ctrlc_handler();
-    let solvers = pick_solvers(&a.solvers.request()?, kind, size, &cancel)?;
+    let solvers = pick_solvers(&a.solvers.request()?, kind, size, a.time_limit, &cancel)?;
     create_dir(&a.output)?;
     refuse_existing(&a.output, &req)?;
     if a.seed.is_none() {
@@ -384,11 +384,13 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
 
 /// The solver that proves (the first of `--solver`, else the first found of
 /// [`generate::provers`]) and the one that grades (z3, fixed so that
-/// grades compare), each with its version.
+/// grades compare), each with its version, probed within `limit` (the
+/// time for a puzzle).
 fn pick_solvers(
     request: &SolverRequest,
     kind: Kind,
     size: usize,
+    limit: Duration,
     cancel: &crate::cancel::Cancel,
 ) -> Result<Solvers> {
     let mut request = request.clone();
@@ -421,7 +423,7 @@ fn pick_solvers(
         ));
     };
     let mut both = [prover, grader];
-    read_versions(&mut both, cancel);
+    read_versions(&mut both, limit, cancel);
     let [prover, grader] = both;
     Ok(Solvers { prover, grader })
 }

@@ -34,7 +34,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::sexp::{ReadError, Sexp, Stream};
+use super::sexp::{ReadError, Sexp, Stream, Word};
 
 /// How many constants a model may assign. A 64×64 sudoku in the onehot
 /// encoding without propagation, the largest model smtgrid asks for, has
@@ -165,29 +165,40 @@ pub enum Reply {
     Other(Sexp),
 }
 
-/// Classifies one top-level reply.
-fn classify(sexp: &Sexp) -> Reply {
+/// Classifies one top-level reply. Taken whole, so that an unrecognised
+/// reply (which can be as long as a solver's output) becomes
+/// [`Reply::Other`] without a copy.
+fn classify(sexp: Sexp) -> Reply {
     match sexp {
-        Sexp::Atom(a) => match a.as_str() {
-            "sat" => Reply::CheckSat(CheckSat::Sat),
-            "unsat" => Reply::CheckSat(CheckSat::Unsat),
-            "unknown" => Reply::CheckSat(CheckSat::Unknown),
-            "unsupported" => Reply::Unsupported,
-            "success" => Reply::Success,
-            _ => Reply::Other(sexp.clone()),
+        Sexp::Atom(a) => match classify_atom(&a) {
+            Some(reply) => reply,
+            None => Reply::Other(Sexp::Atom(a)),
         },
         Sexp::List(items) if items.first().is_some_and(|h| h.is_atom("error")) => {
             Reply::Error(error_message(&items[1..]))
         }
-        _ => match model_of(sexp) {
+        sexp => match model_of(&sexp) {
             Some(Ok(model)) => Reply::Model(model),
             Some(Err(why)) => Reply::Error(format!(
                 "smtgrid cannot read this model: {}",
                 crate::error::escape_controls(&why)
             )),
-            None => Reply::Other(sexp.clone()),
+            None => Reply::Other(sexp),
         },
     }
+}
+
+/// The reply a top-level atom is, unless it is a word no solver answers
+/// with (then it is [`Reply::Other`]).
+fn classify_atom(atom: &str) -> Option<Reply> {
+    Some(match atom {
+        "sat" => Reply::CheckSat(CheckSat::Sat),
+        "unsat" => Reply::CheckSat(CheckSat::Unsat),
+        "unknown" => Reply::CheckSat(CheckSat::Unknown),
+        "unsupported" => Reply::Unsupported,
+        "success" => Reply::Success,
+        _ => return None,
+    })
 }
 
 /// Gathers replies, one at a time, into an [`Answer`]: what [`read_answer`]
@@ -304,12 +315,25 @@ pub fn read_answer_until<'a>(
     let mut collector = Collector::new();
     let mut stream = Stream::new(stdout);
     loop {
+        // Words are looked at in place: a solver that prints one word of
+        // 64 MiB costs no copy of it (each copy was as large as the output).
+        if let Some(word) = stream.next_word() {
+            if marker.is_some_and(|m| word.text() == m) {
+                return Ok((collector.finish(), Some(stream.rest())));
+            }
+            if let Word::Atom(a) = word
+                && let Some(reply) = classify_atom(a)
+            {
+                collector.add(reply);
+            }
+            continue;
+        }
         let Some(open) = stream.open_list() else {
             match stream.next_expr()? {
                 Some((_, sexp)) if marker.is_some_and(|m| is_echo(&sexp, m)) => {
                     return Ok((collector.finish(), Some(stream.rest())));
                 }
-                Some((_, sexp)) => collector.add(classify(&sexp)),
+                Some((_, sexp)) => collector.add(classify(sexp)),
                 None => return Ok((collector.finish(), None)),
             }
             continue;
@@ -343,10 +367,30 @@ pub fn read_answer_until<'a>(
                 while let Some(item) = stream.next_in_list(open, &mut budget)? {
                     items.push(item);
                 }
-                classify(&Sexp::List(items))
+                classify(Sexp::List(items))
             }
         };
         collector.add(reply);
+    }
+}
+
+/// Whether `stdout` reads as S-expressions and one of its top-level
+/// expressions is an atom of `words` (z3's bare `timeout`). Words are
+/// looked at in place, as [`read_answer`] does, so that a huge one costs
+/// no copy.
+pub fn says_any(stdout: &str, words: &[String]) -> bool {
+    let mut stream = Stream::new(stdout);
+    let mut said = false;
+    loop {
+        if let Some(word) = stream.next_word() {
+            said |= matches!(word, Word::Atom(a) if words.iter().any(|w| w == a));
+            continue;
+        }
+        match stream.next_expr() {
+            Ok(Some(_)) => {}
+            Ok(None) => return said,
+            Err(_) => return false,
+        }
     }
 }
 
@@ -918,33 +962,30 @@ mod tests {
 
     #[test]
     fn classify_each_kind_of_reply() {
-        assert_eq!(classify(&one("sat")), Reply::CheckSat(CheckSat::Sat));
-        assert_eq!(classify(&one("unsat")), Reply::CheckSat(CheckSat::Unsat));
+        assert_eq!(classify(one("sat")), Reply::CheckSat(CheckSat::Sat));
+        assert_eq!(classify(one("unsat")), Reply::CheckSat(CheckSat::Unsat));
+        assert_eq!(classify(one("unknown")), Reply::CheckSat(CheckSat::Unknown));
+        assert_eq!(classify(one("unsupported")), Reply::Unsupported);
+        assert_eq!(classify(one("success")), Reply::Success);
         assert_eq!(
-            classify(&one("unknown")),
-            Reply::CheckSat(CheckSat::Unknown)
-        );
-        assert_eq!(classify(&one("unsupported")), Reply::Unsupported);
-        assert_eq!(classify(&one("success")), Reply::Success);
-        assert_eq!(
-            classify(&one("(error \"a\nb\")")),
+            classify(one("(error \"a\nb\")")),
             Reply::Error("a\nb".into())
         );
         // A solver's text reaches no terminal raw: an OSC sequence in an
         // error reply arrives escaped.
         assert_eq!(
-            classify(&one("(error \"\u{1b}]0;PWNED\u{7}bad\")")),
+            classify(one("(error \"\u{1b}]0;PWNED\u{7}bad\")")),
             Reply::Error("\\u{1b}]0;PWNED\\u{7}bad".into())
         );
-        assert_eq!(classify(&one("(error)")), Reply::Error(String::new()));
+        assert_eq!(classify(one("(error)")), Reply::Error(String::new()));
         assert_eq!(
-            classify(&one("(= x (- 5))")),
+            classify(one("(= x (- 5))")),
             Reply::Model(model(&[("x", int(-5))]))
         );
-        assert_eq!(classify(&one("()")), Reply::Model(BTreeMap::new()));
-        assert_eq!(classify(&one("timeout")), Reply::Other(one("timeout")));
-        assert_eq!(classify(&one("\"sat\"")), Reply::Other(one("\"sat\"")));
-        assert_eq!(classify(&one("(a b c)")), Reply::Other(one("(a b c)")));
+        assert_eq!(classify(one("()")), Reply::Model(BTreeMap::new()));
+        assert_eq!(classify(one("timeout")), Reply::Other(one("timeout")));
+        assert_eq!(classify(one("\"sat\"")), Reply::Other(one("\"sat\"")));
+        assert_eq!(classify(one("(a b c)")), Reply::Other(one("(a b c)")));
         assert!(is_echo(&one("\"end-1\""), "end-1"));
         assert!(is_echo(&one("end-1"), "end-1"));
         assert!(!is_echo(&one("(end-1)"), "end-1"));
@@ -968,7 +1009,7 @@ mod tests {
         let get_value = "((x 5) (y (- 3)) (b true) (|cell (1,2)| #b0101))";
         for text in [z3_new, z3_old, cvc5, get_value] {
             assert_eq!(read_model(&one(text)), Some(want.clone()), "{text}");
-            assert_eq!(classify(&one(text)), Reply::Model(want.clone()), "{text}");
+            assert_eq!(classify(one(text)), Reply::Model(want.clone()), "{text}");
             let answer = read_answer(&format!("sat\n{text}\n")).unwrap();
             assert_eq!(answer.model, want, "{text}");
         }

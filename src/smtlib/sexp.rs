@@ -376,6 +376,24 @@ fn too_large(text: &str, at: usize) -> ReadError {
     )
 }
 
+/// An atom or a string literal that [`Stream::next_word`] took.
+pub(crate) enum Word<'a> {
+    /// A symbol, number or keyword, as [`Sexp::Atom`] holds it.
+    Atom(&'a str),
+    /// A string literal, unescaped, as [`Sexp::Str`] holds it.
+    Str(Cow<'a, str>),
+}
+
+impl Word<'_> {
+    /// The text, as [`Sexp::Atom`] or [`Sexp::Str`] would hold it.
+    pub fn text(&self) -> &str {
+        match self {
+            Word::Atom(a) => a,
+            Word::Str(s) => s,
+        }
+    }
+}
+
 /// Reads a complete text piece by piece: whole expressions, or the
 /// elements of a list one at a time ([`Stream::open_list`],
 /// [`Stream::next_in_list`]), each within its own [`MAX_NODES`].
@@ -405,6 +423,21 @@ impl<'a> Stream<'a> {
         let before = self.lexer.pos;
         match self.lexer.next_token() {
             Lexed::Token(at, Token::Open) => Some(at),
+            _ => {
+                self.lexer.pos = before;
+                None
+            }
+        }
+    }
+
+    /// If the next token is an atom or a string literal, takes it and
+    /// returns it borrowed from the text where it can be: a reply's words
+    /// are looked at without a copy, however long a solver made one.
+    pub fn next_word(&mut self) -> Option<Word<'a>> {
+        let before = self.lexer.pos;
+        match self.lexer.next_token() {
+            Lexed::Token(_, Token::Atom(a)) => Some(Word::Atom(a)),
+            Lexed::Token(_, Token::Str(s)) => Some(Word::Str(s)),
             _ => {
                 self.lexer.pos = before;
                 None

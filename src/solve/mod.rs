@@ -29,8 +29,7 @@ use crate::encode::{Encoded, Encoding, Interrupted, Options, Shared, encode_canc
 use crate::lower::lower;
 use crate::model::{CellId, Model, ValueGrid};
 use crate::puzzle::{Kind, Puzzle};
-use crate::smtlib::reply::read_answer_until;
-use crate::smtlib::sexp::parse_all;
+use crate::smtlib::reply::{read_answer_until, says_any};
 use crate::smtlib::{Answer, CheckSat, Script, Value};
 use crate::solver::{
     Cancel, Limits, MachineSample, MemoryLimit, RunEnd, RunOutput, Session, SessionError, Solver,
@@ -685,7 +684,7 @@ impl Jobs for Work<'_> {
         // Its version is probed beside its first run (not for a pair that
         // gave its place at once: that would start a process for nothing
         // and look like another job to the run queue).
-        self.versions[job.solver].start(solver, self.cancel);
+        self.versions[job.solver].start(solver, self.plan.limits.timeout, self.cancel);
         // Sessions from a shape's second puzzle on are only a speed-up: a
         // solver that does not take the session's logic (onehot's packed
         // read-back needs bit-vectors) runs the puzzle as a process.
@@ -1063,7 +1062,8 @@ impl Work<'_> {
     }
 
     fn version(&self, solver: usize) -> Option<String> {
-        self.versions[solver].read(&self.racers[solver], self.cancel)
+        let limit = self.plan.limits.timeout;
+        self.versions[solver].read(&self.racers[solver], limit, self.cancel)
     }
 }
 
@@ -1079,9 +1079,11 @@ struct VersionProbe {
 }
 
 impl VersionProbe {
-    /// Starts the probe unless it ran or runs; a thread that cannot be
-    /// started leaves the probe to [`VersionProbe::read`].
-    fn start(&self, solver: &Solver, cancel: &Cancel) {
+    /// Starts the probe, which takes at most `limit` (the run's
+    /// `--timeout`; see [`read_versions`]), unless it ran or runs; a
+    /// thread that cannot be started leaves the probe to
+    /// [`VersionProbe::read`].
+    fn start(&self, solver: &Solver, limit: Duration, cancel: &Cancel) {
         let mut running = schedule::lock(&self.running);
         if running.is_some() || self.read.get().is_some() {
             return;
@@ -1094,21 +1096,21 @@ impl VersionProbe {
                 // Hashed here to have it at hand when the line is reported
                 // (the hash is kept per path and process).
                 crate::provenance::sha256(&s[0].path);
-                read_versions(&mut s, &cancel);
+                read_versions(&mut s, limit, &cancel);
                 s[0].version.take()
             })
             .ok()
             .map(|probe| (probe, stop));
     }
 
-    /// The version: the started probe's, else probed now.
-    fn read(&self, solver: &Solver, cancel: &Cancel) -> Option<String> {
+    /// The version: the started probe's, else probed now within `limit`.
+    fn read(&self, solver: &Solver, limit: Duration, cancel: &Cancel) -> Option<String> {
         self.read
             .get_or_init(|| match schedule::lock(&self.running).take() {
                 Some((probe, _)) => probe.join().ok().flatten(),
                 None => {
                     let mut s = [solver.clone()];
-                    read_versions(&mut s, cancel);
+                    read_versions(&mut s, limit, cancel);
                     s[0].version.take()
                 }
             })
@@ -1590,9 +1592,7 @@ impl Asker<'_> {
     /// time limit stopped me" (z3: a bare `timeout`).
     fn said_timeout(&self, stdout: &str) -> bool {
         let words = &self.solver.profile.timeout_replies;
-        !words.is_empty()
-            && parse_all(stdout)
-                .is_ok_and(|items| items.iter().any(|x| words.iter().any(|w| x.is_atom(w))))
+        !words.is_empty() && says_any(stdout, words)
     }
 
     /// Checks decoded values: the values, or the reason they are
@@ -1966,9 +1966,10 @@ mod tests {
         assert!(solver("yices2").variant(Variant::PLAIN).is_some());
     }
 
-    /// A probe started on a fake solver whose `--version` runs `body` (a
-    /// shell script's); the solver's directory lives as long as it is kept.
-    fn probing(body: &str) -> (tempfile::TempDir, Solver, VersionProbe) {
+    /// A probe started within `limit` on a fake solver whose `--version`
+    /// runs `body` (a shell script's); the solver's directory lives as
+    /// long as it is kept.
+    fn probing(body: &str, limit: Duration) -> (tempfile::TempDir, Solver, VersionProbe) {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("fake-solver");
@@ -1982,21 +1983,36 @@ mod tests {
             ..solver("fake")
         };
         let probe = VersionProbe::default();
-        probe.start(&fake, &Cancel::new());
+        probe.start(&fake, limit, &Cancel::new());
         (dir, fake, probe)
     }
 
     #[test]
     fn a_started_version_probe_gives_the_version_when_read() {
-        let (_dir, fake, probe) = probing("echo 'Fake 1.2.3'");
-        probe.start(&fake, &Cancel::new());
-        assert_eq!(probe.read(&fake, &Cancel::new()).as_deref(), Some("1.2.3"));
-        assert_eq!(probe.read(&fake, &Cancel::new()).as_deref(), Some("1.2.3"));
+        let (_dir, fake, probe) = probing("echo 'Fake 1.2.3'", DEFAULT_TIMEOUT);
+        probe.start(&fake, DEFAULT_TIMEOUT, &Cancel::new());
+        let read = || probe.read(&fake, DEFAULT_TIMEOUT, &Cancel::new());
+        assert_eq!(read().as_deref(), Some("1.2.3"));
+        assert_eq!(read().as_deref(), Some("1.2.3"));
+    }
+
+    #[test]
+    fn a_hanging_version_probe_ends_with_the_runs_time_limit() {
+        let start = Instant::now();
+        let limit = Duration::from_millis(300);
+        let (_dir, fake, probe) = probing("sleep 30", limit);
+        assert_eq!(probe.read(&fake, limit, &Cancel::new()), None);
+        // Its own bound is 15 s.
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]
     fn a_version_probe_nobody_read_is_stopped_at_the_end_not_awaited() {
-        let (_dir, _, probe) = probing("sleep 30");
+        let (_dir, _, probe) = probing("sleep 30", DEFAULT_TIMEOUT);
         std::thread::sleep(Duration::from_millis(100));
         let start = Instant::now();
         drop(probe);

@@ -290,9 +290,10 @@ type Probed = Result<Option<String>, String>;
 type Probes = HashMap<(PathBuf, Vec<String>), Probed>;
 
 /// Runs the version probe once per binary and arguments in this process:
-/// later calls get the first answer. A probe stopped by `cancel` is not
-/// remembered (and gives `Err`).
-fn probe_version(path: &Path, args: &[String], cancel: &Cancel) -> Probed {
+/// later calls get the first answer. The probe takes at most `limit` (the
+/// caller's own time limit) or [`VERSION_TIMEOUT`], whichever is shorter.
+/// A probe stopped by `cancel` is not remembered (and gives `Err`).
+fn probe_version(path: &Path, args: &[String], limit: Duration, cancel: &Cancel) -> Probed {
     static SEEN: OnceLock<Mutex<Probes>> = OnceLock::new();
     let seen = SEEN.get_or_init(Mutex::default);
     let key = (path.to_path_buf(), args.to_vec());
@@ -302,7 +303,7 @@ fn probe_version(path: &Path, args: &[String], cancel: &Cancel) -> Probed {
     let out = exec(
         path,
         args,
-        &super::Limits::timeout(VERSION_TIMEOUT),
+        &super::Limits::timeout(limit.min(VERSION_TIMEOUT)),
         cancel,
         None,
     );
@@ -342,12 +343,12 @@ pub fn discover(
             if e.profile.version_args.is_empty() {
                 continue;
             }
-            s.spawn(
-                move || match probe_version(&path, &e.profile.version_args, cancel) {
+            s.spawn(move || {
+                match probe_version(&path, &e.profile.version_args, VERSION_TIMEOUT, cancel) {
                     Ok(v) => e.version = v,
                     Err(why) => e.error = Some(why),
-                },
-            );
+                }
+            });
         }
     });
     list
@@ -358,15 +359,19 @@ pub fn discover(
 /// z3): `solve` probes only the solvers whose results it reports. Each
 /// binary is probed once per process, however often this is called (e.g.
 /// once per puzzle); `cancel` (Ctrl-C) stops the probes at once, leaving
-/// those versions unread.
-pub fn read_versions(solvers: &mut [Solver], cancel: &Cancel) {
+/// those versions unread. A probe takes at most `limit`, the caller's own
+/// time limit (a run's `--timeout`; `Duration::MAX` for none), or 15 s,
+/// whichever is shorter: a solver whose `--version` hangs then costs a
+/// run no more time than the run may take.
+pub fn read_versions(solvers: &mut [Solver], limit: Duration, cancel: &Cancel) {
     std::thread::scope(|s| {
         for solver in solvers.iter_mut() {
             if solver.version.is_some() || solver.profile.version_args.is_empty() {
                 continue;
             }
             s.spawn(move || {
-                solver.version = probe_version(&solver.path, &solver.profile.version_args, cancel)
+                let args = &solver.profile.version_args;
+                solver.version = probe_version(&solver.path, args, limit, cancel)
                     .ok()
                     .flatten();
             });

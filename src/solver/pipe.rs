@@ -225,11 +225,11 @@ impl Polled {
 fn keep_bytes(k: &mut Kept, data: &[u8], keep: Keep) {
     match keep {
         Keep::Head(cap) => {
-            if k.bytes.capacity() == 0 {
-                // Reserved once: growing by doubling would copy the text
-                // and hold both copies (twice the cap) for a moment. Pages
-                // not written cost no memory.
-                k.bytes.reserve_exact(cap);
+            if k.bytes.capacity() < cap {
+                // Room for the whole cap at once: growing by doubling
+                // would copy the text and hold both copies (twice the cap)
+                // for a moment. Pages not written cost no memory.
+                k.bytes.reserve_exact(cap.saturating_sub(k.bytes.len()));
             }
             let room = cap.saturating_sub(k.bytes.len()).min(data.len());
             k.bytes.extend_from_slice(&data[..room]);
@@ -245,6 +245,70 @@ fn keep_bytes(k: &mut Kept, data: &[u8], keep: Keep) {
             }
         }
     }
+}
+
+/// `bytes` as text of at most `cap` bytes, each invalid UTF-8 sequence
+/// replaced by U+FFFD as [`String::from_utf8_lossy`] does, in the same
+/// buffer: a solver's output is never held twice. A replacement can take
+/// three bytes where the sequence took one; what would then pass `cap` is
+/// dropped, as what a solver prints past the cap is.
+pub(crate) fn into_text(bytes: Vec<u8>, cap: usize) -> String {
+    let mut bytes = match String::from_utf8(bytes) {
+        Ok(mut text) => {
+            text.truncate(text.floor_char_boundary(cap));
+            return text;
+        }
+        Err(e) => e.into_bytes(),
+    };
+    // First the text's length, and how much of `bytes` makes it.
+    let (mut taken, mut len) = (0, 0);
+    while let Some((valid, invalid)) = first_chunk(&bytes[taken..]) {
+        if len + valid > cap {
+            let text = std::str::from_utf8(&bytes[taken..taken + valid]).unwrap_or_default();
+            let fits = text.floor_char_boundary(cap - len);
+            taken += fits;
+            len += fits;
+            break;
+        }
+        taken += valid;
+        len += valid;
+        if invalid == 0 || len + REPLACEMENT.len() > cap {
+            break;
+        }
+        taken += invalid;
+        len += REPLACEMENT.len();
+    }
+    // Then the bytes taken move to the end of the text's room, and the
+    // text is written from its start: each piece of text is at least as
+    // long as the bytes it comes from, so writing never overtakes reading.
+    bytes.truncate(taken);
+    bytes.resize(len, 0);
+    let from = len - taken;
+    bytes.copy_within(..taken, from);
+    let (mut read, mut write) = (from, 0);
+    while let Some((valid, invalid)) = first_chunk(&bytes[read..]) {
+        bytes.copy_within(read..read + valid, write);
+        read += valid;
+        write += valid;
+        if invalid > 0 {
+            bytes[write..write + REPLACEMENT.len()].copy_from_slice(REPLACEMENT);
+            read += invalid;
+            write += REPLACEMENT.len();
+        }
+    }
+    bytes.truncate(write);
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// U+FFFD, which stands for invalid UTF-8.
+const REPLACEMENT: &[u8] = "\u{fffd}".as_bytes();
+
+/// The lengths of the valid UTF-8 at the start of `bytes` and of the
+/// invalid sequence after it (0 if none), as [`String::from_utf8_lossy`]
+/// cuts them; `None` for no bytes.
+fn first_chunk(bytes: &[u8]) -> Option<(usize, usize)> {
+    let chunk = bytes.utf8_chunks().next()?;
+    Some((chunk.valid().len(), chunk.invalid().len()))
 }
 
 /// Text for a message that quotes solver output: at most `max` bytes of
@@ -333,6 +397,56 @@ mod tests {
         assert!(p.now().dropped > 0);
         child.kill().expect("killed");
         child.wait().expect("reaped");
+    }
+
+    #[test]
+    fn text_replaces_invalid_utf8_as_lossy_conversion_does() {
+        let cases: [&[u8]; 7] = [
+            b"sat\n",
+            b"\xff",
+            b"a\xffb\xfe\xfd",
+            b"\xe2\x82A\xe2\x82",
+            "é€😀".as_bytes(),
+            b"\xf0\x9f\x98",
+            b"",
+        ];
+        for bytes in cases {
+            let want = String::from_utf8_lossy(bytes).into_owned();
+            assert_eq!(into_text(bytes.to_vec(), 100), want, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn text_holds_at_most_the_cap_and_whole_characters() {
+        assert_eq!(into_text(b"abcdef".to_vec(), 4), "abcd");
+        assert_eq!(into_text("aé".as_bytes().to_vec(), 2), "a");
+        assert_eq!(into_text(b"ab\xff".to_vec(), 4), "ab");
+        assert_eq!(into_text(b"a\xffb".to_vec(), 4), "a\u{fffd}");
+        assert_eq!(into_text(b"\xff\xffab".to_vec(), 7), "\u{fffd}\u{fffd}a");
+        assert_eq!(into_text(b"a\xff\xe2\x82\xac".to_vec(), 6), "a\u{fffd}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn text_is_the_lossy_conversion_cut_at_the_cap(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::prelude::any::<u8>(),
+                    proptest::sample::select(vec![b'a', 0x80, 0xc3, 0xa9, 0xe2, 0xf0, 0x9f]),
+                ],
+                0..64,
+            ),
+            cap in 0usize..200,
+        ) {
+            let lossy = String::from_utf8_lossy(&bytes).into_owned();
+            let got = into_text(bytes, cap);
+            proptest::prop_assert!(got.len() <= cap);
+            proptest::prop_assert!(lossy.starts_with(&got), "{got:?} of {lossy:?}");
+            // Cut only where the next character (or replacement) would pass the cap.
+            if let Some(next) = lossy[got.len()..].chars().next() {
+                proptest::prop_assert!(got.len() + next.len_utf8() > cap);
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! leaving no process and no temporary file behind whatever happens.
 
 use super::measure::{MemoryLimit, Usage, WATCH_EVERY};
-use super::pipe::{Keep, Pipe};
+use super::pipe::{Keep, Pipe, into_text};
 use super::process::{Tree, group_command, kill_group, spawn, wait_usage};
 use super::transcript::Transcripts;
 use super::{Cancel, Solver};
@@ -300,8 +300,7 @@ pub(crate) fn exec(
     };
     out.wait_closed(Instant::now() + DRAIN_WAIT);
     err.wait_closed(Instant::now() + DRAIN_WAIT);
-    let stdout = String::from_utf8(out.take())
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let stdout = into_text(out.take(), STDOUT_CAP);
     if let (Some(t), Some(r)) = (&mut transcript, &record) {
         t.received(r.run, &stdout);
         t.ended(&end.to_string());

@@ -7,7 +7,7 @@
 //! string bare, cvc5 and cvc4 with its quotes; both are recognised.
 
 use super::measure::{Counters, MemoryLimit, Usage, WATCH_EVERY};
-use super::pipe::{Keep, Kept, Pipe, Polled, excerpt};
+use super::pipe::{Keep, Kept, Pipe, Polled, excerpt, into_text};
 use super::process::{Tree, group_command, kill_and_reap, spawn};
 use super::run::{STDOUT_CAP, read_output, tail_lines};
 use super::transcript::{Transcript, Transcripts};
@@ -436,15 +436,18 @@ impl Session {
         };
         loop {
             if let Some((start, end)) = find_sentinel(&kept.bytes, &mut scanned, &sentinel) {
-                let reply = String::from_utf8_lossy(&kept.bytes[..start]).into_owned();
-                let framed = self
+                let mut reply = take_front(&mut kept.bytes, end);
+                // Copied for the transcript alone: `find_sentinel` takes
+                // only a line of about the sentinel's length.
+                let line = self
                     .transcript
                     .is_some()
-                    .then(|| String::from_utf8_lossy(&kept.bytes[..end]).into_owned());
-                kept.bytes.drain(..end);
+                    .then(|| String::from_utf8_lossy(&reply[start..]).into_owned());
+                reply.truncate(start);
+                let reply = into_text(reply, STDOUT_CAP);
                 self.unanswered = self.unanswered.saturating_sub(1);
-                if let Some(framed) = framed {
-                    self.record(|t, run| t.received(run, &framed));
+                if let Some(line) = line {
+                    self.record(|t, run| t.received_parts(run, &[&reply, &line]));
                 }
                 return Ok(reply);
             }
@@ -701,6 +704,21 @@ fn output_failure(kept: &Kept) -> Option<Failure> {
     kept.closed.then_some(Failure::Closed)
 }
 
+/// A reply at most this long is copied out of a session's buffer, which
+/// keeps its room (and the memory it touched) for the next reply; a
+/// longer one takes the buffer with it, so that it is never held twice.
+const COPY_MAX: usize = 1 << 20;
+
+/// Takes the first `end` bytes out of `buf`, leaving the rest.
+fn take_front(buf: &mut Vec<u8>, end: usize) -> Vec<u8> {
+    let end = end.min(buf.len());
+    if end <= COPY_MAX {
+        return buf.drain(..end).collect();
+    }
+    let rest = buf.split_off(end);
+    std::mem::replace(buf, rest)
+}
+
 /// `text` ending with a newline.
 fn with_newline(text: &str) -> String {
     let mut t = text.to_string();
@@ -789,6 +807,21 @@ mod tests {
         assert_eq!(at.line, 4);
         let mut at = Scan::default();
         assert_eq!(find_sentinel(b"smtgrid-sentinel-31\n", &mut at, s), None);
+    }
+
+    #[test]
+    fn a_long_reply_takes_the_buffer_a_short_one_a_copy() {
+        let mut buf = vec![b'x'; COPY_MAX + 1];
+        buf.extend_from_slice(b"\nrest");
+        let room = buf.capacity();
+        let reply = take_front(&mut buf, COPY_MAX + 2);
+        assert_eq!(reply.len(), COPY_MAX + 2);
+        assert_eq!(reply.capacity(), room, "the buffer itself, not a copy");
+        assert_eq!(buf, b"rest");
+        let mut buf = Vec::with_capacity(100);
+        buf.extend_from_slice(b"sat\nrest");
+        assert_eq!(take_front(&mut buf, 4), b"sat\n");
+        assert_eq!((&buf[..], buf.capacity()), (&b"rest"[..], 100));
     }
 
     #[test]

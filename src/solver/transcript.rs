@@ -120,12 +120,18 @@ pub(crate) struct Transcript {
 impl Transcript {
     /// `text` was wholly written to the solver, for `run`.
     pub fn sent(&mut self, run: &str, text: &str) {
-        self.event(run, "sent", text);
+        self.event(run, "sent", &[text]);
     }
 
     /// `text` came back, a complete reply, for `run`.
     pub fn received(&mut self, run: &str, text: &str) {
-        self.event(run, "received", text);
+        self.event(run, "received", &[text]);
+    }
+
+    /// A complete reply came back for `run` in pieces: `parts` one after
+    /// the other, recorded as one text.
+    pub fn received_parts(&mut self, run: &str, parts: &[&str]) {
+        self.event(run, "received", parts);
     }
 
     /// The process ended, as `how` says.
@@ -148,13 +154,36 @@ impl Transcript {
         (self.start.elapsed().as_secs_f64() * 1e6).round() / 1e3
     }
 
-    fn event(&mut self, run: &str, key: &str, text: &str) {
+    /// Writes the event straight from `parts` into the file, measured
+    /// first: a reply as large as a solver's output is never copied into
+    /// a JSON value and again into its text.
+    fn event(&mut self, run: &str, key: &str, parts: &[&str]) {
         if self.file.is_none() {
             return;
         }
-        let mut e = json!({ "ms": self.ms(), "run": run });
-        e[key] = text.into();
-        self.line(&e);
+        let event = Event {
+            ms: self.ms(),
+            run,
+            key,
+            text: Concat(parts),
+        };
+        let mut counted = Counted(0);
+        let len = match serde_json::to_writer(&mut counted, &event) {
+            Ok(()) => counted.0 + 1,
+            Err(_) => return,
+        };
+        // Room is kept for the last line.
+        if self.written + len > self.cap.saturating_sub(256) {
+            self.left_out += len;
+            return;
+        }
+        let Some(f) = &mut self.file else { return };
+        if serde_json::to_writer(&mut *f, &event).is_err() || writeln!(f).is_err() {
+            // A full disk: the transcript stops, the run goes on.
+            self.file = None;
+            return;
+        }
+        self.written += len;
     }
 
     fn line(&mut self, value: &serde_json::Value) {
@@ -178,6 +207,61 @@ impl Transcript {
     }
 }
 
+/// One `sent` or `received` event, serialized with its keys in the order
+/// of the other lines' (sorted, as `serde_json` orders an object's).
+struct Event<'a> {
+    ms: f64,
+    run: &'a str,
+    /// `sent` or `received`.
+    key: &'a str,
+    text: Concat<'a>,
+}
+
+impl serde::Serialize for Event<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(3))?;
+        map.serialize_entry("ms", &self.ms)?;
+        if self.key < "run" {
+            map.serialize_entry(self.key, &self.text)?;
+            map.serialize_entry("run", self.run)?;
+        } else {
+            map.serialize_entry("run", self.run)?;
+            map.serialize_entry(self.key, &self.text)?;
+        }
+        map.end()
+    }
+}
+
+/// Texts serialized as one JSON string, escaped as they are written.
+struct Concat<'a>(&'a [&'a str]);
+
+impl std::fmt::Display for Concat<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.iter().try_for_each(|part| f.write_str(part))
+    }
+}
+
+impl serde::Serialize for Concat<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A writer that only counts the bytes it is given.
+struct Counted(u64);
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Drop for Transcript {
     fn drop(&mut self) {
         if self.file.is_some() {
@@ -189,6 +273,29 @@ impl Drop for Transcript {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_in_parts_is_one_text_escaped_as_json() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let t = Transcripts::new(dir.path()).expect("dir");
+        let mut one = t.open("z3", 7, Path::new("/bin/z3"), &[]);
+        one.sent("p:1", "(check-sat)\n");
+        one.received_parts("p:1", &["sat \"\u{1b}\u{fffd}\\\n", "smtgrid-sentinel-1\n"]);
+        one.ended("killed");
+        let path = dir.path().join("00001-z3-7.jsonl");
+        let text = std::fs::read_to_string(path).expect("read");
+        let lines: Vec<&str> = text.lines().collect();
+        // Keys in the order of every other line's: sorted.
+        assert!(lines[1].starts_with("{\"ms\":"), "{}", lines[1]);
+        assert!(lines[1].ends_with(",\"run\":\"p:1\",\"sent\":\"(check-sat)\\n\"}"));
+        assert!(lines[2].contains(",\"received\":\"sat \\\"\\u001b\u{fffd}\\\\\\nsmtgrid"));
+        let received: serde_json::Value = serde_json::from_str(lines[2]).expect("JSON");
+        assert_eq!(
+            received["received"],
+            "sat \"\u{1b}\u{fffd}\\\nsmtgrid-sentinel-1\n"
+        );
+        assert_eq!(received["run"], "p:1");
+    }
 
     #[test]
     fn a_transcript_is_bounded_and_says_what_it_left_out() {

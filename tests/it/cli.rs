@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use crate::common;
 use common::{
-    PROFILES, assert_all_gone, bin, fake_solver, per_solver, puzzle_files, require, root,
-    second_z3, smtgrid, sorted_keys,
+    PROFILES, assert_all_gone, bin, fake_solver, per_solver, puzzle_files, recorded_pids, require,
+    root, second_z3, smtgrid, sorted_keys,
 };
 
 fn stdout(o: &Output) -> String {
@@ -351,6 +351,33 @@ fn a_hanging_solver_times_out_and_leaves_nothing_behind() {
     // machine does not fail it; how fast it ends is for benchmarks.
     assert!(took < Duration::from_secs(30), "took {took:?}");
     assert_eq!(pids.len(), 2, "the fake records itself and its child");
+    assert_all_gone(&pids);
+}
+
+#[test]
+fn a_hanging_version_probe_ends_with_the_runs_time_limit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pidfile = dir.path().join("pids");
+    let z3 = format!("z3={}", fake("hangs_on_version.sh"));
+    let args = lia_on_4x4(&z3, &["--timeout", "0.5", "--format", "jsonl"]);
+    let start = Instant::now();
+    let o = bin()
+        .arg("solve")
+        .args(args)
+        .env("FAKE_PIDFILE", &pidfile)
+        .current_dir(root())
+        .output()
+        .expect("the smtgrid binary runs");
+    let took = start.elapsed();
+    let runs = json_lines(&o);
+    assert_eq!(runs.len(), 1, "{}", stderr(&o));
+    assert_eq!(runs[0]["status"], "timeout", "{}", runs[0]);
+    assert_eq!(runs[0]["solver_version"], Value::Null, "{}", runs[0]);
+    // The probe's own bound, 15 s, was the run's whatever its --timeout;
+    // now it is the smaller of the two (generously: a loaded machine).
+    assert!(took < Duration::from_secs(8), "took {took:?}");
+    let pids = recorded_pids(&pidfile);
+    assert_eq!(pids.len(), 2, "the version probe and the run: {pids:?}");
     assert_all_gone(&pids);
 }
 
@@ -773,11 +800,7 @@ fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
     assert_eq!(r["status"], "sat", "{r}");
     assert_eq!(r["verified"], true, "{r}");
     assert_eq!(status.code(), Some(130));
-    let pids: Vec<i32> = std::fs::read_to_string(&log)
-        .expect("the log")
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect();
+    let pids = recorded_pids(&log);
     assert_eq!(pids.len(), 1, "the second run hung");
     assert_all_gone(&pids);
 }

@@ -169,6 +169,16 @@ pub fn second_z3() -> String {
     path
 }
 
+/// The process ids a fake solver wrote into `file` (every word of it that
+/// is a number).
+pub fn recorded_pids(file: &std::path::Path) -> Vec<i32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
 /// Whether `pid` has ended. A zombie counts: it has ended, and whether it
 /// is reaped depends on this machine's init, not on smtgrid.
 pub fn gone(pid: i32) -> bool {
