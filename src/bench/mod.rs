@@ -105,13 +105,21 @@ impl Record {
         (self.status == Status::Sat && self.verified) || self.status == Status::Unsat
     }
 
-    /// Refuses what no run of `bench` can have recorded: a repeat index
+    /// Refuses what no run of `bench` can have recorded: an unverified
+    /// sat, a repeat index
     /// out of range, a limit over [`MAX_TIMEOUT`](crate::solve::MAX_TIMEOUT),
     /// or a time that is negative, not finite, or longer than the run could
     /// last (it is stopped at its limit; [`KILL_GRACE_MS`] covers the
     /// stopping). Such a time would rank first or print `inf` in every
     /// summary.
     pub fn check(&self) -> std::result::Result<(), String> {
+        if self.status == Status::Sat && !self.verified {
+            return Err(
+                "status sat with verified false: a run is recorded as sat only with a \
+                        grid the checker accepted (a rejected one is invalid-model)"
+                    .into(),
+            );
+        }
         if self.repeat >= MAX_REPEAT {
             return Err(format!(
                 "repeat {} is out of range: a run is repeated at most {MAX_REPEAT} times, \
@@ -944,6 +952,22 @@ mod tests {
         let shown = e.to_string();
         assert!(
             shown.contains("r.jsonl:2:") && shown.contains("4294967294"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn an_unverified_sat_is_an_input_error_with_its_line() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r.jsonl");
+        let ok = record_line("a", 1000);
+        let bad = ok.replace("\"verified\":true", "\"verified\":false");
+        assert_ne!(bad, ok);
+        std::fs::write(&path, format!("{ok}{bad}")).expect("write");
+        let e = read_results(&path).map(|_| ()).expect_err("unverified sat");
+        let shown = e.to_string();
+        assert!(
+            shown.contains("r.jsonl:2:") && shown.contains("verified false"),
             "{shown}"
         );
     }
