@@ -371,7 +371,9 @@ pub fn summarize(records: &[Record]) -> Summary {
         best.get(p)
             .map_or(limit_of.get(p).copied().unwrap_or(0) as f64 * 2.0, |b| b.1)
     };
-    let best_par2_ms: f64 = puzzles.iter().map(|p| best_ms(p)).sum();
+    // A fold from 0.0: an empty f64 sum is -0.0, shown "-0.000" for a
+    // shard without runs.
+    let best_par2_ms = puzzles.iter().map(|p| best_ms(p)).fold(0.0, |a, b| a + b);
     let mut fastest: BTreeMap<String, usize> = BTreeMap::new();
     for (pair, _) in best.values() {
         *fastest.entry(pair.to_string()).or_default() += 1;
@@ -887,6 +889,12 @@ mod tests {
         assert_eq!(natural_cmp("killer-9x9", "killer-12x12"), Less);
         assert_eq!(natural_cmp("b", "a1"), Greater);
         assert_eq!(natural_cmp("", "a"), Less);
+    }
+
+    #[test]
+    fn no_runs_give_a_plain_zero() {
+        let t = summarize(&[]).table();
+        assert!(t.contains("PAR-2 0.000 s"), "{t}");
     }
 
     #[test]
