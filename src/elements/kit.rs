@@ -172,6 +172,13 @@ fn join_cells(cells: &[(usize, usize)], sep: &str) -> String {
     names.join(sep)
 }
 
+/// The first of `cells` that comes again later, if any: a set, so that a
+/// long list costs no more than its length.
+pub fn first_repeat(cells: impl IntoIterator<Item = (usize, usize)>) -> Option<(usize, usize)> {
+    let mut seen = std::collections::HashSet::new();
+    cells.into_iter().find(|&c| !seen.insert(c))
+}
+
 /// Whether two cells are orthogonal neighbours.
 pub fn adjacent(a: (usize, usize), b: (usize, usize)) -> bool {
     a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
@@ -750,24 +757,27 @@ pub fn read_marks(key: &str, r: &TomlReader) -> Result<Vec<(usize, usize)>, Inpu
     let want = format!("[[{key}]] tables, each with cells = \"r1c1 r2c2 …\" (each cell one mark)");
     let tables: Vec<MarkTable> = r.value(key, &want)?;
     let mut out = Vec::new();
+    // Against the tables before too: the key's marks are written back as
+    // one table ([`write_marks`]).
+    let mut seen = std::collections::HashSet::new();
     for t in tables {
         let cells = r.cells(&t.cells)?;
-        if let Some((_, c)) = cells
-            .iter()
-            .enumerate()
-            .find(|&(i, c)| cells[..i].contains(c))
-        {
-            return Err(r.error_at(
-                &t.cells,
-                format!(
-                    "{key}: {} is listed twice: list each cell once",
-                    rc(c.0, c.1)
-                ),
-            ));
+        if let Some(&c) = cells.iter().find(|&&c| !seen.insert(c)) {
+            return Err(r.error_at(&t.cells, marked_twice(key, c)));
         }
         out.extend(cells);
     }
     Ok(out)
+}
+
+/// Why the marks under `key` (its cells, in order) cannot be: a cell
+/// marked twice.
+pub fn marks_once(key: &str, cells: &[(usize, usize)]) -> Result<(), String> {
+    first_repeat(cells.iter().copied()).map_or(Ok(()), |c| Err(marked_twice(key, c)))
+}
+
+fn marked_twice(key: &str, (r, c): (usize, usize)) -> String {
+    format!("{key}: {} is listed twice: list each cell once", rc(r, c))
 }
 
 /// Writes cell marks as [`read_marks`] reads them: for each key, in the

@@ -122,7 +122,7 @@ impl<K: LineKind> Line<K> {
     }
 
     /// Why the line cannot be on a grid of values 1..=`n`.
-    fn check(&self, n: usize) -> Result<(), String> {
+    fn check_one(&self, n: usize) -> Result<(), String> {
         let len = self.cells.len();
         if let Some(c) = self.cells.iter().enumerate().find(|&(i, c)| {
             if K::PAIRWISE {
@@ -240,11 +240,16 @@ impl<K: LineKind> ElementType for Line<K> {
                 .map(|v| *v.get_ref())
                 .filter(|&p| !(K::PARAM == Some("circle") && p == 1));
             let line = Line::new(cells, param);
-            line.check(n)
+            line.check_one(n)
                 .map_err(|m| r.error_at(&raw.cells, format!("{key}: {m}")))?;
             out.push(line);
         }
         Ok(out)
+    }
+
+    fn check(all: &[&Self], size: usize) -> Result<(), HookError> {
+        all.iter()
+            .try_for_each(|l| l.check_one(size).map_err(|m| format!("{}: {m}", K::NAME)))
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
@@ -295,7 +300,7 @@ impl<K: LineKind> ElementType for Line<K> {
                     param = (circle.len() > 1).then_some(circle.len() as i64);
                 }
                 let line = Line::new(cells, param);
-                line.check(size).map_err(|m| format!("{key}: {m}"))?;
+                line.check_one(size).map_err(|m| format!("{key}: {m}"))?;
                 out.push(line);
             }
         }
@@ -376,7 +381,7 @@ impl<K: LineKind> ElementType for Line<K> {
         // A one-cell circle is the default.
         let param = param.filter(|&p| !(K::PARAM == Some("circle") && p == 1));
         let line = Line::new(cells, param);
-        line.check(size).map_err(|m| format!("{name}: {m}"))?;
+        line.check_one(size).map_err(|m| format!("{name}: {m}"))?;
         Ok(vec![line])
     }
 
@@ -434,7 +439,7 @@ impl<K: LineKind> ElementType for Line<K> {
                 let walk = d.walk(len);
                 let found = (shortest..=walk.len()).rev().find_map(|k| {
                     let line = Line::new(walk[..k].to_vec(), None);
-                    (line.check(d.n).is_ok() && d.holds(&line)).then_some(line)
+                    (line.check_one(d.n).is_ok() && d.holds(&line)).then_some(line)
                 });
                 if let Some(line) = found {
                     d.take(&line.cells);
@@ -479,9 +484,9 @@ pub fn with_end_circles<K: LineKind>(
     ring: f64,
 ) {
     stroke(line, layout, s, width);
-    for end in [line.cells[0], line.cells[line.cells.len() - 1]] {
+    for end in line.cells.first().into_iter().chain(line.cells.last()) {
         s.circle(
-            centre(layout, end),
+            centre(layout, *end),
             radius,
             &format!(
                 r#"class="{}-end" fill="white" stroke="{}" stroke-width="{ring}""#,

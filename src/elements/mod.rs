@@ -136,6 +136,17 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
         Ok(None)
     }
 
+    /// Why the instances of the element in a puzzle (`all` is never
+    /// empty) cannot be on a `size`×`size` grid. A puzzle file's
+    /// [`ElementType::read`] makes these checks at each table, to point at
+    /// it; [`check_all`] makes them again on whatever every reader made
+    /// (importers' hooks, `--line` meanings, `--with`), so that no reader
+    /// lets in what another refuses, and lowering, drawing and writing
+    /// meet only instances that pass. By default none.
+    fn check(_all: &[&Self], _size: usize) -> Result<(), HookError> {
+        Ok(())
+    }
+
     /// Writes every instance of the element in a puzzle (`all` is never
     /// empty) as TOML that [`ElementType::read`] reads back.
     fn write(_all: &[&Self], _w: &mut TomlWriter) {}
@@ -272,6 +283,9 @@ pub struct Entry {
     /// [`ElementType::finish_grid`], the instance as an [`Element`].
     pub finish_grid:
         fn(&TomlReader, Option<&givens::Values>) -> Result<Option<Element>, InputError>,
+    /// [`ElementType::check`] of this element's instances among `all`
+    /// (nothing if there are none).
+    pub check: fn(&[Element], usize) -> Result<(), HookError>,
     /// [`ElementType::write`] of this element's instances among `all`
     /// (nothing if there are none).
     pub write: fn(&[Element], &mut TomlWriter),
@@ -385,6 +399,14 @@ macro_rules! element_table {
                 },
                 finish_grid: |r, givens| {
                     Ok(<$module::$ty as ElementType>::finish_grid(r, givens)?.map(Element::$ty))
+                },
+                check: |all, size| {
+                    let mine: Vec<&$module::$ty> =
+                        all.iter().filter_map(<$module::$ty as Member>::of).collect();
+                    if mine.is_empty() {
+                        return Ok(());
+                    }
+                    <$module::$ty as ElementType>::check(&mine, size)
                 },
                 write: |all, w| {
                     let mine: Vec<&$module::$ty> =
@@ -514,6 +536,14 @@ pub fn by_fpuzzles_key(key: &str) -> Option<&'static Entry> {
 /// The entry of the element that reads ISS constraint `name`, if any.
 pub fn by_iss_name(name: &str) -> Option<&'static Entry> {
     REGISTRY.iter().find(|e| e.iss.contains(&name))
+}
+
+/// Why `elements` cannot be on a `size`×`size` grid: each element's
+/// [`ElementType::check`], in the registry's order, the first complaint
+/// (which names the element). Every puzzle passes it whichever reader made
+/// it, so an import is held to what its TOML would be.
+pub fn check_all(elements: &[Element], size: usize) -> Result<(), HookError> {
+    REGISTRY.iter().try_for_each(|e| (e.check)(elements, size))
 }
 
 /// Each of `elements` with its number (from 1) among the instances of its

@@ -203,6 +203,7 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
             distinct: true,
         });
     }
+    crate::elements::check_all(&plain.elements, n)?;
     for e in plain.elements {
         p.add(e);
     }

@@ -257,6 +257,10 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
             p.add(e);
         }
     }
+    // Each table was checked where it is; this is the step every reader's
+    // puzzle passes, for what a check across tables finds.
+    elements::check_all(&p.elements, p.rows.max(p.cols))
+        .map_err(|m| InputError::new(src.file.clone(), m))?;
     if let Some(s) = solution {
         p.check_solution(&s.values.locs, &s.at)?;
     }

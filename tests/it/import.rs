@@ -424,6 +424,54 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("a links file holds one"));
 }
 
+/// What an importer's hook makes passes the checks a TOML table gets, so
+/// that no import reaches lowering or printing (`.Thermo` with no cells
+/// panicked in the text grid) or converts to TOML that smtgrid refuses.
+#[test]
+fn imported_elements_pass_the_checks_their_toml_gets() {
+    let mut p = sudoku4();
+    for (key, value, want) in [
+        (
+            "thermometer",
+            json!([{"lines": [[]]}]),
+            "thermometer: no cells",
+        ),
+        (
+            "slowthermometer",
+            json!([{"lines": [["R1C1", "R1C2"], []]}]),
+            "slow-thermometer: no cells",
+        ),
+        (
+            "thermometer",
+            json!([{"lines": [["R1C1", "R4C4"]]}]),
+            "r1c1 and r4c4 do not touch",
+        ),
+        (
+            "thermometer",
+            json!([{"lines": [["R1C1", "R1C2", "R1C1"]]}]),
+            "r1c1 is listed twice: a thermometer passes each cell once",
+        ),
+        (
+            "odd",
+            json!([{"cells": ["R1C1", "R1C1"]}]),
+            "odd: r1c1 is listed twice",
+        ),
+        (
+            "minimum",
+            json!([{"cell": "R2C2"}, {"cell": "R2C2"}]),
+            "minimum: r2c2 is listed twice",
+        ),
+    ] {
+        p[key] = value;
+        refused(&fpuzzles_link(&p), &[], want);
+        p.as_object_mut().expect("an object").remove(key);
+    }
+    refused(".Thermo", &[], "thermometer: no cells");
+    refused(".Shape~4x4.Thermo", &[], "thermometer: no cells");
+    refused(".Thermo~R1C1~R9C9", &[], "r1c1 and r9c9 do not touch");
+    refused(".Thermo~R1C1~R1C2~R1C1", &[], "r1c1 is listed twice");
+}
+
 #[test]
 fn unknown_keys_are_refused_unless_ignored_and_then_listed() {
     let mut p = sudoku4();
