@@ -416,6 +416,11 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
     refused("https://sudokupad.app/abc123", &[], "never goes online");
     refused(".~R10C1_3", &[], "not a cell");
     refused(".Cage~8~R1C1~R1C2.Shape~4x4", &[], "add up to 3 to 7");
+    refused(
+        ".Shape~4x4.~R1C1_1.~R1C1_2",
+        &[],
+        "gives r1c1 twice, as 1 and as 2",
+    );
     let dir = tempfile::tempdir().expect("temp dir");
     let empty = dir.path().join("empty.links");
     std::fs::write(&empty, "# nothing but a comment\n").expect("write");
