@@ -176,9 +176,25 @@ impl Puzzle {
     }
 
     /// Adds an element in its place in the registry's order (after the
-    /// instances of its own element already there).
+    /// instances of its own element already there); a flag
+    /// ([`Element::is_flag`]) goes before them, once: one the puzzle has
+    /// already is not added again.
     pub fn add(&mut self, e: impl Into<Element>) {
         let e = e.into();
+        if e.is_flag() {
+            // The flags of an element lead its instances and are each there
+            // once, so this looks at a few elements, however many there are.
+            let from = self.elements.partition_point(|x| x.rank() < e.rank());
+            let flags = self.elements[from..]
+                .iter()
+                .take_while(|x| x.rank() == e.rank() && x.is_flag());
+            if flags.clone().any(|x| *x == e) {
+                return;
+            }
+            let at = from + flags.count();
+            self.elements.insert(at, e);
+            return;
+        }
         let at = self.elements.partition_point(|x| x.rank() <= e.rank());
         self.elements.insert(at, e);
     }

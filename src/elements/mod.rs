@@ -191,6 +191,14 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
         Err(format!("{} does not read ISS's `{name}`", Self::NAME))
     }
 
+    /// Whether this instance is a rule a puzzle has or has not (anti-knight,
+    /// one diagonal, a negative constraint): a second one equal to it says
+    /// nothing more, so [`crate::puzzle::Puzzle::add`] keeps one, however
+    /// often a reader meets it (ISS's `.AntiKnight` thousands of times).
+    fn is_flag(&self) -> bool {
+        false
+    }
+
     /// Whether the square (`row`, `col`) holds a cell to fill (kakuro's
     /// clue squares do not).
     fn holds_cell(&self, _row: usize, _col: usize) -> bool {
@@ -496,6 +504,13 @@ macro_rules! element_table {
             pub fn corner_clue(&self) -> Option<((usize, usize), String)> {
                 match self {
                     $(Element::$ty(x) => x.corner_clue(),)+
+                }
+            }
+
+            /// [`ElementType::is_flag`].
+            pub fn is_flag(&self) -> bool {
+                match self {
+                    $(Element::$ty(x) => x.is_flag(),)+
                 }
             }
 

@@ -252,8 +252,8 @@ pub(crate) fn grid_rule(name: &str, n: usize) -> Result<Vec<crate::elements::Ele
 }
 
 /// The puzzle of `plain` with the rules `--with` adds (each once: one the
-/// payload states already is not added again), checked as every imported
-/// puzzle is ([`build::to_puzzle`]).
+/// payload states already is not added again, as the puzzle keeps each
+/// flag once), checked as every imported puzzle is ([`build::to_puzzle`]).
 fn finish(
     mut plain: build::Plain,
     opts: &Options,
@@ -261,11 +261,9 @@ fn finish(
     at: &Location,
 ) -> Result<Puzzle, String> {
     for rule in &opts.with {
-        for e in grid_rule(rule, plain.n).map_err(|m| format!("--with {m}"))? {
-            if !plain.elements.contains(&e) {
-                plain.elements.push(e);
-            }
-        }
+        plain
+            .elements
+            .extend(grid_rule(rule, plain.n).map_err(|m| format!("--with {m}"))?);
     }
     build::to_puzzle(plain, name, at)
 }

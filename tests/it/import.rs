@@ -477,6 +477,33 @@ fn imported_elements_pass_the_checks_their_toml_gets() {
     refused(".Thermo~R1C1~R1C2~R1C1", &[], "r1c1 is listed twice");
 }
 
+/// A rule over the whole grid stated again (ISS's `.AntiKnight` thousands
+/// of times made a 142 MB script) is one rule: the script is the one of
+/// the rule stated once, as `convert` writes it once.
+#[test]
+fn a_repeated_whole_grid_rule_is_stated_once() {
+    let script = |iss: &str| {
+        let out = smtgrid(&["emit", iss]);
+        succeeded(&out);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        // The link's name differs with its text.
+        text.lines()
+            .filter(|l| !l.contains(":source"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let once = ".Shape~4x4.AntiKnight.AntiKing.StrictKropki.WhiteDot~R1C1~R1C2.Diagonal~1";
+    let dotted = format!("{once}.WhiteDot~R2C1~R2C2");
+    // The flags again after a dot, fifty times: each still one rule, and
+    // the dots all kept.
+    let again = format!(
+        "{dotted}{}",
+        ".AntiKnight.AntiKing.StrictKropki.Diagonal~1".repeat(50)
+    );
+    assert_eq!(script(&again), script(&dotted));
+    assert_ne!(script(once), script(&dotted));
+}
+
 #[test]
 fn unknown_keys_are_refused_unless_ignored_and_then_listed() {
     let mut p = sudoku4();
