@@ -199,6 +199,27 @@ impl Puzzle {
         self.elements.insert(at, e);
     }
 
+    /// Adds `elements` as [`Puzzle::add`] adds each, in one pass: a file's
+    /// thousands of tables put in place one by one would each move every
+    /// element after it (the quadratic cost of a file whose late elements
+    /// come first).
+    pub fn extend(&mut self, elements: impl IntoIterator<Item = Element>) {
+        let mut rest = Vec::new();
+        for e in elements {
+            if e.is_flag() {
+                // Few, once each; placed while the list is still in order.
+                self.add(e);
+            } else {
+                rest.push(e);
+            }
+        }
+        if !rest.is_empty() {
+            self.elements.append(&mut rest);
+            // Stable: each new instance after those of its element there.
+            self.elements.sort_by_key(Element::rank);
+        }
+    }
+
     /// Sets the one instance of element `T` (boxes, regions, cages, …),
     /// replacing any there was.
     pub fn set<T: Member>(&mut self, x: T) {

@@ -363,6 +363,8 @@ pub struct TomlReader<'a> {
     pub text: &'a str,
     /// The file.
     pub file: &'a Location,
+    /// Where the file's lines start, for locating offsets.
+    pub lines: &'a crate::error::Lines<'a>,
     /// The puzzle's kind.
     pub kind: Kind,
     /// Grid rows.
@@ -376,6 +378,9 @@ pub struct TomlReader<'a> {
     pub givens: &'a Grid,
     /// Where each top-level key starts, for messages about a whole value.
     pub(crate) key_at: &'a dyn Fn(&str) -> Option<usize>,
+    /// Those of `elements` with clue squares, found once: each cell of
+    /// every list is checked against them.
+    pub(crate) clue_squares: std::cell::OnceCell<Vec<&'a Element>>,
 }
 
 /// Picks the value of one top-level key out of a TOML document.
@@ -409,10 +414,10 @@ impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Pick<'_, T> {
     }
 }
 
-impl TomlReader<'_> {
+impl<'a> TomlReader<'a> {
     /// The location of byte `offset` of the file.
     pub fn loc(&self, offset: usize) -> Location {
-        let (l, c) = crate::error::line_col(self.text, offset);
+        let (l, c) = self.lines.line_col(offset);
         self.file.at(l, c)
     }
 
@@ -500,16 +505,17 @@ impl TomlReader<'_> {
         for token in text.split_whitespace() {
             let at = offset + text[offset..].find(token).unwrap_or(0);
             offset = at + token.len();
-            let loc = self.loc(body + at);
+            // Located only for a message: a file's every cell need not be.
+            let loc = || self.loc(body + at);
             let cell = parse_rc(token).ok_or_else(|| {
                 InputError::new(
-                    loc.clone(),
+                    loc(),
                     format!("`{token}` is not a cell: write cells as r1c1 r1c2 …, row then column from 1"),
                 )
             })?;
             if cell.0 >= self.rows || cell.1 >= self.cols {
                 return Err(InputError::new(
-                    loc,
+                    loc(),
                     format!(
                         "{token} is outside the {}×{} grid: rows and columns run from 1 to {}",
                         self.rows,
@@ -518,9 +524,15 @@ impl TomlReader<'_> {
                     ),
                 ));
             }
-            if self.elements.iter().any(|e| !e.holds_cell(cell.0, cell.1)) {
+            let clue_squares = self.clue_squares.get_or_init(|| {
+                self.elements
+                    .iter()
+                    .filter(|e| e.has_clue_squares())
+                    .collect()
+            });
+            if clue_squares.iter().any(|e| !e.holds_cell(cell.0, cell.1)) {
                 return Err(InputError::new(
-                    loc,
+                    loc(),
                     format!("{token} is a clue square, not a cell to fill"),
                 ));
             }

@@ -92,6 +92,10 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     /// clues, kakuro squares), so [`ElementType::text`] is never asked
     /// for it.
     const SHOWN_BY_TEXT_GRID: bool = false;
+    /// Whether [`ElementType::holds_cell`] may say no (kakuro's clue
+    /// squares): a cell list is checked against such elements alone, not
+    /// every element read so far.
+    const HAS_CLUE_SQUARES: bool = false;
 
     /// Reads the value of `key` (one of [`ElementType::KEYS`]) from a
     /// puzzle file whose grid is already known, checking it against the
@@ -511,6 +515,13 @@ macro_rules! element_table {
             pub fn is_flag(&self) -> bool {
                 match self {
                     $(Element::$ty(x) => x.is_flag(),)+
+                }
+            }
+
+            /// [`ElementType::HAS_CLUE_SQUARES`].
+            pub fn has_clue_squares(&self) -> bool {
+                match self {
+                    $(Element::$ty(_) => <$module::$ty as ElementType>::HAS_CLUE_SQUARES,)+
                 }
             }
 

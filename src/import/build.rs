@@ -204,9 +204,7 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
         });
     }
     crate::elements::check_all(&plain.elements, n)?;
-    for e in plain.elements {
-        p.add(e);
-    }
+    p.extend(plain.elements);
     let values = Values {
         grid: plain.givens,
         locs: Vec::new(),
