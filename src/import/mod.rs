@@ -197,6 +197,18 @@ impl Options {
                 MEANINGS.join(", ")
             ));
         }
+        // Which of two meanings the user meant is theirs to say: the first
+        // one was kept silently.
+        if let Some((_, _, before)) = self
+            .meanings
+            .iter()
+            .find(|(w, c, m)| *w == what && *c == colour && *m != meaning)
+        {
+            return Err(format!(
+                "--{flag} {spec}: {colour} is already given the meaning {before}; give each \
+                 colour one meaning"
+            ));
+        }
         self.meanings.push((what, colour, meaning));
         Ok(())
     }

@@ -856,6 +856,16 @@ fn fpuzzles_drawings_take_the_meanings_sudokupad_drawings_do() {
     assert!(err.contains("--line 56ff00=ignore"), "{err}");
     usage_refused(&["--line", "grey=thermo", &link], "6 (or 8) hex digits");
     usage_refused(
+        &[
+            "--line",
+            "bfbfbf=thermo",
+            "--line",
+            "#BFBFBF=whispers",
+            &link,
+        ],
+        "--line #BFBFBF=whispers: bfbfbf is already given the meaning thermo",
+    );
+    usage_refused(
         &["--line", "bfbfbf=littlekiller", &link],
         "is a clue outside the grid",
     );
