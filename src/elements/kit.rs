@@ -162,6 +162,14 @@ pub fn path(cells: &[(usize, usize)]) -> String {
     join_cells(cells, "→")
 }
 
+/// `word` after its indefinite article, for messages that name an element
+/// ("an arrow", "a thermometer", "an x-sum"): `an` before a vowel, and
+/// before `x-`, said "ex".
+pub fn a(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u']) || word.starts_with("x-");
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
 /// A cell list as the TOML convention writes it: `r1c1 r1c2 r1c3`.
 pub fn cell_list(cells: &[(usize, usize)]) -> String {
     join_cells(cells, " ")

@@ -16,7 +16,9 @@ use std::marker::PhantomData;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cell, fpuzzles_cells, fpuzzles_lines, fpuzzles_push, hook_cell, path};
+use super::kit::{
+    a, fpuzzles_cell, fpuzzles_cells, fpuzzles_lines, fpuzzles_push, hook_cell, path,
+};
 use super::{
     Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter,
 };
@@ -76,7 +78,10 @@ pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
     fn iss_param(name: &str, v: i64) -> Result<Option<i64>, HookError> {
         match Self::PARAM {
             Some(_) => Ok(Some(v)),
-            None => Err(format!("{name}: a {} takes no number, got {v}", Self::NAME)),
+            None => Err(format!(
+                "{name}: {} takes no number, got {v}",
+                a(Self::NAME)
+            )),
         }
     }
 
@@ -138,30 +143,31 @@ impl<K: LineKind> Line<K> {
                 )
             } else {
                 format!(
-                    "{} is listed twice: a {} passes each cell once (only a line whose rule is on \
+                    "{} is listed twice: {} passes each cell once (only a line whose rule is on \
                      each two neighbours, such as whispers, may come back to a cell)",
                     rc(c.1.0, c.1.1),
-                    K::NAME
+                    a(K::NAME)
                 )
             });
         }
         if len < K::MIN {
             return Err(format!(
-                "{len} cells: a {} has at least {} cells",
-                K::NAME,
+                "{}: {} has at least {} cells",
+                crate::output::plural(len, "cell", "cells"),
+                a(K::NAME),
                 K::MIN
             ));
         }
         if K::TABLES && n > 16 {
             return Err(format!(
-                "a {} is read on grids up to 16×16, not {n}×{n}",
-                K::NAME
+                "{} is read on grids up to 16×16, not {n}×{n}",
+                a(K::NAME)
             ));
         }
         if K::AT_MOST_N && len > n {
             return Err(format!(
-                "{len} cells: a {} holds no more cells than a row ({n}); shorten the line",
-                K::NAME
+                "{len} cells: {} holds no more cells than a row ({n}); shorten the line",
+                a(K::NAME)
             ));
         }
         let n = i64::try_from(n).unwrap_or(i64::MAX);

@@ -421,6 +421,35 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         &[],
         "gives r1c1 twice, as 1 and as 2",
     );
+    // Messages say one cell, row or value as one, and "an" before a vowel.
+    refused(
+        ".Shape~4x4.Arrow~R1C1",
+        &[],
+        "1 cell: an arrow has at least 2 cells",
+    );
+    refused(
+        ".Shape~4x4.Entropic~R1C1",
+        &[],
+        "1 cell: an entropic-line has at least 2 cells",
+    );
+    refused(
+        ".Shape~4x4.Cage~5~R1C1",
+        &[],
+        "but 1 value from 1 to 4 adds up to 1 to 4",
+    );
+    let mut one_row = good.clone();
+    one_row["grid"] = json!([[{}, {}, {}, {}]]);
+    refused(
+        &fpuzzles_link(&one_row),
+        &[],
+        "f-puzzles `grid` has 1 row, but `size` is 4",
+    );
+    let err = refused(
+        "https://sudokupad.app/fpuzzles!!!",
+        &[],
+        "the SudokuPad link of f-puzzles JSON has `!` in its payload",
+    );
+    assert!(!err.contains("payload payload"), "{err}");
     let dir = tempfile::tempdir().expect("temp dir");
     let empty = dir.path().join("empty.links");
     std::fs::write(&empty, "# nothing but a comment\n").expect("write");
