@@ -248,20 +248,71 @@ pub fn rc(row: usize, col: usize) -> String {
 }
 
 /// 1-based line and column (in characters) of byte `offset` in `text`.
+/// For many offsets in one text, make its [`Lines`] once.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut off = offset.min(text.len());
-    while !text.is_char_boundary(off) {
-        off -= 1;
+    Lines::new(text).line_col(offset)
+}
+
+/// Where each line of a text starts, made once per file: then each
+/// offset's line is a binary search, not a count from the start of the
+/// file, which made reading a file of many tables quadratic.
+#[derive(Debug)]
+pub struct Lines<'a> {
+    text: &'a str,
+    /// Byte offset of each line's start, the first 0.
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    /// The line starts of `text`.
+    pub fn new(text: &'a str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines { text, starts }
     }
-    let before = &text[..off];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
+
+    /// 1-based line and column (in characters) of byte `offset`; an
+    /// offset past the end or inside a character counts as the
+    /// character's start.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let mut off = offset.min(self.text.len());
+        while !self.text.is_char_boundary(off) {
+            off -= 1;
+        }
+        // The first line starts at 0, so at least one start is ≤ off.
+        let line = self.starts.partition_point(|&s| s <= off);
+        let start = self.starts[line - 1];
+        (line, self.text[start..off].chars().count() + 1)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_locate_offsets_as_counting_from_the_start_does() {
+        let text = "ab\nçd\n\nx";
+        let lines = Lines::new(text);
+        // Columns count characters; an offset inside `ç` is its start,
+        // one past the end the end.
+        let want = [
+            (0, (1, 1)),
+            (2, (1, 3)),
+            (3, (2, 1)),
+            (4, (2, 1)),
+            (5, (2, 2)),
+            (7, (3, 1)),
+            (8, (4, 1)),
+            (9, (4, 2)),
+            (99, (4, 2)),
+        ];
+        for (offset, at) in want {
+            assert_eq!(lines.line_col(offset), at, "offset {offset}");
+            assert_eq!(line_col(text, offset), at, "offset {offset}");
+        }
+    }
 
     #[test]
     fn control_characters_are_escaped_once() {

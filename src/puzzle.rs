@@ -176,11 +176,48 @@ impl Puzzle {
     }
 
     /// Adds an element in its place in the registry's order (after the
-    /// instances of its own element already there).
+    /// instances of its own element already there); a flag
+    /// ([`Element::is_flag`]) goes before them, once: one the puzzle has
+    /// already is not added again.
     pub fn add(&mut self, e: impl Into<Element>) {
         let e = e.into();
+        if e.is_flag() {
+            // The flags of an element lead its instances and are each there
+            // once, so this looks at a few elements, however many there are.
+            let from = self.elements.partition_point(|x| x.rank() < e.rank());
+            let flags = self.elements[from..]
+                .iter()
+                .take_while(|x| x.rank() == e.rank() && x.is_flag());
+            if flags.clone().any(|x| *x == e) {
+                return;
+            }
+            let at = from + flags.count();
+            self.elements.insert(at, e);
+            return;
+        }
         let at = self.elements.partition_point(|x| x.rank() <= e.rank());
         self.elements.insert(at, e);
+    }
+
+    /// Adds `elements` as [`Puzzle::add`] adds each, in one pass: a file's
+    /// thousands of tables put in place one by one would each move every
+    /// element after it (the quadratic cost of a file whose late elements
+    /// come first).
+    pub fn extend(&mut self, elements: impl IntoIterator<Item = Element>) {
+        let mut rest = Vec::new();
+        for e in elements {
+            if e.is_flag() {
+                // Few, once each; placed while the list is still in order.
+                self.add(e);
+            } else {
+                rest.push(e);
+            }
+        }
+        if !rest.is_empty() {
+            self.elements.append(&mut rest);
+            // Stable: each new instance after those of its element there.
+            self.elements.sort_by_key(Element::rank);
+        }
     }
 
     /// Sets the one instance of element `T` (boxes, regions, cages, …),

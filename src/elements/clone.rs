@@ -181,7 +181,9 @@ impl ElementType for CloneGroup {
         }
         // The colour follows the region's first cell, so that it stays
         // the same whatever else the puzzle holds.
-        let first = self.cells[0];
+        let Some(&first) = self.cells.first() else {
+            return;
+        };
         let fill = FILLS[(first.0 * 7 + first.1) % FILLS.len()];
         for &(r, c) in self.cells.iter().chain(self.copies.iter().flatten()) {
             s.rect(

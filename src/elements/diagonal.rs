@@ -99,6 +99,10 @@ impl ElementType for Diagonal {
         }
     }
 
+    fn is_flag(&self) -> bool {
+        true
+    }
+
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let (label, origin) = match self {
             Diagonal::Main => ("main", "main diagonal"),

@@ -121,6 +121,10 @@ impl ElementType for DisjointGroups {
         Ok(vec![DisjointGroups])
     }
 
+    fn is_flag(&self) -> bool {
+        true
+    }
+
     fn lower(&self, _index: usize, l: &mut Lowering) {
         let regions = regions(l);
         let most = regions.iter().map(Vec::len).max().unwrap_or(0);

@@ -34,6 +34,7 @@ impl ElementType for Kakuro {
     const NAME: &'static str = "kakuro";
     const KEYS: &'static [&'static str] = &[];
     const SHOWN_BY_TEXT_GRID: bool = true;
+    const HAS_CLUE_SQUARES: bool = true;
     const DOC: &'static str = "`grid = \"\"\"…\"\"\"` (kakuro): white cells `_` hold 1–9; a clue \
         square `D|A` gives the sums of the runs below and to the right, which repeat no value";
 

@@ -82,9 +82,14 @@ fn check_sum(counts: &[u64], sum: i64, n: usize) -> Result<u64, String> {
     if !(least..=most).contains(&sum) {
         let k = counts.len();
         let counted = if counts.iter().all(|&c| c == 1) { "" } else { ", counted as listed," };
+        let (values, add) = if k == 1 {
+            ("1 value".to_string(), "adds")
+        } else {
+            (format!("{k} different values"), "add")
+        };
         return Err(format!(
-            "sum = {sum}, but {k} different values from 1 to {n}{counted} add up to {least} to \
-             {most}: write a sum in that range, or leave it out"
+            "sum = {sum}, but {values} from 1 to {n}{counted} {add} up to {least} to {most}: \
+             write a sum in that range, or leave it out"
         ));
     }
     Ok(sum as u64)

@@ -162,6 +162,14 @@ pub fn path(cells: &[(usize, usize)]) -> String {
     join_cells(cells, "→")
 }
 
+/// `word` after its indefinite article, for messages that name an element
+/// ("an arrow", "a thermometer", "an x-sum"): `an` before a vowel, and
+/// before `x-`, said "ex".
+pub fn a(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u']) || word.starts_with("x-");
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
 /// A cell list as the TOML convention writes it: `r1c1 r1c2 r1c3`.
 pub fn cell_list(cells: &[(usize, usize)]) -> String {
     join_cells(cells, " ")
@@ -170,6 +178,13 @@ pub fn cell_list(cells: &[(usize, usize)]) -> String {
 fn join_cells(cells: &[(usize, usize)], sep: &str) -> String {
     let names: Vec<String> = cells.iter().map(|&(r, c)| rc(r, c)).collect();
     names.join(sep)
+}
+
+/// The first of `cells` that comes again later, if any: a set, so that a
+/// long list costs no more than its length.
+pub fn first_repeat(cells: impl IntoIterator<Item = (usize, usize)>) -> Option<(usize, usize)> {
+    let mut seen = std::collections::HashSet::new();
+    cells.into_iter().find(|&c| !seen.insert(c))
 }
 
 /// Whether two cells are orthogonal neighbours.
@@ -356,6 +371,8 @@ pub struct TomlReader<'a> {
     pub text: &'a str,
     /// The file.
     pub file: &'a Location,
+    /// Where the file's lines start, for locating offsets.
+    pub lines: &'a crate::error::Lines<'a>,
     /// The puzzle's kind.
     pub kind: Kind,
     /// Grid rows.
@@ -369,6 +386,9 @@ pub struct TomlReader<'a> {
     pub givens: &'a Grid,
     /// Where each top-level key starts, for messages about a whole value.
     pub(crate) key_at: &'a dyn Fn(&str) -> Option<usize>,
+    /// Those of `elements` with clue squares, found once: each cell of
+    /// every list is checked against them.
+    pub(crate) clue_squares: std::cell::OnceCell<Vec<&'a Element>>,
 }
 
 /// Picks the value of one top-level key out of a TOML document.
@@ -402,10 +422,10 @@ impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Pick<'_, T> {
     }
 }
 
-impl TomlReader<'_> {
+impl<'a> TomlReader<'a> {
     /// The location of byte `offset` of the file.
     pub fn loc(&self, offset: usize) -> Location {
-        let (l, c) = crate::error::line_col(self.text, offset);
+        let (l, c) = self.lines.line_col(offset);
         self.file.at(l, c)
     }
 
@@ -493,16 +513,17 @@ impl TomlReader<'_> {
         for token in text.split_whitespace() {
             let at = offset + text[offset..].find(token).unwrap_or(0);
             offset = at + token.len();
-            let loc = self.loc(body + at);
+            // Located only for a message: a file's every cell need not be.
+            let loc = || self.loc(body + at);
             let cell = parse_rc(token).ok_or_else(|| {
                 InputError::new(
-                    loc.clone(),
+                    loc(),
                     format!("`{token}` is not a cell: write cells as r1c1 r1c2 …, row then column from 1"),
                 )
             })?;
             if cell.0 >= self.rows || cell.1 >= self.cols {
                 return Err(InputError::new(
-                    loc,
+                    loc(),
                     format!(
                         "{token} is outside the {}×{} grid: rows and columns run from 1 to {}",
                         self.rows,
@@ -511,9 +532,15 @@ impl TomlReader<'_> {
                     ),
                 ));
             }
-            if self.elements.iter().any(|e| !e.holds_cell(cell.0, cell.1)) {
+            let clue_squares = self.clue_squares.get_or_init(|| {
+                self.elements
+                    .iter()
+                    .filter(|e| e.has_clue_squares())
+                    .collect()
+            });
+            if clue_squares.iter().any(|e| !e.holds_cell(cell.0, cell.1)) {
                 return Err(InputError::new(
-                    loc,
+                    loc(),
                     format!("{token} is a clue square, not a cell to fill"),
                 ));
             }
@@ -750,24 +777,27 @@ pub fn read_marks(key: &str, r: &TomlReader) -> Result<Vec<(usize, usize)>, Inpu
     let want = format!("[[{key}]] tables, each with cells = \"r1c1 r2c2 …\" (each cell one mark)");
     let tables: Vec<MarkTable> = r.value(key, &want)?;
     let mut out = Vec::new();
+    // Against the tables before too: the key's marks are written back as
+    // one table ([`write_marks`]).
+    let mut seen = std::collections::HashSet::new();
     for t in tables {
         let cells = r.cells(&t.cells)?;
-        if let Some((_, c)) = cells
-            .iter()
-            .enumerate()
-            .find(|&(i, c)| cells[..i].contains(c))
-        {
-            return Err(r.error_at(
-                &t.cells,
-                format!(
-                    "{key}: {} is listed twice: list each cell once",
-                    rc(c.0, c.1)
-                ),
-            ));
+        if let Some(&c) = cells.iter().find(|&&c| !seen.insert(c)) {
+            return Err(r.error_at(&t.cells, marked_twice(key, c)));
         }
         out.extend(cells);
     }
     Ok(out)
+}
+
+/// Why the marks under `key` (its cells, in order) cannot be: a cell
+/// marked twice.
+pub fn marks_once(key: &str, cells: &[(usize, usize)]) -> Result<(), String> {
+    first_repeat(cells.iter().copied()).map_or(Ok(()), |c| Err(marked_twice(key, c)))
+}
+
+fn marked_twice(key: &str, (r, c): (usize, usize)) -> String {
+    format!("{key}: {} is listed twice: list each cell once", rc(r, c))
 }
 
 /// Writes cell marks as [`read_marks`] reads them: for each key, in the

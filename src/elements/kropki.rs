@@ -353,6 +353,10 @@ impl ElementType for Kropki {
         })
     }
 
+    fn is_flag(&self) -> bool {
+        matches!(self, Kropki::Negative { .. })
+    }
+
     fn lower(&self, index: usize, l: &mut Lowering) {
         let group = Group::Element(Self::NAME);
         match self {

@@ -16,7 +16,9 @@ use std::marker::PhantomData;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cell, fpuzzles_cells, fpuzzles_lines, fpuzzles_push, hook_cell, path};
+use super::kit::{
+    a, fpuzzles_cell, fpuzzles_cells, fpuzzles_lines, fpuzzles_push, hook_cell, path,
+};
 use super::{
     Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter,
 };
@@ -76,7 +78,10 @@ pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
     fn iss_param(name: &str, v: i64) -> Result<Option<i64>, HookError> {
         match Self::PARAM {
             Some(_) => Ok(Some(v)),
-            None => Err(format!("{name}: a {} takes no number, got {v}", Self::NAME)),
+            None => Err(format!(
+                "{name}: {} takes no number, got {v}",
+                a(Self::NAME)
+            )),
         }
     }
 
@@ -122,7 +127,7 @@ impl<K: LineKind> Line<K> {
     }
 
     /// Why the line cannot be on a grid of values 1..=`n`.
-    fn check(&self, n: usize) -> Result<(), String> {
+    fn check_one(&self, n: usize) -> Result<(), String> {
         let len = self.cells.len();
         if let Some(c) = self.cells.iter().enumerate().find(|&(i, c)| {
             if K::PAIRWISE {
@@ -138,30 +143,31 @@ impl<K: LineKind> Line<K> {
                 )
             } else {
                 format!(
-                    "{} is listed twice: a {} passes each cell once (only a line whose rule is on \
+                    "{} is listed twice: {} passes each cell once (only a line whose rule is on \
                      each two neighbours, such as whispers, may come back to a cell)",
                     rc(c.1.0, c.1.1),
-                    K::NAME
+                    a(K::NAME)
                 )
             });
         }
         if len < K::MIN {
             return Err(format!(
-                "{len} cells: a {} has at least {} cells",
-                K::NAME,
+                "{}: {} has at least {} cells",
+                crate::output::plural(len, "cell", "cells"),
+                a(K::NAME),
                 K::MIN
             ));
         }
         if K::TABLES && n > 16 {
             return Err(format!(
-                "a {} is read on grids up to 16×16, not {n}×{n}",
-                K::NAME
+                "{} is read on grids up to 16×16, not {n}×{n}",
+                a(K::NAME)
             ));
         }
         if K::AT_MOST_N && len > n {
             return Err(format!(
-                "{len} cells: a {} holds no more cells than a row ({n}); shorten the line",
-                K::NAME
+                "{len} cells: {} holds no more cells than a row ({n}); shorten the line",
+                a(K::NAME)
             ));
         }
         let n = i64::try_from(n).unwrap_or(i64::MAX);
@@ -240,11 +246,16 @@ impl<K: LineKind> ElementType for Line<K> {
                 .map(|v| *v.get_ref())
                 .filter(|&p| !(K::PARAM == Some("circle") && p == 1));
             let line = Line::new(cells, param);
-            line.check(n)
+            line.check_one(n)
                 .map_err(|m| r.error_at(&raw.cells, format!("{key}: {m}")))?;
             out.push(line);
         }
         Ok(out)
+    }
+
+    fn check(all: &[&Self], size: usize) -> Result<(), HookError> {
+        all.iter()
+            .try_for_each(|l| l.check_one(size).map_err(|m| format!("{}: {m}", K::NAME)))
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
@@ -295,7 +306,7 @@ impl<K: LineKind> ElementType for Line<K> {
                     param = (circle.len() > 1).then_some(circle.len() as i64);
                 }
                 let line = Line::new(cells, param);
-                line.check(size).map_err(|m| format!("{key}: {m}"))?;
+                line.check_one(size).map_err(|m| format!("{key}: {m}"))?;
                 out.push(line);
             }
         }
@@ -376,7 +387,7 @@ impl<K: LineKind> ElementType for Line<K> {
         // A one-cell circle is the default.
         let param = param.filter(|&p| !(K::PARAM == Some("circle") && p == 1));
         let line = Line::new(cells, param);
-        line.check(size).map_err(|m| format!("{name}: {m}"))?;
+        line.check_one(size).map_err(|m| format!("{name}: {m}"))?;
         Ok(vec![line])
     }
 
@@ -434,7 +445,7 @@ impl<K: LineKind> ElementType for Line<K> {
                 let walk = d.walk(len);
                 let found = (shortest..=walk.len()).rev().find_map(|k| {
                     let line = Line::new(walk[..k].to_vec(), None);
-                    (line.check(d.n).is_ok() && d.holds(&line)).then_some(line)
+                    (line.check_one(d.n).is_ok() && d.holds(&line)).then_some(line)
                 });
                 if let Some(line) = found {
                     d.take(&line.cells);
@@ -479,9 +490,9 @@ pub fn with_end_circles<K: LineKind>(
     ring: f64,
 ) {
     stroke(line, layout, s, width);
-    for end in [line.cells[0], line.cells[line.cells.len() - 1]] {
+    for end in line.cells.first().into_iter().chain(line.cells.last()) {
         s.circle(
-            centre(layout, end),
+            centre(layout, *end),
             radius,
             &format!(
                 r#"class="{}-end" fill="white" stroke="{}" stroke-width="{ring}""#,

@@ -4,7 +4,9 @@
 //! lists of cells), and each element's module says only what its marks
 //! mean ([`MarkKind`]): their keys, how they lower and how they draw.
 
-use super::kit::{fpuzzles_cell, fpuzzles_marks, fpuzzles_push, read_marks, write_marks};
+use super::kit::{
+    fpuzzles_cell, fpuzzles_marks, fpuzzles_push, marks_once, read_marks, write_marks,
+};
 use super::{ElementType, HookError, Layer, Lowering, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::render::svg::{Layout, Svg};
@@ -71,6 +73,20 @@ impl<K: MarkKind> ElementType for Marked<K> {
             .into_iter()
             .map(|cell| Marked { cell, kind })
             .collect())
+    }
+
+    /// No cell carries one mark twice, as [`read_marks`] refuses.
+    fn check(all: &[&Self], _size: usize) -> Result<(), HookError> {
+        for &key in K::KEYS {
+            let kind = K::of_key(key);
+            let cells: Vec<_> = all
+                .iter()
+                .filter(|m| m.kind == kind)
+                .map(|m| m.cell)
+                .collect();
+            marks_once(key, &cells)?;
+        }
+        Ok(())
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {

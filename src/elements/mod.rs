@@ -92,6 +92,10 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     /// clues, kakuro squares), so [`ElementType::text`] is never asked
     /// for it.
     const SHOWN_BY_TEXT_GRID: bool = false;
+    /// Whether [`ElementType::holds_cell`] may say no (kakuro's clue
+    /// squares): a cell list is checked against such elements alone, not
+    /// every element read so far.
+    const HAS_CLUE_SQUARES: bool = false;
 
     /// Reads the value of `key` (one of [`ElementType::KEYS`]) from a
     /// puzzle file whose grid is already known, checking it against the
@@ -136,6 +140,17 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
         Ok(None)
     }
 
+    /// Why the instances of the element in a puzzle (`all` is never
+    /// empty) cannot be on a `size`×`size` grid. A puzzle file's
+    /// [`ElementType::read`] makes these checks at each table, to point at
+    /// it; [`check_all`] makes them again on whatever every reader made
+    /// (importers' hooks, `--line` meanings, `--with`), so that no reader
+    /// lets in what another refuses, and lowering, drawing and writing
+    /// meet only instances that pass. By default none.
+    fn check(_all: &[&Self], _size: usize) -> Result<(), HookError> {
+        Ok(())
+    }
+
     /// Writes every instance of the element in a puzzle (`all` is never
     /// empty) as TOML that [`ElementType::read`] reads back.
     fn write(_all: &[&Self], _w: &mut TomlWriter) {}
@@ -178,6 +193,14 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
     /// its `~`-separated arguments for a `size`×`size` grid.
     fn from_iss(name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
         Err(format!("{} does not read ISS's `{name}`", Self::NAME))
+    }
+
+    /// Whether this instance is a rule a puzzle has or has not (anti-knight,
+    /// one diagonal, a negative constraint): a second one equal to it says
+    /// nothing more, so [`crate::puzzle::Puzzle::add`] keeps one, however
+    /// often a reader meets it (ISS's `.AntiKnight` thousands of times).
+    fn is_flag(&self) -> bool {
+        false
     }
 
     /// Whether the square (`row`, `col`) holds a cell to fill (kakuro's
@@ -272,6 +295,9 @@ pub struct Entry {
     /// [`ElementType::finish_grid`], the instance as an [`Element`].
     pub finish_grid:
         fn(&TomlReader, Option<&givens::Values>) -> Result<Option<Element>, InputError>,
+    /// [`ElementType::check`] of this element's instances among `all`
+    /// (nothing if there are none).
+    pub check: fn(&[Element], usize) -> Result<(), HookError>,
     /// [`ElementType::write`] of this element's instances among `all`
     /// (nothing if there are none).
     pub write: fn(&[Element], &mut TomlWriter),
@@ -386,6 +412,14 @@ macro_rules! element_table {
                 finish_grid: |r, givens| {
                     Ok(<$module::$ty as ElementType>::finish_grid(r, givens)?.map(Element::$ty))
                 },
+                check: |all, size| {
+                    let mine: Vec<&$module::$ty> =
+                        all.iter().filter_map(<$module::$ty as Member>::of).collect();
+                    if mine.is_empty() {
+                        return Ok(());
+                    }
+                    <$module::$ty as ElementType>::check(&mine, size)
+                },
                 write: |all, w| {
                     let mine: Vec<&$module::$ty> =
                         all.iter().filter_map(<$module::$ty as Member>::of).collect();
@@ -477,6 +511,20 @@ macro_rules! element_table {
                 }
             }
 
+            /// [`ElementType::is_flag`].
+            pub fn is_flag(&self) -> bool {
+                match self {
+                    $(Element::$ty(x) => x.is_flag(),)+
+                }
+            }
+
+            /// [`ElementType::HAS_CLUE_SQUARES`].
+            pub fn has_clue_squares(&self) -> bool {
+                match self {
+                    $(Element::$ty(_) => <$module::$ty as ElementType>::HAS_CLUE_SQUARES,)+
+                }
+            }
+
             /// [`ElementType::holds_cell`].
             pub fn holds_cell(&self, row: usize, col: usize) -> bool {
                 match self {
@@ -514,6 +562,14 @@ pub fn by_fpuzzles_key(key: &str) -> Option<&'static Entry> {
 /// The entry of the element that reads ISS constraint `name`, if any.
 pub fn by_iss_name(name: &str) -> Option<&'static Entry> {
     REGISTRY.iter().find(|e| e.iss.contains(&name))
+}
+
+/// Why `elements` cannot be on a `size`×`size` grid: each element's
+/// [`ElementType::check`], in the registry's order, the first complaint
+/// (which names the element). Every puzzle passes it whichever reader made
+/// it, so an import is held to what its TOML would be.
+pub fn check_all(elements: &[Element], size: usize) -> Result<(), HookError> {
+    REGISTRY.iter().try_for_each(|e| (e.check)(elements, size))
 }
 
 /// Each of `elements` with its number (from 1) among the instances of its

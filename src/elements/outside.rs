@@ -221,9 +221,9 @@ impl<K: SideKind> SideClue<K> {
     pub fn new(at: Square, value: i64, n: usize) -> Result<Self, String> {
         if at.line(n).is_none() {
             return Err(format!(
-                "{} is a corner: a {} clue stands beside a row or column",
+                "{} is a corner: {} clue stands beside a row or column",
                 at.name(),
-                K::NAME
+                super::kit::a(K::NAME)
             ));
         }
         let (lo, hi) = K::range(i64::try_from(n).unwrap_or(i64::MAX));

@@ -13,7 +13,9 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cell, fpuzzles_lines, fpuzzles_push, hook_cell, path};
+use super::kit::{
+    first_repeat, fpuzzles_cell, fpuzzles_lines, fpuzzles_push, hook_cell, path,
+};
 use super::line::{centre, touches};
 use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
@@ -42,6 +44,32 @@ impl Thermometer {
     fn key(&self) -> &'static str {
         if self.slow { "slow-thermometer" } else { "thermometer" }
     }
+
+    /// Why the cells make no thermometer: none, two in a row that do not
+    /// touch, or one passed twice.
+    fn fault(&self) -> Option<String> {
+        let cells = &self.cells;
+        if cells.is_empty() {
+            return Some(
+                "no cells: list a thermometer's cells from the bulb, cells = \"r1c1 r1c2 …\""
+                    .into(),
+            );
+        }
+        if let Some(w) = cells.windows(2).find(|w| !touches(w[0], w[1])) {
+            return Some(format!(
+                "{} and {} do not touch: list a thermometer's cells in order along its tube, \
+                 each next to the one before (diagonals count)",
+                crate::model::rc(w[0].0, w[0].1),
+                crate::model::rc(w[1].0, w[1].1)
+            ));
+        }
+        first_repeat(cells.iter().copied()).map(|(r, c)| {
+            format!(
+                "{} is listed twice: a thermometer passes each cell once",
+                crate::model::rc(r, c)
+            )
+        })
+    }
 }
 
 impl ElementType for Thermometer {
@@ -56,33 +84,21 @@ impl ElementType for Thermometer {
         let raws: Vec<Raw> = r.value(key, WANT)?;
         let mut out = Vec::new();
         for raw in raws {
-            let cells = r.cells(&raw.cells)?;
-            if let Some(w) = cells.windows(2).find(|w| !touches(w[0], w[1])) {
-                return Err(r.error_at(
-                    &raw.cells,
-                    format!(
-                        "{key}: {} and {} do not touch: list a thermometer's cells in order along \
-                         its tube, each next to the one before (diagonals count)",
-                        crate::model::rc(w[0].0, w[0].1),
-                        crate::model::rc(w[1].0, w[1].1)
-                    ),
-                ));
-            }
-            if let Some(c) = cells.iter().enumerate().find(|&(i, c)| cells[..i].contains(c)) {
-                return Err(r.error_at(
-                    &raw.cells,
-                    format!(
-                        "{key}: {} is listed twice: a thermometer passes each cell once",
-                        crate::model::rc(c.1.0, c.1.1)
-                    ),
-                ));
-            }
-            out.push(Thermometer {
-                cells,
+            let t = Thermometer {
+                cells: r.cells(&raw.cells)?,
                 slow: key == "slow-thermometer",
-            });
+            };
+            t.fault()
+                .map_or(Ok(()), |m| Err(r.error_at(&raw.cells, format!("{key}: {m}"))))?;
+            out.push(t);
         }
         Ok(out)
+    }
+
+    fn check(all: &[&Self], _size: usize) -> Result<(), HookError> {
+        all.iter()
+            .find_map(|t| t.fault().map(|m| format!("{}: {m}", t.key())))
+            .map_or(Ok(()), Err)
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
@@ -153,7 +169,9 @@ impl ElementType for Thermometer {
     /// The bulb marked beside its digit (° or `'` in ASCII); the tube,
     /// which a text grid cannot draw, said under the grid.
     fn text(&self, index: usize, t: &mut TextForm) {
-        t.cell(self.cells[0], '°', '\'');
+        if let Some(&bulb) = self.cells.first() {
+            t.cell(bulb, '°', '\'');
+        }
         t.note(format!("{} {index}: {}", self.key(), path(&self.cells)));
     }
 

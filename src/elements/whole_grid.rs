@@ -66,6 +66,10 @@ impl<R: GridRule> ElementType for WholeGrid<R> {
         Making::Rule(WholeGrid(R::default()))
     }
 
+    fn is_flag(&self) -> bool {
+        true
+    }
+
     fn lower(&self, _index: usize, l: &mut Lowering) {
         R::lower(l);
     }

@@ -186,6 +186,10 @@ impl ElementType for Xv {
         })
     }
 
+    fn is_flag(&self) -> bool {
+        *self == Xv::Negative
+    }
+
     fn lower(&self, index: usize, l: &mut Lowering) {
         let group = Group::Element(Self::NAME);
         match self {

@@ -203,9 +203,8 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
             distinct: true,
         });
     }
-    for e in plain.elements {
-        p.add(e);
-    }
+    crate::elements::check_all(&plain.elements, n)?;
+    p.extend(plain.elements);
     let values = Values {
         grid: plain.givens,
         locs: Vec::new(),
@@ -288,12 +287,12 @@ fn cages(list: &[KillerCage], n: usize) -> Result<Vec<Cage>, String> {
         let (least, most) = (len * (len + 1) / 2, len * (2 * n64 + 1 - len.min(n64)) / 2);
         if len > n64 || *sum < least || *sum > most {
             return Err(format!(
-                "killer cage {} ({} cells from {}) has the sum {sum}, which {} different digits \
-                 from 1 to {n} cannot make",
+                "killer cage {} ({} from {}) has the sum {sum}, which {} from 1 to {n} cannot \
+                 make",
                 k + 1,
-                cells.len(),
+                crate::output::plural(cells.len(), "cell", "cells"),
                 rc(first.0, first.1),
-                cells.len()
+                crate::output::plural(cells.len(), "digit", "different digits")
             ));
         }
         out.push(Cage {

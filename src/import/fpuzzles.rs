@@ -426,8 +426,8 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
         Value::Array(rows) if rows.len() == n => rows,
         Value::Array(rows) => {
             return Err(format!(
-                "f-puzzles `grid` has {} rows, but `size` is {n}",
-                rows.len()
+                "f-puzzles `grid` has {}, but `size` is {n}",
+                crate::output::plural(rows.len(), "row", "rows")
             ));
         }
         o => {

@@ -339,7 +339,19 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
                             )
                         })?;
                     if let [v] = values[..] {
-                        p.givens[at.0][at.1] = Some(v);
+                        // Not the last one silently: the two contradict,
+                        // and which the setter meant is theirs to say.
+                        let given = &mut p.givens[at.0][at.1];
+                        if let Some(w) = *given
+                            && w != v
+                        {
+                            return Err(format!(
+                                "ISS gives {} twice, as {w} and as {v}: a cell holds one value; \
+                                 keep the given the puzzle means",
+                                rc(at.0, at.1)
+                            ));
+                        }
+                        *given = Some(v);
                     } else {
                         p.candidates.push((at, values));
                     }
@@ -531,6 +543,11 @@ mod tests {
         assert_eq!(p.givens[0][0], Some(2));
         assert_eq!(p.candidates, vec![((1, 1), vec![3, 4])]);
         assert!(read(".~R10C1_1", &Options::default()).is_err());
+        // One given twice is one given; two different ones are refused.
+        let again = read(".Shape~4x4.~R1C1_1.~R1C1_1", &Options::default()).expect("reads");
+        assert_eq!(again.givens[0][0], Some(1));
+        let e = read(".Shape~4x4.~R1C1_1.~R1C1_2", &Options::default()).expect_err("refused");
+        assert!(e.contains("gives r1c1 twice, as 1 and as 2"), "{e}");
         assert!(read(".Shape~9x9~0-8", &Options::default()).is_err());
         assert!(read(".Bogus~1", &Options::default()).is_err());
         let e = to_plain(&read(".Regex~1~R1C1~R1C2", &Options::default()).expect("reads"))

@@ -162,7 +162,7 @@ fn fpuz_payload(body: &str) -> Result<String, String> {
     let json = |t: &String| serde_json::from_str::<serde_json::Value>(t).is_ok();
     let first = lz_base64(body);
     if first.as_ref().is_ok_and(json) || !body.contains('/') {
-        return first.map_err(|e| format!("the SudokuPad link's f-puzzles payload {e}"));
+        return first.map_err(|e| format!("the SudokuPad link of f-puzzles JSON {e}"));
     }
     let mut repaired = String::with_capacity(body.len() + 8);
     let chars: Vec<char> = body.chars().collect();
@@ -175,7 +175,7 @@ fn fpuz_payload(body: &str) -> Result<String, String> {
     }
     match lz_base64(&repaired) {
         Ok(t) if json(&t) => Ok(t),
-        _ => first.map_err(|e| format!("the SudokuPad link's f-puzzles payload {e}")),
+        _ => first.map_err(|e| format!("the SudokuPad link of f-puzzles JSON {e}")),
     }
 }
 
@@ -238,10 +238,10 @@ pub fn lz_base64(payload: &str) -> Result<String, String> {
         ));
     }
     let units = lz_str::decompress_from_base64(&fixed).ok_or_else(|| {
-        "payload does not decompress (lz-string): is the link cut short?".to_string()
+        "has a payload that does not decompress (lz-string): is the link cut short?".to_string()
     })?;
     if units.is_empty() {
-        return Err("payload decompresses to nothing: is the link cut short?".into());
+        return Err("has a payload that decompresses to nothing: is the link cut short?".into());
     }
     if units.len() > MAX_DECODED {
         return Err(format!(

@@ -197,6 +197,18 @@ impl Options {
                 MEANINGS.join(", ")
             ));
         }
+        // Which of two meanings the user meant is theirs to say: the first
+        // one was kept silently.
+        if let Some((_, _, before)) = self
+            .meanings
+            .iter()
+            .find(|(w, c, m)| *w == what && *c == colour && *m != meaning)
+        {
+            return Err(format!(
+                "--{flag} {spec}: {colour} is already given the meaning {before}; give each \
+                 colour one meaning"
+            ));
+        }
         self.meanings.push((what, colour, meaning));
         Ok(())
     }
@@ -252,8 +264,8 @@ pub(crate) fn grid_rule(name: &str, n: usize) -> Result<Vec<crate::elements::Ele
 }
 
 /// The puzzle of `plain` with the rules `--with` adds (each once: one the
-/// payload states already is not added again), checked as every imported
-/// puzzle is ([`build::to_puzzle`]).
+/// payload states already is not added again, as the puzzle keeps each
+/// flag once), checked as every imported puzzle is ([`build::to_puzzle`]).
 fn finish(
     mut plain: build::Plain,
     opts: &Options,
@@ -261,11 +273,9 @@ fn finish(
     at: &Location,
 ) -> Result<Puzzle, String> {
     for rule in &opts.with {
-        for e in grid_rule(rule, plain.n).map_err(|m| format!("--with {m}"))? {
-            if !plain.elements.contains(&e) {
-                plain.elements.push(e);
-            }
-        }
+        plain
+            .elements
+            .extend(grid_rule(rule, plain.n).map_err(|m| format!("--with {m}"))?);
     }
     build::to_puzzle(plain, name, at)
 }

@@ -368,7 +368,8 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
     let n = rows.len();
     if !SIZES.contains(&n) {
         return Err(format!(
-            "the SudokuPad grid has {n} rows; smtgrid imports grids from {} to {} wide",
+            "the SudokuPad grid has {}; smtgrid imports grids from {} to {} wide",
+            crate::output::plural(n, "row", "rows"),
             SIZES.start(),
             SIZES.end()
         ));

@@ -10,8 +10,8 @@ use crate::puzzle::{Kind, Puzzle};
 
 use super::one_of;
 use crate::elements::givens;
-use crate::elements::grid_text::line_col;
 use crate::elements::{self, TomlReader};
+use crate::error::Lines;
 use crate::kinds;
 
 /// The keys a puzzle file may hold. Strings keep their spans so that
@@ -115,18 +115,23 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
 struct Src<'a> {
     text: &'a str,
     file: &'a Location,
+    lines: Lines<'a>,
 }
 
 impl Src<'_> {
     fn loc(&self, offset: usize) -> Location {
-        let (l, c) = line_col(self.text, offset);
+        let (l, c) = self.lines.line_col(offset);
         self.file.at(l, c)
     }
 }
 
 /// Parses a TOML puzzle file. `name` is the puzzle's name (the file stem).
 pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, InputError> {
-    let src = Src { text, file };
+    let src = Src {
+        text,
+        file,
+        lines: Lines::new(text),
+    };
     if text
         .lines()
         .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
@@ -253,10 +258,13 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         let Some(entry) = elements::by_key(key) else {
             continue;
         };
-        for e in (entry.read)(key, &reader(&src, &p, &key_at))? {
-            p.add(e);
-        }
+        let read = (entry.read)(key, &reader(&src, &p, &key_at))?;
+        p.extend(read);
     }
+    // Each table was checked where it is; this is the step every reader's
+    // puzzle passes, for what a check across tables finds.
+    elements::check_all(&p.elements, p.rows.max(p.cols))
+        .map_err(|m| InputError::new(src.file.clone(), m))?;
     if let Some(s) = solution {
         p.check_solution(&s.values.locs, &s.at)?;
     }
@@ -347,19 +355,21 @@ fn key_at(text: &str, at: usize) -> Option<String> {
 
 /// A reader of the file's keys for a puzzle `p` as far as it is read.
 fn reader<'a>(
-    src: &Src<'a>,
+    src: &'a Src<'a>,
     p: &'a Puzzle,
     key_at: &'a dyn Fn(&str) -> Option<usize>,
 ) -> TomlReader<'a> {
     TomlReader {
         text: src.text,
         file: src.file,
+        lines: &src.lines,
         kind: p.kind,
         rows: p.rows,
         cols: p.cols,
         elements: &p.elements,
         givens: &p.givens,
         key_at,
+        clue_squares: Default::default(),
     }
 }
 

@@ -1444,6 +1444,12 @@ fn bad_element_values_name_the_place_and_the_fix() {
             "10:9:",
             "r1c1 is listed twice",
         ),
+        // A mark in two tables: `convert` writes a key's marks as one.
+        (
+            "[[odd]]\ncells = \"r1c1\"\n\n[[odd]]\ncells = \"r2c2 r1c1\"\n",
+            "13:9:",
+            "r1c1 is listed twice",
+        ),
         (
             "[[minimum]]\ncells = \"r2c2 r4c5\"\n",
             "10:15:",

@@ -416,12 +416,121 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
     refused("https://sudokupad.app/abc123", &[], "never goes online");
     refused(".~R10C1_3", &[], "not a cell");
     refused(".Cage~8~R1C1~R1C2.Shape~4x4", &[], "add up to 3 to 7");
+    refused(
+        ".Shape~4x4.~R1C1_1.~R1C1_2",
+        &[],
+        "gives r1c1 twice, as 1 and as 2",
+    );
+    // Messages say one cell, row or value as one, and "an" before a vowel.
+    refused(
+        ".Shape~4x4.Arrow~R1C1",
+        &[],
+        "1 cell: an arrow has at least 2 cells",
+    );
+    refused(
+        ".Shape~4x4.Entropic~R1C1",
+        &[],
+        "1 cell: an entropic-line has at least 2 cells",
+    );
+    refused(
+        ".Shape~4x4.Cage~5~R1C1",
+        &[],
+        "but 1 value from 1 to 4 adds up to 1 to 4",
+    );
+    let mut one_row = good.clone();
+    one_row["grid"] = json!([[{}, {}, {}, {}]]);
+    refused(
+        &fpuzzles_link(&one_row),
+        &[],
+        "f-puzzles `grid` has 1 row, but `size` is 4",
+    );
+    let err = refused(
+        "https://sudokupad.app/fpuzzles!!!",
+        &[],
+        "the SudokuPad link of f-puzzles JSON has `!` in its payload",
+    );
+    assert!(!err.contains("payload payload"), "{err}");
     let dir = tempfile::tempdir().expect("temp dir");
     let empty = dir.path().join("empty.links");
     std::fs::write(&empty, "# nothing but a comment\n").expect("write");
     let out = bin().arg("convert").arg(&empty).output().expect("runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("a links file holds one"));
+}
+
+/// What an importer's hook makes passes the checks a TOML table gets, so
+/// that no import reaches lowering or printing (`.Thermo` with no cells
+/// panicked in the text grid) or converts to TOML that smtgrid refuses.
+#[test]
+fn imported_elements_pass_the_checks_their_toml_gets() {
+    let mut p = sudoku4();
+    for (key, value, want) in [
+        (
+            "thermometer",
+            json!([{"lines": [[]]}]),
+            "thermometer: no cells",
+        ),
+        (
+            "slowthermometer",
+            json!([{"lines": [["R1C1", "R1C2"], []]}]),
+            "slow-thermometer: no cells",
+        ),
+        (
+            "thermometer",
+            json!([{"lines": [["R1C1", "R4C4"]]}]),
+            "r1c1 and r4c4 do not touch",
+        ),
+        (
+            "thermometer",
+            json!([{"lines": [["R1C1", "R1C2", "R1C1"]]}]),
+            "r1c1 is listed twice: a thermometer passes each cell once",
+        ),
+        (
+            "odd",
+            json!([{"cells": ["R1C1", "R1C1"]}]),
+            "odd: r1c1 is listed twice",
+        ),
+        (
+            "minimum",
+            json!([{"cell": "R2C2"}, {"cell": "R2C2"}]),
+            "minimum: r2c2 is listed twice",
+        ),
+    ] {
+        p[key] = value;
+        refused(&fpuzzles_link(&p), &[], want);
+        p.as_object_mut().expect("an object").remove(key);
+    }
+    refused(".Thermo", &[], "thermometer: no cells");
+    refused(".Shape~4x4.Thermo", &[], "thermometer: no cells");
+    refused(".Thermo~R1C1~R9C9", &[], "r1c1 and r9c9 do not touch");
+    refused(".Thermo~R1C1~R1C2~R1C1", &[], "r1c1 is listed twice");
+}
+
+/// A rule over the whole grid stated again (ISS's `.AntiKnight` thousands
+/// of times made a 142 MB script) is one rule: the script is the one of
+/// the rule stated once, as `convert` writes it once.
+#[test]
+fn a_repeated_whole_grid_rule_is_stated_once() {
+    let script = |iss: &str| {
+        let out = smtgrid(&["emit", iss]);
+        succeeded(&out);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        // The link's name differs with its text.
+        text.lines()
+            .filter(|l| !l.contains(":source"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let once = ".Shape~4x4.AntiKnight.AntiKing.StrictKropki.WhiteDot~R1C1~R1C2.Diagonal~1";
+    let dotted = format!("{once}.WhiteDot~R2C1~R2C2");
+    // The flags again after a dot, fifty times: each still one rule, and
+    // the dots all kept.
+    let again = format!(
+        "{dotted}{}",
+        ".AntiKnight.AntiKing.StrictKropki.Diagonal~1".repeat(50)
+    );
+    assert_eq!(script(&again), script(&dotted));
+    assert_ne!(script(once), script(&dotted));
 }
 
 #[test]
@@ -775,6 +884,16 @@ fn fpuzzles_drawings_take_the_meanings_sudokupad_drawings_do() {
     );
     assert!(err.contains("--line 56ff00=ignore"), "{err}");
     usage_refused(&["--line", "grey=thermo", &link], "6 (or 8) hex digits");
+    usage_refused(
+        &[
+            "--line",
+            "bfbfbf=thermo",
+            "--line",
+            "#BFBFBF=whispers",
+            &link,
+        ],
+        "--line #BFBFBF=whispers: bfbfbf is already given the meaning thermo",
+    );
     usage_refused(
         &["--line", "bfbfbf=littlekiller", &link],
         "is a clue outside the grid",
