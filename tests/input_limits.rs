@@ -254,32 +254,6 @@ fn a_large_line_file_is_streamed() {
     assert!(grown < 16 * 1024, "peak memory grew by {grown} KB");
 }
 
-/// Reading a puzzle file costs time linear in its tables: each cell was
-/// located by counting lines from the start of the file, checked against
-/// every element read before, and each table put in place moved every
-/// element after it, so 16,000 tables took 8.6 s and 100,000 never ended.
-/// 40,000 tables, the later element's first, now read in about a second
-/// (unoptimized); the old code took minutes.
-#[test]
-fn a_file_of_many_tables_reads_in_linear_time() {
-    const TABLES: usize = 20_000;
-    let mut text = String::from("kind = \"sudoku\"\ngivens = \"\"\"\n");
-    text.push_str(&".........\n".repeat(9));
-    text.push_str("\"\"\"\n");
-    text.push_str(&"[[extra-region]]\ncells = \"r1c1 r1c2\"\n".repeat(TABLES));
-    text.push_str(&"[[thermometer]]\ncells = \"r1c1 r1c2\"\n".repeat(TABLES));
-    let started = std::time::Instant::now();
-    let p = smtgrid::parse::parse_str(&text, &smtgrid::Location::file("many.toml"), None)
-        .expect("reads");
-    let took = started.elapsed();
-    assert_eq!(p.len(), 1);
-    assert_eq!(p[0].elements.len(), 2 * TABLES + 2);
-    assert!(
-        took.as_secs() < 20,
-        "{TABLES} + {TABLES} tables took {took:?}"
-    );
-}
-
 #[test]
 fn every_numeric_flag_out_of_its_range_is_a_usage_error() {
     // Refused by the argument parser, before a file is read, a thread

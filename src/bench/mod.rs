@@ -83,7 +83,8 @@ pub struct Record {
     /// What went wrong, or `null`.
     pub error: Option<String>,
     /// The solver answered `unsat` although the puzzle file records a
-    /// solution the checker accepts (status `error`): a disagreement.
+    /// solution the checker accepts, or propagation alone completes a grid
+    /// it accepts (status `error`; `error` says which): a disagreement.
     /// Written only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub refuted: bool,

@@ -442,10 +442,16 @@ pub fn summarize(records: &[Record]) -> Summary {
     }
     for (puzzle, rs) in by_puzzle {
         for r in rs.iter().filter(|r| r.refuted) {
+            // The run's error says what refutes it: the file's solution
+            // or propagation's whole grid.
             disagreements.push(format!(
-                "{puzzle}: {}/{} (repeat {}) says there is no solution, but the puzzle file \
-                 records one that the checker accepts",
-                r.solver, r.encoding, r.repeat
+                "{puzzle}: {}/{} (repeat {}) says there is no solution: {}",
+                r.solver,
+                r.encoding,
+                r.repeat,
+                r.error
+                    .as_deref()
+                    .unwrap_or("unsat, but a solution the checker accepts is known")
             ));
         }
         let sat = rs.iter().find(|r| r.status == Status::Sat && r.verified);

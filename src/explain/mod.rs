@@ -264,27 +264,18 @@ fn run(
     opts: &Options,
 ) -> Result<(), Stop> {
     let all: Vec<usize> = (0..statements.len()).collect();
+    // A known solution the checker accepts, and why it refutes an unsat.
+    let refutation = [
+        (&opts.recorded, RECORDED_REFUTES_UNSAT),
+        (&opts.propagated, PROPAGATION_REFUTES_UNSAT),
+    ]
+    .into_iter()
+    .find(|(known, _)| known.as_ref().is_some_and(|r| model.check(r).is_ok()))
+    .map(|(_, why)| why);
     match asker.ask(&all, &[])? {
-        Answer::Unsat(_)
-            if opts
-                .recorded
-                .as_ref()
-                .is_some_and(|r| model.check(r).is_ok()) =>
-        {
-            Err(Stop::Failed(format!(
-                "the solver answered unsat, but {RECORDED_REFUTES_UNSAT}"
-            )))
-        }
-        Answer::Unsat(_)
-            if opts
-                .propagated
-                .as_ref()
-                .is_some_and(|r| model.check(r).is_ok()) =>
-        {
-            Err(Stop::Failed(format!(
-                "the solver answered unsat, but {PROPAGATION_REFUTES_UNSAT}"
-            )))
-        }
+        Answer::Unsat(_) if let Some(why) = refutation => Err(Stop::Failed(format!(
+            "the solver answered unsat, but {why}"
+        ))),
         Answer::Unsat(core) => {
             ex.conflict = blamed(core)?;
             ex.verdict = Verdict::None;

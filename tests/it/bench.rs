@@ -449,24 +449,38 @@ fn a_disagreement_is_listed_and_fails_the_bench() {
         1,
         &o.stdout,
         "SOLVERS DISAGREE: puzzles/sudoku-4x4.toml: liar/lia (repeat 0) says there is no \
-         solution, but the puzzle file records one",
+         solution: unsat, but the puzzle file records a solution",
     );
-    // Without a recorded solution, yices2's verified grid contradicts it.
     let dir = tempfile::tempdir().expect("tempdir");
+    let bench = |file: &Path| {
+        smtgrid(&[
+            "bench",
+            file.to_str().expect("UTF-8"),
+            "--solver-cmd",
+            &cmd,
+            "--solver",
+            "yices2,liar",
+            "--encoding",
+            "lia",
+        ])
+    };
+    // Without a recorded solution, propagation completes this one: its
+    // grid refutes the liar as the file's did.
     let text = std::fs::read_to_string(root().join("puzzles/sudoku-4x4.toml")).expect("read");
     let bare = dir.path().join("bare.toml");
     let cut = text.find("solution = ").expect("a recorded solution");
     std::fs::write(&bare, &text[..cut]).expect("write");
-    let o = smtgrid(&[
-        "bench",
-        bare.to_str().expect("UTF-8"),
-        "--solver-cmd",
-        &cmd,
-        "--solver",
-        "yices2,liar",
-        "--encoding",
-        "lia",
-    ]);
+    let o = bench(&bare);
+    assert_exit(&o, 1, &o.stdout, "propagation alone decides every cell");
+    // Nor this one, without givens: yices2's verified grid contradicts it.
+    let open = dir.path().join("open.toml");
+    let blank = ". . . .\n".repeat(4);
+    std::fs::write(
+        &open,
+        format!("kind = \"sudoku\"\ngivens = \"\"\"\n{blank}\"\"\"\n"),
+    )
+    .expect("write");
+    let o = bench(&open);
     assert_exit(&o, 1, &o.stdout, "found a verified solution but liar/lia");
 }
 
@@ -1009,12 +1023,7 @@ fn only_a_results_file_is_resumed_and_others_are_left_untouched() {
         ]
         .concat();
         let o = smtgrid(&args);
-        assert_exit(
-            &o,
-            2,
-            &o.stderr,
-            "is a directory, but the results go to one file",
-        );
+        assert_exit(&o, 2, &o.stderr, "that is a folder; give a file name");
     }
 }
 

@@ -740,11 +740,10 @@ fn spawn_solve(args: &[&str], stdout: std::process::Stdio) -> std::process::Chil
         .expect("smtgrid starts")
 }
 
-#[test]
-fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
-    // Results are held while they come fast and pushed out whenever the
-    // run waits: the first puzzle's line must not wait for the second.
-    use std::io::BufRead;
+/// Starts `solve` of two 4×4 puzzles, one at a time, on a fake that
+/// answers the first at once and never the second, writing `--format
+/// FORMAT` to a pipe; the fake logs each later run to the returned file.
+fn first_then_hang(format: &str) -> (tempfile::TempDir, PathBuf, std::process::Child) {
     let dir = tempfile::tempdir().expect("temp dir");
     let log = dir.path().join("log");
     let cmd = fake_solver("fake", "first_then_hang.sh", &log);
@@ -759,10 +758,40 @@ fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
             "--jobs",
             "1",
             "--format",
-            "jsonl",
+            format,
         ],
     );
-    let mut child = spawn_solve(&args, std::process::Stdio::piped());
+    let child = spawn_solve(&args, std::process::Stdio::piped());
+    (dir, log, child)
+}
+
+/// Waits (a minute at most: the machine may be loaded) until the second,
+/// hanging run has started, so that a signal finds it running and it must
+/// die with smtgrid; then sends SIGINT to smtgrid.
+fn interrupt_once_the_second_run_hangs(child: &std::process::Child, log: &Path) {
+    let hung = || {
+        std::fs::read_to_string(log)
+            .unwrap_or_default()
+            .lines()
+            .count()
+            > 1
+    };
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    while !hung() && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(hung(), "the second run never started");
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: sends SIGINT to the smtgrid child this test started.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+}
+
+#[test]
+fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
+    // Results are held while they come fast and pushed out whenever the
+    // run waits: the first puzzle's line must not wait for the second.
+    use std::io::BufRead;
+    let (_dir, log, mut child) = first_then_hang("jsonl");
     let out = child.stdout.take().expect("piped stdout");
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -773,23 +802,7 @@ fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
     // Generous: the machine may be loaded; the wait ends with the line.
     let first = rx.recv_timeout(Duration::from_secs(60));
     let running = child.try_wait().expect("wait").is_none();
-    // The second run, which never answers, may start a moment after the
-    // first line is out (a loaded machine): it is waited for, so that the
-    // signal finds it running and it must die with smtgrid.
-    let hung = || {
-        std::fs::read_to_string(&log)
-            .unwrap_or_default()
-            .lines()
-            .count()
-            > 1
-    };
-    let until = std::time::Instant::now() + Duration::from_secs(60);
-    while !hung() && std::time::Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
-    // SAFETY: sends SIGINT to the smtgrid child this test started.
-    unsafe { libc::kill(pid, libc::SIGINT) };
+    interrupt_once_the_second_run_hangs(&child, &log);
     let status = child.wait().expect("wait");
     let first = first.expect("the first puzzle's line while the second was still being solved");
     assert!(
@@ -808,40 +821,8 @@ fn each_result_shows_while_a_later_puzzle_is_still_being_solved() {
 #[test]
 fn ctrl_c_leaves_a_json_document_of_what_was_decided() {
     // The array is closed on the way out, so what stdout holds parses.
-    let dir = tempfile::tempdir().expect("temp dir");
-    let log = dir.path().join("log");
-    let cmd = fake_solver("fake", "first_then_hang.sh", &log);
-    let args = lia_on_4x4(
-        "fake",
-        &[
-            "puzzles/sudoku-4x4.toml",
-            "--solver-cmd",
-            &cmd,
-            "--timeout",
-            "120",
-            "--jobs",
-            "1",
-            "--format",
-            "json",
-        ],
-    );
-    let child = spawn_solve(&args, std::process::Stdio::piped());
-    // The second run hangs once the first is decided.
-    let hung = || {
-        std::fs::read_to_string(&log)
-            .unwrap_or_default()
-            .lines()
-            .count()
-            > 1
-    };
-    let until = std::time::Instant::now() + Duration::from_secs(60);
-    while !hung() && std::time::Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(hung(), "the second run never started");
-    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
-    // SAFETY: sends SIGINT to the smtgrid child this test started.
-    unsafe { libc::kill(pid, libc::SIGINT) };
+    let (_dir, log, child) = first_then_hang("json");
+    interrupt_once_the_second_run_hangs(&child, &log);
     let o = child.wait_with_output().expect("wait");
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let doc: Value = serde_json::from_str(&stdout(&o)).expect("a whole JSON document");
