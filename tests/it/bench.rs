@@ -432,16 +432,19 @@ fn parallel_shards_merge_into_exactly_the_unsharded_runs() {
 fn a_disagreement_is_listed_and_fails_the_bench() {
     require(&["yices2"]);
     let cmd = fake_solver("liar", "says_unsat.sh", Path::new("/dev/null"));
-    let o = smtgrid(&[
-        "bench",
-        "puzzles/sudoku-4x4.toml",
-        "--solver-cmd",
-        &cmd,
-        "--solver",
-        "yices2,liar",
-        "--encoding",
-        "lia",
-    ]);
+    let bench = |file: &str| {
+        smtgrid(&[
+            "bench",
+            file,
+            "--solver-cmd",
+            &cmd,
+            "--solver",
+            "yices2,liar",
+            "--encoding",
+            "lia",
+        ])
+    };
+    let o = bench("puzzles/sudoku-4x4.toml");
     // The file records its solution: the liar's unsat is refuted by it
     // (status error), a disagreement even without yices2's grid.
     assert_exit(
@@ -452,25 +455,13 @@ fn a_disagreement_is_listed_and_fails_the_bench() {
          solution: unsat, but the puzzle file records a solution",
     );
     let dir = tempfile::tempdir().expect("tempdir");
-    let bench = |file: &Path| {
-        smtgrid(&[
-            "bench",
-            file.to_str().expect("UTF-8"),
-            "--solver-cmd",
-            &cmd,
-            "--solver",
-            "yices2,liar",
-            "--encoding",
-            "lia",
-        ])
-    };
     // Without a recorded solution, propagation completes this one: its
     // grid refutes the liar as the file's did.
     let text = std::fs::read_to_string(root().join("puzzles/sudoku-4x4.toml")).expect("read");
     let bare = dir.path().join("bare.toml");
     let cut = text.find("solution = ").expect("a recorded solution");
     std::fs::write(&bare, &text[..cut]).expect("write");
-    let o = bench(&bare);
+    let o = bench(bare.to_str().expect("UTF-8"));
     assert_exit(&o, 1, &o.stdout, "propagation alone decides every cell");
     // Nor this one, without givens: yices2's verified grid contradicts it.
     let open = dir.path().join("open.toml");
@@ -480,7 +471,7 @@ fn a_disagreement_is_listed_and_fails_the_bench() {
         format!("kind = \"sudoku\"\ngivens = \"\"\"\n{blank}\"\"\"\n"),
     )
     .expect("write");
-    let o = bench(&open);
+    let o = bench(open.to_str().expect("UTF-8"));
     assert_exit(&o, 1, &o.stdout, "found a verified solution but liar/lia");
 }
 
