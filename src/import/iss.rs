@@ -321,6 +321,10 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
         others: Vec::new(),
         ignored: Vec::new(),
     };
+    // Givens inside `.Or`/`.And` blocks are alternatives, not givens of
+    // the grid; such a puzzle is refused for the block (`to_plain`), not
+    // for givens that seem to contradict.
+    let composite = toks.iter().any(|t| matches!(t.kind.as_str(), "Or" | "And"));
     for t in &toks {
         match t.kind.as_str() {
             "Shape" => {}
@@ -344,6 +348,7 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
                         let given = &mut p.givens[at.0][at.1];
                         if let Some(w) = *given
                             && w != v
+                            && !composite
                         {
                             return Err(format!(
                                 "ISS gives {} twice, as {w} and as {v}: a cell holds one value; \
@@ -548,6 +553,13 @@ mod tests {
         assert_eq!(again.givens[0][0], Some(1));
         let e = read(".Shape~4x4.~R1C1_1.~R1C1_2", &Options::default()).expect_err("refused");
         assert!(e.contains("gives r1c1 twice, as 1 and as 2"), "{e}");
+        // Inside `.Or` they are alternatives: refused for the block.
+        let either = ".Shape~4x4.Or.~R1C2_1.~R1C1_1.End.Or.~R1C2_2.~R1C3_2.End";
+        let e = to_plain(&read(either, &Options::default()).expect("reads")).expect_err("refused");
+        assert!(
+            e.contains("`.Or`") && e.contains("not yet supported"),
+            "{e}"
+        );
         assert!(read(".Shape~9x9~0-8", &Options::default()).is_err());
         assert!(read(".Bogus~1", &Options::default()).is_err());
         let e = to_plain(&read(".Regex~1~R1C1~R1C2", &Options::default()).expect("reads"))
