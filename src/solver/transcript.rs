@@ -142,8 +142,9 @@ impl Transcript {
         }
         // The last line is written even at the cap, so a reader learns
         // that events are missing.
-        let text = end.to_string();
-        self.write(&text);
+        if let Some(len) = measured(&end) {
+            self.write(&end, len);
+        }
         if let Some(f) = &mut self.file {
             let _ = f.flush();
         }
@@ -154,57 +155,51 @@ impl Transcript {
         (self.start.elapsed().as_secs_f64() * 1e6).round() / 1e3
     }
 
-    /// Writes the event straight from `parts` into the file, measured
-    /// first: a reply as large as a solver's output is never copied into
-    /// a JSON value and again into its text.
+    /// Records an event, its text as `parts`: serialized straight into
+    /// the file, so a reply as large as a solver's output is never copied
+    /// into a JSON value and again into its text.
     fn event(&mut self, run: &str, key: &str, parts: &[&str]) {
         if self.file.is_none() {
             return;
         }
-        let event = Event {
+        self.line(&Event {
             ms: self.ms(),
             run,
             key,
             text: Concat(parts),
-        };
-        let mut counted = Counted(0);
-        let len = match serde_json::to_writer(&mut counted, &event) {
-            Ok(()) => counted.0 + 1,
-            Err(_) => return,
-        };
-        // Room is kept for the last line.
+        });
+    }
+
+    /// Writes `value` as one line, unless it would pass the cap (room is
+    /// kept for the last line): measured first, then written, with no
+    /// copy of its text.
+    fn line(&mut self, value: &impl serde::Serialize) {
+        let Some(len) = measured(value) else { return };
         if self.written + len > self.cap.saturating_sub(256) {
             self.left_out += len;
             return;
         }
+        self.write(value, len);
+    }
+
+    /// Writes `value` and a newline, `len` bytes in all; a failed write
+    /// (a full disk) stops the transcript, the run goes on.
+    fn write(&mut self, value: &impl serde::Serialize, len: u64) {
         let Some(f) = &mut self.file else { return };
-        if serde_json::to_writer(&mut *f, &event).is_err() || writeln!(f).is_err() {
-            // A full disk: the transcript stops, the run goes on.
+        if serde_json::to_writer(&mut *f, value).is_err() || writeln!(f).is_err() {
             self.file = None;
             return;
         }
         self.written += len;
     }
+}
 
-    fn line(&mut self, value: &serde_json::Value) {
-        let text = value.to_string();
-        // Room is kept for the last line.
-        if self.written + text.len() as u64 + 1 > self.cap.saturating_sub(256) {
-            self.left_out += text.len() as u64 + 1;
-            return;
-        }
-        self.write(&text);
-    }
-
-    fn write(&mut self, text: &str) {
-        let Some(f) = &mut self.file else { return };
-        if writeln!(f, "{text}").is_err() {
-            // A full disk: the transcript stops, the run goes on.
-            self.file = None;
-            return;
-        }
-        self.written += text.len() as u64 + 1;
-    }
+/// The bytes of `value`'s line (its JSON and a newline), counted without
+/// holding its text; `None` if it cannot be serialized.
+fn measured(value: &impl serde::Serialize) -> Option<u64> {
+    let mut counted = Counted(0);
+    serde_json::to_writer(&mut counted, value).ok()?;
+    Some(counted.0 + 1)
 }
 
 /// One `sent` or `received` event, serialized with its keys in the order
