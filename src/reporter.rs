@@ -84,12 +84,19 @@ impl Reporters {
     }
 }
 
+/// Notes, on standard error, what `p`'s runs taken together show that
+/// fails the run (disagreements, invalid models of races' losers): the
+/// one wording of every command that solves.
+pub fn note_findings(p: &Puzzle, r: &PuzzleResult) {
+    for f in &r.findings {
+        note(format_args!("{}: {}", p.name, f.message()));
+    }
+}
+
 impl Sink for Reporters {
     fn puzzle(&mut self, p: &Puzzle, r: &PuzzleResult) -> ControlFlow<()> {
         self.failed |= !r.succeeded();
-        for f in &r.findings {
-            note(format_args!("{}: {}", p.name, f.message()));
-        }
+        note_findings(p, r);
         if let Some(e) = self.expect {
             let verdict = r.verdict();
             if !e.met_by(verdict) {

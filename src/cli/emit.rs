@@ -197,9 +197,7 @@ fn benchmark(a: EmitArgs) -> Result<Completion> {
         &made_by,
         &cancel,
         |p, r, records| {
-            for f in &r.findings {
-                note(format_args!("{}: {}", p.name, f.message()));
-            }
+            crate::reporter::note_findings(p, r);
             for rec in records {
                 let statuses: Vec<&str> = rec.statuses.iter().map(|s| s.name()).collect();
                 note(format_args!("{} ({})", rec.file, statuses.join(", ")));

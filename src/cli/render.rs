@@ -61,9 +61,7 @@ pub(super) fn run(a: RenderArgs) -> Result<Completion> {
             if !r.succeeded() {
                 completion = Completion::Failed;
             }
-            for f in &r.findings {
-                note(format_args!("{}: {}", p.name, f.message()));
-            }
+            crate::reporter::note_findings(p, r);
             // Only a grid the checker accepted is ever drawn.
             match r.lines.iter().find_map(|l| l.run.outcome.grid()) {
                 Some(g) => {
