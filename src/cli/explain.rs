@@ -56,7 +56,6 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
         count: a.count as usize,
         time_limit: a.timeout,
         recorded: None,
-        propagated: None,
     };
     let cancel = solver::install_ctrlc_handler();
     let input_error = RefCell::new(None);
@@ -65,13 +64,8 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
     let mut records = a.format.json().map(Records::new);
     for p in a.inputs.stream(&input_error) {
         let (model, statements) = lower_with_statements(&p);
-        let recorded = crate::lower::recorded_solution(&p, &model);
         let opts = Options {
-            propagated: recorded
-                .is_none()
-                .then(|| crate::encode::propagated_grid(&model, &cancel))
-                .flatten(),
-            recorded,
+            recorded: crate::lower::recorded_solution(&p, &model),
             ..limits.clone()
         };
         let ex = match explain(&model, &statements, solver, &opts, &cancel) {

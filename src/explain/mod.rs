@@ -100,10 +100,6 @@ pub struct Options {
     /// The solution the puzzle file records (checked when it was read),
     /// in the model's cell order: it refutes any `unsat`.
     pub recorded: Option<Vec<i64>>,
-    /// The grid propagation alone decides, when it decides every cell
-    /// ([`crate::encode::propagated_grid`]): if the checker accepts it, it
-    /// refutes any `unsat` as the recorded solution does.
-    pub propagated: Option<Vec<i64>>,
 }
 
 impl Default for Options {
@@ -112,7 +108,6 @@ impl Default for Options {
             count: 2,
             time_limit: Duration::from_secs(60),
             recorded: None,
-            propagated: None,
         }
     }
 }
@@ -247,7 +242,7 @@ pub fn explain(
     let deadline = start + opts.time_limit;
     let mut asker = Asker::start(model, statements, solver, deadline, cancel)?;
     let mut ex = Explanation::new();
-    let result = run(&mut asker, &mut ex, model, statements, opts);
+    let result = run(&mut asker, &mut ex, model, statements, opts, cancel);
     if let Err(stop) = result {
         ex.stopped = Some(stop);
     }
@@ -256,26 +251,33 @@ pub fn explain(
     Ok(ex)
 }
 
+/// Why an `unsat` to the whole puzzle is a solver fault, if it is: a
+/// solution known without a solver that the checker accepts, the file's
+/// or else the grid propagation alone decides (worked out only after such
+/// an answer, as `solve` does).
+fn refutation(model: &Model, opts: &Options, cancel: &Cancel) -> Option<&'static str> {
+    let accepted = |v: &Vec<i64>| model.check(v).is_ok();
+    if opts.recorded.as_ref().is_some_and(accepted) {
+        return Some(RECORDED_REFUTES_UNSAT);
+    }
+    crate::encode::propagated_grid(model, cancel)
+        .filter(accepted)
+        .map(|_| PROPAGATION_REFUTES_UNSAT)
+}
+
 fn run(
     asker: &mut Asker,
     ex: &mut Explanation,
     model: &Model,
     statements: &[Statement],
     opts: &Options,
+    cancel: &Cancel,
 ) -> Result<(), Stop> {
     let all: Vec<usize> = (0..statements.len()).collect();
-    // A known solution the checker accepts, and why it refutes an unsat.
-    let refutation = [
-        (&opts.recorded, RECORDED_REFUTES_UNSAT),
-        (&opts.propagated, PROPAGATION_REFUTES_UNSAT),
-    ]
-    .into_iter()
-    .find(|(known, _)| known.as_ref().is_some_and(|r| model.check(r).is_ok()))
-    .map(|(_, why)| why);
     match asker.ask(&all, &[])? {
-        Answer::Unsat(_) if let Some(why) = refutation => Err(Stop::Failed(format!(
-            "the solver answered unsat, but {why}"
-        ))),
+        Answer::Unsat(_) if let Some(why) = refutation(model, opts, cancel) => Err(Stop::Failed(
+            format!("the solver answered unsat, but {why}"),
+        )),
         Answer::Unsat(core) => {
             ex.conflict = blamed(core)?;
             ex.verdict = Verdict::None;

@@ -27,7 +27,6 @@ fn opts() -> Options {
         count: 2,
         time_limit: Duration::from_secs(120),
         recorded: None,
-        propagated: None,
     }
 }
 
@@ -357,7 +356,6 @@ fn counting_stopped_by_the_limit_keeps_the_solutions_in_hand() {
         count: 10_000,
         time_limit: Duration::from_secs(2),
         recorded: None,
-        propagated: None,
     };
     let ex =
         explain(&model, &statements, &solver("z3"), &opts, &Cancel::new()).expect("explain runs");
