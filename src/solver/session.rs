@@ -781,6 +781,7 @@ fn find_sentinel(buf: &[u8], scan: &mut Scan, sentinel: &str) -> Option<(usize, 
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn a_silent_death_says_it_printed_nothing() {
@@ -790,8 +791,6 @@ mod tests {
             "its last words:\n(error \"x\")\n"
         );
     }
-
-    use super::*;
 
     #[test]
     fn sentinel_bare_and_quoted() {
