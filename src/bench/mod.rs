@@ -942,15 +942,22 @@ mod tests {
         assert!(e.to_string().contains(":1:"), "{e}");
     }
 
-    #[test]
-    fn implausible_repeats_are_input_errors_with_their_line() {
+    /// The error of reading a results file of the record line `ok` and
+    /// then `bad`, which must be refused (`why` names the case).
+    fn refused_after_a_good_line(ok: &str, bad: &str, why: &str) -> String {
+        assert_ne!(bad, ok, "{why}: the line is unchanged");
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("r.jsonl");
+        std::fs::write(&path, format!("{ok}{bad}")).expect("write");
+        let e = read_results(&path).map(|_| ()).expect_err(why);
+        e.to_string()
+    }
+
+    #[test]
+    fn implausible_repeats_are_input_errors_with_their_line() {
         let ok = record_line("a", 1000);
         let bad = ok.replace("\"repeat\":0", "\"repeat\":4294967294");
-        std::fs::write(&path, format!("{ok}{bad}")).expect("write");
-        let e = read_results(&path).map(|_| ()).expect_err("out of range");
-        let shown = e.to_string();
+        let shown = refused_after_a_good_line(&ok, &bad, "out of range");
         assert!(
             shown.contains("r.jsonl:2:") && shown.contains("4294967294"),
             "{shown}"
@@ -959,14 +966,9 @@ mod tests {
 
     #[test]
     fn an_unverified_sat_is_an_input_error_with_its_line() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("r.jsonl");
         let ok = record_line("a", 1000);
         let bad = ok.replace("\"verified\":true", "\"verified\":false");
-        assert_ne!(bad, ok);
-        std::fs::write(&path, format!("{ok}{bad}")).expect("write");
-        let e = read_results(&path).map(|_| ()).expect_err("unverified sat");
-        let shown = e.to_string();
+        let shown = refused_after_a_good_line(&ok, &bad, "unverified sat");
         assert!(
             shown.contains("r.jsonl:2:") && shown.contains("verified false"),
             "{shown}"
@@ -985,9 +987,7 @@ mod tests {
             ("80001.0", "cannot last longer than 70000 ms"),
         ] {
             let bad = ok.replace("\"time_ms\":3.0", &format!("\"time_ms\":{time}"));
-            std::fs::write(&path, format!("{ok}{bad}")).expect("write");
-            let e = read_results(&path).map(|_| ()).expect_err(time);
-            let shown = e.to_string();
+            let shown = refused_after_a_good_line(&ok, &bad, time);
             assert!(
                 shown.contains("r.jsonl:2:") && shown.contains("time_ms") && shown.contains(why),
                 "{shown}"
