@@ -193,19 +193,17 @@ fn titles_cannot_break_the_markup() {
     assert!(picture.contains("&lt;b&gt;&amp;"), "{picture}");
 }
 
+/// `smtgrid render FILE --solve --solver SOLVER -o OUT`.
+fn render_solve(file: &str, solver: &str, out: &Path) -> std::process::Output {
+    let out = out.to_str().expect("utf-8 path");
+    smtgrid(&["render", file, "--solve", "--solver", solver, "-o", out])
+}
+
 #[test]
 fn render_solve_draws_the_verified_solution() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("k.svg");
-    let o = smtgrid(&[
-        "render",
-        "puzzles/killer-4x4.toml",
-        "--solve",
-        "--solver",
-        "yices2",
-        "-o",
-        out.to_str().expect("utf-8 path"),
-    ]);
+    let o = render_solve("puzzles/killer-4x4.toml", "yices2", &out);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let picture = std::fs::read_to_string(&out).expect("the picture");
     let p = &parse::load(Path::new("puzzles/killer-4x4.toml"), None).expect("loads")[0];
@@ -221,16 +219,7 @@ fn render_solve_draws_the_verified_solution() {
 fn render_solve_exits_as_solve_does() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("k.svg");
-    let out = out.to_str().expect("utf-8 path");
-    let o = smtgrid(&[
-        "render",
-        "docs/examples/killer-broken.toml",
-        "--solve",
-        "--solver",
-        "yices2",
-        "-o",
-        out,
-    ]);
+    let o = render_solve("docs/examples/killer-broken.toml", "yices2", &out);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(
@@ -241,15 +230,7 @@ fn render_solve_exits_as_solve_does() {
         "z3={}",
         root().join("tests/fake_solvers/inter_same.py").display()
     );
-    let o = smtgrid(&[
-        "render",
-        "puzzles/sudoku-4x4.toml",
-        "--solve",
-        "--solver",
-        &same,
-        "-o",
-        out,
-    ]);
+    let o = render_solve("puzzles/sudoku-4x4.toml", &same, &out);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
 }
