@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::ask::{Asker, Stop};
-use super::{Explanation, RECORDED_REFUTES_UNSAT, count};
+use super::{Explanation, count, refutation};
 use crate::cancel::Cancel;
 use crate::error::escape_controls;
 use crate::model::{Model, Statement, ValueGrid};
@@ -51,16 +51,16 @@ pub fn enumerate(
     let mut ex = Explanation::new();
     let all: Vec<usize> = (0..statements.len()).collect();
     let counted = count(&mut asker, &mut ex, &all, n.clamp(1, MAX_ALL));
-    let refuted = ex.count_complete
-        && recorded.is_some_and(|r| {
-            model.check(r).is_ok() && !ex.solutions.iter().any(|s| s.as_slice() == r)
-        });
-    if refuted {
+    if let Some(why) = ex
+        .count_complete
+        .then(|| refutation(model, &ex.solutions, recorded, cancel))
+        .flatten()
+    {
         return Ok(Enumeration {
             solutions: ex.solutions,
             complete: false,
             stopped: Some(Stop::Failed(format!(
-                "the solver answered that there is no further solution, but {RECORDED_REFUTES_UNSAT}"
+                "the solver answered that there is no further solution, but {why}"
             ))),
         });
     }

@@ -251,17 +251,27 @@ pub fn explain(
     Ok(ex)
 }
 
-/// Why an `unsat` to the whole puzzle is a solver fault, if it is: a
-/// solution known without a solver that the checker accepts, the file's
-/// or else the grid propagation alone decides (worked out only after such
-/// an answer, as `solve` does).
-fn refutation(model: &Model, opts: &Options, cancel: &Cancel) -> Option<&'static str> {
-    let accepted = |v: &Vec<i64>| model.check(v).is_ok();
-    if opts.recorded.as_ref().is_some_and(accepted) {
+/// Why a solver's "no further solution" after `found` is a fault, if it
+/// is (`explain`'s `unsat` to the whole puzzle is one after none):
+/// the recorded solution, accepted and not among them, or, when none
+/// was found, the grid propagation alone decides (the unique
+/// solution whenever it is whole, so it is among any solutions found;
+/// worked out only after such an answer, as `solve` does).
+pub(super) fn refutation(
+    model: &Model,
+    found: &[Vec<i64>],
+    recorded: Option<&[i64]>,
+    cancel: &Cancel,
+) -> Option<&'static str> {
+    let accepted = |v: &[i64]| model.check(v).is_ok();
+    if recorded.is_some_and(|r| accepted(r) && !found.iter().any(|s| s.as_slice() == r)) {
         return Some(RECORDED_REFUTES_UNSAT);
     }
-    crate::encode::propagated_grid(model, cancel)
-        .filter(accepted)
+    found
+        .is_empty()
+        .then(|| crate::encode::propagated_grid(model, cancel))
+        .flatten()
+        .filter(|v| accepted(v))
         .map(|_| PROPAGATION_REFUTES_UNSAT)
 }
 
@@ -275,9 +285,13 @@ fn run(
 ) -> Result<(), Stop> {
     let all: Vec<usize> = (0..statements.len()).collect();
     match asker.ask(&all, &[])? {
-        Answer::Unsat(_) if let Some(why) = refutation(model, opts, cancel) => Err(Stop::Failed(
-            format!("the solver answered unsat, but {why}"),
-        )),
+        Answer::Unsat(_)
+            if let Some(why) = refutation(model, &[], opts.recorded.as_deref(), cancel) =>
+        {
+            Err(Stop::Failed(format!(
+                "the solver answered unsat, but {why}"
+            )))
+        }
         Answer::Unsat(core) => {
             ex.conflict = blamed(core)?;
             ex.verdict = Verdict::None;

@@ -841,14 +841,8 @@ impl Jobs for Work<'_> {
         // An answer whose uniqueness question got no definite answer (a
         // budget cut it short, say) leaves the race to the pairs that may
         // still settle it.
-        let unsettled = matches!(
-            run.outcome,
-            Outcome::Sat {
-                unique: Some(Uniqueness::Unsettled(_)),
-                ..
-            }
-        );
-        run.outcome.is_definite() && !unsettled
+        let open = matches!(&run.outcome, Outcome::Sat { unique: Some(u), .. } if u.is_open());
+        run.outcome.is_definite() && !open
     }
 
     fn weight(&self, job: &Job) -> usize {
@@ -1672,12 +1666,10 @@ impl Asker<'_> {
     ) -> Outcome {
         let grid = self.model.to_grid(first);
         let unique = match reply {
-            Reply::Unsat if self.refutation(Some(first)).is_some() => {
-                Uniqueness::Unsettled(format!(
-                    "the solver found no other solution, but {}, and it differs from this one",
-                    crate::explain::RECORDED_REFUTES_UNSAT
-                ))
-            }
+            Reply::Unsat if self.refutation(Some(first)).is_some() => Uniqueness::Refuted(format!(
+                "the solver found no other solution, but {}, and it differs from this one",
+                crate::explain::RECORDED_REFUTES_UNSAT
+            )),
             Reply::Unsat => Uniqueness::Unique,
             Reply::Model(m) => match self.verify(decode(&m)) {
                 Ok(second) if second == first => {

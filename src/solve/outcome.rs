@@ -109,6 +109,18 @@ pub enum Uniqueness {
     NotUnique(ValueGrid),
     /// The second question got no definite answer.
     Unsettled(String),
+    /// The solver said there is no other solution, but a solution the
+    /// checker accepts and that differs from the first denies it: a
+    /// solver fault, never a verdict.
+    Refuted(String),
+}
+
+impl Uniqueness {
+    /// Whether the second question is still open: no definite answer,
+    /// or an answer refuted.
+    pub fn is_open(&self) -> bool {
+        matches!(self, Uniqueness::Unsettled(_) | Uniqueness::Refuted(_))
+    }
 }
 
 /// How one run (one solver on one encoded puzzle) ended.
@@ -228,7 +240,7 @@ impl Outcome {
     pub fn message(&self) -> Option<String> {
         match self {
             Outcome::Sat {
-                unique: Some(Uniqueness::Unsettled(why)),
+                unique: Some(Uniqueness::Unsettled(why) | Uniqueness::Refuted(why)),
                 ..
             } => Some(why.clone()),
             Outcome::Sat { .. } | Outcome::Unsat => None,
@@ -254,7 +266,7 @@ impl Outcome {
     /// script the solver cannot take.
     fn acceptable(&self) -> bool {
         match self {
-            Outcome::Sat { unique, .. } => !matches!(unique, Some(Uniqueness::Unsettled(_))),
+            Outcome::Sat { unique, .. } => !unique.as_ref().is_some_and(Uniqueness::is_open),
             Outcome::Unsat | Outcome::Unsupported(_) => true,
             _ => false,
         }
@@ -600,7 +612,12 @@ pub fn disagreements<'a>(runs: impl Iterator<Item = &'a Run> + Clone) -> Vec<Fin
     let mut found = Vec::new();
     let sat = runs.clone().find(|r| r.outcome.grid().is_some());
     for r in runs.clone() {
-        if let Outcome::Error(ErrorKind::Refuted, why) = &r.outcome {
+        if let Outcome::Error(ErrorKind::Refuted, why)
+        | Outcome::Sat {
+            unique: Some(Uniqueness::Refuted(why)),
+            ..
+        } = &r.outcome
+        {
             found.push(Finding::Disagreement(format!("{}: {why}", r.label())));
         }
     }

@@ -987,6 +987,32 @@ fn a_unique_claim_is_checked_against_second_solutions() {
 }
 
 #[test]
+fn a_unique_claim_the_recorded_solution_refutes_is_a_disagreement() {
+    require(&["z3"]);
+    // classic.toml records a solution other than z3's first: the liar's
+    // "no other solution" is refuted by it, as a first `unsat` would be.
+    let cmd = format!("liar=sh {}", fake("unique_liar.sh"));
+    let (o, runs) = solve_json(&[
+        "puzzles/classic.toml",
+        "--solver-cmd",
+        &cmd,
+        "--solver",
+        "liar",
+        "--encoding",
+        "lia",
+        "--unique",
+    ]);
+    assert_eq!(runs.len(), 1, "{}", stderr(&o));
+    assert_eq!(runs[0]["unique"], serde_json::Value::Null, "{}", runs[0]);
+    assert!(
+        stderr(&o).contains("SOLVERS DISAGREE: liar on lia: the solver found no other solution"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
 fn auto_with_named_solvers_compares_every_answer() {
     // `a` says unsat, `b` gives a verified grid: each named solver gets
     // its own line, so the contradiction is always seen.

@@ -118,31 +118,39 @@ fn n_past_the_bound_is_a_usage_error_naming_it() {
 }
 
 #[test]
-fn a_solver_that_denies_the_recorded_solution_is_a_fault_not_no_solution() {
-    // A session that answers unsat to every question; calcudoku-4x4.toml
-    // records its (checked) solution, which refutes that answer.
+fn a_solver_that_denies_a_known_solution_is_a_fault_not_no_solution() {
+    // A session that answers unsat to every question. calcudoku-4x4.toml
+    // records its (checked) solution, which refutes that answer; the
+    // decided 4x4 records none, but propagation alone completes it.
     let liar = format!(
         "z3={}",
         common::root()
             .join("tests/fake_solvers/session_unsat.py")
             .display()
     );
-    let out = common::smtgrid(&[
-        "solve",
-        "puzzles/calcudoku-4x4.toml",
-        "--all",
-        "--solver",
-        &liar,
-        "--timeout",
-        "20s",
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!text.contains("no solution"), "{text}");
-    assert!(!text.contains("no more"), "{text}");
-    assert!(
-        format!("{text}{err}").contains("records a solution"),
-        "{text}{err}"
-    );
-    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let decided = write(&dir, "decided.toml", common::DECIDED_4X4);
+    for (file, why) in [
+        ("puzzles/calcudoku-4x4.toml", "records a solution"),
+        (
+            decided.to_str().expect("UTF-8"),
+            "propagation alone decides",
+        ),
+    ] {
+        let out = common::smtgrid(&[
+            "solve",
+            file,
+            "--all",
+            "--solver",
+            &liar,
+            "--timeout",
+            "20s",
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!text.contains("no solution"), "{file}: {text}");
+        assert!(!text.contains("no more"), "{file}: {text}");
+        assert!(format!("{text}{err}").contains(why), "{file}: {text}{err}");
+        assert_eq!(out.status.code(), Some(1), "{file}: {text}{err}");
+    }
 }
