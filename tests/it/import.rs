@@ -537,6 +537,72 @@ fn iss_arguments_that_are_malformed_or_extra_are_refused() {
     converted(&[".Whisper~R1C1~R2C2"]);
 }
 
+/// ISS's jigsaw text form, 81 givens then 81 region characters, in the
+/// digits ISS writes a layout in (each region numbered in the order its
+/// first cell comes) or in letters, solves with a real solver to its
+/// checked answer, given on the command line or as a line of a links file
+/// beside a sudoku line of digits and dots.
+#[test]
+fn an_iss_jigsaw_text_in_digits_solves_to_its_checked_answer() {
+    common::require(&["z3"]);
+    let givens = JIGSAW9_GIVENS.concat();
+    let letters = JIGSAW9_REGIONS.concat();
+    let mut order: Vec<char> = Vec::new();
+    let numbered: String = letters
+        .chars()
+        .map(|c| {
+            if !order.contains(&c) {
+                order.push(c);
+            }
+            let i = order.iter().position(|&o| o == c).expect("seen");
+            char::from_digit(i as u32, 10).expect("a digit")
+        })
+        .collect();
+    assert_eq!(&numbered[..9], "000112222");
+    let solved = |input: &str| -> Vec<Value> {
+        let out = smtgrid(&["solve", input, "--solver", "z3", "--format", "json"]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}\n{stdout}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_str(&stdout).expect("a JSON array")
+    };
+    for layout in [&numbered, &letters] {
+        let text = format!("{givens}{layout}");
+        assert_eq!(text.len(), 162);
+        let records = solved(&text);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0]["kind"], json!("jigsaw"), "{}", records[0]);
+        assert_eq!(records[0]["verified"], json!(true), "{}", records[0]);
+        let grid: Vec<Vec<u32>> =
+            serde_json::from_value(records[0]["grid"].clone()).expect("a grid");
+        assert_eq!(grid, digits(&JIGSAW9_SOLUTION));
+    }
+    // In a links file a line of digits and dots is a sudoku line when it
+    // has n² characters, the jigsaw when it has 2·81.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("mixed.links");
+    std::fs::write(&file, format!("{}\n{givens}{numbered}\n", SUDOKU4.concat())).expect("write");
+    let records = solved(file.to_str().expect("a UTF-8 path"));
+    let kinds: Vec<&Value> = records.iter().map(|r| &r["kind"]).collect();
+    assert_eq!(kinds, [&json!("sudoku"), &json!("jigsaw")]);
+    assert!(records.iter().all(|r| r["verified"] == json!(true)));
+    let grid: Vec<Vec<u32>> = serde_json::from_value(records[1]["grid"].clone()).expect("a grid");
+    assert_eq!(grid, digits(&JIGSAW9_SOLUTION));
+    // Read as a sudoku line file, the same line says what it is.
+    let lines = dir.path().join("mixed.txt");
+    std::fs::copy(&file, &lines).expect("copy");
+    let out = bin().arg("convert").arg(&lines).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("ISS's text forms") && err.contains("--input-format links"),
+        "{err}"
+    );
+}
+
 /// What an importer's hook makes passes the checks a TOML table gets, so
 /// that no import reaches lowering or printing (`.Thermo` with no cells
 /// panicked in the text grid) or converts to TOML that smtgrid refuses.
