@@ -8,7 +8,7 @@
 //! circle = 2                      # a pill of the first two cells (default 1)
 //! ```
 
-use super::line::{Line, LineKind, centre, check_touching, ids, linear, touches};
+use super::line::{IssNumber, Line, LineKind, centre, check_touching, ids, linear, touches};
 use crate::model::{Cmp, Rule, rc};
 use crate::render::svg::{CELL, Layout, Svg};
 
@@ -31,6 +31,16 @@ impl LineKind for ArrowKind {
 
     fn default_param(_n: i64) -> i64 {
         1
+    }
+
+    fn iss_number(name: &str) -> IssNumber {
+        // ISS's arrow has a one-cell circle; its pill arrow starts with
+        // the pill's size.
+        if name == "PillArrow" {
+            IssNumber::Required
+        } else {
+            IssNumber::Refused
+        }
     }
 
     fn check_param(circle: i64, len: usize, _n: i64) -> Result<(), String> {

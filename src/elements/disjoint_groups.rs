@@ -8,7 +8,7 @@
 //! ```
 
 use super::boxes::Boxes;
-use super::kit::{fpuzzles_flag, read_flag};
+use super::kit::{fpuzzles_flag, iss_flag, read_flag};
 use super::regions::Regions;
 use super::{ElementType, HookError, Layer, Lowering, Member, Says, TomlReader, TomlWriter};
 use crate::render::svg::{Layout, Svg};
@@ -117,7 +117,8 @@ impl ElementType for DisjointGroups {
         Ok(())
     }
 
-    fn from_iss(_name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
+    fn from_iss(name: &str, args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
+        iss_flag(name, args)?;
         Ok(vec![DisjointGroups])
     }
 

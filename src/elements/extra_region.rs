@@ -16,7 +16,7 @@ use serde_json::Value;
 use toml::Spanned;
 
 use super::boxes::Boxes;
-use super::kit::{cell_list, fpuzzles_cell_items, fpuzzles_names, hook_cell, quoted};
+use super::kit::{cell_list, fpuzzles_cell_items, fpuzzles_names, hook_cell, iss_flag, quoted};
 use super::{ElementType, HookError, Layer, Lowering, Member, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Group, Rule, What, rc};
@@ -155,6 +155,7 @@ impl ElementType for ExtraRegion {
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         if name == "Windoku" {
+            iss_flag(name, args)?;
             let w = windows(size, super::boxes::suggested_box(size));
             if w.is_empty() {
                 return Err(format!("{name}: a {size}×{size} grid has no windoku windows"));
@@ -167,7 +168,7 @@ impl ElementType for ExtraRegion {
             .map(|a| hook_cell(a, size))
             .collect::<Result<Vec<_>, _>>()?;
         if cells.is_empty() {
-            return Err(format!("{name}: no cells"));
+            return Err(format!("{name}: no cells: write .{name}~R1C1~R1C2…"));
         }
         check(&cells, size).map_err(|m| format!("{name}: {m}"))?;
         Ok(vec![ExtraRegion { cells }])

@@ -131,13 +131,26 @@ impl MarkKind for Along {
         let along = match args.first() {
             Some(&"C") => Along::Column,
             Some(&"R") => Along::Row,
-            other => {
+            None => {
                 return Err(format!(
-                    "{name}: `{}` is neither C (column) nor R (row): write .Indexing~C~R1C1",
-                    other.unwrap_or(&"")
+                    "{name}: no arguments: write .Indexing~C~R1C1 (C column indexers, R row \
+                     indexers, then their cells)"
+                ));
+            }
+            Some(other) => {
+                return Err(format!(
+                    "{name}: {} is neither C (column) nor R (row): write .Indexing~C~R1C1",
+                    super::kit::iss_arg(other)
                 ));
             }
         };
+        if args.len() < 2 {
+            return Err(format!(
+                "{name}: no cells after {}: write .{name}~{}~R1C1 (each cell listed an indexer)",
+                args[0],
+                args[0]
+            ));
+        }
         args[1..]
             .iter()
             .map(|a| {

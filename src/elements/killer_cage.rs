@@ -125,7 +125,10 @@ fn hook_sum(v: Option<&Value>) -> Result<Option<i64>, String> {
             .trim()
             .parse::<i64>()
             .map(Some)
-            .map_err(|_| format!("the sum `{}` is not a whole number", s.trim())),
+            .map_err(|_| {
+                let shown = crate::import::short_key(s.trim());
+                format!("the sum `{shown}` is not a whole number")
+            }),
         Some(Value::Number(x)) => x
             .as_i64()
             .map(Some)
@@ -261,9 +264,17 @@ impl ElementType for KillerCage {
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         // .Cage~SUM~R1C1~R1C2…, SUM empty (or 0) for a cage without one.
         // A cell listed again counts again in the sum (ISS's reading).
+        let form = format!(".{name}~SUM~R1C1~R1C2 (SUM empty for a cage without one)");
         let Some((sum, listed)) = args.split_first() else {
-            return Err(format!("{name}: a cage without a sum or cells"));
+            return Err(format!("{name}: a cage without a sum or cells: write {form}"));
         };
+        // The sum first: a cell in its place is a sum left out.
+        let sum = hook_sum(Some(&Value::String(sum.to_string())))
+            .map_err(|m| format!("{name}: {m}: write {form}"))?
+            .filter(|&s| s != 0);
+        if listed.is_empty() {
+            return Err(format!("{name}: a cage without cells: write {form}"));
+        }
         let mut cells: Vec<(usize, usize)> = Vec::new();
         let mut counts: Vec<u64> = Vec::new();
         for a in listed {
@@ -276,9 +287,6 @@ impl ElementType for KillerCage {
                 }
             }
         }
-        let sum = hook_sum(Some(&Value::String(sum.to_string())))
-            .map_err(|m| format!("{name}: {m}"))?
-            .filter(|&s| s != 0);
         if sum.is_none() && counts.iter().any(|&c| c > 1) {
             // Without a sum a repeat says nothing more: the set differs.
             counts.iter_mut().for_each(|c| *c = 1);

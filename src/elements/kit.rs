@@ -237,6 +237,31 @@ pub fn unmarked_pairs(l: &Lowering, marked: &[Pair]) -> Vec<(Pair, [CellId; 2])>
     out
 }
 
+/// An ISS argument as a message names it: quoted and cut short, or said
+/// to be empty (`~~`, a trailing `~`), which quotes would hide.
+pub fn iss_arg(arg: &str) -> String {
+    if arg.is_empty() {
+        "an empty argument (a `~` too many)".into()
+    } else {
+        format!("`{}`", crate::import::short_key(arg))
+    }
+}
+
+/// Refuses any argument to an ISS rule that takes none (`.AntiKnight`,
+/// `.StrictKropki`, `.Windoku`, `.NoBoxes`). ISS passes over them, so an
+/// argument there is a slip in the string (a cell meant for another
+/// constraint, a rule of another type), which the user is told of rather
+/// than the string read as if it held no such thing.
+pub fn iss_flag(name: &str, args: &[&str]) -> Result<(), super::HookError> {
+    match args.first() {
+        None => Ok(()),
+        Some(first) => Err(format!(
+            "`.{name}` takes no argument, got {}: write `.{name}` alone",
+            iss_arg(first)
+        )),
+    }
+}
+
 /// An ISS border marker `.NAME~R1C1~R1C2~R1C3` as ISS reads it: its
 /// cells are a set, and every two of them that share a side are marked
 /// (a `marker` between them), whether or not they come one after the
@@ -249,6 +274,12 @@ pub fn iss_pairs(
     size: usize,
     marker: &str,
 ) -> Result<Vec<[(usize, usize); 2]>, super::HookError> {
+    // Without cells the marker would mark nothing, and be lost unsaid.
+    if args.is_empty() {
+        return Err(format!(
+            "{name}: no cells: write the cells a {marker} sits between, .{name}~R1C1~R1C2"
+        ));
+    }
     let cells = args
         .iter()
         .map(|a| hook_cell(a, size))
@@ -607,7 +638,15 @@ pub fn hook_cell(token: &str, size: usize) -> Result<(usize, usize), super::Hook
     match parse_rc(token).or_else(|| iss_cell(token)) {
         Some((r, c)) if r < size && c < size => Ok((r, c)),
         Some(_) => Err(format!("{token} is outside the {size}×{size} grid")),
-        None => Err(format!("`{token}` is not a cell such as R1C1")),
+        None if token.is_empty() => Err(
+            "an empty cell name where a cell such as R1C1 goes: name the cell, or leave the \
+             empty one out"
+                .into(),
+        ),
+        None => Err(format!(
+            "`{}` is not a cell such as R1C1",
+            crate::import::short_key(token)
+        )),
     }
 }
 

@@ -21,7 +21,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_cell, fpuzzles_flag, fpuzzles_pair, fpuzzles_push, iss_pairs, neighbours, quoted, unmarked_pairs};
+use super::kit::{fpuzzles_cell, fpuzzles_flag, fpuzzles_pair, fpuzzles_push, iss_flag, iss_pairs, neighbours, quoted, unmarked_pairs};
 use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
@@ -306,9 +306,11 @@ impl ElementType for Kropki {
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         if name == "StrictKropki" {
             // Every dot is given: the negative constraint.
+            iss_flag(name, args)?;
             return Ok(vec![BOTH]);
         }
         if name == "AntiConsecutive" {
+            iss_flag(name, args)?;
             // No two cells that share a side are consecutive: the white
             // half. ISS binds a pair with a dot too, which this exempts;
             // the ISS reader refuses the two together.

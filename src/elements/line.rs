@@ -17,7 +17,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::kit::{
-    a, fpuzzles_cell, fpuzzles_cells, fpuzzles_lines, fpuzzles_push, hook_cell, path,
+    a, fpuzzles_cell, fpuzzles_cells, fpuzzles_lines, fpuzzles_push, hook_cell, iss_arg, path,
 };
 use super::{
     Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter,
@@ -73,16 +73,21 @@ pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
         check_touching(cells)
     }
 
-    /// What a leading number in ISS arguments means: the parameter, or an
-    /// error.
-    fn iss_param(name: &str, v: i64) -> Result<Option<i64>, HookError> {
+    /// Whether ISS's constraint `name` (one of [`LineKind::ISS`]) starts
+    /// with a number, as ISS reads it: by default a kind with a parameter
+    /// must (`.Modular~3~…`, `.Lockout~4~…`: ISS takes the first argument
+    /// for it, whatever it is) and one without must not (`.Renban~…`).
+    fn iss_number(_name: &str) -> IssNumber {
         match Self::PARAM {
-            Some(_) => Ok(Some(v)),
-            None => Err(format!(
-                "{name}: {} takes no number, got {v}",
-                a(Self::NAME)
-            )),
+            Some(_) => IssNumber::Required,
+            None => IssNumber::Refused,
         }
+    }
+
+    /// What ISS's leading number `v` means: the parameter as written (a
+    /// kind whose default ISS writes out leaves it out), or an error.
+    fn iss_param(_name: &str, v: i64) -> Result<Option<i64>, HookError> {
+        Ok(Some(v))
     }
 
     /// The rules the line states, with `param` resolved.
@@ -98,6 +103,18 @@ pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
     fn draw(line: &Line<Self>, layout: &Layout, s: &mut Svg) {
         stroke(line, layout, s, CELL * 0.22);
     }
+}
+
+/// Whether an ISS line constraint starts with a number
+/// ([`LineKind::iss_number`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IssNumber {
+    /// It must (`.Modular~3~…`).
+    Required,
+    /// It may (`.Whisper~…`: German whispers leave it out).
+    Optional,
+    /// It must not (`.Renban~…`).
+    Refused,
 }
 
 /// One line: its cells from one end, and its parameter as written.
@@ -363,9 +380,26 @@ impl<K: LineKind> ElementType for Line<K> {
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         // .Whisper~5~R1C1~R1C2…: a leading number is the parameter.
-        let (param, cells) = match args.first().map(|a| a.parse::<i64>()) {
-            Some(Ok(v)) => (K::iss_param(name, v)?, &args[1..]),
-            _ => (None, args),
+        let number = args.first().and_then(|a| a.trim().parse::<i64>().ok());
+        let (param, cells) = match (K::iss_number(name), number) {
+            (IssNumber::Refused, Some(v)) => {
+                return Err(format!(
+                    "{name}: {} takes no number, got {v}: list its cells alone, \
+                     .{name}~R1C1~R1C2",
+                    a(K::NAME)
+                ));
+            }
+            (IssNumber::Required, None) => {
+                return Err(format!(
+                    "{name}: starts with its {} (a whole number), got {}: write \
+                     .{name}~N~R1C1~R1C2",
+                    K::PARAM.unwrap_or("number"),
+                    args.first()
+                        .map_or_else(|| "nothing".into(), |f| iss_arg(f))
+                ));
+            }
+            (_, Some(v)) => (K::iss_param(name, v)?, &args[1..]),
+            (_, None) => (None, args),
         };
         let mut cells = cells
             .iter()
@@ -603,6 +637,26 @@ mod tests {
         assert!(err.contains("from 2 to"), "{err}");
         let err = ModularLine::from_iss("Modular", &["10", "R1C1", "R1C2"], 9).expect_err("10");
         assert!(err.contains("from 2 to"), "{err}");
+    }
+
+    #[test]
+    fn iss_numbers_are_taken_where_iss_takes_them() {
+        // A German whisper leaves its difference out.
+        let got = Whispers::from_iss("Whisper", &["R1C1", "R2C2"], 9).expect("whispers");
+        assert_eq!(got[0].param, None);
+        // ISS's modulus and pill size come first, always.
+        let err = ModularLine::from_iss("Modular", &["R1C1", "R1C2"], 9).expect_err("no modulus");
+        assert!(
+            err.contains("got `R1C1`") && err.contains(".Modular~N~"),
+            "{err}"
+        );
+        let err = Arrow::from_iss("PillArrow", &["R1C1", "R1C2", "R1C3"], 9).expect_err("no size");
+        assert!(err.contains(".PillArrow~N~"), "{err}");
+        let err = Arrow::from_iss("PillArrow", &[], 9).expect_err("nothing");
+        assert!(err.contains("got nothing"), "{err}");
+        // ISS's arrow has no number: a pill is its `.PillArrow`.
+        let err = Arrow::from_iss("Arrow", &["2", "R1C1", "R1C2", "R2C3"], 9).expect_err("a 2");
+        assert!(err.contains("takes no number, got 2"), "{err}");
     }
 
     #[test]

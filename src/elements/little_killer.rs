@@ -257,13 +257,20 @@ impl ElementType for LittleKiller {
         // its direction by the edge that cell is on (ISS: the left column
         // down-right, the right column up-left, the top row down-left, the
         // bottom row up-right, in that order).
+        let form = format!(".{name}~15~R1C3 (the sum, then the diagonal's first cell)");
         let [sum, id] = args else {
-            return Err(format!("{name}: expected a sum and a cell such as ~15~R1C3"));
+            return Err(format!(
+                "{name}: {} argument{} where it takes two: write {form}",
+                args.len(),
+                if args.len() == 1 { "" } else { "s" }
+            ));
         };
-        let v: i64 = sum
-            .trim()
-            .parse()
-            .map_err(|_| format!("{name}: `{sum}` is not a whole number"))?;
+        let v: i64 = sum.trim().parse().map_err(|_| {
+            format!(
+                "{name}: {} is not a whole number: write {form}",
+                super::kit::iss_arg(sum)
+            )
+        })?;
         let (r, c) = super::kit::hook_cell(id, size)?;
         let last = size - 1;
         let d = if c == 0 && r < last {

@@ -249,22 +249,36 @@ struct Raw {
 }
 
 /// The square ISS names a line by (`C3`, `R4`) from the front (above or
-/// left) or the back (below or right).
-fn iss_line(name: &str, id: &str, size: usize, back: bool) -> Result<Square, HookError> {
-    let t = id.to_ascii_uppercase();
-    let (kind, k) = t.split_at(t.len().min(1));
-    let k: usize = k
+/// left) or the back (below or right); `form` is how the constraint is
+/// written, for the message.
+fn iss_line(
+    name: &str,
+    id: &str,
+    size: usize,
+    back: bool,
+    form: &str,
+) -> Result<Square, HookError> {
+    let bad = || {
+        format!(
+            "{name}: {} is not a row or column of the {size}×{size} grid: name one as C3 or R4, \
+             {form}",
+            super::kit::iss_arg(id)
+        )
+    };
+    // By character, not byte: the argument may start with any letter.
+    let mut chars = id.chars();
+    let kind = chars.next().map(|c| c.to_ascii_uppercase());
+    let k: usize = chars
+        .as_str()
         .parse()
         .ok()
         .filter(|k| (1..=size).contains(k))
-        .ok_or_else(|| format!("{name}: `{id}` is not a row or column such as C3 or R4"))?;
+        .ok_or_else(bad)?;
     let far = if back { size + 1 } else { 0 };
     match kind {
-        "C" => Ok(Square { row: far, col: k }),
-        "R" => Ok(Square { row: k, col: far }),
-        _ => Err(format!(
-            "{name}: `{id}` is not a row or column such as C3 or R4"
-        )),
+        Some('C') => Ok(Square { row: far, col: k }),
+        Some('R') => Ok(Square { row: k, col: far }),
+        _ => Err(bad()),
     }
 }
 
@@ -340,32 +354,53 @@ impl<K: SideKind> ElementType for SideClue<K> {
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         let number = |t: &&str| {
-            t.trim()
-                .parse::<i64>()
-                .map_err(|_| format!("{name}: `{t}` is not a whole number"))
+            t.trim().parse::<i64>().map_err(|_| {
+                format!(
+                    "{name}: {} is not a whole number: write the {} in digits",
+                    super::kit::iss_arg(t),
+                    K::WHAT
+                )
+            })
         };
         let clues: Vec<(Square, i64)> = if K::ISS_SUM_FIRST {
             // .Sandwich~12~C3
+            let form = format!(".{name}~12~C3 (the {}, then the line)", K::WHAT);
             let [sum, id] = args else {
-                return Err(format!("{name}: expected a sum and a line such as ~12~C3"));
+                return Err(format!(
+                    "{name}: {} argument{} where it takes two: write {form}",
+                    args.len(),
+                    if args.len() == 1 { "" } else { "s" }
+                ));
             };
-            vec![(iss_line(name, id, size, false)?, number(sum)?)]
+            vec![(iss_line(name, id, size, false, &form)?, number(sum)?)]
         } else {
             // .XSum~C3~12~9: a clue from the front (above, left) and one
-            // from the back; either may be empty.
-            let (id, rest) = args
-                .split_first()
-                .ok_or_else(|| format!("{name}: expected a line such as C3 and its clues"))?;
+            // from the back; either may be empty, not both.
+            let form = format!(
+                ".{name}~C3~FRONT~BACK (the line, then the {} seen from above or the left, then \
+                 from below or the right; either may be empty)",
+                K::WHAT
+            );
+            let Some((id, rest)) = args.split_first() else {
+                return Err(format!("{name}: no line and no clue: write {form}"));
+            };
+            // The line is checked even where no clue needs it: a cell or a
+            // typo there is a slip, not a line without clues.
+            iss_line(name, id, size, false, &form)?;
             if rest.len() > 2 {
                 return Err(format!(
-                    "{name}: expected a line, a front clue and a back clue"
+                    "{name}: {} arguments after the line, where it takes two at most: write {form}",
+                    rest.len()
                 ));
             }
             let mut out = Vec::new();
             for (i, t) in rest.iter().enumerate() {
                 if !t.trim().is_empty() {
-                    out.push((iss_line(name, id, size, i == 1)?, number(t)?));
+                    out.push((iss_line(name, id, size, i == 1, &form)?, number(t)?));
                 }
+            }
+            if out.is_empty() {
+                return Err(format!("{name}: {id} has no clue: write {form}"));
             }
             out
         };
@@ -442,19 +477,18 @@ mod tests {
 
     #[test]
     fn iss_names_lines_from_the_front_and_the_back() {
-        assert_eq!(
-            iss_line("XSum", "C3", 9, false),
-            Ok(Square { row: 0, col: 3 })
+        let line = |id, back| iss_line("XSum", id, 9, back, ".XSum~C3~FRONT~BACK");
+        assert_eq!(line("C3", false), Ok(Square { row: 0, col: 3 }));
+        assert_eq!(line("C3", true), Ok(Square { row: 10, col: 3 }));
+        assert_eq!(line("r4", true), Ok(Square { row: 4, col: 10 }));
+        assert!(line("C10", false).is_err());
+        assert!(line("D1", false).is_err());
+        // Any first character, not only one byte long, is refused, not a
+        // panic.
+        let e = line("é3", false).expect_err("no line");
+        assert!(
+            e.contains("`é3`") && e.contains(".XSum~C3~FRONT~BACK"),
+            "{e}"
         );
-        assert_eq!(
-            iss_line("XSum", "C3", 9, true),
-            Ok(Square { row: 10, col: 3 })
-        );
-        assert_eq!(
-            iss_line("XSum", "r4", 9, true),
-            Ok(Square { row: 4, col: 10 })
-        );
-        assert!(iss_line("XSum", "C10", 9, false).is_err());
-        assert!(iss_line("XSum", "D1", 9, false).is_err());
     }
 }

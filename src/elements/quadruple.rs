@@ -214,18 +214,29 @@ impl ElementType for Quadruple {
 
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         // .Quad~R1C1~1~2: the 2×2's top-left cell, then the digits.
+        let form = format!(".{name}~R1C1~1~2 (the 2×2's top-left cell, then one to four digits)");
         let (first, rest) = args
             .split_first()
-            .ok_or_else(|| format!("{name}: no cell: write .Quad~R1C1~1~2"))?;
+            .ok_or_else(|| format!("{name}: no cell: write {form}"))?;
         let corner = hook_cell(first, size)?;
         if corner.0 + 1 >= size || corner.1 + 1 >= size {
             return Err(format!("{name}: the 2×2 from {first} leaves the grid"));
         }
+        if rest.is_empty() || rest.len() > 4 {
+            return Err(format!(
+                "{name}: {} digits after the cell: write {form}",
+                rest.len()
+            ));
+        }
         let values = rest
             .iter()
             .map(|v| {
-                v.parse::<i64>()
-                    .map_err(|_| format!("{name}: `{v}` is not a digit"))
+                v.parse::<i64>().map_err(|_| {
+                    format!(
+                        "{name}: {} is not a digit: write {form}",
+                        super::kit::iss_arg(v)
+                    )
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(vec![quadruple(name, corner, values, size)?])

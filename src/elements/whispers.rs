@@ -9,7 +9,7 @@
 //! difference = 4
 //! ```
 
-use super::line::{Line, LineKind, ids, table};
+use super::line::{IssNumber, Line, LineKind, ids, table};
 use crate::model::Rule;
 
 /// A whispers line ([`WhispersKind`]).
@@ -30,6 +30,11 @@ impl LineKind for WhispersKind {
     const COLOUR: &'static str = "#67f067";
     const TABLES: bool = true;
     const PAIRWISE: bool = true;
+
+    fn iss_number(_name: &str) -> IssNumber {
+        // ISS reads a whisper without its difference as a German whisper.
+        IssNumber::Optional
+    }
 
     fn default_param(n: i64) -> i64 {
         (n + 1) / 2

@@ -4,7 +4,7 @@
 //! flag) and makes them for `generate --with`; each rule's module says
 //! only its names and how it lowers ([`GridRule`]).
 
-use super::kit::{fpuzzles_flag, read_flag};
+use super::kit::{fpuzzles_flag, iss_flag, read_flag};
 use super::{ElementType, HookError, Lowering, Making, TomlReader, TomlWriter};
 use crate::error::InputError;
 
@@ -57,7 +57,8 @@ impl<R: GridRule> ElementType for WholeGrid<R> {
         Ok(())
     }
 
-    fn from_iss(_name: &str, _args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
+    fn from_iss(name: &str, args: &[&str], _size: usize) -> Result<Vec<Self>, HookError> {
+        iss_flag(name, args)?;
         Ok(vec![WholeGrid(R::default())])
     }
 

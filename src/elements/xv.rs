@@ -14,7 +14,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::kit::{fpuzzles_pair, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
+use super::kit::{fpuzzles_pair, iss_flag, iss_pairs, neighbours, quoted, read_flag, unmarked_pairs};
 use super::{Drawing, ElementType, HookError, Layer, Lowering, Making, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
 use crate::model::{Cmp, Group, Rule, What, rc};
@@ -158,6 +158,7 @@ impl ElementType for Xv {
     fn from_iss(name: &str, args: &[&str], size: usize) -> Result<Vec<Self>, HookError> {
         if name == "StrictXV" {
             // Only the marked pairs sum to 5 or 10: the negative constraint.
+            iss_flag(name, args)?;
             return Ok(vec![Xv::Negative]);
         }
         // .X~R1C1~R1C2: a letter between every two of its cells that share

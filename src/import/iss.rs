@@ -10,7 +10,7 @@ use super::fpuzzles::cell_ref;
 use crate::elements::Element;
 use crate::elements::candidates::{self, Candidates};
 use crate::elements::extra_region::ExtraRegion;
-use crate::elements::kit::iss_cell;
+use crate::elements::kit::{iss_cell, iss_flag};
 use crate::error::rc;
 use crate::puzzle::Grid;
 
@@ -280,15 +280,29 @@ pub fn text_form(text: &str) -> Option<String> {
 pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
     let toks = tokens(text);
     let mut n = 9;
+    // The first `.Shape`, as ISS keeps it: a later one must say the same.
+    let mut shape: Option<&Token> = None;
     for t in toks.iter().filter(|t| t.kind == "Shape") {
-        let shape = t.args.first().map_or("", String::as_str);
-        let (h, w) = shape
+        if let Some(first) = shape {
+            if first.args != t.args {
+                return Err(format!(
+                    "ISS `.Shape~{}` after `.Shape~{}`: a grid has one shape; keep the `.Shape` \
+                     the puzzle means",
+                    super::short_key(&t.args.join("~")),
+                    super::short_key(&first.args.join("~"))
+                ));
+            }
+            continue;
+        }
+        shape = Some(t);
+        let spec = t.args.first().map_or("", String::as_str);
+        let (h, w) = spec
             .split_once('x')
             .and_then(|(h, w)| Some((h.parse::<usize>().ok()?, w.parse::<usize>().ok()?)))
             .ok_or_else(|| {
                 format!(
                     "ISS `.Shape~{}` is not a shape such as 6x6",
-                    super::short_key(shape)
+                    super::short_key(spec)
                 )
             })?;
         if h != w {
@@ -363,7 +377,26 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
                 }
             }
             "Jigsaw" => {
-                let layout: Vec<char> = t.args.last().map_or("", String::as_str).chars().collect();
+                // ISS's `.Jigsaw~LAYOUT`, or its older `.Jigsaw~9x9~LAYOUT`.
+                let layout = match &t.args[..] {
+                    [layout] => layout,
+                    [grid, layout] if *grid == format!("{n}x{n}") => layout,
+                    [grid, _] => {
+                        return Err(format!(
+                            "ISS `.Jigsaw~{}~…` names a grid other than the {n}×{n} one: write \
+                             `.Jigsaw~LAYOUT` (one character a cell), or `.Jigsaw~{n}x{n}~LAYOUT`",
+                            super::short_key(grid)
+                        ));
+                    }
+                    _ => {
+                        return Err(format!(
+                            "ISS `.Jigsaw` with {} arguments: write `.Jigsaw~LAYOUT`, one \
+                             character a cell (each region's own), row by row",
+                            t.args.len()
+                        ));
+                    }
+                };
+                let layout: Vec<char> = layout.chars().collect();
                 if layout.len() != n * n {
                     return Err(format!(
                         "ISS `.Jigsaw` layout has {} characters, but a {n}×{n} grid has {}",
@@ -378,13 +411,32 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
                             .collect()
                     })
                     .collect();
+                // Which of two layouts the setter meant is theirs to say
+                // (inside `.Or` they are alternatives, refused for that).
+                if !composite && p.jigsaw.as_ref().is_some_and(|before| *before != labels) {
+                    return Err(
+                        "ISS `.Jigsaw` given twice with two layouts: a grid has one; keep the \
+                         `.Jigsaw` the puzzle means"
+                            .into(),
+                    );
+                }
                 p.jigsaw = Some(labels);
             }
-            "NoBoxes" => p.no_boxes = true,
-            "Diagonal" => match t.args.first().map(String::as_str) {
-                Some("1") => p.diagonals.0 = true,
-                Some("-1") => p.diagonals.1 = true,
-                _ => return Err("ISS `.Diagonal` takes 1 or -1".into()),
+            "NoBoxes" => {
+                let args: Vec<&str> = t.args.iter().map(String::as_str).collect();
+                iss_flag(&t.kind, &args).map_err(|m| format!("ISS {m}"))?;
+                p.no_boxes = true;
+            }
+            "Diagonal" => match &t.args[..] {
+                [d] if d == "1" => p.diagonals.0 = true,
+                [d] if d == "-1" => p.diagonals.1 = true,
+                _ => {
+                    return Err(format!(
+                        "ISS `.Diagonal~{}`: write `.Diagonal~1` (rNc1→r1cN) or `.Diagonal~-1` \
+                         (r1c1→rNcN), one diagonal each",
+                        super::short_key(&t.args.join("~"))
+                    ));
+                }
             },
             k if KNOWN.contains(&k) || crate::elements::by_iss_name(k).is_some() => {
                 p.others.push(t.clone());
@@ -581,6 +633,31 @@ mod tests {
         assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda"), 2);
         assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbadbbccddccda.NoBoxes"), 0);
         assert_eq!(extra(".Shape~4x4.Jigsaw~4x4~aabbaabbccddccdd"), 0);
+    }
+
+    #[test]
+    fn a_shape_jigsaw_or_flag_must_say_one_thing() {
+        let o = Options::default();
+        let e = read(".Shape~9x9.Shape~4x4", &o).expect_err("two shapes");
+        assert!(e.contains("`.Shape~4x4` after `.Shape~9x9`"), "{e}");
+        assert_eq!(read(".Shape~4x4.Shape~4x4", &o).expect("one shape").n, 4);
+        let layout = "aabbaabbccddccdd";
+        assert!(read(&format!(".Shape~4x4.Jigsaw~4x4~{layout}"), &o).is_ok());
+        let twice = format!(".Shape~4x4.Jigsaw~{layout}.Jigsaw~{layout}");
+        assert!(read(&twice, &o).is_ok());
+        let e = read(&format!("{twice}.Jigsaw~abababababababab"), &o).expect_err("two layouts");
+        assert!(e.contains("given twice"), "{e}");
+        let e = read(&format!(".Shape~4x4.Jigsaw~9x9~{layout}"), &o).expect_err("9x9");
+        assert!(e.contains("`.Jigsaw~9x9~…`"), "{e}");
+        let e = read(&format!(".Shape~4x4.Jigsaw~4x4~{layout}~x"), &o).expect_err("three");
+        assert!(e.contains("with 3 arguments"), "{e}");
+        let e = read(".NoBoxes~R1C1", &o).expect_err("an argument");
+        assert!(
+            e.contains("`.NoBoxes` takes no argument, got `R1C1`"),
+            "{e}"
+        );
+        let e = read(".Diagonal~1~R1C1", &o).expect_err("two arguments");
+        assert!(e.contains("`.Diagonal~1~R1C1`"), "{e}");
     }
 
     #[test]

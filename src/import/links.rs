@@ -41,6 +41,18 @@ pub fn looks_like(line: &str) -> bool {
         || site.starts_with("www.sudokupad.app")
         || site.starts_with("app.crackingthecryptic.com")
         || is_iss(t)
+        || is_iss_text(t)
+}
+
+/// Whether `t` is one of ISS's text forms ([`super::iss::text_form`]) that
+/// no sudoku line is: a jigsaw's givens then layout (2·n² characters,
+/// never a square), givens above 9×9, pencil marks (n³ characters). Text
+/// of n² characters up to 9×9 is a sudoku line, as ISS reads it too (its
+/// plain givens come before its pencil marks, so a 4×4's 64 marks are an
+/// 8×8 line there as well).
+pub fn is_iss_text(t: &str) -> bool {
+    let len = t.chars().filter(|c| !c.is_whitespace()).count();
+    !(1..=9).any(|n| n * n == len) && super::iss::text_form(t).is_some()
 }
 
 /// Whether `t` is an ISS constraint string: `.Type~…`, `.~R1C1_5` or a
@@ -285,6 +297,17 @@ mod tests {
         assert!(matches!(decode("..Cage~3~R1C1~R1C2"), Ok(Payload::Iss(_))));
         assert!(!looks_like("..3.5...."));
         assert!(!looks_like("kind = \"sudoku\""));
+        // ISS's jigsaw text (givens then layout) is no sudoku line; 81
+        // digits and dots are.
+        let three = format!("1{}{}", ".".repeat(80), "000111222".repeat(9));
+        assert!(!looks_like(&three), "three regions of 27 cells: no layout");
+        let layout: String = (0..81).map(|i| char::from(b'0' + (i / 9) as u8)).collect();
+        let jigsaw = format!("1{}{layout}", ".".repeat(80));
+        assert!(is_iss_text(&jigsaw) && looks_like(&jigsaw));
+        assert!(
+            matches!(decode(&jigsaw), Ok(Payload::Iss(s)) if s.contains(".Jigsaw~9x9~000000000"))
+        );
+        assert!(!is_iss_text(&format!("1{}", ".".repeat(80))));
     }
 
     #[test]

@@ -96,10 +96,10 @@ impl Lines {
             }
             self.found = true;
             let at = self.file.at(ln, lead + 1);
-            // ISS's pencil marks (n characters a cell, 5×5 to 9×9; 4×4's
-            // 64 are an 8×8 line, as ISS reads them) are dots and digits too.
-            let pencil_marks = [125, 216, 343, 512, 729].contains(&body.len());
-            let sudoku_line = body.chars().all(|c| c == '.' || c.is_ascii_digit()) && !pencil_marks;
+            // ISS's jigsaws (givens then layout) and pencil marks are dots
+            // and digits too, but never n² of them up to 9×9.
+            let sudoku_line = body.chars().all(|c| c == '.' || c.is_ascii_digit())
+                && !import::links::is_iss_text(body);
             let p = match &self.links {
                 Some(opts) if !sudoku_line => {
                     let name = format!("{}:{ln}", self.name_file);
@@ -147,11 +147,19 @@ fn one(
     }
     let n = (1..=9).find(|n| n * n == len);
     let Some(n) = n else {
+        // A line file read as such (by its name or --input-format) meets
+        // ISS's text forms only here.
+        let iss = if import::links::is_iss_text(body) {
+            "; it reads as one of ISS's text forms (a jigsaw's givens then its layout, givens \
+             above 9×9, or pencil marks): name the file *.links or pass --input-format links"
+        } else {
+            ""
+        };
         return Err(InputError::new(
             at.clone(),
             format!(
                 "a sudoku line must have n² characters (81 for a 9×9, 16 for a 4×4), \
-                 but this one has {len}"
+                 but this one has {len}{iss}"
             ),
         ));
     };

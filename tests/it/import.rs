@@ -458,6 +458,151 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("a links file holds one"));
 }
 
+/// ISS arguments a constraint does not take, or of the wrong shape, are
+/// refused (ISS passes over some of them; smtgrid read them as if they were
+/// not there): for every constraint type the reader takes, the message
+/// names the constraint, the argument and the form to write.
+#[test]
+fn iss_arguments_that_are_malformed_or_extra_are_refused() {
+    // Each case: the string, then what its message holds, ` | ` apart.
+    for case in [
+        // The three of the report: a cell where a line goes, an argument
+        // to a rule over the whole grid, a second shape.
+        ".Skyscraper~R1C1 | `.Skyscraper` | `R1C1` | C3 or R4 | .Skyscraper~C3~FRONT~BACK",
+        ".AntiKnight~R1C1 | `.AntiKnight` | `R1C1` | write `.AntiKnight` alone",
+        ".Shape~9x9.Shape~4x4 | `.Shape~4x4` after `.Shape~9x9` | keep the `.Shape`",
+        // Whole-grid rules, each with the argument it was given.
+        ".AntiKing~2 | `.AntiKing` | `2` | write `.AntiKing` alone",
+        ".DisjointSets~ | `.DisjointSets` | empty argument | alone",
+        ".Windoku~3x3 | `.Windoku` | `3x3` | alone",
+        ".StrictKropki~R1C1 | `.StrictKropki` | `R1C1` | alone",
+        ".StrictXV~R1C1 | `.StrictXV` | `R1C1` | alone",
+        ".AntiConsecutive~1 | `.AntiConsecutive` | `1` | alone",
+        ".NoBoxes~R1C1 | `.NoBoxes` | `R1C1` | alone",
+        ".Diagonal~1~-1 | `.Diagonal~1~-1` | `.Diagonal~1` | `.Diagonal~-1`",
+        // The grid's own: a jigsaw of another grid, of three arguments,
+        // or given twice with two layouts.
+        ".Shape~4x4.Jigsaw~6x6~aabbaabbccddccdd | `.Jigsaw~6x6~…` | 4×4 | `.Jigsaw~LAYOUT`",
+        ".Shape~4x4.Jigsaw~4x4~aabbaabbccddccdd~x | `.Jigsaw` with 3 arguments | `.Jigsaw~LAYOUT`",
+        ".Shape~4x4.Jigsaw~aabbaabbccddccdd.Jigsaw~aabbccddaabbccdd | `.Jigsaw` given twice \
+         | keep the `.Jigsaw`",
+        // Lines: a number where ISS has none, none where it needs one.
+        ".Renban~3~R1C1~R1C2 | `.Renban` | takes no number, got 3 | .Renban~R1C1~R1C2",
+        ".Arrow~2~R1C1~R1C2~R1C3 | `.Arrow` | got 2 | .Arrow~R1C1~R1C2",
+        ".Modular~R1C1~R1C2 | `.Modular` | modulus | `R1C1` | .Modular~N~R1C1",
+        ".Lockout~R1C1~R1C2~R1C3 | `.Lockout` | difference | `R1C1` | .Lockout~N~",
+        ".PillArrow~R1C1~R1C2~R1C3 | `.PillArrow` | `R1C1` | .PillArrow~N~",
+        ".Whisper~5~R1C1~x | `.Whisper` | `x` is not a cell such as R1C1",
+        ".Thermo~R1C1~R1C2~ | `.Thermo` | an empty cell name | R1C1",
+        // Markers and sets without cells marked nothing.
+        ".X | `.X` | no cells | .X~R1C1~R1C2",
+        ".WhiteDot | `.WhiteDot` | no cells | .WhiteDot~R1C1~R1C2",
+        ".GreaterThan | `.GreaterThan` | no cells | .GreaterThan~R1C1~R1C2",
+        ".AllDifferent | `.AllDifferent` | no cells | .AllDifferent~R1C1",
+        ".Indexing~C | `.Indexing` | no cells after C | .Indexing~C~R1C1",
+        // Outside clues: a line without a clue, too many clues, a count
+        // of arguments off, a line where the sum goes, a bad clue.
+        ".XSum~C3~~ | `.XSum` | C3 has no clue | .XSum~C3~FRONT~BACK",
+        ".Skyscraper~C3~1~2~3 | `.Skyscraper` | 3 arguments after the line | FRONT~BACK",
+        ".Sandwich~12 | `.Sandwich` | 1 argument where it takes two | .Sandwich~12~C3",
+        ".Sandwich~C3~12 | `.Sandwich` | `12` is not a row or column | .Sandwich~12~C3",
+        ".XSum~C3~x | `.XSum` | `x` is not a whole number | sum in digits",
+        ".LittleKiller~R1C1 | `.LittleKiller` | 1 argument | .LittleKiller~15~R1C3",
+        ".LittleKiller~x~R1C1 | `.LittleKiller` | `x` is not a whole number | ~15~R1C3",
+        // A cage's sum left out, a cage without cells, a quadruple
+        // without digits, with too many or with a letter.
+        ".Cage~R1C1~R1C2 | `.Cage` | the sum `R1C1` | .Cage~SUM~R1C1~R1C2",
+        ".Cage~10 | `.Cage` | without cells | .Cage~SUM~",
+        ".Quad~R1C1 | `.Quad` | 0 digits after the cell | .Quad~R1C1~1~2",
+        ".Quad~R1C1~1~2~3~4~5 | `.Quad` | 5 digits | .Quad~R1C1~1~2",
+        ".Quad~R1C1~x | `.Quad` | `x` is not a digit | .Quad~R1C1~1~2",
+    ] {
+        let (input, wants) = case.split_once(" | ").expect("a string and its message");
+        let wants: Vec<&str> = wants.split(" | ").collect();
+        let err = refused(input, &[], wants[0]);
+        for want in wants {
+            assert!(err.contains(want), "{input}: want {want:?}: {err}");
+        }
+    }
+    // A rule stated twice alike is one rule, and a shape twice alike one
+    // shape (as ISS reads them).
+    for same in [
+        ".Shape~4x4.AntiKnight.AntiKnight",
+        ".Shape~4x4.Shape~4x4",
+        ".Diagonal~1.Diagonal~1",
+    ] {
+        converted(&[same]);
+    }
+    // German whispers leave the difference out, as ISS allows.
+    converted(&[".Whisper~R1C1~R2C2"]);
+}
+
+/// ISS's jigsaw text form, 81 givens then 81 region characters, in the
+/// digits ISS writes a layout in (each region numbered in the order its
+/// first cell comes) or in letters, solves with a real solver to its
+/// checked answer, given on the command line or as a line of a links file
+/// beside a sudoku line of digits and dots.
+#[test]
+fn an_iss_jigsaw_text_in_digits_solves_to_its_checked_answer() {
+    common::require(&["z3"]);
+    let givens = JIGSAW9_GIVENS.concat();
+    let letters = JIGSAW9_REGIONS.concat();
+    let mut order: Vec<char> = Vec::new();
+    let numbered: String = letters
+        .chars()
+        .map(|c| {
+            if !order.contains(&c) {
+                order.push(c);
+            }
+            let i = order.iter().position(|&o| o == c).expect("seen");
+            char::from_digit(i as u32, 10).expect("a digit")
+        })
+        .collect();
+    assert_eq!(&numbered[..9], "000112222");
+    let solved = |input: &str| -> Vec<Value> {
+        let out = smtgrid(&["solve", input, "--solver", "z3", "--format", "json"]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}\n{stdout}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_str(&stdout).expect("a JSON array")
+    };
+    for layout in [&numbered, &letters] {
+        let text = format!("{givens}{layout}");
+        assert_eq!(text.len(), 162);
+        let records = solved(&text);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0]["kind"], json!("jigsaw"), "{}", records[0]);
+        assert_eq!(records[0]["verified"], json!(true), "{}", records[0]);
+        let grid: Vec<Vec<u32>> =
+            serde_json::from_value(records[0]["grid"].clone()).expect("a grid");
+        assert_eq!(grid, digits(&JIGSAW9_SOLUTION));
+    }
+    // In a links file a line of digits and dots is a sudoku line when it
+    // has n² characters, the jigsaw when it has 2·81.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("mixed.links");
+    std::fs::write(&file, format!("{}\n{givens}{numbered}\n", SUDOKU4.concat())).expect("write");
+    let records = solved(file.to_str().expect("a UTF-8 path"));
+    let kinds: Vec<&Value> = records.iter().map(|r| &r["kind"]).collect();
+    assert_eq!(kinds, [&json!("sudoku"), &json!("jigsaw")]);
+    assert!(records.iter().all(|r| r["verified"] == json!(true)));
+    let grid: Vec<Vec<u32>> = serde_json::from_value(records[1]["grid"].clone()).expect("a grid");
+    assert_eq!(grid, digits(&JIGSAW9_SOLUTION));
+    // Read as a sudoku line file, the same line says what it is.
+    let lines = dir.path().join("mixed.txt");
+    std::fs::copy(&file, &lines).expect("copy");
+    let out = bin().arg("convert").arg(&lines).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("ISS's text forms") && err.contains("--input-format links"),
+        "{err}"
+    );
+}
+
 /// What an importer's hook makes passes the checks a TOML table gets, so
 /// that no import reaches lowering or printing (`.Thermo` with no cells
 /// panicked in the text grid) or converts to TOML that smtgrid refuses.
