@@ -111,8 +111,9 @@ pub trait LineKind: Sized + Clone + Debug + PartialEq + Eq + 'static {
 pub enum IssNumber {
     /// It must (`.Modular~3~…`).
     Required,
-    /// It may (`.Whisper~…`: German whispers leave it out).
-    Optional,
+    /// It may, and ISS takes this value when it is left out
+    /// (`.Whisper~…`: a German whisper's 5, on any size of grid).
+    Optional(i64),
     /// It must not (`.Renban~…`).
     Refused,
 }
@@ -399,6 +400,7 @@ impl<K: LineKind> ElementType for Line<K> {
                 ));
             }
             (_, Some(v)) => (K::iss_param(name, v)?, &args[1..]),
+            (IssNumber::Optional(v), None) => (K::iss_param(name, v)?, args),
             (_, None) => (None, args),
         };
         let mut cells = cells
@@ -641,9 +643,15 @@ mod tests {
 
     #[test]
     fn iss_numbers_are_taken_where_iss_takes_them() {
-        // A German whisper leaves its difference out.
+        // A German whisper leaves its difference out: 5 to ISS on any
+        // size of grid (not this kind's ⌈n/2⌉), so 5 on 6×6 too, and no
+        // such whisper on a grid of five digits or fewer.
         let got = Whispers::from_iss("Whisper", &["R1C1", "R2C2"], 9).expect("whispers");
-        assert_eq!(got[0].param, None);
+        assert_eq!(got[0].param, Some(5));
+        let got = Whispers::from_iss("Whisper", &["R1C1", "R2C2"], 6).expect("whispers");
+        assert_eq!(got[0].param, Some(5));
+        let err = Whispers::from_iss("Whisper", &["R1C1", "R2C2"], 4).expect_err("4x4");
+        assert!(err.contains("difference = 5"), "{err}");
         // ISS's modulus and pill size come first, always.
         let err = ModularLine::from_iss("Modular", &["R1C1", "R1C2"], 9).expect_err("no modulus");
         assert!(

@@ -32,8 +32,9 @@ impl LineKind for WhispersKind {
     const PAIRWISE: bool = true;
 
     fn iss_number(_name: &str) -> IssNumber {
-        // ISS reads a whisper without its difference as a German whisper.
-        IssNumber::Optional
+        // ISS reads a whisper without its difference as a German whisper,
+        // with its own default of 5 whatever the grid's size.
+        IssNumber::Optional(5)
     }
 
     fn default_param(n: i64) -> i64 {
