@@ -223,6 +223,14 @@ refused! {
             "separate values and signs with spaces",
         ],
     }
+    // At the second of the two marks in the file, whichever key comes
+    // first.
+    cell_marked_odd_and_even {
+        "odd-and-even.toml": [
+            "odd-and-even.toml:17:15:",
+            "r3c3 is marked both even and odd, which contradict each other: keep one",
+        ],
+    }
     skyscrapers_clues {
         "skyscrapers-clue-count.toml": [
             "skyscrapers-clue-count.toml:3:8:",
