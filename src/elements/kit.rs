@@ -529,6 +529,17 @@ impl<'a> TomlReader<'a> {
     /// The cells of a cell list `"r1c1 r1c2 …"` (case does not matter),
     /// 0-based, each checked to lie in the grid and to hold a cell.
     pub fn cells(&self, s: &Spanned<String>) -> Result<Vec<(usize, usize)>, InputError> {
+        Ok(self
+            .cells_at(s)?
+            .into_iter()
+            .map(|(cell, _)| cell)
+            .collect())
+    }
+
+    /// [`TomlReader::cells`], each cell with the byte offset of its name
+    /// in the file ([`TomlReader::loc`] makes it a place), for a message
+    /// about one of them.
+    pub fn cells_at(&self, s: &Spanned<String>) -> Result<Vec<Located>, InputError> {
         // The string's text starts after its opening quote(s); cell lists
         // hold no escapes, so offsets within it are offsets in the file.
         let start = s.span().start;
@@ -575,7 +586,7 @@ impl<'a> TomlReader<'a> {
                     format!("{token} is a clue square, not a cell to fill"),
                 ));
             }
-            out.push(cell);
+            out.push((cell, body + at));
         }
         if out.is_empty() {
             return Err(self.error_at(s, "the cell list is empty: write cells as \"r1c1 r1c2 …\""));
@@ -809,19 +820,39 @@ struct MarkTable {
     cells: Spanned<String>,
 }
 
+/// A cell, 0-based, with the byte offset in the file of where it is
+/// named.
+pub type Located = ((usize, usize), usize);
+
+/// What [`read_marks`] asks for.
+fn marks_want(key: &str) -> String {
+    format!("[[{key}]] tables, each with cells = \"r1c1 r2c2 …\" (each cell one mark)")
+}
+
 /// Reads `[[key]] cells = "r1c1 r3c3"` tables whose every listed cell is
 /// one mark (an odd cell, a minimum, an indexer cell): the cells in file
-/// order, a cell listed twice in one table refused at its list.
-pub fn read_marks(key: &str, r: &TomlReader) -> Result<Vec<(usize, usize)>, InputError> {
-    let want = format!("[[{key}]] tables, each with cells = \"r1c1 r2c2 …\" (each cell one mark)");
-    let tables: Vec<MarkTable> = r.value(key, &want)?;
+/// order, each with where it is named, a cell listed twice in one table
+/// refused at its list.
+pub fn read_marks(key: &str, r: &TomlReader) -> Result<Vec<Located>, InputError> {
+    marks_of(key, r.value(key, &marks_want(key))?, r)
+}
+
+/// [`read_marks`] of a key the file may not hold (none then).
+pub fn read_marks_if_any(key: &str, r: &TomlReader) -> Result<Vec<Located>, InputError> {
+    match r.value_if_any(key, &marks_want(key))? {
+        Some(tables) => marks_of(key, tables, r),
+        None => Ok(Vec::new()),
+    }
+}
+
+fn marks_of(key: &str, tables: Vec<MarkTable>, r: &TomlReader) -> Result<Vec<Located>, InputError> {
     let mut out = Vec::new();
     // Against the tables before too: the key's marks are written back as
     // one table ([`write_marks`]).
     let mut seen = std::collections::HashSet::new();
     for t in tables {
-        let cells = r.cells(&t.cells)?;
-        if let Some(&c) = cells.iter().find(|&&c| !seen.insert(c)) {
+        let cells = r.cells_at(&t.cells)?;
+        if let Some(&(c, _)) = cells.iter().find(|&&(c, _)| !seen.insert(c)) {
             return Err(r.error_at(&t.cells, marked_twice(key, c)));
         }
         out.extend(cells);

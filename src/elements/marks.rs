@@ -5,7 +5,8 @@
 //! mean ([`MarkKind`]): their keys, how they lower and how they draw.
 
 use super::kit::{
-    fpuzzles_cell, fpuzzles_marks, fpuzzles_push, marks_once, read_marks, write_marks,
+    Located, fpuzzles_cell, fpuzzles_marks, fpuzzles_push, marks_once, read_marks,
+    read_marks_if_any, write_marks,
 };
 use super::{ElementType, HookError, Layer, Lowering, TomlReader, TomlWriter};
 use crate::error::InputError;
@@ -36,6 +37,12 @@ pub trait MarkKind: Sized + Copy + std::fmt::Debug + PartialEq + Eq + 'static {
     /// How an f-puzzles item names its cell: `{"cell": "R1C1"}` (odd,
     /// minimum) or `{"cells": ["R1C1"]}` (indexers).
     const LISTED: bool = false;
+    /// Whether two different marks of the element on one cell contradict
+    /// each other, whatever the rest of the puzzle (odd and even: no
+    /// value is both). Not a minimum and a maximum, whose neighbours may
+    /// all be exempt from one of the two, nor two indexers, which may
+    /// agree.
+    const EXCLUSIVE: bool = false;
 
     /// The mark a TOML or an f-puzzles key names.
     fn of_key(key: &str) -> Self;
@@ -59,6 +66,35 @@ pub trait MarkKind: Sized + Copy + std::fmt::Debug + PartialEq + Eq + 'static {
     fn draw(m: &Marked<Self>, layer: Layer, layout: &Layout, s: &mut Svg);
 }
 
+/// Of `marks` in the order a reader meets them, the first that puts a
+/// second, different mark of an [`MarkKind::EXCLUSIVE`] element on a cell
+/// (even on a cell marked odd): its index among them and why it cannot
+/// be. Every reader's marks pass it ([`ElementType::check`]); a reader
+/// that knows where each mark is written calls it too, to point at the
+/// second.
+pub fn first_clash<K: MarkKind>(
+    marks: impl IntoIterator<Item = Marked<K>>,
+) -> Option<(usize, String)> {
+    if !K::EXCLUSIVE {
+        return None;
+    }
+    let mut seen = std::collections::HashMap::new();
+    marks.into_iter().enumerate().find_map(|(k, m)| {
+        let first = *seen.entry(m.cell).or_insert(m.kind);
+        (first != m.kind).then(|| {
+            let (r, c) = m.cell;
+            let why = format!(
+                "{} is marked both {} and {}, which contradict each other: keep one of the two \
+                 marks",
+                crate::model::rc(r, c),
+                first.key(),
+                m.kind.key()
+            );
+            (k, why)
+        })
+    })
+}
+
 impl<K: MarkKind> ElementType for Marked<K> {
     const NAME: &'static str = K::NAME;
     const KEYS: &'static [&'static str] = K::KEYS;
@@ -68,14 +104,15 @@ impl<K: MarkKind> ElementType for Marked<K> {
 
     fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
         K::check(key, r)?;
-        let kind = K::of_key(key);
-        Ok(read_marks(key, r)?
-            .into_iter()
-            .map(|cell| Marked { cell, kind })
-            .collect())
+        let marks = located(key, read_marks(key, r)?);
+        if K::EXCLUSIVE {
+            refuse_clash(key, &marks, r)?;
+        }
+        Ok(marks.into_iter().map(|(_, m)| m).collect())
     }
 
-    /// No cell carries one mark twice, as [`read_marks`] refuses.
+    /// No cell carries one mark twice, as [`read_marks`] refuses, nor two
+    /// that contradict each other ([`first_clash`]).
     fn check(all: &[&Self], _size: usize) -> Result<(), HookError> {
         for &key in K::KEYS {
             let kind = K::of_key(key);
@@ -86,7 +123,7 @@ impl<K: MarkKind> ElementType for Marked<K> {
                 .collect();
             marks_once(key, &cells)?;
         }
-        Ok(())
+        first_clash(all.iter().map(|m| **m)).map_or(Ok(()), |(_, why)| Err(why))
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
@@ -137,6 +174,37 @@ impl<K: MarkKind> ElementType for Marked<K> {
     }
 }
 
+/// The marks of `key` as [`read_marks`] reads them, each with where its
+/// cell is written.
+fn located<K: MarkKind>(key: &str, cells: Vec<Located>) -> Vec<(usize, Marked<K>)> {
+    let kind = K::of_key(key);
+    cells
+        .into_iter()
+        .map(|(cell, at)| (at, Marked { cell, kind }))
+        .collect()
+}
+
+/// Refuses, where the file writes the second of the two, a cell that
+/// `key`'s marks (`marks`) and the element's other keys mark in ways that
+/// contradict each other. The other keys are read again for where their
+/// marks are written, which the marks read before keep no trace of, so
+/// the error is at the later mark in the file whichever key comes first.
+fn refuse_clash<K: MarkKind>(
+    key: &str,
+    marks: &[(usize, Marked<K>)],
+    r: &TomlReader,
+) -> Result<(), InputError> {
+    let mut all = marks.to_vec();
+    for &other in K::KEYS.iter().filter(|&&k| k != key) {
+        all.extend(located(other, read_marks_if_any(other, r)?));
+    }
+    all.sort_by_key(|&(at, _)| at);
+    match first_clash(all.iter().map(|&(_, m)| m)) {
+        Some((k, why)) => Err(InputError::new(r.loc(all[k].0), why)),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +225,34 @@ mod tests {
         let mut top = serde_json::Map::new();
         Marked::to_fpuzzles(&read.iter().collect::<Vec<_>>(), &mut top).expect("writes");
         assert_eq!(top[key], v);
+    }
+
+    /// Every reader's marks pass [`ElementType::check`]: a cell odd and
+    /// even is refused there, naming the cell and the marks in the order
+    /// met; a minimum that is also a maximum, or two indexers, is not (it
+    /// need not contradict), nor a cell marked odd twice, which is a
+    /// repeat.
+    #[test]
+    fn contradicting_marks_on_one_cell_are_refused() {
+        let odd = mark((1, 2), Parity::Odd);
+        let even = mark((1, 2), Parity::Even);
+        let elsewhere = mark((0, 0), Parity::Even);
+        assert_eq!(OddEven::check(&[&odd, &elsewhere], 4), Ok(()));
+        let why = OddEven::check(&[&even, &elsewhere, &odd], 4).unwrap_err();
+        assert!(
+            why.starts_with("r2c3 is marked both even and odd, which contradict each other"),
+            "{why}"
+        );
+        assert_eq!(
+            first_clash([elsewhere, odd, odd, even]).map(|(k, _)| k),
+            Some(3)
+        );
+        let min = mark((1, 1), Extreme::Minimum);
+        let max = mark((1, 1), Extreme::Maximum);
+        assert_eq!(MinMax::check(&[&min, &max], 4), Ok(()));
+        let row = mark((0, 0), Along::Row);
+        let column = mark((0, 0), Along::Column);
+        assert_eq!(Indexer::check(&[&row, &column], 4), Ok(()));
     }
 
     #[test]

@@ -8,6 +8,9 @@
 //! [[even]]
 //! cells = "r2c2"
 //! ```
+//!
+//! A cell marked both odd and even is refused, by every reader
+//! (`marks::first_clash`).
 
 use super::marks::{MarkKind, Marked};
 use super::{Layer, Lowering, Says};
@@ -32,6 +35,8 @@ impl MarkKind for Parity {
     const FPUZZLES: &'static [&'static str] = &["odd", "even"];
     const DOC: &'static str = "`[[odd]] cells = \"r1c1 r3c4\"`: each listed cell holds an odd value; \
         `[[even]]`: an even one";
+    /// No value is both odd and even.
+    const EXCLUSIVE: bool = true;
 
     fn of_key(key: &str) -> Self {
         if key == "odd" { Parity::Odd } else { Parity::Even }

@@ -2,14 +2,19 @@
 //! givens, regions, solution, title, every constraint key kept as raw
 //! JSON for the element hooks); [`to_plain`] maps today's vocabulary to
 //! today's puzzle and refuses the rest by name; [`from_puzzle`] writes a
-//! puzzle back as f-puzzles JSON for `convert --to fpuzzles`.
+//! puzzle back as f-puzzles JSON for `convert --to fpuzzles`. Reading
+//! refuses with a [`Fault`]: what is wrong and its place in the JSON,
+//! which a file's error turns into a line and column.
 
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
 use super::build::{Plain, SIZES, box_labels, default_box};
+use super::place::{self, JsonPath};
 use super::{Drawn, DrawnKind, Options, colour};
+use crate::elements::marks::{MarkKind, Marked, first_clash};
+use crate::elements::odd_even::Parity;
 use crate::error::rc;
 use crate::puzzle::{Clue, Grid, Kind, Puzzle};
 
@@ -103,6 +108,64 @@ pub enum CellRegion {
     Id(i64),
 }
 
+/// What is wrong with f-puzzles JSON, and where: an f-puzzles file's
+/// error names the line and column, a link's the JSON path
+/// (`import::fpuzzles_fault`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// Its place, when one place can be told.
+    pub at: Option<Spot>,
+    /// What is wrong, and how to fix it.
+    pub message: String,
+}
+
+/// A place in f-puzzles JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spot {
+    /// The value at this path.
+    Value(JsonPath),
+    /// The key of the member at this path: a key refused whole (unknown,
+    /// not yet supported, its rule refused by its element).
+    Key(JsonPath),
+    /// The key of the member at this path, found at this byte offset of
+    /// the text (a key given twice, whose path leads to its first place).
+    Found(JsonPath, usize),
+    /// A line and column of the text, both from 1, the column in
+    /// characters: a JSON syntax error, which has no path.
+    Text(usize, usize),
+}
+
+impl Fault {
+    /// A fault in the value at `path`.
+    pub fn value(path: JsonPath, message: impl Into<String>) -> Self {
+        Fault {
+            at: Some(Spot::Value(path)),
+            message: message.into(),
+        }
+    }
+
+    /// A fault in the key of the member at `path`.
+    pub fn key(path: JsonPath, message: impl Into<String>) -> Self {
+        Fault {
+            at: Some(Spot::Key(path)),
+            message: message.into(),
+        }
+    }
+}
+
+/// A fault no one place shows: what the puzzle's parts say together (a
+/// drawing's meaning).
+impl From<String> for Fault {
+    fn from(message: String) -> Self {
+        Fault { at: None, message }
+    }
+}
+
+/// The path of the top-level key `key`.
+fn top(key: &str) -> JsonPath {
+    JsonPath::root().key(key)
+}
+
 /// An f-puzzles puzzle, read but not yet interpreted.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FPuzzle {
@@ -174,37 +237,95 @@ pub fn cell_ref(s: &str) -> Option<(i64, i64)> {
     (r.abs() < 1000 && c.abs() < 1000).then_some((r - 1, c - 1))
 }
 
-/// Reads f-puzzles JSON text.
-pub fn read(text: &str, opts: &Options) -> Result<FPuzzle, String> {
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| format!("the f-puzzles data is not valid JSON: {e}"))?;
+/// Reads f-puzzles JSON text: JSON whose every key comes once in its
+/// object ([`refuse_repeats`]), read as [`read_value`] reads it.
+pub fn read(text: &str, opts: &Options) -> Result<FPuzzle, Fault> {
+    let v: Value = serde_json::from_str(text).map_err(|e| syntax(text, &e))?;
+    refuse_repeats(text)?;
     read_value(&v, opts)
 }
 
+/// serde_json's complaint at its line and column.
+fn syntax(text: &str, e: &serde_json::Error) -> Fault {
+    let full = e.to_string();
+    let what = full
+        .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
+        .unwrap_or(&full);
+    // serde_json counts a column in bytes, messages in characters.
+    let line_start: usize = text
+        .split('\n')
+        .take(e.line().saturating_sub(1))
+        .map(|l| l.len() + 1)
+        .sum();
+    let (line, column) = crate::error::line_col(text, line_start + e.column().saturating_sub(1));
+    Fault {
+        at: Some(Spot::Text(line, column)),
+        message: format!(
+            "the f-puzzles data is not valid JSON: {what}; correct the JSON there, or export the \
+             puzzle from f-puzzles again"
+        ),
+    }
+}
+
+/// Refuses JSON text (already known to be JSON) with a key that an
+/// object holds twice: serde_json, as f-puzzles, keeps the last silently
+/// where other readers keep the first, so which one the setter meant is
+/// theirs to say.
+pub fn refuse_repeats(text: &str) -> Result<(), Fault> {
+    let Some((path, at)) = place::repeated_key(text) else {
+        return Ok(());
+    };
+    let key = match path.0.last() {
+        Some(place::Step::Key(k)) => super::short_key(k),
+        _ => String::new(),
+    };
+    Err(Fault {
+        message: format!(
+            "f-puzzles key `{key}` comes twice in one object, and JSON readers differ on which \
+             they keep: keep one"
+        ),
+        at: Some(Spot::Found(path, at)),
+    })
+}
+
 /// Reads the top level of decoded f-puzzles JSON.
-pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
-    let Value::Object(top) = v else {
-        return Err(format!(
-            "the f-puzzles data is {}, not an object with size and grid",
-            type_of(v)
+pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, Fault> {
+    let Value::Object(members) = v else {
+        return Err(Fault::value(
+            JsonPath::root(),
+            format!(
+                "the f-puzzles data is {}, not an object with size and grid",
+                type_of(v)
+            ),
         ));
     };
-    let size = top.get("size").ok_or("the f-puzzles data has no `size`")?;
+    let size = members.get("size").ok_or_else(|| {
+        Fault::value(
+            JsonPath::root(),
+            "the f-puzzles data has no `size`: add \"size\": N, the grid's side",
+        )
+    })?;
     let n = int(size)
         .filter(|n| SIZES.contains(&usize::try_from(*n).unwrap_or(0)))
         .ok_or_else(|| {
-            format!(
-                "f-puzzles `size` is {size}, but a grid is {} to {} cells wide",
-                SIZES.start(),
-                SIZES.end()
+            Fault::value(
+                top("size"),
+                format!(
+                    "f-puzzles `size` is {size}, but a grid is {} to {} cells wide",
+                    SIZES.start(),
+                    SIZES.end()
+                ),
             )
         })? as usize;
-    let text = |k: &str| -> Result<Option<String>, String> {
-        match top.get(k) {
+    let text = |k: &str| -> Result<Option<String>, Fault> {
+        match members.get(k) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(o) => Err(format!("f-puzzles `{k}` is {}, not a string", type_of(o))),
+            Some(o) => Err(Fault::value(
+                top(k),
+                format!("f-puzzles `{k}` is {}, not a string", type_of(o)),
+            )),
         }
     };
     let mut p = FPuzzle {
@@ -222,14 +343,19 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
         drawn: Vec::new(),
     };
     read_grid(
-        top.get("grid").ok_or("the f-puzzles data has no `grid`")?,
+        members.get("grid").ok_or_else(|| {
+            Fault::value(
+                JsonPath::root(),
+                "the f-puzzles data has no `grid`: add \"grid\", a list of rows of cells",
+            )
+        })?,
         &mut p,
         opts,
     )?;
-    if let Some(s) = top.get("solution") {
+    if let Some(s) = members.get("solution") {
         p.solution = solution(s, n)?;
     }
-    for (key, value) in top {
+    for (key, value) in members {
         let k = key.as_str();
         if META.contains(&k) {
             continue;
@@ -241,9 +367,9 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
                 }
                 Value::Bool(false) | Value::Null => {}
                 o => {
-                    return Err(format!(
-                        "f-puzzles `{k}` is {}, not true or false",
-                        type_of(o)
+                    return Err(Fault::value(
+                        top(k),
+                        format!("f-puzzles `{k}` is {}, not true or false", type_of(o)),
                     ));
                 }
             }
@@ -268,14 +394,19 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
             // Userscript copies of a rule's drawing name it (`fromConstraint`,
             // or `isNewConstraint` on a renban's or whispers' line); the rule
             // has its own key.
-            let own = value.as_array().into_iter().flatten().filter(|d| {
-                d.get("fromConstraint").is_none() && d.get("isNewConstraint").is_none()
-            });
+            let own = value
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .filter(|(_, d)| {
+                    d.get("fromConstraint").is_none() && d.get("isNewConstraint").is_none()
+                });
             let mut passed = 0;
-            for item in own {
+            for (i, item) in own {
                 match drawn(k, item, opts) {
                     Some(d) => {
-                        check_cells(item, k, n)?;
+                        check_cells(item, k, i, n)?;
                         p.drawn.extend(d);
                     }
                     None => passed += 1,
@@ -288,8 +419,8 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
         }
         if LISTS.contains(&k) {
             let items = list(value, k)?;
-            for item in items {
-                check_cells(item, k, n)?;
+            for (i, item) in items.iter().enumerate() {
+                check_cells(item, k, i, n)?;
             }
             if !items.is_empty() {
                 p.constraints.insert(key.clone(), value.clone());
@@ -305,12 +436,16 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
             p.ignored.push(key.clone());
             continue;
         }
-        return Err(format!(
-            "f-puzzles key `{}` is unknown to smtgrid: pass --ignore-unknown to read the puzzle \
-             without it",
-            super::short_key(k)
+        return Err(Fault::key(
+            top(k),
+            format!(
+                "f-puzzles key `{}` is unknown to smtgrid: pass --ignore-unknown to read the \
+                 puzzle without it",
+                super::short_key(k)
+            ),
         ));
     }
+    contradictions(&p)?;
     // A cell's `parity` joins the `odd` or `even` list, which the
     // odd-even element reads; a cell both lists and `parity` name is
     // one statement, not two.
@@ -323,10 +458,14 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, String> {
         {
             Value::Array(items) if items.contains(&item) => {}
             Value::Array(items) => items.push(item),
-            o => return Err(format!("f-puzzles `{key}` is {}, not a list", type_of(o))),
+            o => {
+                return Err(Fault::value(
+                    top(key),
+                    format!("f-puzzles `{key}` is {}, not a list", type_of(o)),
+                ));
+            }
         }
     }
-    contradictions(&p)?;
     Ok(p)
 }
 
@@ -396,10 +535,13 @@ fn drawn(key: &str, item: &Value, opts: &Options) -> Option<Vec<Drawn>> {
 }
 
 /// The list a rule key holds.
-fn list<'a>(v: &'a Value, key: &str) -> Result<&'a Vec<Value>, String> {
+fn list<'a>(v: &'a Value, key: &str) -> Result<&'a Vec<Value>, Fault> {
     match v {
         Value::Array(a) => Ok(a),
-        o => Err(format!("f-puzzles `{key}` is {}, not a list", type_of(o))),
+        o => Err(Fault::value(
+            top(key),
+            format!("f-puzzles `{key}` is {}, not a list", type_of(o)),
+        )),
     }
 }
 
@@ -420,20 +562,24 @@ fn cage_is_cosmetic(c: &Value) -> bool {
     }
 }
 
-fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
+fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), Fault> {
     let n = p.size;
+    let grid = top("grid");
     let rows = match g {
         Value::Array(rows) if rows.len() == n => rows,
         Value::Array(rows) => {
-            return Err(format!(
-                "f-puzzles `grid` has {}, but `size` is {n}",
-                crate::output::plural(rows.len(), "row", "rows")
+            return Err(Fault::value(
+                grid,
+                format!(
+                    "f-puzzles `grid` has {}, but `size` is {n}",
+                    crate::output::plural(rows.len(), "row", "rows")
+                ),
             ));
         }
         o => {
-            return Err(format!(
-                "f-puzzles `grid` is {}, not a list of rows",
-                type_of(o)
+            return Err(Fault::value(
+                grid,
+                format!("f-puzzles `grid` is {}, not a list of rows", type_of(o)),
             ));
         }
     };
@@ -441,26 +587,34 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
         let cells = match row {
             Value::Array(c) if c.len() == n => c,
             _ => {
-                return Err(format!(
-                    "f-puzzles `grid` row {} is not a list of {n} cells",
-                    r + 1
+                return Err(Fault::value(
+                    grid.index(r),
+                    format!("f-puzzles `grid` row {} is not a list of {n} cells", r + 1),
                 ));
             }
         };
         for (c, cell) in cells.iter().enumerate() {
+            // Built only for a message: a grid's every cell need not be.
+            let at = || grid.index(r).index(c);
             let Value::Object(cell) = cell else {
                 if cell.is_null() {
                     continue;
                 }
-                return Err(format!("f-puzzles cell {} is {}", rc(r, c), type_of(cell)));
+                return Err(Fault::value(
+                    at(),
+                    format!("f-puzzles cell {} is {}", rc(r, c), type_of(cell)),
+                ));
             };
             for key in cell.keys() {
                 if !CELL_KEYS.contains(&key.as_str()) && !opts.ignore_unknown {
-                    return Err(format!(
-                        "f-puzzles cell {} has the key `{}`, unknown to smtgrid: pass \
-                         --ignore-unknown to read the puzzle without it",
-                        rc(r, c),
-                        super::short_key(key)
+                    return Err(Fault::key(
+                        at().key(key),
+                        format!(
+                            "f-puzzles cell {} has the key `{}`, unknown to smtgrid: pass \
+                             --ignore-unknown to read the puzzle without it",
+                            rc(r, c),
+                            super::short_key(key)
+                        ),
                     ));
                 }
                 if !CELL_KEYS.contains(&key.as_str()) {
@@ -476,9 +630,13 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
                 let d = int(v)
                     .filter(|d| (1..=n as i64).contains(d))
                     .ok_or_else(|| {
-                        format!(
-                            "f-puzzles cell {} has the value {v}, but a {n}×{n} grid holds 1 to {n}",
-                            rc(r, c)
+                        Fault::value(
+                            at().key("value"),
+                            format!(
+                                "f-puzzles cell {} has the value {v}, but a {n}×{n} grid holds 1 \
+                                 to {n}",
+                                rc(r, c)
+                            ),
                         )
                     })?;
                 p.givens[r][c] = Some(d as u32);
@@ -490,9 +648,12 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
                     let k = int(v)
                         .filter(|k| (0..=4 * n as i64).contains(k))
                         .ok_or_else(|| {
-                            format!(
-                                "f-puzzles cell {} has the region {v}, not a region number",
-                                rc(r, c)
+                            Fault::value(
+                                at().key("region"),
+                                format!(
+                                    "f-puzzles cell {} has the region {v}, not a region number",
+                                    rc(r, c)
+                                ),
                             )
                         })?;
                     p.regions[r][c] = CellRegion::Id(k);
@@ -507,9 +668,12 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
                     p.parity.push(((r, c), "even"));
                 }
                 Some(v) => {
-                    return Err(format!(
-                        "f-puzzles cell {} has the parity {v}: write \"Odd\" or \"Even\"",
-                        rc(r, c)
+                    return Err(Fault::value(
+                        at().key("parity"),
+                        format!(
+                            "f-puzzles cell {} has the parity {v}: write \"Odd\" or \"Even\"",
+                            rc(r, c)
+                        ),
                     ));
                 }
             }
@@ -525,9 +689,12 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
                     })
                     .collect::<Option<Vec<u32>>>()
                     .ok_or_else(|| {
-                        format!(
-                            "f-puzzles cell {} has given pencil marks out of 1 to {n}",
-                            rc(r, c)
+                        Fault::value(
+                            at().key("givenPencilMarks"),
+                            format!(
+                                "f-puzzles cell {} has given pencil marks out of 1 to {n}",
+                                rc(r, c)
+                            ),
                         )
                     })?;
                 p.pencil_marks.push(((r, c), ds));
@@ -539,18 +706,24 @@ fn read_grid(g: &Value, p: &mut FPuzzle, opts: &Options) -> Result<(), String> {
 
 /// A solution: n² digits, as numbers or strings; a list holding blanks
 /// is no solution.
-fn solution(s: &Value, n: usize) -> Result<Option<Grid>, String> {
+fn solution(s: &Value, n: usize) -> Result<Option<Grid>, Fault> {
     let Value::Array(ds) = s else {
-        return Err(format!(
-            "f-puzzles `solution` is {}, not a list of digits",
-            type_of(s)
+        return Err(Fault::value(
+            top("solution"),
+            format!(
+                "f-puzzles `solution` is {}, not a list of digits",
+                type_of(s)
+            ),
         ));
     };
     if ds.len() != n * n {
-        return Err(format!(
-            "f-puzzles `solution` has {} digits, but a {n}×{n} grid has {}",
-            ds.len(),
-            n * n
+        return Err(Fault::value(
+            top("solution"),
+            format!(
+                "f-puzzles `solution` has {} digits, but a {n}×{n} grid has {}",
+                ds.len(),
+                n * n
+            ),
         ));
     }
     let mut g = vec![vec![None; n]; n];
@@ -558,9 +731,12 @@ fn solution(s: &Value, n: usize) -> Result<Option<Grid>, String> {
         match int(d) {
             Some(v) if (1..=n as i64).contains(&v) => g[k / n][k % n] = Some(v as u32),
             _ => {
-                return Err(format!(
-                    "f-puzzles `solution` has {d} at {}, not a digit from 1 to {n}",
-                    rc(k / n, k % n)
+                return Err(Fault::value(
+                    top("solution").index(k),
+                    format!(
+                        "f-puzzles `solution` has {d} at {}, not a digit from 1 to {n}",
+                        rc(k / n, k % n)
+                    ),
                 ));
             }
         }
@@ -568,35 +744,41 @@ fn solution(s: &Value, n: usize) -> Result<Option<Grid>, String> {
     Ok(Some(g))
 }
 
-/// Checks that every cell an instance names (`cells`, `cell`, `lines`,
-/// `cloneCells`) is in the grid, or just outside it where a clue stands.
-fn check_cells(item: &Value, key: &str, n: usize) -> Result<(), String> {
+/// Checks that every cell the `index`-th instance of `key` names
+/// (`cells`, `cell`, `lines`, `cloneCells`) is in the grid, or just
+/// outside it where a clue stands.
+fn check_cells(item: &Value, key: &str, index: usize, n: usize) -> Result<(), Fault> {
+    let at = top(key).index(index);
     let Value::Object(o) = item else {
         if key == "negative" && item.is_string() {
             return Ok(());
         }
-        return Err(format!(
-            "an f-puzzles `{key}` entry is {}, not an object",
-            type_of(item)
+        return Err(Fault::value(
+            at,
+            format!(
+                "an f-puzzles `{key}` entry is {}, not an object",
+                type_of(item)
+            ),
         ));
     };
-    let mut names: Vec<(&str, &Value)> = Vec::new();
+    // Each name with where it is: (field, line, place in it).
+    let mut names: Vec<(&str, Option<usize>, usize, &Value)> = Vec::new();
     for field in ["cells", "cloneCells"] {
         if let Some(Value::Array(cs)) = o.get(field) {
-            names.extend(cs.iter().map(|c| (field, c)));
+            names.extend(cs.iter().enumerate().map(|(j, c)| (field, None, j, c)));
         }
     }
     if let Some(Value::Array(lines)) = o.get("lines") {
-        for l in lines {
-            if let Value::Array(cs) = l {
-                names.extend(cs.iter().map(|c| ("lines", c)));
+        for (l, line) in lines.iter().enumerate() {
+            if let Value::Array(cs) = line {
+                names.extend(cs.iter().enumerate().map(|(j, c)| ("lines", Some(l), j, c)));
             }
         }
     }
     if let Some(c) = o.get("cell") {
-        names.push(("cell", c));
+        names.push(("cell", None, 0, c));
     }
-    for (field, c) in names {
+    for (field, line, j, c) in names {
         let outside_ok = field == "cell";
         let lo = if outside_ok { -1 } else { 0 };
         let hi = if outside_ok { n as i64 } else { n as i64 - 1 };
@@ -605,48 +787,82 @@ fn check_cells(item: &Value, key: &str, n: usize) -> Result<(), String> {
             .and_then(cell_ref)
             .is_some_and(|(r, c)| (lo..=hi).contains(&r) && (lo..=hi).contains(&c));
         if !ok {
-            return Err(format!(
-                "an f-puzzles `{key}` names the cell {c}, which is not a cell of the {n}×{n} grid"
+            let path = match (field, line) {
+                ("cell", _) => at.key(field),
+                (_, Some(l)) => at.key(field).index(l).index(j),
+                (_, None) => at.key(field).index(j),
+            };
+            return Err(Fault::value(
+                path,
+                format!(
+                    "an f-puzzles `{key}` names the cell {c}, which is not a cell of the {n}×{n} \
+                     grid"
+                ),
             ));
         }
     }
     Ok(())
 }
 
-/// Keys that contradict each other: a cell both odd and even, a cell in
-/// two killer cages.
-fn contradictions(p: &FPuzzle) -> Result<(), String> {
-    let cells_of = |key: &str, field: &str| -> Vec<(i64, i64)> {
-        p.constraints
-            .get(key)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .flat_map(|i| match i.get(field) {
-                Some(Value::Array(cs)) => cs
-                    .iter()
-                    .filter_map(|c| c.as_str().and_then(cell_ref))
-                    .collect(),
-                Some(Value::String(s)) => cell_ref(s).into_iter().collect(),
-                _ => Vec::new(),
-            })
-            .collect()
+/// Keys that contradict each other: a cell in two killer cages, and a
+/// cell marked both odd and even (by the cells' `parity` first, then the
+/// `odd` and `even` lists), refused at the second of the two as every
+/// reader's odd and even cells are ([`first_clash`]).
+fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
+    // Each cell an instance of `key` names in `field`, with its path.
+    let cells_of = |key: &str, field: &str| -> Vec<((i64, i64), JsonPath)> {
+        let mut out = Vec::new();
+        let items = p.constraints.get(key).and_then(Value::as_array);
+        for (i, item) in items.into_iter().flatten().enumerate() {
+            let at = || top(key).index(i).key(field);
+            match item.get(field) {
+                Some(Value::Array(cs)) => out.extend(
+                    cs.iter()
+                        .enumerate()
+                        .filter_map(|(j, c)| Some((cell_ref(c.as_str()?)?, at().index(j)))),
+                ),
+                Some(Value::String(s)) => out.extend(cell_ref(s).map(|c| (c, at()))),
+                _ => {}
+            }
+        }
+        out
     };
-    let odd = cells_of("odd", "cell");
-    if let Some(&(r, c)) = cells_of("even", "cell").iter().find(|e| odd.contains(e)) {
-        return Err(format!(
-            "f-puzzles marks {} both odd and even, which contradict each other",
-            rc(r as usize, c as usize)
-        ));
-    }
     let mut seen = std::collections::BTreeSet::new();
-    for cell in cells_of("killercage", "cells") {
+    for (cell, at) in cells_of("killercage", "cells") {
         if !seen.insert(cell) {
-            return Err(format!(
-                "f-puzzles puts {} in two killer cages, which contradict each other",
-                rc(cell.0 as usize, cell.1 as usize)
+            return Err(Fault::value(
+                at,
+                format!(
+                    "f-puzzles puts {} in two killer cages, which contradict each other",
+                    rc(cell.0 as usize, cell.1 as usize)
+                ),
             ));
         }
+    }
+    let mut marks: Vec<(Marked<Parity>, JsonPath)> = p
+        .parity
+        .iter()
+        .map(|&((r, c), key)| {
+            let mark = Marked {
+                cell: (r, c),
+                kind: Parity::of_key(key),
+            };
+            (mark, top("grid").index(r).index(c).key("parity"))
+        })
+        .collect();
+    for &key in Parity::FPUZZLES {
+        // An item may name its cell as `cell` or in `cells`; a cell out of
+        // the grid is the element's to refuse.
+        for field in ["cell", "cells"] {
+            marks.extend(cells_of(key, field).into_iter().filter_map(|((r, c), at)| {
+                let cell = (usize::try_from(r).ok()?, usize::try_from(c).ok()?);
+                let kind = Parity::of_key(key);
+                Some((Marked { cell, kind }, at))
+            }));
+        }
+    }
+    if let Some((k, why)) = first_clash(marks.iter().map(|(m, _)| *m)) {
+        return Err(Fault::value(marks[k].1.clone(), why));
     }
     Ok(())
 }
@@ -662,19 +878,23 @@ fn contradictions(p: &FPuzzle) -> Result<(), String> {
 /// claims it ([`crate::elements::by_fpuzzles_key`]), and refused by name
 /// when none does; drawings given a meaning read by it as SudokuPad's are
 /// (`import::drawn_meanings`).
-pub fn to_plain(p: &FPuzzle, opts: &Options) -> Result<Plain, String> {
+pub fn to_plain(p: &FPuzzle, opts: &Options) -> Result<Plain, Fault> {
     let n = p.size;
     if let Some(((r, c), ds)) = p.pencil_marks.first() {
-        return Err(format!(
-            "f-puzzles given pencil marks ({} {} cells, first {} with {}): not yet supported",
-            p.pencil_marks.len(),
-            if p.pencil_marks.len() == 1 {
-                "cell"
-            } else {
-                "cells"
-            },
-            rc(*r, *c),
-            ds.iter().map(u32::to_string).collect::<Vec<_>>().join("")
+        let at = top("grid").index(*r).index(*c).key("givenPencilMarks");
+        return Err(Fault::value(
+            at,
+            format!(
+                "f-puzzles given pencil marks ({} {} cells, first {} with {}): not yet supported",
+                p.pencil_marks.len(),
+                if p.pencil_marks.len() == 1 {
+                    "cell"
+                } else {
+                    "cells"
+                },
+                rc(*r, *c),
+                ds.iter().map(u32::to_string).collect::<Vec<_>>().join("")
+            ),
         ));
     }
     let mut plain = Plain::blank(n);
@@ -706,8 +926,9 @@ pub fn to_plain(p: &FPuzzle, opts: &Options) -> Result<Plain, String> {
             "diagonal+" | "diagonal-" if both => {}
             "negative" => plain.elements.extend(negatives(value, n)?),
             k if let Some(entry) = crate::elements::by_fpuzzles_key(k) => {
-                let read = (entry.from_fpuzzles)(k, value, n)
-                    .map_err(|m| format!("f-puzzles `{k}` ({}): {m}", entry.name))?;
+                let read = (entry.from_fpuzzles)(k, value, n).map_err(|m| {
+                    Fault::key(top(k), format!("f-puzzles `{k}` ({}): {m}", entry.name))
+                })?;
                 plain.elements.extend(read);
             }
             _ => {
@@ -722,8 +943,9 @@ pub fn to_plain(p: &FPuzzle, opts: &Options) -> Result<Plain, String> {
                 } else {
                     format!(" ({count} instance{})", if count == 1 { "" } else { "s" })
                 };
-                return Err(format!(
-                    "f-puzzles key `{key}`{what}{instances}: not yet supported"
+                return Err(Fault::key(
+                    top(key),
+                    format!("f-puzzles key `{key}`{what}{instances}: not yet supported"),
                 ));
             }
         }
@@ -738,19 +960,26 @@ pub fn to_plain(p: &FPuzzle, opts: &Options) -> Result<Plain, String> {
 /// whose every unmarked pair breaks the marker's relation. Each entry goes
 /// to the element that claims the marker's key, which reads the entries it
 /// is given under the key `negative`.
-fn negatives(value: &Value, n: usize) -> Result<Vec<crate::elements::Element>, String> {
+fn negatives(value: &Value, n: usize) -> Result<Vec<crate::elements::Element>, Fault> {
     let mut groups: Vec<(&'static crate::elements::Entry, Vec<Value>)> = Vec::new();
-    for item in list(value, "negative")? {
+    for (i, item) in list(value, "negative")?.iter().enumerate() {
+        let at = || top("negative").index(i);
         let key = item.as_str().ok_or_else(|| {
-            format!(
-                "f-puzzles `negative` holds {}, not a marker's key such as \"ratio\"",
-                type_of(item)
+            Fault::value(
+                at(),
+                format!(
+                    "f-puzzles `negative` holds {}, not a marker's key such as \"ratio\"",
+                    type_of(item)
+                ),
             )
         })?;
         let Some(entry) = crate::elements::by_fpuzzles_key(key) else {
-            return Err(format!(
-                "f-puzzles `negative` entry `{}`: not yet supported",
-                super::short_key(key)
+            return Err(Fault::value(
+                at(),
+                format!(
+                    "f-puzzles `negative` entry `{}`: not yet supported",
+                    super::short_key(key)
+                ),
             ));
         };
         match groups.iter_mut().find(|(e, _)| std::ptr::eq(*e, entry)) {
@@ -760,8 +989,12 @@ fn negatives(value: &Value, n: usize) -> Result<Vec<crate::elements::Element>, S
     }
     let mut out = Vec::new();
     for (entry, items) in groups {
-        let read = (entry.from_fpuzzles)("negative", &Value::Array(items), n)
-            .map_err(|m| format!("f-puzzles `negative` ({}): {m}", entry.name))?;
+        let read = (entry.from_fpuzzles)("negative", &Value::Array(items), n).map_err(|m| {
+            Fault::key(
+                top("negative"),
+                format!("f-puzzles `negative` ({}): {m}", entry.name),
+            )
+        })?;
         out.extend(read);
     }
     Ok(out)

@@ -23,6 +23,7 @@ pub mod build;
 pub mod fpuzzles;
 pub mod iss;
 pub mod links;
+pub mod place;
 pub mod sudokupad;
 
 use crate::error::{InputError, Location, note};
@@ -459,20 +460,26 @@ pub fn read_link(
     opts: &Options,
 ) -> Result<Puzzle, InputError> {
     let fail = |m: String| InputError::new(at.clone(), m);
+    // The JSON inside a link is never seen: its faults name their path.
+    let fault = |f: fpuzzles::Fault| fpuzzles_fault(f, at, None);
     let mut notes = Vec::new();
     let plain = match links::decode(text).map_err(fail)? {
         links::Payload::Fpuzzles(json) => {
-            let f = fpuzzles::read(&json, opts).map_err(fail)?;
+            let f = fpuzzles::read(&json, opts).map_err(fault)?;
             note_fpuzzles(&mut notes, &f);
-            fpuzzles::to_plain(&f, opts)
+            Ok(fpuzzles::to_plain(&f, opts).map_err(fault)?)
         }
         links::Payload::Scl(t) => {
             let v = sudokupad::unzip(&t).map_err(fail)?;
-            // SudokuPad links may wrap f-puzzles JSON too.
+            // SudokuPad links may wrap f-puzzles JSON too: as JSON, whose
+            // keys are held to coming once as in any f-puzzles JSON, or
+            // abbreviated, which that check reads only as far as it is
+            // JSON.
             if v.get("grid").is_some() && v.get("size").is_some() {
-                let f = fpuzzles::read_value(&v, opts).map_err(fail)?;
+                fpuzzles::refuse_repeats(&t).map_err(fault)?;
+                let f = fpuzzles::read_value(&v, opts).map_err(fault)?;
                 note_fpuzzles(&mut notes, &f);
-                fpuzzles::to_plain(&f, opts)
+                Ok(fpuzzles::to_plain(&f, opts).map_err(fault)?)
             } else {
                 let s = sudokupad::read(&v, opts).map_err(fail)?;
                 note_ignored(&mut notes, "SudokuPad keys", &s.ignored);
@@ -513,13 +520,51 @@ pub fn read_fpuzzles_json(
             links::MAX_DECODED >> 20
         )));
     }
-    let f = fpuzzles::read(text, opts).map_err(fail)?;
+    let fault = |f: fpuzzles::Fault| fpuzzles_fault(f, at, Some(text));
+    let f = fpuzzles::read(text, opts).map_err(fault)?;
     let mut notes = Vec::new();
     note_fpuzzles(&mut notes, &f);
-    let plain = fpuzzles::to_plain(&f, opts).map_err(fail)?;
+    let plain = fpuzzles::to_plain(&f, opts).map_err(fault)?;
     let p = finish(plain, opts, name, at).map_err(fail)?;
     told(at, &notes);
     Ok(p)
+}
+
+/// `fault` as an input error at `at`. In an f-puzzles file (`file`, its
+/// text) it is at the line and column of its place, as a TOML file's
+/// errors are; in a link, whose JSON the user never sees, its place is
+/// named by its JSON path (`grid[3][4].value: …`) below the top level,
+/// or by the line and column of the JSON for a syntax error.
+fn fpuzzles_fault(fault: fpuzzles::Fault, at: &Location, file: Option<&str>) -> InputError {
+    use fpuzzles::Spot;
+    let Some(text) = file else {
+        let spot = match &fault.at {
+            Some(Spot::Text(line, column)) => format!("line {line}, column {column} of the JSON: "),
+            // A top-level key's messages name it already.
+            Some(Spot::Value(p) | Spot::Key(p) | Spot::Found(p, _)) if p.0.len() > 1 => {
+                format!("{p}: ")
+            }
+            _ => String::new(),
+        };
+        return InputError::new(at.clone(), format!("{spot}{}", fault.message));
+    };
+    let offset = match &fault.at {
+        Some(Spot::Text(line, column)) => {
+            return InputError::new(at.at(*line, *column), fault.message);
+        }
+        Some(Spot::Found(_, offset)) => Some(*offset),
+        Some(Spot::Value(p)) => place::place(text, p).map(|p| p.value),
+        Some(Spot::Key(p)) => place::place(text, p).map(|p| p.key.unwrap_or(p.value)),
+        None => None,
+    };
+    let loc = offset.map_or_else(
+        || at.clone(),
+        |o| {
+            let (line, column) = crate::error::line_col(text, o);
+            at.at(line, column)
+        },
+    );
+    InputError::new(loc, fault.message)
 }
 
 /// The f-puzzles link of `p` (`https://www.f-puzzles.com/?load=…`), or why

@@ -223,6 +223,38 @@ refused! {
             "separate values and signs with spaces",
         ],
     }
+    // An f-puzzles JSON file's errors point where a TOML file's do: at
+    // the mistake, the value or the key, by line and column.
+    fpuzzles_files_name_the_line_and_column {
+        "fpuzzles-syntax.json": ["fpuzzles-syntax.json:6:5:", "not valid JSON: expected `,` or `]`"],
+        "fpuzzles-size.json": ["fpuzzles-size.json:2:11:", "f-puzzles `size` is 17", "4 to 16"],
+        "fpuzzles-cell.json": ["fpuzzles-cell.json:11:43:", "`thermometer` names the cell \"R10C1\""],
+        "fpuzzles-type.json": ["fpuzzles-type.json:3:12:", "f-puzzles `title` is a list, not a string"],
+        "fpuzzles-value.json": ["fpuzzles-value.json:5:24:", "cell r2c3 has the value 7"],
+        "fpuzzles-rule.json": ["fpuzzles-rule.json:9:3:", "f-puzzles `arrow` (arrow)", "at least 2 cells"],
+    }
+    // serde_json keeps the last of two keys silently; which one the
+    // setter meant is theirs to say.
+    fpuzzles_key_given_twice {
+        "fpuzzles-repeated-key.json": [
+            "fpuzzles-repeated-key.json:10:3:",
+            "f-puzzles key `size` comes twice in one object",
+            "keep one",
+        ],
+    }
+    // One check for every reader, at the second of the two marks: in a
+    // TOML file whichever key comes first, in f-puzzles JSON a cell's
+    // `parity` before the lists.
+    cell_marked_odd_and_even {
+        "odd-and-even.toml": [
+            "odd-and-even.toml:17:15:",
+            "r3c3 is marked both even and odd, which contradict each other: keep one",
+        ],
+        "fpuzzles-odd-even.json": [
+            "fpuzzles-odd-even.json:10:39:",
+            "r2c2 is marked both odd and even",
+        ],
+    }
     skyscrapers_clues {
         "skyscrapers-clue-count.toml": [
             "skyscrapers-clue-count.toml:3:8:",

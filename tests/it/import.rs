@@ -396,23 +396,76 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         "https://f-puzzles.com/?load={}",
         lz_str::compress_to_base64("{\"size\": 4, \"grid\": [")
     );
-    refused(&not_json, &[], "not valid JSON");
+    // A link's JSON is never seen: a fault names its path in it (below
+    // the top level, whose keys the messages name), or for a syntax error
+    // its line and column.
+    refused(
+        &not_json,
+        &[],
+        "line 1, column 21 of the JSON: the f-puzzles data is not valid JSON",
+    );
     let mut outside = good.clone();
     outside["thermometer"] = json!([{"lines": [["R1C1", "R5C1"]]}]);
-    refused(&fpuzzles_link(&outside), &[], "R5C1");
+    refused(
+        &fpuzzles_link(&outside),
+        &[],
+        ": thermometer[0].lines[0][1]: an f-puzzles `thermometer` names the cell \"R5C1\"",
+    );
     let mut range = good.clone();
     range["grid"][0][1] = json!({"value": 7, "given": true});
-    refused(&fpuzzles_link(&range), &[], "holds 1 to 4");
+    refused(
+        &fpuzzles_link(&range),
+        &[],
+        ": grid[0][1].value: f-puzzles cell r1c2 has the value 7, but a 4×4 grid holds 1 to 4",
+    );
     let mut both = good.clone();
     both["odd"] = json!([{"cell": "R1C2"}]);
     both["even"] = json!([{"cell": "R1C2"}]);
-    refused(&fpuzzles_link(&both), &[], "both odd and even");
+    refused(
+        &fpuzzles_link(&both),
+        &[],
+        ": even[0].cell: r1c2 is marked both odd and even",
+    );
     let mut wrong = good.clone();
     wrong["solution"][1] = json!(4);
     refused(&fpuzzles_link(&wrong), &[], "solution");
+    wrong["solution"][1] = json!(5);
+    refused(
+        &fpuzzles_link(&wrong),
+        &[],
+        ": solution[1]: f-puzzles `solution` has 5 at r1c2, not a digit from 1 to 4",
+    );
     let mut size = good.clone();
     size["size"] = json!(17);
-    refused(&fpuzzles_link(&size), &[], "size");
+    refused(&fpuzzles_link(&size), &[], ":1: f-puzzles `size` is 17");
+    // A key given twice, which serde_json would read as the last: here
+    // `size`, 4 both times, and a cell's `given`.
+    let twice = format!("{{\"size\": 4, {}", &good.to_string()[1..]);
+    refused(
+        &format!(
+            "https://f-puzzles.com/?load={}",
+            lz_str::compress_to_base64(twice.as_str())
+        ),
+        &[],
+        ":1: f-puzzles key `size` comes twice in one object",
+    );
+    // f-puzzles JSON in a SudokuPad `scl` link too.
+    refused(
+        &scl_link(&twice),
+        &[],
+        ":1: f-puzzles key `size` comes twice in one object",
+    );
+    let cell = good
+        .to_string()
+        .replacen("\"given\":true", "\"given\":true,\"given\":false", 1);
+    refused(
+        &format!(
+            "https://f-puzzles.com/?load={}",
+            lz_str::compress_to_base64(cell.as_str())
+        ),
+        &[],
+        ": grid[0][0].given: f-puzzles key `given` comes twice",
+    );
     refused("https://sudokupad.app/abc123", &[], "never goes online");
     refused(".~R10C1_3", &[], "not a cell");
     refused(".Cage~8~R1C1~R1C2.Shape~4x4", &[], "add up to 3 to 7");
