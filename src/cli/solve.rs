@@ -309,7 +309,9 @@ fn run_all(a: SolveArgs) -> Result<Completion> {
             note("interrupted; the solver was stopped");
             return Ok(Completion::Interrupted);
         }
-        failed |= en.stopped.is_some() || en.solutions.is_empty();
+        // A search that ran to the end is a definite answer, none included
+        // (an unsat, which exits 0 in a plain `solve` too).
+        failed |= en.stopped.is_some();
         let report = AllReport::new(&p, &model, &solver.display_name(), &en);
         match &mut records {
             Some(r) => r.record(&report)?,

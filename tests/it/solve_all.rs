@@ -111,6 +111,28 @@ fn n_stops_at_n_distinct_checked_grids() {
 }
 
 #[test]
+fn a_search_that_finds_none_is_a_definite_answer() {
+    require(&["z3"]);
+    // r1c1 = 4 at the bulb of a thermometer: no solution, as plain
+    // `solve` says with exit status 0.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let none = write(
+        &dir,
+        "none.toml",
+        "kind = \"sudoku\"\ngivens = \"\"\"\n4...\n....\n....\n....\n\"\"\"\n\
+         [[thermometer]]\ncells = \"r1c1 r1c2\"\n",
+    );
+    let path = none.to_str().expect("UTF-8");
+    let (code, out, err) = run(&["solve", "--all", "--solver", "z3", "--format", "json", path]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v[0]["solutions"], serde_json::json!([]), "{out}");
+    assert_eq!(v[0]["complete"], true, "{out}");
+    let (code, out, err) = run(&["solve", "--solver", "z3", path]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
 fn n_past_the_bound_is_a_usage_error_naming_it() {
     let (code, _, err) = run(&["solve", "-n", "1001", "puzzles/sudoku-4x4.toml"]);
     assert_eq!(code, 2, "{err}");
