@@ -296,13 +296,16 @@ pub enum JsonForm {
 /// Records written to standard output as they come, in a [`JsonForm`]:
 /// the array of a document is opened before the first record and closed
 /// by [`Records::finish`], so even a long stream is never held.
+///
+/// A document is whole however the run ends: dropped unfinished (Ctrl-C,
+/// a bad input, a file that cannot be written), `Records` closes the
+/// array it opened, or prints `[]` when it wrote no record, so stdout
+/// parses as the records written.
 pub struct Records {
     out: Stdout,
     form: JsonForm,
     count: usize,
-    /// Whether [`Records::finish`] ran: else dropping closes an opened
-    /// array, so a run stopped early (Ctrl-C, a bad input) still leaves
-    /// a well-formed document of the records it wrote.
+    /// Whether [`Records::finish`] ran: else dropping ends the document.
     finished: bool,
 }
 
@@ -361,10 +364,10 @@ impl Records {
 
 impl Drop for Records {
     fn drop(&mut self) {
-        if !self.finished && self.form == JsonForm::Document && self.count > 0 {
-            // Best effort: the run is ending on another error already.
-            let _ = writeln!(self.out, "\n]");
-            let _ = self.out.flush();
+        if !self.finished {
+            // Best effort: the run is ending on another error already,
+            // which the exit status reports.
+            let _ = self.finish();
         }
     }
 }

@@ -11,7 +11,7 @@ use super::Completion;
 use super::config::{
     EncodingName, Inputs, MemoryArgs, SolverArgs, StatsArgs, duration, encodings, jobs, plan,
 };
-use super::report::{SummaryArgs, show_summary};
+use super::report::{SummaryArgs, show_finished, show_summary};
 use super::target::create_dir;
 use crate::bench::summary::summarize;
 use crate::bench::{Progress, Record, ResultsFile, RunKey, RunList, Shard};
@@ -96,7 +96,7 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     let mut kept = Vec::new();
     let mut ids = Vec::new();
     for p in a.inputs.each() {
-        let p = p?;
+        let p = p.inspect_err(|_| show_finished(&summarize(&[]), &a.summary))?;
         ids.push(p.id.clone());
         if from_stdin {
             kept.push(p);
@@ -220,10 +220,23 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
         ControlFlow::Continue(())
     });
     progress.finish();
-    if let Some(e) = write_error {
+    let summary = |records: &[Record]| {
+        let mut summary = summarize(records);
+        if a.shard.is_some() {
+            // The other shards hold the rest: nothing is missing here.
+            summary.missing.clear();
+        }
+        summary
+    };
+    // Whatever stopped the run, stdout shows the runs that finished, as
+    // `solve` shows what it decided: a JSON summary is still whole.
+    let stopped = write_error.or(ran.err());
+    if stopped.is_some() || cancel.is_cancelled() {
+        show_finished(&summary(&records), &a.summary);
+    }
+    if let Some(e) = stopped {
         return Err(e);
     }
-    ran?;
     if cancel.is_cancelled() {
         let kept = match &a.output {
             Some(p) => format!(
@@ -235,11 +248,7 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
         note(format_args!("interrupted; every solver was stopped{kept}"));
         return Ok(Completion::Interrupted);
     }
-    let mut summary = summarize(&records);
-    if a.shard.is_some() {
-        // The other shards hold the rest: nothing is missing here.
-        summary.missing.clear();
-    }
+    let summary = summary(&records);
     show_summary(&summary, &records, &a.summary, shown)?;
     Ok(Completion::failed_if(summary.failed()))
 }

@@ -68,24 +68,21 @@ pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
             recorded: crate::lower::recorded_solution(&p, &model),
             ..limits.clone()
         };
-        let ex = match explain(&model, &statements, solver, &opts, &cancel) {
-            Ok(ex) => ex,
-            Err(stop) => {
-                note(format_args!("{}: {stop}", p.name));
-                failed = true;
-                continue;
-            }
+        let ex = explain(&model, &statements, solver, &opts, &cancel);
+        failed |= ex.stopped.is_some();
+        let report = Report::new(&model, &statements, &solver.display_name(), &ex);
+        // The puzzle Ctrl-C stopped is reported too (`stopped`), as
+        // `solve` reports its stopped runs.
+        let written = match &mut records {
+            Some(r) => r.record(&report),
+            None => out.write_str(&render_text(&report)),
         };
         if cancel.is_cancelled() {
+            // The exit says interrupted, whatever the write did.
             note("interrupted; the solver was stopped");
             return Ok(Completion::Interrupted);
         }
-        failed |= ex.stopped.is_some();
-        let report = Report::new(&model, &statements, &solver.display_name(), &ex);
-        match &mut records {
-            Some(r) => r.record(&report)?,
-            None => out.write_str(&render_text(&report))?,
-        }
+        written?;
         if let Some(dir) = &a.svg {
             let file = names.file(dir, &p.id, "svg")?;
             let overlay = Picture::of(&report);

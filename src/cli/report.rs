@@ -123,50 +123,8 @@ pub(super) fn show_summary(
     a: &SummaryArgs,
     scatter: Option<(Pair, Pair)>,
 ) -> Result<()> {
-    for line in s.spread_warning().lines() {
-        note(line);
-    }
-    if !a.format.holds_findings() {
-        for line in s.findings().lines() {
-            note(line);
-        }
-    }
-    let table = || {
-        if a.per_puzzle {
-            a.format.export_table(&s.per_puzzle())
-        } else {
-            a.format.export(s)
-        }
-    };
-    // The comparison asked for comes first and alone; the table only
-    // when asked for too.
-    let text = match &a.compare {
-        Some(spec) => {
-            let (x, y) = two_pairs("--compare", spec)?;
-            let c = s.compare(&x, &y).map_err(Error::Usage)?;
-            match (a.format, a.details) {
-                (SummaryFormat::Json, false) => {
-                    serde_json::to_string_pretty(&c).unwrap_or_default() + "\n"
-                }
-                // Still one JSON document.
-                (SummaryFormat::Json, true) => {
-                    let details: serde_json::Value =
-                        serde_json::from_str(&table()).unwrap_or_default();
-                    let both = serde_json::json!({ "comparison": c, "details": details });
-                    serde_json::to_string_pretty(&both).unwrap_or_default() + "\n"
-                }
-                (_, false) => c.sentence(),
-                (_, true) => format!("{}\n{}", c.sentence(), table()),
-            }
-        }
-        None => table(),
-    };
-    let mut out = Stdout::new();
-    match out.write_str(&text).and_then(|()| out.flush()) {
-        // The reader has all it wanted; the plots are still drawn.
-        Err(Error::OutputClosed) | Ok(()) => {}
-        Err(e) => return Err(e),
-    }
+    note_findings(s, a);
+    print(&summary_text(s, a)?)?;
     if let Some(path) = &a.plot {
         let svg = match a.plot_size {
             Some(size) => plot::cactus_sized(s, size)?,
@@ -192,6 +150,76 @@ pub(super) fn show_summary(
         plot::write(&a.scatter_out(), &svg)?;
     }
     Ok(())
+}
+
+/// Prints the summary of a bench that stopped early (Ctrl-C, a bad
+/// input, a failed write) on stdout as [`show_summary`] would, so that
+/// stdout still holds one whole document, of the runs that finished. The
+/// plots and the page are not drawn: a stopped run's would replace those
+/// of a whole one, and the results file keeps its runs for `report`.
+/// Best effort: the run is ending on another error already.
+pub(super) fn show_finished(s: &Summary, a: &SummaryArgs) {
+    note_findings(s, a);
+    // A pair that finished no run cannot be compared; the table still
+    // says what finished.
+    let text = summary_text(s, a).unwrap_or_else(|e| {
+        note(e);
+        table(s, a)
+    });
+    let _ = print(&text);
+}
+
+/// The spread warning, and the findings that the format does not hold,
+/// on stderr.
+fn note_findings(s: &Summary, a: &SummaryArgs) {
+    for line in s.spread_warning().lines() {
+        note(line);
+    }
+    if !a.format.holds_findings() {
+        for line in s.findings().lines() {
+            note(line);
+        }
+    }
+}
+
+/// The summary table (or the per-puzzle one) in the format asked.
+fn table(s: &Summary, a: &SummaryArgs) -> String {
+    if a.per_puzzle {
+        a.format.export_table(&s.per_puzzle())
+    } else {
+        a.format.export(s)
+    }
+}
+
+/// What the summary prints: the comparison asked for first and alone, the
+/// table only when asked for too; else the table.
+fn summary_text(s: &Summary, a: &SummaryArgs) -> Result<String> {
+    let Some(spec) = &a.compare else {
+        return Ok(table(s, a));
+    };
+    let (x, y) = two_pairs("--compare", spec)?;
+    let c = s.compare(&x, &y).map_err(Error::Usage)?;
+    Ok(match (a.format, a.details) {
+        (SummaryFormat::Json, false) => serde_json::to_string_pretty(&c).unwrap_or_default() + "\n",
+        // Still one JSON document.
+        (SummaryFormat::Json, true) => {
+            let details: serde_json::Value = serde_json::from_str(&table(s, a)).unwrap_or_default();
+            let both = serde_json::json!({ "comparison": c, "details": details });
+            serde_json::to_string_pretty(&both).unwrap_or_default() + "\n"
+        }
+        (_, false) => c.sentence(),
+        (_, true) => format!("{}\n{}", c.sentence(), table(s, a)),
+    })
+}
+
+/// Writes `text` on stdout; a reader gone away is no failure: it has all
+/// it wanted, and the plots are still drawn.
+fn print(text: &str) -> Result<()> {
+    let mut out = Stdout::new();
+    match out.write_str(text).and_then(|()| out.flush()) {
+        Err(Error::OutputClosed) | Ok(()) => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 pub(super) fn run(a: ReportArgs) -> Result<Completion> {

@@ -289,7 +289,7 @@ fn run_all(a: SolveArgs) -> Result<Completion> {
     for p in a.inputs.stream(&input_error) {
         let (model, statements) = lower_with_statements(&p);
         let recorded = crate::lower::recorded_solution(&p, &model);
-        let en = match enumerate(
+        let en = enumerate(
             &model,
             &statements,
             solver,
@@ -297,26 +297,23 @@ fn run_all(a: SolveArgs) -> Result<Completion> {
             a.timeout,
             &cancel,
             recorded.as_deref(),
-        ) {
-            Ok(en) => en,
-            Err(stop) => {
-                note(format_args!("{}: {stop}", p.name));
-                failed = true;
-                continue;
-            }
-        };
-        if cancel.is_cancelled() {
-            note("interrupted; the solver was stopped");
-            return Ok(Completion::Interrupted);
-        }
+        );
         // A search that ran to the end is a definite answer, none included
         // (an unsat, which exits 0 in a plain `solve` too).
         failed |= en.stopped.is_some();
         let report = AllReport::new(&p, &model, &solver.display_name(), &en);
-        match &mut records {
-            Some(r) => r.record(&report)?,
-            None => out.write_str(&all_text(&p, &report, n, &opts))?,
+        // Reported even when stopped (Ctrl-C, the time limit before the
+        // first question): every puzzle read has its record.
+        let written = match &mut records {
+            Some(r) => r.record(&report),
+            None => out.write_str(&all_text(&p, &report, n, &opts)),
+        };
+        if cancel.is_cancelled() {
+            // The exit says interrupted, whatever the write did.
+            note("interrupted; the solver was stopped");
+            return Ok(Completion::Interrupted);
         }
+        written?;
     }
     if let Some(r) = &mut records {
         r.finish()?;

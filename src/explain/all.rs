@@ -31,8 +31,10 @@ pub struct Enumeration {
 }
 
 /// Asks `solver` for up to `n` (1 to [`MAX_ALL`]) distinct solutions of
-/// `model` within `time_limit`. Fails only when the solver cannot be
-/// started; a stop later keeps the solutions found. `recorded` is the
+/// `model` within `time_limit`. Any stop is recorded in
+/// [`Enumeration::stopped`] with the solutions found before it (none
+/// when the solver could not be started or the time limit passed before
+/// the first question). `recorded` is the
 /// solution the puzzle file records (checked when it was read): a solver
 /// that says there is no further solution while that one is not among
 /// those found is wrong, and the search says so instead of claiming it
@@ -45,9 +47,18 @@ pub fn enumerate(
     time_limit: Duration,
     cancel: &Cancel,
     recorded: Option<&[i64]>,
-) -> Result<Enumeration, Stop> {
+) -> Enumeration {
     let deadline = Instant::now() + time_limit;
-    let mut asker = Asker::start(model, statements, solver, deadline, cancel)?;
+    let mut asker = match Asker::start(model, statements, solver, deadline, cancel) {
+        Ok(asker) => asker,
+        Err(stop) => {
+            return Enumeration {
+                solutions: Vec::new(),
+                complete: false,
+                stopped: Some(stop),
+            };
+        }
+    };
     let mut ex = Explanation::new();
     let all: Vec<usize> = (0..statements.len()).collect();
     let counted = count(&mut asker, &mut ex, &all, n.clamp(1, MAX_ALL));
@@ -56,19 +67,19 @@ pub fn enumerate(
         .then(|| refutation(model, &ex.solutions, recorded, cancel))
         .flatten()
     {
-        return Ok(Enumeration {
+        return Enumeration {
             solutions: ex.solutions,
             complete: false,
             stopped: Some(Stop::Failed(format!(
                 "the solver answered that there is no further solution, but {why}"
             ))),
-        });
+        };
     }
-    Ok(Enumeration {
+    Enumeration {
         solutions: ex.solutions,
         complete: ex.count_complete,
         stopped: counted.err(),
-    })
+    }
 }
 
 /// One puzzle's solutions as JSON.

@@ -228,27 +228,30 @@ impl Explanation {
 
 /// Explains `model`, whose constraints belong to `statements` (see
 /// [`crate::lower::lower_with_statements`]), with questions to `solver`.
-/// Fails only when the solver cannot be started or rejects the statements
-/// before any question; a stop later is recorded in
-/// [`Explanation::stopped`] with everything found until then.
+/// Any stop is recorded in [`Explanation::stopped`] with everything found
+/// until then: one before the first question (the solver cannot be
+/// started, rejects the statements, or the time limit passes while the
+/// script is built) leaves the verdict `unknown` and no question asked.
 pub fn explain(
     model: &Model,
     statements: &[Statement],
     solver: &Solver,
     opts: &Options,
     cancel: &Cancel,
-) -> Result<Explanation, Stop> {
+) -> Explanation {
     let start = Instant::now();
     let deadline = start + opts.time_limit;
-    let mut asker = Asker::start(model, statements, solver, deadline, cancel)?;
     let mut ex = Explanation::new();
-    let result = run(&mut asker, &mut ex, model, statements, opts, cancel);
-    if let Err(stop) = result {
-        ex.stopped = Some(stop);
-    }
-    ex.questions = asker.questions;
+    // A puzzle stopped before its first question is still reported, like
+    // one stopped later: a run's output has every puzzle it read.
+    let asked = Asker::start(model, statements, solver, deadline, cancel).and_then(|mut asker| {
+        let result = run(&mut asker, &mut ex, model, statements, opts, cancel);
+        ex.questions = asker.questions;
+        result
+    });
+    ex.stopped = asked.err();
     ex.elapsed = start.elapsed();
-    Ok(ex)
+    ex
 }
 
 /// Why a solver's "no further solution" after `found` is a fault, if it

@@ -718,7 +718,9 @@ fn the_progress_bar_shows_on_a_terminal_only() {
 }
 
 /// Ctrl-C stops every solver, leaves a results file of whole records (no
-/// run it stopped), and `--resume` makes only the runs it lacks.
+/// run it stopped), and `--resume` makes only the runs it lacks. Stdout
+/// holds the JSON summary of the runs that finished, as `solve` shows
+/// what it decided (it used to be empty).
 #[test]
 fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
     require(&["yices2"]);
@@ -739,9 +741,11 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
             "60",
             "--out",
             out_s,
+            "--format",
+            "json",
         ]))
         .current_dir(root())
-        .stdout(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("smtgrid starts");
@@ -771,6 +775,9 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
             .all(|r| r["status"] == "sat" && r["solver"] == "yices2"),
         "a stopped run was recorded: {kept:?}"
     );
+    let summary: Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("not one JSON document ({e}): {}", text(&o.stdout)));
+    assert_eq!(summary["runs"], kept.len(), "{summary}");
     let o = smtgrid(&bench_two(&[
         "--solver",
         "yices2",

@@ -537,6 +537,44 @@ fn bad_input_exits_2_with_the_file_named() {
     }
 }
 
+/// With `--format json` stdout is one whole JSON document even when the
+/// first input is bad and stops the run before any puzzle (exit status
+/// 2): an empty array, or `bench`'s summary of no runs. `solve` and
+/// `bench` used to print nothing at all.
+#[test]
+fn a_bad_first_input_still_leaves_a_whole_json_document() {
+    require(&["z3"]);
+    let commands: [&[&str]; 5] = [
+        &["solve", "--solver", "z3"],
+        &["solve", "--all", "--solver", "z3"],
+        &["explain", "--solver", "z3"],
+        &["inspect"],
+        &["bench", "--solver", "z3", "--encoding", "lia"],
+    ];
+    // The good puzzle after the bad one is never reached: the run stops
+    // at the first bad input.
+    let inputs = [
+        "tests/fixtures/bad/not-square.toml",
+        "puzzles/sudoku-4x4.toml",
+    ];
+    for command in commands {
+        let args = [command, &inputs[..], &["--format", "json"]].concat();
+        let o = smtgrid(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("not-square.toml"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        let doc: Value = serde_json::from_str(&stdout(&o))
+            .unwrap_or_else(|e| panic!("{args:?}: not one JSON document ({e}): {}", stdout(&o)));
+        match command[0] {
+            "bench" => assert_eq!(doc["runs"], 0, "{doc}"),
+            _ => assert_eq!(doc, serde_json::json!([]), "{args:?}"),
+        }
+    }
+}
+
 #[test]
 fn emit_is_deterministic_and_writes_one_file_per_puzzle() {
     let a = smtgrid(&["emit", "puzzles/killer-9x9.toml"]);

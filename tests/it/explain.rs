@@ -118,8 +118,7 @@ fn constraints_of(statements: &[Statement], on: &[usize]) -> Vec<usize> {
 /// statement.
 fn broken(p: &Puzzle, broken_name: &str) {
     let (model, statements) = lower_with_statements(p);
-    let ex =
-        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
+    let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new());
     assert_eq!(ex.verdict, Verdict::None, "{}: {ex:?}", p.name);
     assert!(ex.minimal, "{}: not shown minimal: {ex:?}", p.name);
     let names: Vec<&str> = ex
@@ -229,8 +228,7 @@ fn several(p: &Puzzle) {
     let (model, statements) = lower_with_statements(p);
     let all = solutions(&model, None, 100_000);
     assert!(all.len() > 1, "{}: {} solutions", p.name, all.len());
-    let ex =
-        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
+    let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new());
     assert_eq!(ex.verdict, Verdict::Multiple, "{}: {ex:?}", p.name);
     assert!(ex.stopped.is_none(), "{ex:?}");
     for s in &ex.solutions {
@@ -295,8 +293,7 @@ fn redundant_givens_can_each_go() {
     for file in ["sudoku-4x4.toml", "jigsaw-6x6.toml", "futoshiki-4x4.toml"] {
         let p = puzzle(file);
         let (model, statements) = lower_with_statements(&p);
-        let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new())
-            .expect("explain runs");
+        let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new());
         assert_eq!(ex.verdict, Verdict::Unique, "{file}");
         assert!(ex.redundant_complete);
         for (k, st) in statements.iter().enumerate() {
@@ -319,8 +316,7 @@ fn redundant_givens_can_each_go() {
 fn nine_by_nine_puzzles_take_far_fewer_questions_than_cells_times_values() {
     let p = puzzle("jigsaw-9x9.toml");
     let (model, statements) = lower_with_statements(&p);
-    let ex =
-        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
+    let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new());
     assert_eq!(ex.verdict, Verdict::Unique);
     assert!(ex.redundant_complete && ex.stopped.is_none(), "{ex:?}");
     let givens = statements.iter().filter(|s| s.what == What::Given).count();
@@ -335,8 +331,7 @@ fn nine_by_nine_puzzles_take_far_fewer_questions_than_cells_times_values() {
         }
     }
     let (model, statements) = lower_with_statements(&p);
-    let ex =
-        explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new()).expect("explain runs");
+    let ex = explain(&model, &statements, &solver("z3"), &opts(), &Cancel::new());
     assert_eq!(ex.verdict, Verdict::Multiple, "{ex:?}");
     assert!(ex.stopped.is_none() && !ex.suggest.is_empty(), "{ex:?}");
     assert!(ex.questions < 200, "{} questions", ex.questions);
@@ -357,8 +352,7 @@ fn counting_stopped_by_the_limit_keeps_the_solutions_in_hand() {
         time_limit: Duration::from_secs(2),
         recorded: None,
     };
-    let ex =
-        explain(&model, &statements, &solver("z3"), &opts, &Cancel::new()).expect("explain runs");
+    let ex = explain(&model, &statements, &solver("z3"), &opts, &Cancel::new());
     assert!(
         ex.solutions.len() >= 2 && ex.solutions.len() < 10_000,
         "{}",
@@ -588,9 +582,65 @@ fn building_the_script_counts_against_the_time_limit() {
         "1s",
     ]);
     let took = start.elapsed();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("the time limit passed"), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("stopped early: the time limit passed"),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(took < Duration::from_secs(20), "{took:?}");
+}
+
+/// A puzzle whose time limit passes before its first question (here a
+/// "z3" that never answers the statements) has its record like one
+/// stopped later: verdict `unknown`, the reason in `stopped`, no
+/// question; and the puzzles after it are still explained. It used to
+/// get only a line on stderr, missing from the JSON. `solve --all`
+/// likewise.
+#[test]
+fn a_puzzle_stopped_before_its_first_question_has_its_record() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let z3 = format!(
+        "z3={}",
+        root().join("tests/fake_solvers/pid_then_hang.sh").display()
+    );
+    for command in [&["explain"][..], &["solve", "--all"]] {
+        let args = [
+            command,
+            &[
+                "puzzles/sudoku-4x4.toml",
+                "docs/examples/calcudoku-two.toml",
+                "--solver",
+                &z3,
+                "--timeout",
+                "1s",
+                "--format",
+                "json",
+            ],
+        ]
+        .concat();
+        let out = common::bin()
+            .args(&args)
+            .current_dir(root())
+            .env("SMTGRID_TEST_PIDS", dir.path().join("pids"))
+            .output()
+            .expect("the smtgrid binary runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {err}");
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON document");
+        let records = doc.as_array().expect("an array");
+        assert_eq!(records.len(), 2, "{command:?}: {doc}");
+        for r in records {
+            assert_eq!(r["stopped"], "the time limit passed", "{command:?}: {r}");
+            match command {
+                ["explain"] => {
+                    assert_eq!(r["verdict"], "unknown", "{r}");
+                    assert_eq!(r["questions"], 0, "{r}");
+                }
+                _ => assert_eq!(r["solutions"], serde_json::json!([]), "{r}"),
+            }
+        }
+    }
 }
 
 /// Issue 35: the text says what holds for a puzzle with no givens,

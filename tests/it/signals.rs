@@ -24,13 +24,18 @@ fn fake(name: &str) -> PathBuf {
 /// Starts `smtgrid ARGS…` from the root with `TMPDIR` and the fake's PID
 /// file set, output discarded, and every signal's default disposition.
 fn start(args: &[&str], tmp: &Path, pids: &Path) -> Child {
+    start_to(args, tmp, pids, Stdio::null())
+}
+
+/// [`start`], with standard output going to `stdout`.
+fn start_to(args: &[&str], tmp: &Path, pids: &Path, stdout: Stdio) -> Child {
     let mut cmd = bin();
     cmd.args(args)
         .current_dir(root())
         .env("TMPDIR", tmp)
         .env("SMTGRID_TEST_PIDS", pids)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(Stdio::piped());
     // SAFETY: only resets signal dispositions between fork and exec.
     unsafe {
@@ -400,4 +405,48 @@ fn ctrl_c_kills_the_idle_sessions_a_solve_keeps_between_puzzles() {
         .collect();
     assert_eq!(sessions.len(), 2, "{:?}", names(&transcripts));
     assert_all_gone(&sessions);
+}
+
+/// `explain` and `solve --all` ask one puzzle at a time in a session: on
+/// Ctrl-C the puzzle in progress is reported as stopped (`"stopped":
+/// "interrupted"`, like `solve`'s stopped runs) in a whole JSON document,
+/// and the exit status is still 130. They used to exit with nothing on
+/// stdout.
+#[test]
+fn ctrl_c_leaves_explains_json_document_with_the_puzzle_it_stopped() {
+    let z3 = format!("z3={}", fake("pid_then_hang.sh").display());
+    for command in [&["explain"][..], &["solve", "--all"]] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let pids = dir.path().join("pids");
+        let args = [
+            command,
+            &[
+                "puzzles/sudoku-4x4.toml",
+                "--solver",
+                &z3,
+                "--timeout",
+                "600",
+                "--format",
+                "json",
+            ],
+        ]
+        .concat();
+        let child = start_to(&args, dir.path(), &pids, Stdio::piped());
+        let solvers = wait_for_pids(&pids, 1);
+        signal(&child, libc::SIGINT);
+        let o = child.wait_with_output().expect("smtgrid ends");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(130), "{command:?}: {err}");
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{command:?}: not a JSON document ({e}): {}",
+                String::from_utf8_lossy(&o.stdout)
+            )
+        });
+        let [record] = doc.as_array().expect("an array").as_slice() else {
+            panic!("{command:?}: one record: {doc}");
+        };
+        assert_eq!(record["stopped"], "interrupted", "{command:?}: {record}");
+        assert_all_gone(&solvers);
+    }
 }
