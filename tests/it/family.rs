@@ -508,3 +508,49 @@ fn a_family_is_replaced_whole_and_a_foreign_folder_is_refused() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// The closing lines of `emit --benchmark` count files and check-sat
+/// statuses apart (an incremental file holds two statuses), and a single
+/// puzzle left out is "1 puzzle".
+#[test]
+fn the_closing_lines_count_files_and_statuses_apart() {
+    common::require(&["z3", "yices2"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let easy = dir.path().join("easy.toml");
+    std::fs::write(
+        &easy,
+        "kind = \"sudoku\"\ngivens = \"\"\"\n4.1.\n.2..\n..3.\n.4.1\n\"\"\"\n",
+    )
+    .expect("write");
+    let out = dir.path().join("fam");
+    let o = common::smtgrid(&[
+        "emit",
+        "puzzles/jigsaw-9x9.toml",
+        easy.to_str().expect("UTF-8 path"),
+        "--benchmark",
+        out.to_str().expect("UTF-8 path"),
+        "--solver",
+        "z3,yices2",
+        "--unique",
+        "--timeout",
+        "20",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    // Three encodings, each written whole and incrementally: six files,
+    // nine statuses (one each, and a second in each incremental file).
+    assert!(
+        err.contains("wrote 6 files to ")
+            && err.contains(" (9 check-sat statuses: 6 sat, 3 unsat, 0 unknown); "),
+        "{err}"
+    );
+    assert!(
+        err.contains("smtgrid: 1 puzzle left out: propagation alone decides it, "),
+        "{err}"
+    );
+    let readme = std::fs::read_to_string(out.join("README.md")).expect("README.md");
+    assert!(
+        readme.contains("1 puzzle was left out: propagation of its givens alone decides it "),
+        "{readme}"
+    );
+}
