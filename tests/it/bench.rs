@@ -1146,3 +1146,54 @@ fn log_axis_labels_read_plainly(texts: &[String]) {
         "a label with a needless 0: {texts:?}"
     );
 }
+
+/// A puzzle named like a spreadsheet formula goes into CSV as text (led
+/// by `'`), and a `|` in a name is escaped in LaTeX, in the per-puzzle
+/// tables that carry the names.
+#[test]
+fn names_from_files_cannot_become_formulas_or_markup() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in ["=cmd.toml", "a|b.toml"] {
+        std::fs::copy(
+            root().join("puzzles/sudoku-4x4.toml"),
+            dir.path().join(name),
+        )
+        .expect("copy");
+    }
+    let run = |args: &[&str]| {
+        bin()
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("the smtgrid binary runs")
+    };
+    ok_stdout(&run(&[
+        "bench",
+        "=cmd.toml",
+        "a|b.toml",
+        "--solver",
+        "z3",
+        "--encoding",
+        "onehot",
+        "--out",
+        "r.jsonl",
+    ]));
+    let csv = ok_stdout(&run(&[
+        "report",
+        "r.jsonl",
+        "--per-puzzle",
+        "--format",
+        "csv",
+    ]));
+    assert!(csv.contains("\n'=cmd.toml,"), "{csv}");
+    assert!(!csv.contains("\n=cmd"), "{csv}");
+    let tex = ok_stdout(&run(&[
+        "report",
+        "r.jsonl",
+        "--per-puzzle",
+        "--format",
+        "latex",
+    ]));
+    assert!(tex.contains("\na\\textbar{}b.toml & "), "{tex}");
+}
