@@ -2143,3 +2143,16 @@ fn a_jigsaw_region_in_pieces_is_read() {
     std::fs::write(&file, &toml).expect("write");
     assert_eq!(solve_unique(&[file.to_str().expect("utf-8 path")]), want);
 }
+
+/// ISS's `.NoBoxes` without a `.Jigsaw` is a Latin square: the boxes'
+/// rule is gone, so a grid whose top-left box holds 2 twice is its only
+/// solution; it converts to a sudoku whose boxes are its rows.
+#[test]
+fn iss_no_boxes_is_a_latin_square() {
+    let iss =
+        ".Shape~4x4.NoBoxes.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_2~R2C2_3~R2C3_4~R2C4_1~R3C1_3~R3C2_4";
+    let want = digits(&["1234", "2341", "3412", "4123"]);
+    assert_eq!(solve_unique(&[iss]), want);
+    let (toml, _) = converted(&[iss]);
+    assert!(toml.contains("box = \"1x4\""), "{toml}");
+}
