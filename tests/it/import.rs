@@ -2156,3 +2156,106 @@ fn iss_no_boxes_is_a_latin_square() {
     let (toml, _) = converted(&[iss]);
     assert!(toml.contains("box = \"1x4\""), "{toml}");
 }
+
+/// The f-puzzles JSON in the link `text` (one line, as `convert --to
+/// fpuzzles` writes it).
+fn link_json(text: &str) -> Value {
+    let payload = text
+        .trim()
+        .strip_prefix("https://www.f-puzzles.com/?load=")
+        .expect("an f-puzzles link");
+    serde_json::from_str(
+        &lz_str::decompress_from_base64(payload)
+            .map(|u| String::from_utf16_lossy(&u))
+            .expect("lz-string"),
+    )
+    .expect("f-puzzles JSON")
+}
+
+/// `convert` keeps a puzzle's title, author and rules in words: f-puzzles
+/// JSON to TOML (`ruleset` becomes `rules`), and TOML to an f-puzzles
+/// link and back to the same TOML.
+#[test]
+fn convert_keeps_the_title_author_and_rules() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fp = dir.path().join("fp.json");
+    std::fs::write(
+        &fp,
+        r#"{"size":4,"title":"T","author":"Someone","ruleset":"Normal rules.","grid":[[{"value":4,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
+    )
+    .expect("write");
+    let (toml, _) = converted(&[fp.to_str().expect("UTF-8 path")]);
+    for line in [
+        "title = \"T\"\n",
+        "author = \"Someone\"\n",
+        "rules = \"Normal rules.\"\n",
+    ] {
+        assert!(toml.contains(line), "{line}{toml}");
+    }
+
+    let file = dir.path().join("p.toml");
+    std::fs::write(
+        &file,
+        "kind = \"sudoku\"\ntitle = \"Classic\"\nauthor = \"A. Setter\"\n\
+         rules = \"Normal sudoku rules.\\nA second line.\"\n\
+         givens = \"\"\"\n4.1.\n.2..\n..3.\n.4.1\n\"\"\"\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("UTF-8 path");
+    let (link, err) = converted(&["--to", "fpuzzles", path]);
+    assert!(err.is_empty(), "nothing is left out: {err}");
+    let json = link_json(&link);
+    assert_eq!(json["title"], json!("Classic"), "{json}");
+    assert_eq!(json["author"], json!("A. Setter"), "{json}");
+    assert_eq!(
+        json["ruleset"],
+        json!("Normal sudoku rules.\nA second line."),
+        "{json}"
+    );
+    let (there, _) = converted(&[path]);
+    let (back, _) = converted(&[link.trim()]);
+    assert_eq!(back, there);
+}
+
+/// A generated puzzle's `[source]` and `[grade]` tables survive `convert`
+/// to TOML, and a link, which cannot hold them, says so on standard error.
+#[test]
+fn convert_keeps_a_generated_puzzles_tables_or_says_it_cannot() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("gen.toml");
+    std::fs::write(
+        &file,
+        "kind = \"sudoku\"\ngivens = \"\"\"\n4.1.\n.2..\n..3.\n.4.1\n\"\"\"\n\n\
+         [source]\ngenerator = \"smtgrid 0.1.0 generate\"\nseed = 1\nunique = true\n\n\
+         [grade]\nname = \"easy\"\npropagated = 0.5\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("UTF-8 path");
+    let (toml, err) = converted(&[path]);
+    assert!(err.is_empty(), "{err}");
+    let source = toml.find("\n[source]\n").expect("[source]");
+    let grade = toml.find("\n[grade]\n").expect("[grade]");
+    assert!(source < grade, "{toml}");
+    for line in [
+        "generator = \"smtgrid 0.1.0 generate\"\n",
+        "seed = 1\n",
+        "unique = true\n",
+        "name = \"easy\"\n",
+        "propagated = 0.5\n",
+    ] {
+        assert!(toml.contains(line), "{line}{toml}");
+    }
+    // Converting the converted file again changes nothing.
+    let again = dir.path().join("again.toml");
+    std::fs::write(&again, &toml).expect("write");
+    let (twice, _) = converted(&[again.to_str().expect("UTF-8 path")]);
+    assert_eq!(twice, toml);
+
+    let (_, err) = converted(&["--to", "fpuzzles", path]);
+    assert!(
+        err.contains(
+            "gen: f-puzzles has no place for [source] and [grade] tables: the link leaves them out"
+        ),
+        "{err}"
+    );
+}
