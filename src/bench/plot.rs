@@ -285,7 +285,7 @@ pub fn cactus(s: &Summary) -> Result<String> {
 /// (log scale), one line per solver × encoding (the solver's colour, the
 /// encoding's dash), each solved puzzle a point, sorted by time. The
 /// legend sits right of the data; pairs that solved nothing have no line
-/// and are named under the legend. Every text is set to fit ([`fit`]).
+/// and are named under the legend. Every text is set to fit its room.
 pub fn cactus_sized(s: &Summary, size: PlotSize) -> Result<String> {
     let mut lines: Vec<(&Pair, Vec<(f64, f64)>)> = Vec::new();
     let mut nothing: Vec<String> = Vec::new();
@@ -492,7 +492,7 @@ pub fn scatter(s: &Summary, a: &Pair, b: &Pair) -> Result<String> {
     )
 }
 
-/// [`scatter`] at `size`, every text set to fit ([`fit`]).
+/// [`scatter`] at `size`, every text set to fit its room.
 pub fn scatter_sized(s: &Summary, a: &Pair, b: &Pair, size: PlotSize) -> Result<String> {
     let cells = |p: &Pair| {
         s.cells.get(p).ok_or_else(|| {

@@ -1161,13 +1161,7 @@ fn names_from_files_cannot_become_formulas_or_markup() {
         )
         .expect("copy");
     }
-    let run = |args: &[&str]| {
-        bin()
-            .args(args)
-            .current_dir(dir.path())
-            .output()
-            .expect("the smtgrid binary runs")
-    };
+    let run = |args: &[&str]| common::smtgrid_in(dir.path(), args);
     ok_stdout(&run(&[
         "bench",
         "=cmd.toml",

@@ -1372,14 +1372,8 @@ fn solvers_that_took_no_part_are_named_once_with_a_closing_line() {
 #[test]
 fn a_reason_for_taking_no_part_counts_runs() {
     require(&["boolector"]);
-    let o = smtgrid(&[
-        "solve",
-        "puzzles/sudoku-4x4.toml",
-        "--solver",
-        "boolector",
-        "--encoding",
-        "all",
-    ]);
+    let four = "puzzles/sudoku-4x4.toml";
+    let o = smtgrid(&["solve", four, "--solver", "boolector", "--encoding", "all"]);
     let text = stdout(&o);
     let absent: Vec<&str> = text
         .lines()

@@ -1898,16 +1898,7 @@ difference = 3
     let path = file.to_str().expect("a UTF-8 path");
     let link = smtgrid(&["convert", "--to", "fpuzzles", path]);
     succeeded(&link);
-    let text = String::from_utf8_lossy(&link.stdout).trim().to_string();
-    let payload = text
-        .strip_prefix("https://www.f-puzzles.com/?load=")
-        .expect("an f-puzzles link");
-    let json: Value = serde_json::from_str(
-        &lz_str::decompress_from_base64(payload)
-            .map(|u| String::from_utf16_lossy(&u))
-            .expect("lz-string"),
-    )
-    .expect("f-puzzles JSON");
+    let json = link_json(&String::from_utf8_lossy(&link.stdout));
     for key in [
         "thermometer",
         "slowthermometer",
@@ -2157,6 +2148,13 @@ fn iss_no_boxes_is_a_latin_square() {
     assert!(toml.contains("box = \"1x4\""), "{toml}");
 }
 
+/// Writes `text` into `dir` as file `name`; its path.
+fn written(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
 /// The f-puzzles JSON in the link `text` (one line, as `convert --to
 /// fpuzzles` writes it).
 fn link_json(text: &str) -> Value {
@@ -2172,19 +2170,20 @@ fn link_json(text: &str) -> Value {
     .expect("f-puzzles JSON")
 }
 
-/// `convert` keeps a puzzle's title, author and rules in words: f-puzzles
-/// JSON to TOML (`ruleset` becomes `rules`), and TOML to an f-puzzles
-/// link and back to the same TOML.
+/// `convert` keeps what a file says about a puzzle: its title, author and
+/// rules in words from f-puzzles JSON to TOML (`ruleset` becomes `rules`),
+/// and from TOML to an f-puzzles link and back to the same TOML; a
+/// generated puzzle's `[source]` and `[grade]` tables from TOML to TOML,
+/// while a link, which cannot hold them, says so on standard error.
 #[test]
-fn convert_keeps_the_title_author_and_rules() {
+fn convert_keeps_what_a_file_says_about_a_puzzle() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let fp = dir.path().join("fp.json");
-    std::fs::write(
-        &fp,
+    let fp = written(
+        dir.path(),
+        "fp.json",
         r#"{"size":4,"title":"T","author":"Someone","ruleset":"Normal rules.","grid":[[{"value":4,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
-    )
-    .expect("write");
-    let (toml, _) = converted(&[fp.to_str().expect("UTF-8 path")]);
+    );
+    let (toml, _) = converted(&[&fp]);
     for line in [
         "title = \"T\"\n",
         "author = \"Someone\"\n",
@@ -2193,15 +2192,14 @@ fn convert_keeps_the_title_author_and_rules() {
         assert!(toml.contains(line), "{line}{toml}");
     }
 
-    let file = dir.path().join("p.toml");
-    std::fs::write(
-        &file,
+    let path = written(
+        dir.path(),
+        "p.toml",
         "kind = \"sudoku\"\ntitle = \"Classic\"\nauthor = \"A. Setter\"\n\
          rules = \"Normal sudoku rules.\\nA second line.\"\n\
          givens = \"\"\"\n4.1.\n.2..\n..3.\n.4.1\n\"\"\"\n",
-    )
-    .expect("write");
-    let path = file.to_str().expect("UTF-8 path");
+    );
+    let path = path.as_str();
     let (link, err) = converted(&["--to", "fpuzzles", path]);
     assert!(err.is_empty(), "nothing is left out: {err}");
     let json = link_json(&link);
@@ -2215,27 +2213,26 @@ fn convert_keeps_the_title_author_and_rules() {
     let (there, _) = converted(&[path]);
     let (back, _) = converted(&[link.trim()]);
     assert_eq!(back, there);
-}
 
-/// A generated puzzle's `[source]` and `[grade]` tables survive `convert`
-/// to TOML, and a link, which cannot hold them, says so on standard error.
-#[test]
-fn convert_keeps_a_generated_puzzles_tables_or_says_it_cannot() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("gen.toml");
-    std::fs::write(
-        &file,
+    // A generated puzzle's tables.
+    let path = written(
+        dir.path(),
+        "gen.toml",
         "kind = \"sudoku\"\ngivens = \"\"\"\n4.1.\n.2..\n..3.\n.4.1\n\"\"\"\n\n\
-         [source]\ngenerator = \"smtgrid 0.1.0 generate\"\nseed = 1\nunique = true\n\n\
+         [source]\nseed = 1\ngenerator = \"smtgrid 0.1.0 generate\"\nunique = true\n\n\
          [grade]\nname = \"easy\"\npropagated = 0.5\n",
-    )
-    .expect("write");
-    let path = file.to_str().expect("UTF-8 path");
+    );
+    let path = path.as_str();
     let (toml, err) = converted(&[path]);
     assert!(err.is_empty(), "{err}");
     let source = toml.find("\n[source]\n").expect("[source]");
     let grade = toml.find("\n[grade]\n").expect("[grade]");
     assert!(source < grade, "{toml}");
+    // The keys in the file's order, not the alphabet's.
+    assert!(
+        toml[source..].starts_with("\n[source]\nseed = 1\ngenerator = "),
+        "{toml}"
+    );
     for line in [
         "generator = \"smtgrid 0.1.0 generate\"\n",
         "seed = 1\n",
@@ -2246,9 +2243,8 @@ fn convert_keeps_a_generated_puzzles_tables_or_says_it_cannot() {
         assert!(toml.contains(line), "{line}{toml}");
     }
     // Converting the converted file again changes nothing.
-    let again = dir.path().join("again.toml");
-    std::fs::write(&again, &toml).expect("write");
-    let (twice, _) = converted(&[again.to_str().expect("UTF-8 path")]);
+    let again = written(dir.path(), "again.toml", &toml);
+    let (twice, _) = converted(&[&again]);
     assert_eq!(twice, toml);
 
     let (_, err) = converted(&["--to", "fpuzzles", path]);
