@@ -249,11 +249,22 @@ fn cut(line: &str, room: f64, px: f64) -> String {
         return line.to_string();
     }
     let chars: Vec<char> = line.chars().collect();
-    (0..chars.len())
-        .rev()
-        .map(|n| format!("{}…", chars[..n].iter().collect::<String>().trim_end()))
-        .find(|t| width(t, px) <= room)
-        .unwrap_or_default()
+    let kept = |n: usize| format!("{}…", chars[..n].iter().collect::<String>().trim_end());
+    // The longest start that fits, by halving: a label from a results
+    // file may be of any length, and each try measures it.
+    let (mut fits, mut over) = (0, chars.len());
+    if width(&kept(0), px) > room {
+        return String::new();
+    }
+    while over - fits > 1 {
+        let mid = (fits + over) / 2;
+        if width(&kept(mid), px) <= room {
+            fits = mid;
+        } else {
+            over = mid;
+        }
+    }
+    kept(fits)
 }
 
 /// Draws `text`'s lines on `area` with their top left at `at`.
@@ -748,4 +759,42 @@ pub fn write(path: &Path, svg: &str) -> Result<()> {
 /// replaced; plotters escapes the markup.
 fn label(text: impl std::fmt::Display) -> String {
     xml_chars(&escape_controls(&text.to_string())).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fuller wording where it fits, a shorter one where not, a smaller
+    /// size where none does, and a cut (ending in `…`) past the least size.
+    #[test]
+    fn text_is_fitted_in_that_order() {
+        let wordings = vec!["a long wording of a label".to_string(), "short".to_string()];
+        let roomy = fit(&wordings, 1000.0, LEGEND_PX);
+        assert_eq!((roomy.line(), roomy.px), (wordings[0].clone(), LEGEND_PX));
+        let narrow = width("short", LEGEND_PX) + 1.0;
+        assert_eq!(fit(&wordings, narrow, LEGEND_PX).line(), "short");
+        let smaller = fit(&wordings, narrow * 0.8, LEGEND_PX);
+        assert_eq!(smaller.line(), "short");
+        assert!(
+            smaller.px < LEGEND_PX && smaller.px >= MIN_PX,
+            "{smaller:?}"
+        );
+        assert!(width("short", smaller.px) <= narrow * 0.8);
+        let cut_short = fit(&wordings, width("sh", MIN_PX) + 1.0, LEGEND_PX);
+        assert_eq!(cut_short.px, MIN_PX);
+        assert!(cut_short.line().ends_with('…'), "{cut_short:?}");
+        assert!(width(&cut_short.line(), MIN_PX) <= width("sh", MIN_PX) + 1.0);
+    }
+
+    /// A label of any length from a results file is cut in a few
+    /// measures, to the room.
+    #[test]
+    fn a_very_long_label_is_cut_to_the_room() {
+        let long = "x".repeat(100_000);
+        let t = cut(&long, 120.0, MIN_PX);
+        assert!(t.ends_with('…') && t.len() > 4, "{t}");
+        assert!(width(&t, MIN_PX) <= 120.0);
+        assert_eq!(cut(&long, 1.0, MIN_PX), "");
+    }
 }
