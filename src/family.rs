@@ -23,7 +23,7 @@ use crate::encode::{Encoded, Encoding, Options, encode};
 use crate::error::{Error, Result};
 use crate::lower::lower;
 use crate::model::{Model, ValueGrid};
-use crate::output::{file_stem, safe_name, write_file_atomically};
+use crate::output::{file_stem, plural, safe_name, write_file_atomically};
 use crate::puzzle::Puzzle;
 use crate::smtlib::benchmark::{CC_BY_4, Header, Source, Status};
 use crate::solve::{Mode, Outcome, Plan, PuzzleResult, Run, SessionUse, solve_all};
@@ -837,20 +837,33 @@ impl Family {
             }
         }
         if !self.decided.is_empty() {
+            let one = self.decided.len() == 1;
             let _ = writeln!(
                 out,
-                "\n{} puzzles were left out: propagation of their givens alone decides them \
+                "\n{} left out: propagation of {} givens alone decides {} \
                  (every cell, or that there is no solution), so no solver has to search ({}).",
-                self.decided.len(),
+                plural(self.decided.len(), "puzzle was", "puzzles were"),
+                if one { "its" } else { "their" },
+                if one { "it" } else { "them" },
                 self.decided.join(", ")
             );
         }
         if !self.duplicates.is_empty() {
+            let one = self.duplicates.len() == 1;
             let _ = writeln!(
                 out,
-                "\n{} puzzle encodings were left out: their assertions are byte for byte \
+                "\n{} left out: {} byte for byte \
                  those of an earlier puzzle in the same encoding ({}).",
-                self.duplicates.len(),
+                plural(
+                    self.duplicates.len(),
+                    "puzzle encoding was",
+                    "puzzle encodings were"
+                ),
+                if one {
+                    "its assertions are"
+                } else {
+                    "their assertions are"
+                },
                 self.duplicates
                     .iter()
                     .map(|(p, first)| format!("{p} as {first}"))

@@ -82,6 +82,31 @@ pub use crate::elements::signs::Inequality;
 /// A grid of optional digits (givens or a solution); `None` is blank.
 pub type Grid = Vec<Vec<Option<u32>>>;
 
+/// What a file says about a puzzle besides its title and its rules:
+/// carried from reader to writer so that `convert` keeps it (or says
+/// where the target format cannot hold it); nothing that solves reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct About {
+    /// Who set the puzzle (TOML `author`, f-puzzles `author`, SudokuPad's
+    /// `author`).
+    pub author: Option<String>,
+    /// The rules in the setter's words (TOML `rules`, f-puzzles
+    /// `ruleset`, SudokuPad's `rules`).
+    pub rules: Option<String>,
+    /// The tables a generated puzzle ends with, `[source]` and `[grade]`
+    /// (any TOML file may hold them): each name with its TOML text, header
+    /// included, as the native format writes it back.
+    pub tables: Vec<(String, String)>,
+}
+
+impl About {
+    /// `text` as a piece of metadata: `None` for a blank one, as every
+    /// format's reader takes it.
+    pub fn text(text: Option<&str>) -> Option<String> {
+        text.filter(|t| !t.trim().is_empty()).map(str::to_string)
+    }
+}
+
 /// A parsed puzzle of any kind: a grid, its givens and its elements.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
@@ -95,6 +120,8 @@ pub struct Puzzle {
     pub id: String,
     /// The optional title from the file.
     pub title: Option<String>,
+    /// The rest of what the file says about the puzzle.
+    pub about: About,
     /// The file's label for its rules: which keys it reads and which
     /// elements it starts with ([`crate::kinds`]).
     pub kind: Kind,
@@ -140,6 +167,7 @@ impl Puzzle {
             name: _,
             id: _,
             title: _,
+            about: _,
             givens,
             solution: _,
             kind,
@@ -166,6 +194,7 @@ impl Puzzle {
             name: name.to_string(),
             id: name.to_string(),
             title: None,
+            about: About::default(),
             kind,
             rows: n,
             cols: n,

@@ -151,7 +151,7 @@ struct Tally {
 }
 
 /// A solver that took no part in some runs: its label and version, how
-/// many runs, and each distinct reason with its count.
+/// many runs, and each distinct reason with how many runs it held for.
 struct Absent {
     solver: String,
     runs: usize,
@@ -219,10 +219,9 @@ impl Tally {
                 plural(a.runs, "run", "runs")
             ));
             for (why, n) in &a.reasons {
-                s.push_str(&format!(
-                    "    {why} ({})\n",
-                    plural(*n, "puzzle", "puzzles")
-                ));
+                // A run is one script (a puzzle in one encoding), so one
+                // puzzle in three encodings counts three here.
+                s.push_str(&format!("    {why} ({})\n", plural(*n, "run", "runs")));
             }
         }
         let mut line = plural(self.puzzles, "puzzle", "puzzles");

@@ -212,11 +212,14 @@ impl Table {
     }
 }
 
-/// `text` with LaTeX's special characters escaped (and control
-/// characters dropped).
+/// `text` with LaTeX's special characters escaped, and control characters
+/// shown escaped as on a terminal (a newline in a name as `\n`, not
+/// dropped: two words must not run together). `|`, `<` and `>` are
+/// escaped too: in LaTeX's default font encoding they print as other
+/// glyphs (an em dash, `¡`, `¿`).
 pub fn latex_escape(text: &str) -> String {
     let mut s = String::new();
-    for ch in text.chars() {
+    for ch in crate::error::escape_controls(text).chars() {
         match ch {
             '\\' => s.push_str("\\textbackslash{}"),
             '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
@@ -225,7 +228,9 @@ pub fn latex_escape(text: &str) -> String {
             }
             '~' => s.push_str("\\textasciitilde{}"),
             '^' => s.push_str("\\textasciicircum{}"),
-            c if c.is_control() => {}
+            '|' => s.push_str("\\textbar{}"),
+            '<' => s.push_str("\\textless{}"),
+            '>' => s.push_str("\\textgreater{}"),
             c => s.push(c),
         }
     }
@@ -251,12 +256,24 @@ pub fn html_escape(text: &str) -> String {
     s
 }
 
-/// A CSV field, quoted when it must be.
+/// A CSV field: control characters shown escaped, as everything from a
+/// file shown on a terminal; a text that a spreadsheet would take for a
+/// formula (one starting with `=`, `+`, `-` or `@`) led by `'`, which
+/// makes it text there (OWASP's advice against CSV injection); quoted
+/// when it holds a comma or a quote (RFC 4180). A number (`-0.5`) is no
+/// formula and is left as it is.
 pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
+    let s = crate::error::escape_controls(s);
+    let formula = s.starts_with(['=', '+', '-', '@']) && s.parse::<f64>().is_err();
+    let s = if formula {
+        format!("'{s}")
+    } else {
+        s.into_owned()
+    };
+    if s.contains([',', '"']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s
     }
 }
 
@@ -286,7 +303,7 @@ mod tests {
             "{tex}"
         );
         assert!(
-            tex.contains("puzzle & z3/lia & a\\_b|c \\\\\n\\midrule"),
+            tex.contains("puzzle & z3/lia & a\\_b\\textbar{}c \\\\\n\\midrule"),
             "{tex}"
         );
         assert!(tex.contains("p\\&1 & \\textbf{0.5} & timeout"), "{tex}");
@@ -303,5 +320,40 @@ mod tests {
         assert_eq!(html_escape("<script>\u{1b}]0;x\u{7}"), "&lt;script&gt;]0;x");
         assert_eq!(latex_escape("\\input{x}"), "\\textbackslash{}input\\{x\\}");
         assert_eq!(csv_field("a,\"b\""), "\"a,\"\"b\"\"\"");
+    }
+
+    /// A name a spreadsheet would run as a formula goes out as text; a
+    /// number, even a negative one, stays a number.
+    #[test]
+    fn csv_fields_are_never_formulas() {
+        assert_eq!(csv_field("=cmd|' /C calc'!A0"), "'=cmd|' /C calc'!A0");
+        assert_eq!(csv_field("+1+2"), "'+1+2");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(
+            csv_field("=HYPERLINK(\"x\",1)"),
+            "\"'=HYPERLINK(\"\"x\"\",1)\""
+        );
+        assert_eq!(csv_field("-0.5"), "-0.5");
+        assert_eq!(csv_field("0.5"), "0.5");
+        assert_eq!(csv_field("a=b"), "a=b");
+        // A control character cannot hide the sign from the check.
+        assert_eq!(csv_field("\n=1+1"), "\\n=1+1");
+        let t = Table {
+            head: vec!["puzzle".into(), "z3/lia".into()],
+            rows: vec![vec!["=cmd".into(), "0.5".into()]],
+            marked: vec![],
+            numeric: vec![false, true],
+        };
+        assert_eq!(t.csv(), "puzzle,z3/lia\n'=cmd,0.5\n");
+    }
+
+    /// LaTeX's `|` is escaped, and a newline in a name shows as `\n`
+    /// instead of joining the words around it.
+    #[test]
+    fn latex_keeps_bars_and_newlines_visible() {
+        assert_eq!(latex_escape("a|b"), "a\\textbar{}b");
+        assert_eq!(latex_escape("a\nb"), "a\\textbackslash{}nb");
+        assert_eq!(latex_escape("<x>"), "\\textless{}x\\textgreater{}");
     }
 }

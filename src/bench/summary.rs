@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::export::Table;
+use super::export::{Table, csv_field};
 use super::stats::{self, Spread};
 use super::{Record, RunKey};
 use crate::encode::Encoding;
@@ -769,17 +769,6 @@ impl SummaryFormat {
 
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-/// A CSV field: quoted when it holds a comma or a quote, and with control
-/// characters escaped, as everything from a file shown on a terminal.
-fn csv_field(s: &str) -> String {
-    let s = escape_controls(s);
-    if s.contains([',', '"']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.into_owned()
-    }
 }
 
 /// Orders puzzle names as a reader expects: runs of digits by their value,

@@ -1,5 +1,7 @@
 //! `smtgrid convert`: writes puzzles of any readable format as native TOML,
-//! or as f-puzzles links.
+//! or as f-puzzles links. Both keep a puzzle's title, author and rules in
+//! words; what a link cannot hold is said on standard error, not dropped
+//! unsaid.
 
 use std::path::PathBuf;
 
@@ -9,6 +11,7 @@ use super::Completion;
 use super::config::Inputs;
 use super::target::{Target, write_each};
 use crate::error::{Error, Result};
+use crate::output::note;
 use crate::{import, parse};
 
 /// What `convert` writes.
@@ -43,9 +46,12 @@ pub(super) fn run(a: ConvertArgs) -> Result<Completion> {
         })?,
         OutputFormat::Fpuzzles => {
             write_each(a.inputs.each(), &a.inputs, &target, "links", |_, p| {
-                import::fpuzzles_link(p)
-                    .map(|link| format!("{link}\n"))
-                    .map_err(|m| Error::Usage(format!("{}: {m}", p.name)))
+                let link = import::fpuzzles_link(p)
+                    .map_err(|m| Error::Usage(format!("{}: {m}", p.name)))?;
+                if let Some(lost) = import::fpuzzles_leaves_out(p) {
+                    note(lost);
+                }
+                Ok(format!("{link}\n"))
             })?
         }
     }

@@ -14,7 +14,7 @@ use crate::encode::{Encoding, Options, encode_cancellable};
 use crate::error::{Error, Result};
 use crate::family::{self, Settings};
 use crate::lower::lower;
-use crate::output::note;
+use crate::output::{note, plural};
 use crate::smtlib::benchmark::{CC_BY_4, Status};
 use crate::solve::{Mode, SessionUse};
 use crate::solver;
@@ -211,6 +211,8 @@ fn benchmark(a: EmitArgs) -> Result<Completion> {
     if let Some(e) = input_error.into_inner() {
         return Err(e);
     }
+    // An incremental file holds a status per check-sat, so statuses
+    // outnumber files: each is counted as what it is.
     let count = |s: Status| {
         fam.records()
             .iter()
@@ -218,24 +220,34 @@ fn benchmark(a: EmitArgs) -> Result<Completion> {
             .filter(|&&x| x == s)
             .count()
     };
+    let statuses: usize = fam.records().iter().map(|r| r.statuses.len()).sum();
     note(format_args!(
-        "wrote {} files to {} ({} sat, {} unsat, {} unknown); STATUS.jsonl and README.md beside them",
-        fam.records().len(),
+        "wrote {} to {} ({}: {} sat, {} unsat, {} unknown); STATUS.jsonl and README.md beside them",
+        plural(fam.records().len(), "file", "files"),
         root.display(),
+        plural(statuses, "check-sat status", "check-sat statuses"),
         count(Status::Sat),
         count(Status::Unsat),
         count(Status::Unknown)
     ));
-    if !fam.decided().is_empty() {
+    let decided = fam.decided().len();
+    if decided > 0 {
         note(format_args!(
-            "{} puzzles left out: propagation alone decides them, so no solver has to search",
-            fam.decided().len()
+            "{} left out: propagation alone decides {}, so no solver has to search",
+            plural(decided, "puzzle", "puzzles"),
+            if decided == 1 { "it" } else { "them" }
         ));
     }
-    if !fam.duplicates().is_empty() {
+    let duplicates = fam.duplicates().len();
+    if duplicates > 0 {
         note(format_args!(
-            "{} encodings left out as exact duplicates of earlier puzzles",
-            fam.duplicates().len()
+            "{} left out as exact {} of earlier puzzles",
+            plural(duplicates, "encoding", "encodings"),
+            if duplicates == 1 {
+                "duplicate"
+            } else {
+                "duplicates"
+            }
         ));
     }
     Ok(Completion::Clean)

@@ -544,12 +544,11 @@ impl Jobs for Work<'_> {
 /// then `[source]` (how to make it again and what was proven) and
 /// `[grade]`.
 pub fn to_toml(g: &Generated, req: &Request, solvers: &Solvers) -> String {
-    let mut out = crate::parse::to_toml(&g.puzzle);
     let q = |s: &str| toml::Value::String(s.to_string()).to_string();
     let solver = |s: &Solver| s.display_name();
     let p = &g.proof;
-    out.push_str(&format!(
-        "\n[source]\ngenerator = {}\nseed = {}\nindex = {}\noptions = {}\nsymmetry = {}\n\
+    let source = format!(
+        "[source]\ngenerator = {}\nseed = {}\nindex = {}\noptions = {}\nsymmetry = {}\n\
          symmetric = {}\nunique = true\nminimal = {}\ngivens = {}\nclues = {}\n\
          proven-by = {}\nquestions = {}\n",
         q(&format!("smtgrid {} generate", env!("CARGO_PKG_VERSION"))),
@@ -563,17 +562,19 @@ pub fn to_toml(g: &Generated, req: &Request, solvers: &Solvers) -> String {
         p.clues,
         q(&solver(&solvers.prover)),
         p.questions,
-    ));
+    );
     let gr = &g.grade;
-    out.push_str(&format!(
-        "\n[grade]\nname = {}\nconflicts = {}\ndecisions = {}\npropagated = {:.3}\nby = {}\n",
+    let grade = format!(
+        "[grade]\nname = {}\nconflicts = {}\ndecisions = {}\npropagated = {:.3}\nby = {}\n",
         q(gr.name),
         gr.conflicts,
         gr.decisions,
         gr.propagated,
         q(&format!("{}/{}", solver(&solvers.grader), grade::ENCODING)),
-    ));
-    out
+    );
+    let mut puzzle = g.puzzle.clone();
+    puzzle.about.tables = vec![("source".into(), source), ("grade".into(), grade)];
+    crate::parse::to_toml(&puzzle)
 }
 
 #[cfg(test)]

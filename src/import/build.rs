@@ -20,7 +20,7 @@ use crate::elements::kit::first_unreached;
 use crate::elements::regions::Regions;
 use crate::error::Location;
 use crate::error::rc;
-use crate::puzzle::{Cage, Clue, Grid, Kind, Puzzle};
+use crate::puzzle::{About, Cage, Clue, Grid, Kind, Puzzle};
 
 /// The smallest and largest grid side the importers read (f-puzzles' range).
 pub const SIZES: std::ops::RangeInclusive<usize> = 4..=16;
@@ -35,6 +35,8 @@ pub struct Plain {
     pub n: usize,
     /// The title, if any.
     pub title: Option<String>,
+    /// The author and the rules in words, if given.
+    pub about: About,
     /// Given digits, `n`×`n`.
     pub givens: Grid,
     /// Each cell's region label; `None` is a cell in no region.
@@ -55,6 +57,7 @@ impl Plain {
         Plain {
             n,
             title: None,
+            about: About::default(),
             givens: vec![vec![None; n]; n],
             regions: box_labels(n, default_box(n)),
             cages: Vec::new(),
@@ -189,6 +192,7 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
     };
     let mut p = Puzzle::blank(name, kind, n);
     p.title = plain.title;
+    p.about = plain.about;
     match boxes {
         Some((rows, cols)) => p.set(Boxes { rows, cols }),
         None => p.set(Regions(regions)),

@@ -175,6 +175,8 @@ pub struct FPuzzle {
     pub title: Option<String>,
     /// `author`.
     pub author: Option<String>,
+    /// `ruleset`: the rules in words.
+    pub ruleset: Option<String>,
     /// Given digits.
     pub givens: Grid,
     /// Each cell's region.
@@ -332,6 +334,7 @@ pub fn read_value(v: &Value, opts: &Options) -> Result<FPuzzle, Fault> {
         size: n,
         title: text("title")?,
         author: text("author")?,
+        ruleset: text("ruleset")?,
         givens: vec![vec![None; n]; n],
         regions: vec![vec![CellRegion::Default; n]; n],
         pencil_marks: Vec::new(),
@@ -899,6 +902,8 @@ pub fn to_plain(p: &FPuzzle, opts: &Options) -> Result<Plain, Fault> {
     }
     let mut plain = Plain::blank(n);
     plain.title = p.title.clone();
+    plain.about.author = p.author.clone();
+    plain.about.rules = p.ruleset.clone();
     plain.givens = p.givens.clone();
     plain.solution = p.solution.clone();
     let boxes = box_labels(n, default_box(n));
@@ -1067,8 +1072,14 @@ pub fn from_puzzle(p: &Puzzle) -> Result<Value, String> {
         .collect();
     let mut top = Map::new();
     top.insert("size".into(), json!(n));
-    if let Some(t) = &p.title {
-        top.insert("title".into(), json!(t));
+    for (key, text) in [
+        ("title", &p.title),
+        ("author", &p.about.author),
+        ("ruleset", &p.about.rules),
+    ] {
+        if let Some(t) = text {
+            top.insert(key.into(), json!(t));
+        }
     }
     top.insert("grid".into(), Value::Array(grid));
     if p.diagonals() {

@@ -577,6 +577,30 @@ pub fn fpuzzles_link(p: &Puzzle) -> Result<String, String> {
     ))
 }
 
+/// What of `p` its f-puzzles link leaves out, said as a note: f-puzzles
+/// holds a title, an author and the rules in words, but has no place for
+/// the tables a generated puzzle ends with (`[source]`, `[grade]`).
+/// `None` when the link holds it all.
+pub fn fpuzzles_leaves_out(p: &Puzzle) -> Option<String> {
+    if p.about.tables.is_empty() {
+        return None;
+    }
+    let tables: Vec<String> = p
+        .about
+        .tables
+        .iter()
+        .map(|(name, _)| format!("[{name}]"))
+        .collect();
+    Some(format!(
+        "{}: f-puzzles has no place for {} {}: the link leaves {} out (--to toml keeps {})",
+        p.name,
+        tables.join(" and "),
+        if tables.len() == 1 { "table" } else { "tables" },
+        if tables.len() == 1 { "it" } else { "them" },
+        if tables.len() == 1 { "it" } else { "them" },
+    ))
+}
+
 /// A name for a link given where a puzzle file goes: `link-` and eight hex
 /// digits of its SHA-256, so that two links never share a name and a
 /// link's name does not change between runs.

@@ -10,7 +10,7 @@ use serde_json::{Map, Number, Value};
 use super::build::{Plain, SIZES};
 use super::{Drawn, Options, colour};
 use crate::error::rc;
-use crate::puzzle::Grid;
+use crate::puzzle::{About, Grid};
 
 /// How deep objects and lists may nest in a payload.
 const MAX_DEPTH: usize = 64;
@@ -283,6 +283,8 @@ pub struct Scl {
     pub n: usize,
     /// The title.
     pub title: Option<String>,
+    /// The author and the rules in words.
+    pub about: About,
     /// Given digits.
     pub givens: Grid,
     /// Each cell's region, when the puzzle draws regions.
@@ -377,6 +379,7 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
     let mut s = Scl {
         n,
         title: None,
+        about: About::default(),
         givens: vec![vec![None; n]; n],
         regions: None,
         cages: Vec::new(),
@@ -418,6 +421,8 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
         for (k, v) in meta {
             match (k.as_str(), v) {
                 ("title", Value::String(t)) => s.title = Some(t.clone()),
+                ("author", Value::String(t)) => s.about.author = About::text(Some(t)),
+                ("rules", Value::String(t)) => s.about.rules = About::text(Some(t)),
                 ("solution", Value::String(t)) => solution_text = Some(t.clone()),
                 (k, Value::Bool(true)) if !META.contains(&k) => s.flags.push(k.to_string()),
                 _ => {}
@@ -453,13 +458,30 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
                 .get_or_insert_with(|| value.as_deref().unwrap_or("")[at..].trim().to_string());
             continue;
         }
-        if let Some(t) = lower.strip_prefix("title:") {
-            let at = value.as_deref().unwrap_or("").len() - t.len();
-            s.title
-                .get_or_insert_with(|| value.as_deref().unwrap_or("")[at..].trim().to_string());
+        // What follows `prefix` in the cage's value, in its own case
+        // (`lower` has the same length: only ASCII letters were lowered).
+        let after = |prefix: &str| {
+            let v = value.as_deref().unwrap_or("");
+            lower
+                .strip_prefix(prefix)
+                .map(|t| v[v.len() - t.len()..].trim().to_string())
+        };
+        let meta = [
+            ("title:", &mut s.title),
+            ("author:", &mut s.about.author),
+            ("rules:", &mut s.about.rules),
+        ];
+        if let Some((text, field)) = meta
+            .into_iter()
+            .find_map(|(prefix, field)| after(prefix).map(|t| (t, field)))
+        {
+            // The metadata object's own value, where given, comes first.
+            if field.is_none() {
+                *field = About::text(Some(&text));
+            }
             continue;
         }
-        if ["author:", "rules:", "msgcorrect:", "foglight"]
+        if ["msgcorrect:", "foglight"]
             .iter()
             .any(|m| lower.starts_with(m))
         {
@@ -638,6 +660,7 @@ pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
     let mut plain = Plain::blank(n);
     plain.elements = elements;
     plain.title = s.title.clone();
+    plain.about = s.about.clone();
     plain.givens = s.givens.clone();
     plain.solution = s.solution.clone();
     plain.regions = s.regions.clone().unwrap_or_else(|| vec![vec![None; n]; n]);

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{InputError, Location, did_you_mean, escape_controls};
-use crate::puzzle::{Kind, Puzzle};
+use crate::puzzle::{About, Kind, Puzzle};
 
 use super::one_of;
 use crate::elements::givens;
@@ -21,6 +21,8 @@ use crate::kinds;
 struct Raw {
     kind: Spanned<String>,
     title: Option<String>,
+    author: Option<String>,
+    rules: Option<String>,
     #[serde(rename = "box")]
     box_shape: Option<Spanned<String>>,
     givens: Option<Spanned<String>>,
@@ -41,25 +43,36 @@ struct Raw {
     bottom: Option<Spanned<String>>,
     left: Option<Spanned<String>>,
     right: Option<Spanned<String>>,
-    /// How a generated puzzle was made (`smtgrid generate`); not read.
-    #[allow(dead_code)]
+    /// How a generated puzzle was made (`smtgrid generate`): kept, for
+    /// the puzzle's writers, never read.
     source: Option<toml::Table>,
-    /// A generated puzzle's grade; not read.
-    #[allow(dead_code)]
+    /// A generated puzzle's grade: kept likewise.
     grade: Option<toml::Table>,
 }
 
-/// Which grid keys each kind may use, besides `kind`, `title`,
-/// `solution`, a generated puzzle's `[source]` and `[grade]`, and the
-/// registry's element keys.
+/// The TOML text of table `name` holding `table`, header included (a
+/// table nested in it keeps its place under `name`).
+fn table_text(name: &str, table: toml::Table) -> String {
+    let mut top = toml::Table::new();
+    top.insert(name.to_string(), toml::Value::Table(table));
+    // A table of values read from TOML always writes back as TOML.
+    toml::to_string(&top).unwrap_or_default()
+}
+
+/// Which grid keys each kind may use, besides `kind`, `title`, `author`,
+/// `rules`, `solution`, a generated puzzle's `[source]` and `[grade]`,
+/// and the registry's element keys.
 fn allowed(kind: Kind) -> &'static [&'static str] {
     kinds::grid_keys(kind)
 }
 
-/// Every key a puzzle file may hold: `kind`, `title`, `solution`, every
-/// kind's grid keys and every element's keys.
+/// Every key a puzzle file may hold: `kind`, `title`, `author`, `rules`,
+/// `solution`, `[source]`, `[grade]`, every kind's grid keys and every
+/// element's keys.
 fn known_keys() -> Vec<&'static str> {
-    let mut known: Vec<&str> = vec!["kind", "title", "solution", "source", "grade"];
+    let mut known: Vec<&str> = vec![
+        "kind", "title", "author", "rules", "solution", "source", "grade",
+    ];
     for k in Kind::ALL.iter().flat_map(|&k| allowed(k).iter().copied()) {
         if !known.contains(&k) {
             known.push(k);
@@ -142,7 +155,7 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
              (`smtgrid new sudoku` prints a starter)",
         ));
     }
-    let raw: Raw = toml::from_str(text).map_err(|e| toml_error(&src, &e))?;
+    let mut raw: Raw = toml::from_str(text).map_err(|e| toml_error(&src, &e))?;
     let Some(kind) = Kind::from_name(raw.kind.get_ref().trim()) else {
         return Err(InputError::new(
             src.loc(raw.kind.span().start),
@@ -239,6 +252,15 @@ pub(crate) fn parse(text: &str, file: &Location, name: &str) -> Result<Puzzle, I
         title: raw.title.clone(),
         ..Puzzle::blank(name, kind, 0)
     };
+    p.about.author = About::text(raw.author.as_deref());
+    p.about.rules = About::text(raw.rules.as_deref());
+    for (table, body) in [("source", raw.source.take()), ("grade", raw.grade.take())] {
+        if let Some(body) = body {
+            p.about
+                .tables
+                .push((table.to_string(), table_text(table, body)));
+        }
+    }
     let key_at = |k: &str| key_offset(text, k);
     read_grid(&src, &mut p, &key_at)?;
     // The solution is checked once every element is read.

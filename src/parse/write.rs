@@ -34,12 +34,19 @@ fn value_rows(g: &Grid) -> String {
 /// The native TOML text of a puzzle: its kind's grid keys in the kind's
 /// order ([`kinds::written_keys`]), each through the element that holds
 /// it, or the puzzle's own givens and solution; then every other
-/// element's own keys and tables ([`crate::elements::ElementType::write`]).
+/// element's own keys and tables ([`crate::elements::ElementType::write`]);
+/// last the tables a generated puzzle ends with ([`crate::puzzle::About`]).
 pub fn to_toml(p: &Puzzle) -> String {
     let mut out = TomlWriter::new(p.kind, p.rows, p.cols, &p.givens);
     out.key(&format!("kind = {}\n", quoted(p.kind.name())));
-    if let Some(t) = &p.title {
-        out.key(&format!("title = {}\n", quoted(t)));
+    for (key, text) in [
+        ("title", &p.title),
+        ("author", &p.about.author),
+        ("rules", &p.about.rules),
+    ] {
+        if let Some(t) = text {
+            out.key(&format!("{key} = {}\n", quoted(t)));
+        }
     }
     for &key in kinds::written_keys(p.kind) {
         match key {
@@ -61,6 +68,9 @@ pub fn to_toml(p: &Puzzle) -> String {
         if !entry.keys.iter().any(|k| kinds::is_grid_key(k)) {
             (entry.write)(&p.elements, &mut out);
         }
+    }
+    for (_, table) in &p.about.tables {
+        out.table(table);
     }
     out.finish()
 }

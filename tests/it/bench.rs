@@ -1153,3 +1153,154 @@ fn log_axis_labels_read_plainly(texts: &[String]) {
         "a label with a needless 0: {texts:?}"
     );
 }
+
+/// A puzzle named like a spreadsheet formula goes into CSV as text (led
+/// by `'`), and a `|` in a name is escaped in LaTeX, in the per-puzzle
+/// tables that carry the names.
+#[test]
+fn names_from_files_cannot_become_formulas_or_markup() {
+    require(&["z3"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in ["=cmd.toml", "a|b.toml"] {
+        std::fs::copy(
+            root().join("puzzles/sudoku-4x4.toml"),
+            dir.path().join(name),
+        )
+        .expect("copy");
+    }
+    let run = |args: &[&str]| common::smtgrid_in(dir.path(), args);
+    ok_stdout(&run(&[
+        "bench",
+        "=cmd.toml",
+        "a|b.toml",
+        "--solver",
+        "z3",
+        "--encoding",
+        "onehot",
+        "--out",
+        "r.jsonl",
+    ]));
+    let csv = ok_stdout(&run(&[
+        "report",
+        "r.jsonl",
+        "--per-puzzle",
+        "--format",
+        "csv",
+    ]));
+    assert!(csv.contains("\n'=cmd.toml,"), "{csv}");
+    assert!(!csv.contains("\n=cmd"), "{csv}");
+    let tex = ok_stdout(&run(&[
+        "report",
+        "r.jsonl",
+        "--per-puzzle",
+        "--format",
+        "latex",
+    ]));
+    assert!(tex.contains("\na\\textbar{}b.toml & "), "{tex}");
+}
+
+/// Every text of `svg` (a plot `width`×`height`) lies inside the figure,
+/// measured in the built-in font the PNG is drawn with; each text that
+/// does not, with where it runs out.
+fn texts_outside(svg: &str, width: f64, height: f64) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let mut out = Vec::new();
+    for n in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let text = n.text().unwrap_or("").trim();
+        let num = |a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok());
+        let (Some(x), Some(y), Some(px)) = (num("x"), num("y"), num("font-size")) else {
+            out.push(format!("`{text}` has no x, y or font-size"));
+            continue;
+        };
+        let w = smtgrid::render::font::measure(text, px).advance;
+        // Along the text: where it starts and ends, by its anchor.
+        let (from, to) = match n.attribute("text-anchor") {
+            Some("middle") => (-w / 2.0, w / 2.0),
+            Some("end") => (-w, 0.0),
+            _ => (0.0, w),
+        };
+        // Across it: its line, by the baseline shift plotters gives.
+        let (above, below) = match n.attribute("dy") {
+            Some("0.76em") => (0.0, px),
+            Some("-0.5ex") => (px, 0.0),
+            _ => (px / 2.0, px / 2.0),
+        };
+        let rotated = n
+            .attribute("transform")
+            .is_some_and(|t| t.starts_with("rotate(270"));
+        // Turned a quarter left, the text runs up from (x, y).
+        let (left, right, top, bottom) = if rotated {
+            (x - above, x + below, y - to, y - from)
+        } else {
+            (x + from, x + to, y - above, y + below)
+        };
+        let slack = 0.5;
+        if left < -slack || top < -slack || right > width + slack || bottom > height + slack {
+            out.push(format!(
+                "`{text}` at {px:.1} px spans x {left:.0}..{right:.0}, y {top:.0}..{bottom:.0}"
+            ));
+        }
+    }
+    out
+}
+
+/// Issue: at the smallest `--plot-size` the cactus title ran off the left
+/// edge and the legends off the right. Every title, axis description and
+/// legend now fits, at every size `--plot-size` takes, with labels far
+/// longer than a solver's usual ones too; a smaller font, a second line
+/// or a shorter wording, before a cut.
+#[test]
+fn plot_texts_fit_at_every_size() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let long = "a-solver-with-a-long-label@debian-bookworm-4.13.0";
+    let mut body = String::new();
+    for i in 0..5 {
+        for (solver, enc, solved) in [
+            ("yices2", "onehot", true),
+            ("z3", "onehot", true),
+            ("z3", "lia", i > 0),
+            (long, "bv", i % 2 == 0),
+            ("cvc5", "bv", false),
+        ] {
+            let status = if solved { "sat" } else { "timeout" };
+            let r = serde_json::json!({
+                "puzzle": format!("p{i}"), "kind": "sudoku", "size": "9x9",
+                "solver": solver, "solver_version": "1.0", "encoding": enc,
+                "mode": "process", "status": status, "verified": solved,
+                "time_ms": 10 * (i + 1), "timeout_ms": 20000, "repeat": 0,
+                "machine": {"cores": 2, "os": "linux x86_64", "smtgrid": "0.1.0"},
+                "error": null
+            });
+            body.push_str(&format!("{r}\n"));
+        }
+    }
+    let results = dir.path().join("r.jsonl");
+    std::fs::write(&results, body).expect("write");
+    let pairs = [
+        "z3/onehot,yices2/onehot".to_string(),
+        format!("{long}/bv,z3/lia"),
+    ];
+    for (w, h) in [(300, 300), (960, 600), (4000, 300), (300, 4000), (450, 320)] {
+        for (k, pair) in pairs.iter().enumerate() {
+            let cactus = dir.path().join(format!("c{w}x{h}.svg"));
+            let scatter = dir.path().join(format!("s{w}x{h}-{k}.svg"));
+            ok_stdout(&smtgrid(&[
+                "report",
+                results.to_str().expect("utf-8"),
+                "--plot",
+                cactus.to_str().expect("utf-8"),
+                "--plot-size",
+                &format!("{w}x{h}"),
+                "--scatter",
+                pair,
+                "--scatter-out",
+                scatter.to_str().expect("utf-8"),
+            ]));
+            for file in [&cactus, &scatter] {
+                let svg = std::fs::read_to_string(file).expect("the plot");
+                let outside = texts_outside(&svg, f64::from(w), f64::from(h));
+                assert!(outside.is_empty(), "{}: {outside:#?}", file.display());
+            }
+        }
+    }
+}

@@ -1375,12 +1375,12 @@ fn solvers_that_took_no_part_are_named_once_with_a_closing_line() {
         .collect();
     assert!(absent[0].starts_with("took no part: boolector"), "{text}");
     assert!(absent[0].ends_with(", in 2 runs"), "{text}");
-    // Each reason once, with the puzzles it holds for.
+    // Each reason once, with the runs it holds for.
     let reasons = &absent[1..absent.len() - 1];
     assert!(
         reasons
             .iter()
-            .all(|l| l.starts_with("    boolector does not support") && l.ends_with(" puzzle)")),
+            .all(|l| l.starts_with("    boolector does not support") && l.ends_with(" (1 run)")),
         "{text}"
     );
     assert_eq!(
@@ -1403,6 +1403,39 @@ fn solvers_that_took_no_part_are_named_once_with_a_closing_line() {
         "--verbose",
     ]);
     assert!(stdout(&o).contains(" unsupported "), "{}", stdout(&o));
+}
+
+/// A reason a solver took no part counts runs (one a script), not
+/// puzzles: one puzzle in every encoding is three runs, never "3 puzzles".
+#[test]
+fn a_reason_for_taking_no_part_counts_runs() {
+    require(&["boolector"]);
+    let four = "puzzles/sudoku-4x4.toml";
+    let o = smtgrid(&["solve", four, "--solver", "boolector", "--encoding", "all"]);
+    let text = stdout(&o);
+    let absent: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("took no part: "))
+        .collect();
+    assert!(absent[0].ends_with(", in 3 runs"), "{text}");
+    let reasons = &absent[1..absent.len() - 1];
+    let counts: Vec<&str> = reasons
+        .iter()
+        .filter_map(|l| l.rsplit_once(" (").map(|(_, n)| n))
+        .collect();
+    assert_eq!(counts.len(), reasons.len(), "{text}");
+    assert!(
+        counts
+            .iter()
+            .all(|n| n.ends_with(" run)") || n.ends_with(" runs)")),
+        "{text}"
+    );
+    assert!(!text.contains("puzzles)"), "one puzzle: {text}");
+    // Nothing took part, so the one puzzle was not solved as asked.
+    assert!(
+        absent[absent.len() - 1].starts_with("1 puzzle (1 not solved as asked), "),
+        "{text}"
+    );
 }
 
 /// Issue 35: a solver the installer does not install is not sent to it,

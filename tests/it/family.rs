@@ -508,3 +508,44 @@ fn a_family_is_replaced_whole_and_a_foreign_folder_is_refused() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// The closing lines of `emit --benchmark` count files and check-sat
+/// statuses apart (an incremental file holds two statuses), and a single
+/// puzzle left out is "1 puzzle".
+#[test]
+fn the_closing_lines_count_files_and_statuses_apart() {
+    common::require(&["z3", "yices2"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("fam");
+    let fam = out.to_str().expect("UTF-8 path");
+    // Propagation alone decides sudoku-4x4: it is left out.
+    let (jigsaw, easy) = ("puzzles/jigsaw-9x9.toml", "puzzles/sudoku-4x4.toml");
+    let solvers = "--solver=z3,yices2";
+    let o = common::smtgrid(&[
+        "emit",
+        jigsaw,
+        easy,
+        "--unique",
+        "--benchmark",
+        fam,
+        solvers,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    // Three encodings, each written whole and incrementally: six files,
+    // nine statuses (one each, and a second in each incremental file).
+    assert!(
+        err.contains("wrote 6 files to ")
+            && err.contains(" (9 check-sat statuses: 6 sat, 3 unsat, 0 unknown); "),
+        "{err}"
+    );
+    assert!(
+        err.contains("smtgrid: 1 puzzle left out: propagation alone decides it, "),
+        "{err}"
+    );
+    let readme = std::fs::read_to_string(out.join("README.md")).expect("README.md");
+    assert!(
+        readme.contains("1 puzzle was left out: propagation of its givens alone decides it "),
+        "{readme}"
+    );
+}

@@ -1898,16 +1898,7 @@ difference = 3
     let path = file.to_str().expect("a UTF-8 path");
     let link = smtgrid(&["convert", "--to", "fpuzzles", path]);
     succeeded(&link);
-    let text = String::from_utf8_lossy(&link.stdout).trim().to_string();
-    let payload = text
-        .strip_prefix("https://www.f-puzzles.com/?load=")
-        .expect("an f-puzzles link");
-    let json: Value = serde_json::from_str(
-        &lz_str::decompress_from_base64(payload)
-            .map(|u| String::from_utf16_lossy(&u))
-            .expect("lz-string"),
-    )
-    .expect("f-puzzles JSON");
+    let json = link_json(&String::from_utf8_lossy(&link.stdout));
     for key in [
         "thermometer",
         "slowthermometer",
@@ -2142,4 +2133,125 @@ fn a_jigsaw_region_in_pieces_is_read() {
     let file = dir.path().join("pieces.toml");
     std::fs::write(&file, &toml).expect("write");
     assert_eq!(solve_unique(&[file.to_str().expect("utf-8 path")]), want);
+}
+
+/// ISS's `.NoBoxes` without a `.Jigsaw` is a Latin square: the boxes'
+/// rule is gone, so a grid whose top-left box holds 2 twice is its only
+/// solution; it converts to a sudoku whose boxes are its rows.
+#[test]
+fn iss_no_boxes_is_a_latin_square() {
+    let iss =
+        ".Shape~4x4.NoBoxes.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_2~R2C2_3~R2C3_4~R2C4_1~R3C1_3~R3C2_4";
+    let want = digits(&["1234", "2341", "3412", "4123"]);
+    assert_eq!(solve_unique(&[iss]), want);
+    let (toml, _) = converted(&[iss]);
+    assert!(toml.contains("box = \"1x4\""), "{toml}");
+}
+
+/// Writes `text` into `dir` as file `name`; its path.
+fn written(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// The f-puzzles JSON in the link `text` (one line, as `convert --to
+/// fpuzzles` writes it).
+fn link_json(text: &str) -> Value {
+    let payload = text
+        .trim()
+        .strip_prefix("https://www.f-puzzles.com/?load=")
+        .expect("an f-puzzles link");
+    serde_json::from_str(
+        &lz_str::decompress_from_base64(payload)
+            .map(|u| String::from_utf16_lossy(&u))
+            .expect("lz-string"),
+    )
+    .expect("f-puzzles JSON")
+}
+
+/// `convert` keeps what a file says about a puzzle: its title, author and
+/// rules in words from f-puzzles JSON to TOML (`ruleset` becomes `rules`),
+/// and from TOML to an f-puzzles link and back to the same TOML; a
+/// generated puzzle's `[source]` and `[grade]` tables from TOML to TOML,
+/// while a link, which cannot hold them, says so on standard error.
+#[test]
+fn convert_keeps_what_a_file_says_about_a_puzzle() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fp = written(
+        dir.path(),
+        "fp.json",
+        r#"{"size":4,"title":"T","author":"Someone","ruleset":"Normal rules.","grid":[[{"value":4,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
+    );
+    let (toml, _) = converted(&[&fp]);
+    for line in [
+        "title = \"T\"\n",
+        "author = \"Someone\"\n",
+        "rules = \"Normal rules.\"\n",
+    ] {
+        assert!(toml.contains(line), "{line}{toml}");
+    }
+
+    let path = written(
+        dir.path(),
+        "p.toml",
+        "kind = \"sudoku\"\ntitle = \"Classic\"\nauthor = \"A. Setter\"\n\
+         rules = \"Normal sudoku rules.\\nA second line.\"\n\
+         givens = \"\"\"\n4.1.\n.2..\n..3.\n.4.1\n\"\"\"\n",
+    );
+    let path = path.as_str();
+    let (link, err) = converted(&["--to", "fpuzzles", path]);
+    assert!(err.is_empty(), "nothing is left out: {err}");
+    let json = link_json(&link);
+    assert_eq!(json["title"], json!("Classic"), "{json}");
+    assert_eq!(json["author"], json!("A. Setter"), "{json}");
+    assert_eq!(
+        json["ruleset"],
+        json!("Normal sudoku rules.\nA second line."),
+        "{json}"
+    );
+    let (there, _) = converted(&[path]);
+    let (back, _) = converted(&[link.trim()]);
+    assert_eq!(back, there);
+
+    // A generated puzzle's tables.
+    let path = written(
+        dir.path(),
+        "gen.toml",
+        "kind = \"sudoku\"\ngivens = \"\"\"\n4.1.\n.2..\n..3.\n.4.1\n\"\"\"\n\n\
+         [source]\nseed = 1\ngenerator = \"smtgrid 0.1.0 generate\"\nunique = true\n\n\
+         [grade]\nname = \"easy\"\npropagated = 0.5\n",
+    );
+    let path = path.as_str();
+    let (toml, err) = converted(&[path]);
+    assert!(err.is_empty(), "{err}");
+    let source = toml.find("\n[source]\n").expect("[source]");
+    let grade = toml.find("\n[grade]\n").expect("[grade]");
+    assert!(source < grade, "{toml}");
+    // The keys in the file's order, not the alphabet's.
+    assert!(
+        toml[source..].starts_with("\n[source]\nseed = 1\ngenerator = "),
+        "{toml}"
+    );
+    for line in [
+        "generator = \"smtgrid 0.1.0 generate\"\n",
+        "seed = 1\n",
+        "unique = true\n",
+        "name = \"easy\"\n",
+        "propagated = 0.5\n",
+    ] {
+        assert!(toml.contains(line), "{line}{toml}");
+    }
+    // Converting the converted file again changes nothing.
+    let again = written(dir.path(), "again.toml", &toml);
+    let (twice, _) = converted(&[&again]);
+    assert_eq!(twice, toml);
+
+    let (_, err) = converted(&["--to", "fpuzzles", path]);
+    assert!(
+        err.contains(
+            "gen: f-puzzles has no place for [source] and [grade] tables: the link leaves them out"
+        ),
+        "{err}"
+    );
 }

@@ -51,9 +51,14 @@ pub fn bin() -> Command {
 
 /// Runs `smtgrid args` in the repository's root and waits for it.
 pub fn smtgrid(args: &[&str]) -> Output {
+    smtgrid_in(&root(), args)
+}
+
+/// Runs `smtgrid args` in folder `dir` and waits for it.
+pub fn smtgrid_in(dir: &std::path::Path, args: &[&str]) -> Output {
     bin()
         .args(args)
-        .current_dir(root())
+        .current_dir(dir)
         .output()
         .expect("the smtgrid binary runs")
 }
