@@ -6,7 +6,7 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
-use common::{root, smtgrid};
+use common::root;
 
 fn fake(name: &str) -> String {
     format!(
@@ -17,10 +17,20 @@ fn fake(name: &str) -> String {
 
 /// The JSON lines of `smtgrid solve ARGS… --format jsonl`.
 fn solve_json(args: &[&str]) -> Vec<serde_json::Value> {
-    let mut all = vec!["solve"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--format", "jsonl"]);
-    let o = smtgrid(&all);
+    solve_json_in(args, None)
+}
+
+/// [`solve_json`] with `TMPDIR` set to `tmp`, when given.
+fn solve_json_in(args: &[&str], tmp: Option<&std::path::Path>) -> Vec<serde_json::Value> {
+    let mut c = common::bin();
+    c.arg("solve")
+        .args(args)
+        .args(["--format", "jsonl"])
+        .current_dir(root());
+    if let Some(t) = tmp {
+        c.env("TMPDIR", t);
+    }
+    let o = c.output().expect("the smtgrid binary runs");
     String::from_utf8_lossy(&o.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
@@ -60,9 +70,8 @@ fn a_solver_that_answers_before_it_is_asked_is_an_error_not_a_hang() {
     let z3 = fake("early_sentinels.py");
     let start = Instant::now();
     // The fake leaves a mark in the temporary folder: this test's own.
-    let o = common::bin()
-        .args([
-            "solve",
+    let lines = solve_json_in(
+        &[
             file.to_str().expect("utf-8"),
             "--solver",
             &z3,
@@ -74,17 +83,9 @@ fn a_solver_that_answers_before_it_is_asked_is_an_error_not_a_hang() {
             "1",
             "--timeout",
             "2",
-            "--format",
-            "jsonl",
-        ])
-        .env("TMPDIR", dir.path())
-        .current_dir(root())
-        .output()
-        .expect("the smtgrid binary runs");
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+        ],
+        Some(dir.path()),
+    );
     assert!(
         start.elapsed() < Duration::from_secs(300),
         "{:?}",
