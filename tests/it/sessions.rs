@@ -15,6 +15,9 @@ fn fake(name: &str) -> String {
     )
 }
 
+/// lia, asked in one session at a time.
+const ONE_SESSION_LIA: [&str; 6] = ["--encoding", "lia", "--mode", "incremental", "--jobs", "1"];
+
 /// The JSON lines of `smtgrid solve ARGS… --format jsonl`.
 fn solve_json(args: &[&str]) -> Vec<serde_json::Value> {
     solve_json_in(args, None)
@@ -72,18 +75,11 @@ fn a_solver_that_answers_before_it_is_asked_is_an_error_not_a_hang() {
     // The fake leaves a mark in the temporary folder: this test's own.
     let lines = solve_json_in(
         &[
-            file.to_str().expect("utf-8"),
-            "--solver",
-            &z3,
-            "--encoding",
-            "lia",
-            "--mode",
-            "incremental",
-            "--jobs",
-            "1",
-            "--timeout",
-            "2",
-        ],
+            &[file.to_str().expect("utf-8"), "--solver", &z3][..],
+            &ONE_SESSION_LIA,
+            &["--timeout", "2"],
+        ]
+        .concat(),
         Some(dir.path()),
     );
     assert!(
@@ -108,19 +104,14 @@ fn transcripts_show_each_question_sent_before_its_answer() {
     let file = dir.path().join("eight.txt");
     std::fs::write(&file, "4.1..2.....3.4.1\n".repeat(8)).expect("write");
     let out = dir.path().join("transcripts");
-    let lines = solve_json(&[
-        file.to_str().expect("utf-8"),
-        "--solver",
-        "z3",
-        "--encoding",
-        "lia",
-        "--mode",
-        "incremental",
-        "--jobs",
-        "1",
-        "--transcript",
-        out.to_str().expect("utf-8"),
-    ]);
+    let lines = solve_json(
+        &[
+            &[file.to_str().expect("utf-8"), "--solver", "z3"][..],
+            &ONE_SESSION_LIA,
+            &["--transcript", out.to_str().expect("utf-8")],
+        ]
+        .concat(),
+    );
     assert_eq!(lines.len(), 8);
     assert!(lines.iter().all(|r| r["status"] == "sat"), "{lines:?}");
     let files = common::transcripts(&out);
