@@ -82,7 +82,7 @@ pub use crate::elements::signs::Inequality;
 /// A grid of optional digits (givens or a solution); `None` is blank.
 pub type Grid = Vec<Vec<Option<u32>>>;
 
-/// What a file says about a puzzle besides its title and its rules:
+/// What a file says about a puzzle besides its title, grid and elements:
 /// carried from reader to writer so that `convert` keeps it (or says
 /// where the target format cannot hold it); nothing that solves reads it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
