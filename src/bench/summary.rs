@@ -16,9 +16,10 @@ use serde::Serialize;
 
 use super::export::{Table, csv_field};
 use super::stats::{self, Spread};
-use super::{Record, RunKey};
+use super::{Record, RunKey, RunList};
 use crate::encode::Encoding;
 use crate::error::escape_controls;
+use crate::output::plural;
 use crate::solve::Status;
 
 /// How many missing or duplicated runs are named one by one.
@@ -513,6 +514,29 @@ fn short(s: f64) -> String {
 }
 
 impl Summary {
+    /// Counts as missing the runs of `list` that are still to make, in
+    /// place of those [`summarize`] infers: a bench that stopped knows what
+    /// it meant to run, and the puzzles it never reached are in no record.
+    /// `list.done` must hold every run recorded. The count is
+    /// [`RunList::runs`]; the walk stops at the first [`NAMED`] names, so a
+    /// huge `--repeat` costs no more than its progress bar did.
+    pub fn missing_from(&mut self, list: RunList<'_>) {
+        self.missing_runs = list.runs();
+        self.missing = list
+            .groups()
+            .flat_map(|g| {
+                g.pairs.into_iter().map(move |(solver, encoding)| RunKey {
+                    puzzle: list.puzzles[g.puzzle].clone(),
+                    solver: list.solvers[solver].to_string(),
+                    encoding,
+                    repeat: g.repeat,
+                })
+            })
+            .take(NAMED)
+            .map(|k| k.to_string())
+            .collect();
+    }
+
     /// Whether the records show something wrong: a disagreement or an
     /// invalid model.
     pub fn failed(&self) -> bool {
@@ -649,7 +673,9 @@ impl Summary {
             if named.is_empty() {
                 continue;
             }
-            let _ = writeln!(s, "{count} {what} run{}:", plural(count));
+            let n = usize::try_from(count).unwrap_or(usize::MAX);
+            let runs = plural(n, &format!("{what} run"), &format!("{what} runs"));
+            let _ = writeln!(s, "{runs}:");
             for k in named {
                 let _ = writeln!(s, "  {}", escape_controls(k));
             }
@@ -765,10 +791,6 @@ impl SummaryFormat {
     pub fn holds_findings(self) -> bool {
         self == SummaryFormat::Table
     }
-}
-
-fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// Orders puzzle names as a reader expects: runs of digits by their value,
@@ -973,6 +995,40 @@ mod tests {
         let t = s.findings();
         assert!(t.contains("SOLVERS DISAGREE: p: a/onehot"), "{t}");
         assert!(t.contains("1 missing run:\n  q b/onehot repeat 0"), "{t}");
+    }
+
+    #[test]
+    fn a_stopped_bench_counts_the_puzzles_it_never_reached_as_missing() {
+        // Two of 3 puzzles × 2 solvers × 1,000 repeats were never reached:
+        // the records alone know only puzzle p.
+        let rs = [
+            rec("p", "a", Status::Sat, 1, 0),
+            rec("p", "b", Status::Sat, 1, 0),
+        ];
+        let mut s = summarize(&rs);
+        assert_eq!(s.missing_runs, 0);
+        let made: std::collections::HashSet<RunKey> = rs.iter().map(Record::key).collect();
+        let puzzles = ["p".to_string(), "q".to_string(), "r".to_string()];
+        s.missing_from(RunList {
+            puzzles: &puzzles,
+            solvers: &["a", "b"],
+            encodings: &[Encoding::Onehot],
+            repeats: 1_000,
+            shard: None,
+            done: &made,
+            left_out: &[],
+        });
+        assert_eq!(s.missing_runs, 3 * 2 * 1_000 - 2);
+        assert_eq!(s.missing.len(), NAMED);
+        assert_eq!(
+            s.missing[..2],
+            ["q a/onehot repeat 0", "q b/onehot repeat 0"]
+        );
+        assert!(
+            s.findings().contains("5998 missing runs:\n  q a/onehot"),
+            "{}",
+            s.findings()
+        );
     }
 
     #[test]

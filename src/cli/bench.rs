@@ -232,7 +232,13 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
     // `solve` shows what it decided: a JSON summary is still whole.
     let stopped = write_error.or(ran.err());
     if stopped.is_some() || cancel.is_cancelled() {
-        show_finished(&summary(&records), &a.summary);
+        let mut summary = summarize(&records);
+        let made: std::collections::HashSet<RunKey> = records.iter().map(Record::key).collect();
+        summary.missing_from(RunList {
+            done: &made,
+            ..list
+        });
+        show_finished(&summary, &a.summary);
     }
     if let Some(e) = stopped {
         return Err(e);

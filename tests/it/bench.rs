@@ -778,6 +778,9 @@ fn ctrl_c_leaves_a_valid_file_that_resume_completes() {
     let summary: Value = serde_json::from_slice(&o.stdout)
         .unwrap_or_else(|e| panic!("not one JSON document ({e}): {}", text(&o.stdout)));
     assert_eq!(summary["runs"], kept.len(), "{summary}");
+    // Two puzzles × two solvers: what did not finish is missing, whether
+    // it started or not.
+    assert_eq!(summary["missing_runs"], 4 - kept.len(), "{summary}");
     let o = smtgrid(&bench_two(&[
         "--solver",
         "yices2",
