@@ -14,6 +14,7 @@ use crate::elements::boxes::suggested_box;
 use crate::elements::cages::Cages;
 use crate::elements::cages::label;
 use crate::elements::diagonals::Diagonals;
+use crate::elements::extra_region::ExtraRegion;
 use crate::elements::givens::{self, Values};
 use crate::elements::killer_cage::KillerCage as CageElement;
 use crate::elements::kit::first_unreached;
@@ -127,24 +128,32 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
             SIZES.end()
         ));
     }
-    if let Some((r, c)) = (0..n)
+    // Cells in no region (f-puzzles `region: null`, a SudokuPad puzzle
+    // drawing no regions, ISS `.NoBoxes`) are bound by their row and
+    // column only: the grid is a Latin square, a sudoku whose boxes are
+    // its rows (1×n, adding nothing to the rows' rule), and each region
+    // still drawn holds its values once, as an extra region.
+    let free = (0..n)
         .flat_map(|r| (0..n).map(move |c| (r, c)))
-        .find(|&(r, c)| plain.regions[r][c].is_none())
-    {
-        return Err(format!(
-            "{} is in no region (f-puzzles region null, or no box drawn): a sudoku without \
-             boxes is not yet supported",
-            rc(r, c)
-        ));
-    }
+        .find(|&(r, c)| plain.regions[r][c].is_none());
     let regions = groups(&plain.regions);
     let boxes = as_boxes(n, &regions);
     if boxes.is_none() {
         for (k, cells) in regions.iter().enumerate() {
             let first = cells[0];
             if cells.len() != n {
+                // Beside cells in no region, a short region is most
+                // likely one whose cells were taken out of it.
+                let fix = free.map_or_else(String::new, |(r, c)| {
+                    format!(
+                        " ({} is in no region: give every cell a region, or no cell one \
+                         for a Latin square)",
+                        rc(r, c)
+                    )
+                });
                 return Err(format!(
-                    "region {} (from {}) has {} cells, but every region of a {n}×{n} grid has {n}",
+                    "region {} (from {}) has {} cells, but every region of a {n}×{n} grid has \
+                     {n}{fix}",
                     k + 1,
                     rc(first.0, first.1),
                     cells.len()
@@ -154,12 +163,22 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
             // cells hold each value once, wherever they are.
         }
     }
+    let mut plain = plain;
+    let (boxes, regions) = if free.is_some() {
+        plain.elements.extend(
+            regions
+                .into_iter()
+                .map(|cells| Element::ExtraRegion(ExtraRegion { cells })),
+        );
+        (Some((1, n)), Vec::new())
+    } else {
+        (boxes, regions)
+    };
     // Killer cages on boxes, every one with a sum and in one piece, none
     // sharing a cell with another, make the killer kind as before; any
     // other (no sum, on jigsaw regions, in pieces, overlapping as ISS
     // allows: each cage its own sum and distinct digits) stays a
     // killer-cage element of a sudoku or jigsaw.
-    let mut plain = plain;
     let killer: Vec<&CageElement> = plain.elements.iter().filter_map(CageElement::of).collect();
     let mut caged = std::collections::HashSet::new();
     let as_kind = boxes.is_some()

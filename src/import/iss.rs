@@ -537,9 +537,9 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
     plain.regions = match (&p.jigsaw, p.no_boxes) {
         (Some(layout), _) => layout.clone(),
         (None, false) => boxes.clone(),
-        // A grid without boxes is a Latin square, which is a sudoku whose
-        // boxes are its rows (1×n): they add nothing to the rows' rule.
-        (None, true) => box_labels(n, (1, n)),
+        // A grid without boxes: cells in no region, a Latin square as
+        // f-puzzles' `region: null` is (`build::to_puzzle`).
+        (None, true) => vec![vec![None; n]; n],
     };
     // ISS keeps the boxes beside a `.Jigsaw` unless `.NoBoxes` says
     // otherwise: each box is then an extra region of the jigsaw (none

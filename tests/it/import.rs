@@ -2137,15 +2137,53 @@ fn a_jigsaw_region_in_pieces_is_read() {
 
 /// ISS's `.NoBoxes` without a `.Jigsaw` is a Latin square: the boxes'
 /// rule is gone, so a grid whose top-left box holds 2 twice is its only
-/// solution; it converts to a sudoku whose boxes are its rows.
+/// solution; it converts to a sudoku whose boxes are its rows. So are an
+/// f-puzzles grid whose every cell is in no region (`region: null`) and
+/// a SudokuPad puzzle drawing no regions, by the same code; regions
+/// still drawn beside cells in none are extra regions, and one left short
+/// is refused.
 #[test]
-fn iss_no_boxes_is_a_latin_square() {
+fn a_grid_without_boxes_is_a_latin_square() {
     let iss =
         ".Shape~4x4.NoBoxes.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_2~R2C2_3~R2C3_4~R2C4_1~R3C1_3~R3C2_4";
     let want = digits(&["1234", "2341", "3412", "4123"]);
     assert_eq!(solve_unique(&[iss]), want);
     let (toml, _) = converted(&[iss]);
     assert!(toml.contains("box = \"1x4\""), "{toml}");
+    let mut none = sudoku4();
+    none["grid"] = fp_grid(&["1...", "....", "....", "...."]);
+    for row in none["grid"].as_array_mut().expect("rows") {
+        for cell in row.as_array_mut().expect("cells") {
+            cell["region"] = Value::Null;
+        }
+    }
+    none["solution"] = fp_solution(&["1234", "2341", "3412", "4123"]);
+    let (toml, _) = converted(&[&fpuzzles_link(&none)]);
+    assert!(toml.contains("box = \"1x4\""), "{toml}");
+    assert!(!toml.contains("[[extra-region]]"), "{toml}");
+    let (toml, _) = converted(&[&scl_link(
+        "{id:'latin',metadata:{solution:'1234234134124123'},\
+         ce:[[{v:1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}",
+    )]);
+    assert!(toml.contains("box = \"1x4\""), "{toml}");
+    // The top two boxes kept: rows 1 and 2 in no region.
+    let mut half = none.clone();
+    for c in 0..4 {
+        half["grid"][0][c] = json!({});
+        half["grid"][1][c] = json!({});
+    }
+    half["solution"] = fp_solution(&SUDOKU4_SOLUTION);
+    let (toml, _) = converted(&[&fpuzzles_link(&half)]);
+    assert!(toml.contains("box = \"1x4\""), "{toml}");
+    assert_eq!(toml.matches("[[extra-region]]").count(), 2, "{toml}");
+    let mut short = sudoku4();
+    short["grid"][0][0]["region"] = Value::Null;
+    refused(
+        &fpuzzles_link(&short),
+        &[],
+        "region 1 (from r1c2) has 3 cells, but every region of a 4×4 grid has 4 (r1c1 is in \
+         no region: give every cell a region, or no cell one for a Latin square)",
+    );
 }
 
 /// Writes `text` into `dir` as file `name`; its path.
