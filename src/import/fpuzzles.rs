@@ -161,6 +161,20 @@ impl From<String> for Fault {
     }
 }
 
+/// `refusal` of a whole n×n puzzle as a fault at the cell it blames: a
+/// given's `value`, or the cell's place in the row-major `solution`.
+pub fn blamed(refusal: super::build::Refusal, n: usize) -> Fault {
+    use super::build::Blamed;
+    let at = refusal.blamed.map(|b| match b {
+        Blamed::Given(r, c) => Spot::Value(top("grid").index(r).index(c).key("value")),
+        Blamed::Solution(r, c) => Spot::Value(top("solution").index(r * n + c)),
+    });
+    Fault {
+        at,
+        message: refusal.message,
+    }
+}
+
 /// The path of the top-level key `key`.
 fn top(key: &str) -> JsonPath {
     JsonPath::root().key(key)

@@ -232,6 +232,20 @@ refused! {
         "fpuzzles-type.json": ["fpuzzles-type.json:3:12:", "f-puzzles `title` is a list, not a string"],
         "fpuzzles-value.json": ["fpuzzles-value.json:5:24:", "cell r2c3 has the value 7"],
         "fpuzzles-rule.json": ["fpuzzles-rule.json:9:3:", "f-puzzles `arrow` (arrow)", "at least 2 cells"],
+        // What the parts say together, at the cell to blame: the second
+        // of two givens, the solution's cell.
+        "fpuzzles-given-repeat.json": [
+            "fpuzzles-given-repeat.json:4:53:",
+            "1 appears twice in row 1 (r1c1 and r1c4): correct one of the two",
+        ],
+        "fpuzzles-wrong-solution.json": [
+            "fpuzzles-wrong-solution.json:11:11:",
+            "the recorded solution is wrong: row 2 is broken",
+        ],
+        "fpuzzles-solution-given.json": [
+            "fpuzzles-solution-given.json:10:5:",
+            "the recorded solution has 3 at r1c1, but the given there is 4",
+        ],
     }
     // serde_json keeps the last of two keys silently; which one the
     // setter meant is theirs to say.

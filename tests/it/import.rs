@@ -426,9 +426,21 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         &[],
         ": even[0].cell: r1c2 is marked both odd and even",
     );
+    // What the parts say together names the cell to blame too.
+    let mut twice = good.clone();
+    twice["grid"][0][1] = json!({"value": 4, "given": true});
+    refused(
+        &fpuzzles_link(&twice),
+        &[],
+        ": grid[0][1].value: the givens break a rule: 4 appears twice in row 1",
+    );
     let mut wrong = good.clone();
     wrong["solution"][1] = json!(4);
-    refused(&fpuzzles_link(&wrong), &[], "solution");
+    refused(
+        &fpuzzles_link(&wrong),
+        &[],
+        ": solution[1]: the recorded solution is wrong",
+    );
     wrong["solution"][1] = json!(5);
     refused(
         &fpuzzles_link(&wrong),
