@@ -257,7 +257,7 @@ pub fn cell_ref(s: &str) -> Option<(i64, i64)> {
 /// object ([`refuse_repeats`]), read as [`read_value`] reads it.
 pub fn read(text: &str, opts: &Options) -> Result<FPuzzle, Fault> {
     let v: Value = serde_json::from_str(text).map_err(|e| syntax(text, &e))?;
-    refuse_repeats(text)?;
+    refuse_repeats(text, "f-puzzles")?;
     read_value(&v, opts)
 }
 
@@ -283,23 +283,21 @@ fn syntax(text: &str, e: &serde_json::Error) -> Fault {
     }
 }
 
-/// Refuses JSON text (already known to be JSON) with a key that an
-/// object holds twice: serde_json, as f-puzzles, keeps the last silently
+/// Refuses JSON text (already known to be JSON) of `format` (`f-puzzles`,
+/// or `SudokuPad` for its own JSON) with a key that an object holds
+/// twice: serde_json, as f-puzzles and SudokuPad, keeps the last silently
 /// where other readers keep the first, so which one the setter meant is
 /// theirs to say.
-pub fn refuse_repeats(text: &str) -> Result<(), Fault> {
+pub fn refuse_repeats(text: &str, format: &str) -> Result<(), Fault> {
     let Some((path, at)) = place::repeated_key(text) else {
         return Ok(());
     };
     let key = match path.0.last() {
-        Some(place::Step::Key(k)) => super::short_key(k),
+        Some(place::Step::Key(k)) => k.clone(),
         _ => String::new(),
     };
     Err(Fault {
-        message: format!(
-            "f-puzzles key `{key}` comes twice in one object, and JSON readers differ on which \
-             they keep: keep one"
-        ),
+        message: place::twice(format, &key),
         at: Some(Spot::Found(path, at)),
     })
 }

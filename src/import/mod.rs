@@ -470,12 +470,17 @@ pub fn read_link(
         }
         links::Payload::Scl(t) => {
             let v = sudokupad::unzip(&t).map_err(fail)?;
-            // SudokuPad links may wrap f-puzzles JSON too: as JSON, whose
-            // keys are held to coming once as in any f-puzzles JSON, or
-            // abbreviated, which that check reads only as far as it is
-            // JSON.
-            if v.get("grid").is_some() && v.get("size").is_some() {
-                fpuzzles::refuse_repeats(&t).map_err(fault)?;
+            // SudokuPad links may wrap f-puzzles JSON too. Either JSON is
+            // held to keys coming once; the abbreviated form, which that
+            // check reads only as far as it is JSON, is by `unzip`.
+            let fpuzzles_json = v.get("grid").is_some() && v.get("size").is_some();
+            let format = if fpuzzles_json {
+                "f-puzzles"
+            } else {
+                "SudokuPad"
+            };
+            fpuzzles::refuse_repeats(&t, format).map_err(fault)?;
+            if fpuzzles_json {
                 json = true;
                 let f = fpuzzles::read_value(&v, opts).map_err(fault)?;
                 note_fpuzzles(&mut notes, &f);

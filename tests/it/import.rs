@@ -411,13 +411,23 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         &[],
         ": thermometer[0].lines[0][1]: an f-puzzles `thermometer` names the cell \"R5C1\"",
     );
-    let mut range = good.clone();
-    range["grid"][0][1] = json!({"value": 7, "given": true});
-    refused(
-        &fpuzzles_link(&range),
-        &[],
-        ": grid[0][1].value: f-puzzles cell r1c2 has the value 7, but a 4×4 grid holds 1 to 4",
-    );
+    // A value out of range, and (what the parts say together) a given
+    // repeated in a house, are the given's fault.
+    for (value, want) in [
+        (
+            7,
+            "f-puzzles cell r1c2 has the value 7, but a 4×4 grid holds 1 to 4",
+        ),
+        (4, "the givens break a rule: 4 appears twice in row 1"),
+    ] {
+        let mut cell = good.clone();
+        cell["grid"][0][1] = json!({"value": value, "given": true});
+        refused(
+            &fpuzzles_link(&cell),
+            &[],
+            &format!(": grid[0][1].value: {want}"),
+        );
+    }
     let mut both = good.clone();
     both["odd"] = json!([{"cell": "R1C2"}]);
     both["even"] = json!([{"cell": "R1C2"}]);
@@ -425,14 +435,6 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         &fpuzzles_link(&both),
         &[],
         ": even[0].cell: r1c2 is marked both odd and even",
-    );
-    // What the parts say together names the cell to blame too.
-    let mut twice = good.clone();
-    twice["grid"][0][1] = json!({"value": 4, "given": true});
-    refused(
-        &fpuzzles_link(&twice),
-        &[],
-        ": grid[0][1].value: the givens break a rule: 4 appears twice in row 1",
     );
     let mut wrong = good.clone();
     wrong["solution"][1] = json!(4);
@@ -466,6 +468,15 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         &scl_link(&twice),
         &[],
         ":1: f-puzzles key `size` comes twice in one object",
+    );
+    // SudokuPad's own JSON, by the same check.
+    refused(
+        &scl_link(
+            "{\"metadata\": {\"title\": \"a\", \"title\": \"b\"}, \"cells\": \
+             [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}",
+        ),
+        &[],
+        ":1: metadata.title: SudokuPad key `title` comes twice in one object",
     );
     let cell = good
         .to_string()
