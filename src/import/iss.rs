@@ -276,6 +276,55 @@ pub fn text_form(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// Checks what an ISS `.Shape` of an n×n grid says after its size
+/// (`args[1..]`): a value range (`9`, or `1-9`, ISS's default written
+/// out; `0-8`, a range of its own), then a grid type (`Sudoku`, the
+/// default). smtgrid's values are 1 to n, so only the defaults are read.
+fn shape_rest(args: &[String], n: usize) -> Result<(), String> {
+    let shape = || super::short_key(&args.join("~"));
+    let (range, kind) = match args {
+        [_] => return Ok(()),
+        [_, range] => (range.as_str(), None),
+        [_, range, kind] => (range.as_str(), Some(kind.as_str())),
+        _ => {
+            return Err(format!(
+                "ISS `.Shape~{}` has {} arguments; ISS's shape is \
+                 `.Shape~{n}x{n}~RANGE~TYPE`, the last two optional",
+                shape(),
+                args.len()
+            ));
+        }
+    };
+    let default = n.to_string();
+    let default_range = range == default
+        || range.split_once('-') == Some(("1", default.as_str()))
+        || (range.is_empty() && kind.is_some());
+    if !default_range {
+        let named = range.split_once('-').unwrap_or(("1", range));
+        let what = match (named.0.parse::<i64>(), named.1.parse::<i64>()) {
+            (Ok(lo), Ok(hi)) => format!("values {lo} to {hi}"),
+            _ => format!(
+                "`{}` is not a value range such as 1-{n}",
+                super::short_key(range)
+            ),
+        };
+        return Err(format!(
+            "ISS `.Shape~{}`: {what}, a value range of its own: not yet supported (smtgrid's \
+             values are 1 to {n}); write `.Shape~{n}x{n}`",
+            shape()
+        ));
+    }
+    match kind {
+        None | Some("Sudoku") => Ok(()),
+        Some(k) => Err(format!(
+            "ISS `.Shape~{}`: the grid type `{}`: not yet supported (only ISS's default, \
+             `Sudoku`); write `.Shape~{n}x{n}`",
+            shape(),
+            super::short_key(k)
+        )),
+    }
+}
+
 /// Reads an ISS string.
 pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
     let toks = tokens(text);
@@ -310,12 +359,7 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
                 "ISS shape {h}x{w}: a grid that is not square is not yet supported"
             ));
         }
-        if t.args.len() > 1 {
-            return Err(format!(
-                "ISS shape `{}` with a value range of its own: not yet supported (values are 1 to {h})",
-                super::short_key(&t.args.join("~"))
-            ));
-        }
+        shape_rest(&t.args, h)?;
         if !SIZES.contains(&h) {
             return Err(format!(
                 "ISS shape {h}x{h}: smtgrid imports grids from {} to {} wide",

@@ -568,6 +568,15 @@ fn iss_arguments_that_are_malformed_or_extra_are_refused() {
         ".Modular~R1C1~R1C2 | `.Modular` | modulus | `R1C1` | .Modular~N~R1C1",
         ".Lockout~R1C1~R1C2~R1C3 | `.Lockout` | difference | `R1C1` | .Lockout~N~",
         ".PillArrow~R1C1~R1C2~R1C3 | `.PillArrow` | `R1C1` | .PillArrow~N~",
+        // Pill sizes ISS does not offer.
+        ".PillArrow~1~R1C1~R1C2~R1C3 | `.PillArrow` | a pill of 1 cells | hold 2 or 3 | .Arrow~",
+        ".PillArrow~4~R1C1~R1C2~R1C3~R1C4~R1C5 | a pill of 4 cells | hold 2 or 3",
+        // Value ranges and grid types other than ISS's defaults.
+        ".Shape~9x9~0-8 | `.Shape~9x9~0-8`: values 0 to 8 | not yet supported | `.Shape~9x9`",
+        ".Shape~9x9~8 | `.Shape~9x9~8`: values 1 to 8 | smtgrid's values are 1 to 9",
+        ".Shape~4x4~1-x | `1-x` is not a value range such as 1-4",
+        ".Shape~9x9~~Raw | the grid type `Raw` | `.Shape~9x9`",
+        ".Shape~9x9~9~Sudoku~x | has 4 arguments | `.Shape~9x9~RANGE~TYPE`",
         ".Whisper~5~R1C1~x | `.Whisper` | `x` is not a cell such as R1C1",
         ".Thermo~R1C1~R1C2~ | `.Thermo` | an empty cell name | R1C1",
         // Markers and sets without cells marked nothing.
@@ -606,6 +615,12 @@ fn iss_arguments_that_are_malformed_or_extra_are_refused() {
         ".Shape~4x4.AntiKnight.AntiKnight",
         ".Shape~4x4.Shape~4x4",
         ".Diagonal~1.Diagonal~1",
+        // ISS's default value range and grid type, written out.
+        ".Shape~9x9~9",
+        ".Shape~9x9~1-9",
+        ".Shape~4x4~1-4~Sudoku",
+        ".Shape~4x4~~Sudoku",
+        ".Shape~4x4~4.PillArrow~3~R1C1~R1C2~R1C3~R2C3",
     ] {
         converted(&[same]);
     }
