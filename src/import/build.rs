@@ -18,6 +18,7 @@ use crate::elements::extra_region::ExtraRegion;
 use crate::elements::givens::{self, Values};
 use crate::elements::killer_cage::KillerCage as CageElement;
 use crate::elements::kit::first_unreached;
+use crate::elements::marks::{first_clash, held};
 use crate::elements::regions::Regions;
 use crate::error::Location;
 use crate::error::rc;
@@ -277,6 +278,11 @@ pub fn to_puzzle(plain: Plain, name: &str) -> Result<Puzzle, Refusal> {
         });
     }
     crate::elements::check_all(&plain.elements, n)?;
+    // Statements of different elements on one cell (a given, its marks,
+    // its candidates) leaving it no value.
+    if let Some((_, why)) = first_clash(held(&plain.givens, &plain.elements, n)) {
+        return Err(why.into());
+    }
     p.extend(plain.elements);
     let cells = cell_locations(n);
     let blame = |e: &crate::InputError, part: fn(usize, usize) -> Blamed| {

@@ -13,7 +13,8 @@ use serde_json::{Map, Value, json};
 use super::build::{Plain, SIZES, box_labels, default_box};
 use super::place::{self, JsonPath};
 use super::{Drawn, DrawnKind, Options, colour};
-use crate::elements::marks::{MarkKind, Marked, first_clash};
+use crate::elements::ElementType;
+use crate::elements::marks::{Holds, MarkKind, Marked, first_clash, held_by_givens};
 use crate::elements::odd_even::Parity;
 use crate::error::rc;
 use crate::puzzle::{Clue, Grid, Kind, Puzzle};
@@ -820,9 +821,10 @@ fn check_cells(item: &Value, key: &str, index: usize, n: usize) -> Result<(), Fa
 }
 
 /// Keys that contradict each other: a cell in two killer cages, and a
-/// cell marked both odd and even (by the cells' `parity` first, then the
-/// `odd` and `even` lists), refused at the second of the two as every
-/// reader's odd and even cells are ([`first_clash`]).
+/// cell marked both odd and even or given a value of the other parity
+/// (by the givens, then the cells' `parity`, then the `odd` and `even`
+/// lists), refused at the later of the two as every reader's odd and even
+/// cells are ([`first_clash`]).
 fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
     // Each cell an instance of `key` names in `field`, with its path.
     let cells_of = |key: &str, field: &str| -> Vec<((i64, i64), JsonPath)> {
@@ -854,17 +856,21 @@ fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
             ));
         }
     }
-    let mut marks: Vec<(Marked<Parity>, JsonPath)> = p
-        .parity
-        .iter()
-        .map(|&((r, c), key)| {
-            let mark = Marked {
-                cell: (r, c),
-                kind: Parity::of_key(key),
-            };
-            (mark, top("grid").index(r).index(c).key("parity"))
+    // The givens first: a mark against one is the mark's fault.
+    let n = p.size;
+    let mut marks: Vec<(Holds, JsonPath)> = held_by_givens(&p.givens)
+        .map(|h| {
+            let (r, c) = h.cell;
+            (h, top("grid").index(r).index(c).key("value"))
         })
         .collect();
+    marks.extend(p.parity.iter().filter_map(|&((r, c), key)| {
+        let mark = Marked {
+            cell: (r, c),
+            kind: Parity::of_key(key),
+        };
+        Some((mark.holds(n)?, top("grid").index(r).index(c).key("parity")))
+    }));
     for &key in Parity::FPUZZLES {
         // An item may name its cell as `cell` or in `cells`; a cell out of
         // the grid is the element's to refuse.
@@ -872,11 +878,11 @@ fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
             marks.extend(cells_of(key, field).into_iter().filter_map(|((r, c), at)| {
                 let cell = (usize::try_from(r).ok()?, usize::try_from(c).ok()?);
                 let kind = Parity::of_key(key);
-                Some((Marked { cell, kind }, at))
+                Some((Marked { cell, kind }.holds(n)?, at))
             }));
         }
     }
-    if let Some((k, why)) = first_clash(marks.iter().map(|(m, _)| *m)) {
+    if let Some((k, why)) = first_clash(marks.iter().map(|(h, _)| h.clone())) {
         return Err(Fault::value(marks[k].1.clone(), why));
     }
     Ok(())

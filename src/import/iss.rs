@@ -8,9 +8,11 @@ use super::Options;
 use super::build::{Plain, SIZES, box_labels, default_box};
 use super::fpuzzles::cell_ref;
 use crate::elements::Element;
+use crate::elements::ElementType;
 use crate::elements::candidates::{self, Candidates};
 use crate::elements::extra_region::ExtraRegion;
 use crate::elements::kit::{iss_cell, iss_flag};
+use crate::elements::marks::first_clash;
 use crate::error::rc;
 use crate::puzzle::Grid;
 
@@ -540,7 +542,30 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
     for (cell, vs) in &p.candidates {
         let values = candidates::checked(vs.iter().map(|&v| i64::from(v)).collect(), n)
             .map_err(|m| format!("ISS given candidates of {}: {m}", rc(cell.0, cell.1)))?;
-        held.insert(*cell, values);
+        // A cell given candidates twice holds a value of both (not the
+        // last ones silently), and one of none is refused as every
+        // reader refuses it.
+        match held.get_mut(cell) {
+            Some(before) => {
+                let holds = |values: &Vec<i64>| {
+                    let values = values.clone();
+                    Candidates {
+                        cell: *cell,
+                        values,
+                    }
+                    .holds(n)
+                };
+                if let Some((_, why)) =
+                    first_clash([&*before, &values].into_iter().filter_map(holds))
+                {
+                    return Err(format!("ISS given candidates: {why}"));
+                }
+                before.retain(|v| values.contains(v));
+            }
+            None => {
+                held.insert(*cell, values);
+            }
+        }
     }
     // ISS's anti-consecutive binds a black dot's pair too, which
     // smtgrid's negative constraint exempts: of a 1:2 pair's digits only
@@ -560,6 +585,19 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
             .flatten()
             .collect();
         for cell in dotted {
+            // A given says more than candidates; a given 1 is refused as
+            // candidates of only 1 are.
+            match p.givens[cell.0][cell.1] {
+                Some(1) => {
+                    return Err(format!(
+                        "ISS gives {} 1, on a black dot under `.AntiConsecutive`, which rules 1 \
+                         out there: the puzzle has no solution",
+                        rc(cell.0, cell.1)
+                    ));
+                }
+                Some(_) => continue,
+                None => {}
+            }
             let values = held.entry(cell).or_insert_with(|| (1..=n as i64).collect());
             values.retain(|&v| v != 1);
             if values.is_empty() {

@@ -256,17 +256,34 @@ refused! {
             "keep one",
         ],
     }
-    // One check for every reader, at the second of the two marks: in a
-    // TOML file whichever key comes first, in f-puzzles JSON a cell's
-    // `parity` before the lists.
-    cell_marked_odd_and_even {
+    // One check for every reader, at the statement that leaves a cell no
+    // value (a mark, a given, candidates): in a TOML file the later in
+    // the file whichever key comes first (the givens first), in
+    // f-puzzles JSON the givens, then a cell's `parity`, then the lists.
+    cell_left_no_value {
+        "given-against-odd.toml": [
+            "given-against-odd.toml:11:15:",
+            "r1c2 has the given 2 and an odd mark, which contradict each other",
+        ],
+        "candidates-apart.toml": [
+            "candidates-apart.toml:18:15:",
+            "r2c2 has the candidates 1 or 2 and the candidates 3 or 4",
+        ],
+        "candidates-against-mark.toml": [
+            "candidates-against-mark.toml:14:10:",
+            "r2c2 has an even mark and the candidates 1 or 3",
+        ],
+        "fpuzzles-given-odd.json": [
+            "fpuzzles-given-odd.json:9:20:",
+            "r1c1 has the given 2 and an odd mark",
+        ],
         "odd-and-even.toml": [
             "odd-and-even.toml:17:15:",
-            "r3c3 is marked both even and odd, which contradict each other: keep one",
+            "r3c3 has an even mark and an odd mark, which contradict each other: correct or remove one",
         ],
         "fpuzzles-odd-even.json": [
             "fpuzzles-odd-even.json:10:39:",
-            "r2c2 is marked both odd and even",
+            "r2c2 has an odd mark and an even mark",
         ],
     }
     skyscrapers_clues {

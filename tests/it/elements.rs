@@ -622,18 +622,20 @@ cells = "r2c1 r3c1 r4c4"
 cells = "r2c4"
 "#,
         solution: &["2314", "1432", "3241", "4123"],
+        // Not a given of the other parity, which is refused up front:
+        // three odd cells in a row of 1 to 4.
         broken: r#"kind = "sudoku"
 givens = """
-2...
+1...
 ....
 ....
 ....
 """
 
 [[odd]]
-cells = "r1c1"
+cells = "r1c2 r1c3"
 "#,
-        conflict: "odd (r1c1)",
+        conflict: "odd (r1c2)",
         drawn: Some("class=\"odd\""),
     },
     Case {

@@ -434,7 +434,7 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
     refused(
         &fpuzzles_link(&both),
         &[],
-        ": even[0].cell: r1c2 is marked both odd and even",
+        ": even[0].cell: r1c2 has an odd mark and an even mark",
     );
     let mut wrong = good.clone();
     wrong["solution"][1] = json!(4);
@@ -496,6 +496,17 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         ".Shape~4x4.~R1C1_1.~R1C1_2",
         &[],
         "gives r1c1 twice, as 1 and as 2",
+    );
+    // Candidates with no value in common, or none the given is.
+    refused(
+        ".Shape~4x4.~R1C1_2_4.~R1C1_1_3",
+        &[],
+        "r1c1 has the candidates 2 or 4 and the candidates 1 or 3, which contradict each other",
+    );
+    refused(
+        ".Shape~4x4.~R1C1_2.~R1C1_1_3",
+        &[],
+        "r1c1 has the given 2 and the candidates 1 or 3, which contradict each other",
     );
     // Messages say one cell, row or value as one, and "an" before a vowel.
     refused(
@@ -723,8 +734,8 @@ fn imported_elements_pass_the_checks_their_toml_gets() {
         ),
         (
             "odd",
-            json!([{"cells": ["R1C1", "R1C1"]}]),
-            "odd: r1c1 is listed twice",
+            json!([{"cells": ["R1C2", "R1C2"]}]),
+            "odd: r1c2 is listed twice",
         ),
         (
             "minimum",
@@ -1985,7 +1996,11 @@ fn iss_anti_consecutive_is_the_white_negative_constraint() {
         toml.contains("[[candidates]]\ncells = \"r1c1 r1c2\"\nvalues = [2, 3, 4, 5, 6]"),
         "{toml}"
     );
-    assert_unsat(&format!("{dotted}.~R1C1_1"));
+    refused(
+        &format!("{dotted}.~R1C1_1"),
+        &[],
+        "ISS gives r1c1 1, on a black dot under `.AntiConsecutive`",
+    );
     refused(
         ".Shape~4x4.AntiConsecutive.WhiteDot~R1C1~R1C2",
         &[],
@@ -2101,8 +2116,8 @@ fn iss_pencil_marks_read_as_candidates() {
 /// An f-puzzles cell's `parity` (`"Odd"` or `"Even"`, the older form of
 /// the `odd` and `even` lists) marks it as they do: three odd cells, one
 /// even one and two givens leave one
-/// grid, which the givens alone do not; an odd cell given 2 has none, and
-/// another parity is refused naming the cell.
+/// grid, which the givens alone do not; an odd cell given 2 is refused
+/// up front, and so is another parity, naming the cell.
 #[test]
 fn fpuzzles_cell_parity_marks_odd_and_even_cells() {
     let sol = ["2314", "1432", "3241", "4123"];
@@ -2125,9 +2140,11 @@ fn fpuzzles_cell_parity_marks_odd_and_even_cells() {
     assert_eq!(toml.matches("r2c1").count(), 1, "{toml}");
     let mut broken = json!({"size": 4, "grid": fp_grid(&["2...", "....", "....", "...."])});
     broken["grid"][0][0]["parity"] = json!("Odd");
-    let out = smtgrid(&["explain", &fpuzzles_link(&broken), "--solver", "yices2"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("odd (r1c1)"), "{text}");
+    refused(
+        &fpuzzles_link(&broken),
+        &[],
+        ": grid[0][0].parity: r1c1 has the given 2 and an odd mark, which contradict each other",
+    );
     let mut bad = json!({"size": 4, "grid": fp_grid(&["...."; 4])});
     bad["grid"][0][1]["parity"] = json!("Prime");
     refused(
