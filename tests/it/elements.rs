@@ -1443,13 +1443,13 @@ fn bad_element_values_name_the_place_and_the_fix() {
         ),
         (
             "[[odd]]\ncells = \"r1c1 r1c1\"\n",
-            "10:9:",
+            "10:15:",
             "r1c1 is listed twice",
         ),
         // A mark in two tables: `convert` writes a key's marks as one.
         (
             "[[odd]]\ncells = \"r1c1\"\n\n[[odd]]\ncells = \"r2c2 r1c1\"\n",
-            "13:9:",
+            "13:15:",
             "r1c1 is listed twice",
         ),
         (
