@@ -820,11 +820,12 @@ fn check_cells(item: &Value, key: &str, index: usize, n: usize) -> Result<(), Fa
     Ok(())
 }
 
-/// Keys that contradict each other: a cell in two killer cages, and a
-/// cell marked both odd and even or given a value of the other parity
-/// (by the givens, then the cells' `parity`, then the `odd` and `even`
-/// lists), refused at the later of the two as every reader's odd and even
-/// cells are ([`first_clash`]).
+/// Keys that contradict each other: a cell marked both odd and even or
+/// given a value of the other parity (by the givens, then the cells'
+/// `parity`, then the `odd` and `even` lists), refused at the later of
+/// the two as every reader's odd and even cells are ([`first_clash`]).
+/// Killer cages that share a cell do not: each keeps its own sum and
+/// distinct digits, as ISS's and a TOML file's do.
 fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
     // Each cell an instance of `key` names in `field`, with its path.
     let cells_of = |key: &str, field: &str| -> Vec<((i64, i64), JsonPath)> {
@@ -844,18 +845,6 @@ fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
         }
         out
     };
-    let mut seen = std::collections::BTreeSet::new();
-    for (cell, at) in cells_of("killercage", "cells") {
-        if !seen.insert(cell) {
-            return Err(Fault::value(
-                at,
-                format!(
-                    "f-puzzles puts {} in two killer cages, which contradict each other",
-                    rc(cell.0 as usize, cell.1 as usize)
-                ),
-            ));
-        }
-    }
     // The givens first: a mark against one is the mark's fault.
     let n = p.size;
     let mut marks: Vec<(Holds, JsonPath)> = held_by_givens(&p.givens)

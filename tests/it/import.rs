@@ -2009,7 +2009,8 @@ fn iss_anti_consecutive_is_the_white_negative_constraint() {
 }
 
 /// ISS allows killer cages that share cells, each with its own sum and
-/// digits that differ (its "Killer sudoku [overlap]"): they are read as
+/// digits that differ (its "Killer sudoku [overlap]"), and so do f-puzzles
+/// and TOML's `[[killer-cage]]`: they are read as
 /// killer-cage elements of a sudoku, not as the killer kind's cages,
 /// which part the grid. Here five cages, two pairs of them sharing cells,
 /// leave one grid; two cages of 3 through one given 2 ask for two 1s in
@@ -2025,6 +2026,14 @@ fn iss_overlapping_cages_each_keep_their_sum() {
     let (toml, _) = converted(&[iss]);
     assert!(toml.contains("kind = \"sudoku\""), "{toml}");
     assert_unsat(".Shape~4x4.Cage~3~R1C1~R1C2.Cage~3~R1C2~R1C3.~R1C2_2");
+    // f-puzzles' killer cages that share a cell read the same way.
+    let mut fp = sudoku4();
+    fp["killercage"] = json!([
+        {"cells": ["R2C2", "R2C3"], "value": "6"},
+        {"cells": ["R2C3", "R3C3"], "value": "7"},
+    ]);
+    let (toml, _) = converted(&[&fpuzzles_link(&fp)]);
+    assert_eq!(toml.matches("[[killer-cage]]").count(), 2, "{toml}");
 }
 
 /// ISS's `.Modular~M~…` with any modulus: every M cells in a row on the
