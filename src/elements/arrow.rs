@@ -43,6 +43,18 @@ impl LineKind for ArrowKind {
         }
     }
 
+    fn iss_param(name: &str, pill: i64) -> Result<Option<i64>, super::HookError> {
+        // ISS offers pills of 2 and 3 digits (its builder refuses any
+        // other); a one-cell circle is its `.Arrow`.
+        if name == "PillArrow" && !(2..=3).contains(&pill) {
+            return Err(format!(
+                "PillArrow: a pill of {pill} cells, but ISS's pills hold 2 or 3: write \
+                 .PillArrow~2~R1C1~R1C2~R1C3 (or ~3~), or .Arrow~R1C1~R1C2 for a one-cell circle"
+            ));
+        }
+        Ok(Some(pill))
+    }
+
     fn check_param(circle: i64, len: usize, _n: i64) -> Result<(), String> {
         if !(1..=3).contains(&circle) || circle as usize >= len {
             return Err(format!(

@@ -67,15 +67,40 @@ impl ElementType for Candidates {
         let raws: Vec<Raw> = r.value(key, WANT)?;
         let mut out = Vec::new();
         for raw in raws {
-            let cells = r.cells(&raw.cells)?;
+            let cells = r.cells_at(&raw.cells)?;
             let values = checked(raw.values.get_ref().clone(), r.rows.max(r.cols))
                 .map_err(|m| r.error_at(&raw.values, format!("{key}: {m}")))?;
-            out.extend(cells.into_iter().map(|cell| Candidates {
-                cell,
-                values: values.clone(),
+            out.extend(cells.into_iter().map(|(cell, at)| {
+                let c = Candidates {
+                    cell,
+                    values: values.clone(),
+                };
+                (at, c)
             }));
         }
-        Ok(out)
+        // Tables of one cell with no value in common, or against its
+        // given or mark, at the cell that empties it.
+        let n = r.rows.max(r.cols);
+        let own = out
+            .iter()
+            .filter_map(|(at, c)| Some((*at, c.holds(n)?)))
+            .collect();
+        super::marks::refuse_held(Self::NAME, own, r)?;
+        Ok(out.into_iter().map(|(_, c)| c).collect())
+    }
+
+    fn holds(&self, _n: usize) -> Option<super::marks::Holds> {
+        Some(super::marks::Holds {
+            cell: self.cell,
+            values: self.values.clone(),
+            what: format!("the candidates {}", list(&self.values, " or ")),
+        })
+    }
+
+    /// A cell's tables leave it a value ([`super::marks::first_clash`]).
+    fn check(all: &[&Self], size: usize) -> Result<(), super::HookError> {
+        super::marks::first_clash(all.iter().filter_map(|c| c.holds(size)))
+            .map_or(Ok(()), |(_, why)| Err(why))
     }
 
     /// One table per set of values, listing its cells in the order they

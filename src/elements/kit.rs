@@ -831,8 +831,8 @@ fn marks_want(key: &str) -> String {
 
 /// Reads `[[key]] cells = "r1c1 r3c3"` tables whose every listed cell is
 /// one mark (an odd cell, a minimum, an indexer cell): the cells in file
-/// order, each with where it is named, a cell listed twice in one table
-/// refused at its list.
+/// order, each with where it is named, a cell listed twice refused where
+/// it is named the second time.
 pub fn read_marks(key: &str, r: &TomlReader) -> Result<Vec<Located>, InputError> {
     marks_of(key, r.value(key, &marks_want(key))?, r)
 }
@@ -852,8 +852,8 @@ fn marks_of(key: &str, tables: Vec<MarkTable>, r: &TomlReader) -> Result<Vec<Loc
     let mut seen = std::collections::HashSet::new();
     for t in tables {
         let cells = r.cells_at(&t.cells)?;
-        if let Some(&(c, _)) = cells.iter().find(|&&(c, _)| !seen.insert(c)) {
-            return Err(r.error_at(&t.cells, marked_twice(key, c)));
+        if let Some(&(c, at)) = cells.iter().find(|&&(c, _)| !seen.insert(c)) {
+            return Err(InputError::new(r.loc(at), marked_twice(key, c)));
         }
         out.extend(cells);
     }

@@ -8,9 +8,11 @@ use super::kit::{
     Located, fpuzzles_cell, fpuzzles_marks, fpuzzles_push, marks_once, read_marks,
     read_marks_if_any, write_marks,
 };
-use super::{ElementType, HookError, Layer, Lowering, TomlReader, TomlWriter};
+use super::{Element, ElementType, HookError, Layer, Lowering, TomlReader, TomlWriter};
 use crate::error::InputError;
+use crate::puzzle::Grid;
 use crate::render::svg::{Layout, Svg};
+use std::collections::HashMap;
 
 /// One marked cell: where it is and which of its element's marks it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,12 +39,6 @@ pub trait MarkKind: Sized + Copy + std::fmt::Debug + PartialEq + Eq + 'static {
     /// How an f-puzzles item names its cell: `{"cell": "R1C1"}` (odd,
     /// minimum) or `{"cells": ["R1C1"]}` (indexers).
     const LISTED: bool = false;
-    /// Whether two different marks of the element on one cell contradict
-    /// each other, whatever the rest of the puzzle (odd and even: no
-    /// value is both). Not a minimum and a maximum, whose neighbours may
-    /// all be exempt from one of the two, nor two indexers, which may
-    /// agree.
-    const EXCLUSIVE: bool = false;
 
     /// The mark a TOML or an f-puzzles key names.
     fn of_key(key: &str) -> Self;
@@ -51,6 +47,14 @@ pub trait MarkKind: Sized + Copy + std::fmt::Debug + PartialEq + Eq + 'static {
     /// Its f-puzzles key.
     fn fpuzzles_key(self) -> &'static str {
         self.key()
+    }
+    /// The values of 1..=`n` that a mark alone lets its cell hold (odd:
+    /// the odd ones), so that marks, givens and candidates leaving a cell
+    /// none are refused ([`first_clash`]). `None` for a mark that says
+    /// nothing of its cell alone: a minimum's and a maximum's neighbours
+    /// may all be exempt, and two indexers may agree.
+    fn values(self, _n: usize) -> Option<Vec<i64>> {
+        None
     }
     /// Refuses marks under `key` that the puzzle read so far cannot hold.
     fn check(_key: &str, _r: &TomlReader) -> Result<(), InputError> {
@@ -66,32 +70,74 @@ pub trait MarkKind: Sized + Copy + std::fmt::Debug + PartialEq + Eq + 'static {
     fn draw(m: &Marked<Self>, layer: Layer, layout: &Layout, s: &mut Svg);
 }
 
-/// Of `marks` in the order a reader meets them, the first that puts a
-/// second, different mark of an [`MarkKind::EXCLUSIVE`] element on a cell
-/// (even on a cell marked odd): its index among them and why it cannot
-/// be. Every reader's marks pass it ([`ElementType::check`]); a reader
-/// that knows where each mark is written calls it too, to point at the
-/// second.
-pub fn first_clash<K: MarkKind>(
-    marks: impl IntoIterator<Item = Marked<K>>,
-) -> Option<(usize, String)> {
-    if !K::EXCLUSIVE {
-        return None;
-    }
-    let mut seen = std::collections::HashMap::new();
-    marks.into_iter().enumerate().find_map(|(k, m)| {
-        let first = *seen.entry(m.cell).or_insert(m.kind);
-        (first != m.kind).then(|| {
-            let (r, c) = m.cell;
-            let why = format!(
-                "{} is marked both {} and {}, which contradict each other: keep one of the two \
-                 marks",
-                crate::model::rc(r, c),
-                first.key(),
-                m.kind.key()
-            );
-            (k, why)
+/// What one statement says a cell may hold, as [`ElementType::holds`]
+/// gives it: a given's value, an odd or even mark's values, a candidates
+/// table's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holds {
+    /// 0-based (row, column).
+    pub cell: (usize, usize),
+    /// The values it allows.
+    pub values: Vec<i64>,
+    /// How a message names the statement (`the given 3`, `an odd mark`).
+    pub what: String,
+}
+
+/// What the givens say of their cells, row by row.
+pub fn held_by_givens(givens: &Grid) -> impl Iterator<Item = Holds> + '_ {
+    givens.iter().enumerate().flat_map(|(r, row)| {
+        row.iter().enumerate().filter_map(move |(c, v)| {
+            v.map(|v| Holds {
+                cell: (r, c),
+                values: vec![i64::from(v)],
+                what: format!("the given {v}"),
+            })
         })
+    })
+}
+
+/// What the givens, then `elements` that hold their cells to some
+/// values, say on an `n`-value grid.
+pub fn held<'e>(
+    givens: &'e Grid,
+    elements: impl IntoIterator<Item = &'e Element> + 'e,
+    n: usize,
+) -> impl Iterator<Item = Holds> + 'e {
+    held_by_givens(givens).chain(elements.into_iter().filter_map(move |e| e.holds(n)))
+}
+
+/// Of what statements say of cells (`holds`), in the order a reader meets
+/// them, the first after which a cell can hold no value (even on a cell
+/// marked odd, candidates 2 or 4 on a given 3): its index among them and
+/// why, naming every statement on that cell. Every reader's puzzle passes
+/// it (odd and even in [`ElementType::check`], the rest in
+/// `import::build::to_puzzle`); a reader that knows where each statement
+/// is written calls it too, to point at the one that empties the cell.
+pub fn first_clash(holds: impl IntoIterator<Item = Holds>) -> Option<(usize, String)> {
+    let mut seen: HashMap<(usize, usize), (Vec<i64>, Vec<String>)> = HashMap::new();
+    holds.into_iter().enumerate().find_map(|(k, h)| {
+        let (left, said) = seen
+            .entry(h.cell)
+            .or_insert_with(|| (h.values.clone(), Vec::new()));
+        left.retain(|v| h.values.contains(v));
+        said.push(h.what);
+        if !left.is_empty() {
+            return None;
+        }
+        let (r, c) = h.cell;
+        let (last, before) = said.split_last()?;
+        let (why, fix) = match before.len() {
+            1 => ("contradict each other", "the two"),
+            _ => ("leave it no value", "them"),
+        };
+        Some((
+            k,
+            format!(
+                "{} has {} and {last}, which {why}: correct or remove one of {fix}",
+                crate::model::rc(r, c),
+                before.join(", ")
+            ),
+        ))
     })
 }
 
@@ -105,15 +151,24 @@ impl<K: MarkKind> ElementType for Marked<K> {
     fn read(key: &str, r: &TomlReader) -> Result<Vec<Self>, InputError> {
         K::check(key, r)?;
         let marks = located(key, read_marks(key, r)?);
-        if K::EXCLUSIVE {
+        if K::of_key(key).values(r.rows).is_some() {
             refuse_clash(key, &marks, r)?;
         }
         Ok(marks.into_iter().map(|(_, m)| m).collect())
     }
 
+    fn holds(&self, n: usize) -> Option<Holds> {
+        let key = self.kind.key();
+        Some(Holds {
+            cell: self.cell,
+            values: self.kind.values(n)?,
+            what: format!("{} mark", super::kit::a(key)),
+        })
+    }
+
     /// No cell carries one mark twice, as [`read_marks`] refuses, nor two
     /// that contradict each other ([`first_clash`]).
-    fn check(all: &[&Self], _size: usize) -> Result<(), HookError> {
+    fn check(all: &[&Self], size: usize) -> Result<(), HookError> {
         for &key in K::KEYS {
             let kind = K::of_key(key);
             let cells: Vec<_> = all
@@ -123,7 +178,7 @@ impl<K: MarkKind> ElementType for Marked<K> {
                 .collect();
             marks_once(key, &cells)?;
         }
-        first_clash(all.iter().map(|m| **m)).map_or(Ok(()), |(_, why)| Err(why))
+        first_clash(all.iter().filter_map(|m| m.holds(size))).map_or(Ok(()), |(_, why)| Err(why))
     }
 
     fn write(all: &[&Self], w: &mut TomlWriter) {
@@ -184,11 +239,12 @@ fn located<K: MarkKind>(key: &str, cells: Vec<Located>) -> Vec<(usize, Marked<K>
         .collect()
 }
 
-/// Refuses, where the file writes the second of the two, a cell that
-/// `key`'s marks (`marks`) and the element's other keys mark in ways that
-/// contradict each other. The other keys are read again for where their
-/// marks are written, which the marks read before keep no trace of, so
-/// the error is at the later mark in the file whichever key comes first.
+/// Refuses, where the file writes it, the first of `key`'s marks
+/// (`marks`) or the element's other keys' that leaves a cell no value
+/// beside the givens and the elements read before ([`first_clash`]). The
+/// other keys are read again for where their marks are written, which
+/// the marks read before keep no trace of, so the error is at the later
+/// mark in the file whichever key comes first.
 fn refuse_clash<K: MarkKind>(
     key: &str,
     marks: &[(usize, Marked<K>)],
@@ -199,8 +255,32 @@ fn refuse_clash<K: MarkKind>(
         all.extend(located(other, read_marks_if_any(other, r)?));
     }
     all.sort_by_key(|&(at, _)| at);
-    match first_clash(all.iter().map(|&(_, m)| m)) {
-        Some((k, why)) => Err(InputError::new(r.loc(all[k].0), why)),
+    let n = r.rows;
+    let own = all
+        .iter()
+        .filter_map(|&(at, m)| Some((at, m.holds(n)?)))
+        .collect();
+    refuse_held(K::NAME, own, r)
+}
+
+/// Refuses the first of element `name`'s statements (`own`: each with
+/// the byte offset where it is written, in file order) that leaves a cell
+/// no value beside the givens and the other elements read before
+/// ([`first_clash`]), at its place: one check for every element whose
+/// statements hold cells to values.
+pub fn refuse_held(name: &str, own: Vec<(usize, Holds)>, r: &TomlReader) -> Result<(), InputError> {
+    let others = r.elements.iter().filter(|e| e.name() != name);
+    let before: Vec<Holds> = held(r.givens, others, r.rows).collect();
+    let skip = before.len();
+    let (places, holds): (Vec<usize>, Vec<Holds>) = own.into_iter().unzip();
+    match first_clash(before.into_iter().chain(holds)) {
+        Some((k, why)) => {
+            let at = k.checked_sub(skip).and_then(|k| places.get(k));
+            Err(InputError::new(
+                at.map_or_else(|| r.file.clone(), |&at| r.loc(at)),
+                why,
+            ))
+        }
         None => Ok(()),
     }
 }
@@ -240,12 +320,48 @@ mod tests {
         assert_eq!(OddEven::check(&[&odd, &elsewhere], 4), Ok(()));
         let why = OddEven::check(&[&even, &elsewhere, &odd], 4).unwrap_err();
         assert!(
-            why.starts_with("r2c3 is marked both even and odd, which contradict each other"),
+            why.starts_with("r2c3 has an even mark and an odd mark, which contradict each other"),
             "{why}"
         );
+        let holds = |ms: &[OddEven]| ms.iter().filter_map(|m| m.holds(4)).collect::<Vec<_>>();
         assert_eq!(
-            first_clash([elsewhere, odd, odd, even]).map(|(k, _)| k),
+            first_clash(holds(&[elsewhere, odd, odd, even])).map(|(k, _)| k),
             Some(3)
+        );
+        // A given and candidates on the cell too: the first statement that
+        // leaves it no value, naming every one.
+        let givens = vec![vec![None, None, Some(3)], vec![None; 3]];
+        let given = held_by_givens(&givens);
+        let two_four = Holds {
+            cell: (0, 2),
+            values: vec![2, 4],
+            what: "the candidates 2 or 4".into(),
+        };
+        let (k, why) = first_clash(given.chain([two_four])).expect("3 is not 2 or 4");
+        assert_eq!(k, 1);
+        assert!(
+            why.starts_with("r1c3 has the given 3 and the candidates 2 or 4, which"),
+            "{why}"
+        );
+        let one_three = Holds {
+            cell: (1, 2),
+            values: vec![1, 3],
+            what: "the candidates 1 or 3".into(),
+        };
+        let (k, why) = first_clash(
+            holds(&[odd])
+                .into_iter()
+                .chain([one_three])
+                .chain(holds(&[even])),
+        )
+        .expect("1 and 3 are odd");
+        assert_eq!(k, 2);
+        assert!(
+            why.starts_with(
+                "r2c3 has an odd mark, the candidates 1 or 3 and an even mark, which leave it no \
+                 value"
+            ),
+            "{why}"
         );
         let min = mark((1, 1), Extreme::Minimum);
         let max = mark((1, 1), Extreme::Maximum);

@@ -203,6 +203,14 @@ pub trait ElementType: Sized + Clone + std::fmt::Debug + PartialEq + Eq + 'stati
         false
     }
 
+    /// What the instance alone says its one cell may hold on an `n`-value
+    /// grid (an odd mark, a cell's candidates), so that statements leaving
+    /// a cell no value are refused, by every reader
+    /// ([`marks::first_clash`]); `None` by default.
+    fn holds(&self, _n: usize) -> Option<marks::Holds> {
+        None
+    }
+
     /// Whether the square (`row`, `col`) holds a cell to fill (kakuro's
     /// clue squares do not).
     fn holds_cell(&self, _row: usize, _col: usize) -> bool {
@@ -522,6 +530,13 @@ macro_rules! element_table {
             pub fn has_clue_squares(&self) -> bool {
                 match self {
                     $(Element::$ty(_) => <$module::$ty as ElementType>::HAS_CLUE_SQUARES,)+
+                }
+            }
+
+            /// [`ElementType::holds`].
+            pub fn holds(&self, n: usize) -> Option<marks::Holds> {
+                match self {
+                    $(Element::$ty(x) => x.holds(n),)+
                 }
             }
 

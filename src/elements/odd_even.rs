@@ -9,8 +9,8 @@
 //! cells = "r2c2"
 //! ```
 //!
-//! A cell marked both odd and even is refused, by every reader
-//! (`marks::first_clash`).
+//! A cell marked both odd and even, or given a value of the other
+//! parity, is refused, by every reader (`marks::first_clash`).
 
 use super::marks::{MarkKind, Marked};
 use super::{Layer, Lowering, Says};
@@ -35,8 +35,6 @@ impl MarkKind for Parity {
     const FPUZZLES: &'static [&'static str] = &["odd", "even"];
     const DOC: &'static str = "`[[odd]] cells = \"r1c1 r3c4\"`: each listed cell holds an odd value; \
         `[[even]]`: an even one";
-    /// No value is both odd and even.
-    const EXCLUSIVE: bool = true;
 
     fn of_key(key: &str) -> Self {
         if key == "odd" { Parity::Odd } else { Parity::Even }
@@ -49,6 +47,12 @@ impl MarkKind for Parity {
         }
     }
 
+    /// The values of its parity: no value is both odd and even.
+    fn values(self, n: usize) -> Option<Vec<i64>> {
+        let parity = i64::from(self == Parity::Odd);
+        Some((1..=n as i64).filter(|v| v % 2 == parity).collect())
+    }
+
     fn lower(m: &OddEven, l: &mut Lowering) {
         let name = format!("{} ({})", m.kind.key(), rc(m.cell.0, m.cell.1));
         l.begin(
@@ -59,9 +63,7 @@ impl MarkKind for Parity {
                 ..Says::default()
             },
         );
-        let parity = i64::from(m.kind == Parity::Odd);
-        // The values of the grid with that parity.
-        let values = (1..=l.n() as i64).filter(|v| v % 2 == parity);
+        let values = m.kind.values(l.n()).unwrap_or_default();
         l.push_one_of(Group::Element(Self::NAME), name, m.cell, values);
     }
 

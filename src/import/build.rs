@@ -14,9 +14,11 @@ use crate::elements::boxes::suggested_box;
 use crate::elements::cages::Cages;
 use crate::elements::cages::label;
 use crate::elements::diagonals::Diagonals;
+use crate::elements::extra_region::ExtraRegion;
 use crate::elements::givens::{self, Values};
 use crate::elements::killer_cage::KillerCage as CageElement;
 use crate::elements::kit::first_unreached;
+use crate::elements::marks::{first_clash, held};
 use crate::elements::regions::Regions;
 use crate::error::Location;
 use crate::error::rc;
@@ -113,10 +115,57 @@ fn as_boxes(n: usize, regions: &[Vec<(usize, usize)>]) -> Option<(usize, usize)>
         .find(|&shape| groups(&box_labels(n, shape)) == regions)
 }
 
-/// Today's puzzle named `name` from `plain`, or what is wrong with it
-/// (one line, for `FILE:LINE: …`). `at` is where the recorded solution
-/// is, for its message.
-pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, String> {
+/// A written cell that a refusal blames, for the importer to point at
+/// where its format writes it (an f-puzzles cell's `value`, its place in
+/// `solution`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blamed {
+    /// The given at (row, column), from 0.
+    Given(usize, usize),
+    /// The recorded solution's cell at (row, column), from 0.
+    Solution(usize, usize),
+}
+
+/// Why a puzzle is refused: what is wrong (one line, for `FILE:LINE: …`)
+/// and the cell it is about, when one is to blame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// What is wrong, and how to fix it.
+    pub message: String,
+    /// The cell to point at, if any.
+    pub blamed: Option<Blamed>,
+}
+
+impl From<String> for Refusal {
+    fn from(message: String) -> Self {
+        Refusal {
+            message,
+            blamed: None,
+        }
+    }
+}
+
+/// Each cell's coordinates as a location (line row + 1, column column +
+/// 1). The checks shared with puzzle files place a complaint at the
+/// location of the cell to blame; only the importer knows where its
+/// format writes that cell, so it gets the cell back ([`cell_of`]).
+fn cell_locations(n: usize) -> Vec<Vec<Location>> {
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| Location::default().at(r + 1, c + 1))
+                .collect()
+        })
+        .collect()
+}
+
+/// The cell a location of [`cell_locations`] stands for.
+fn cell_of(at: &Location) -> Option<(usize, usize)> {
+    Some((at.line?.checked_sub(1)?, at.column?.checked_sub(1)?))
+}
+
+/// Today's puzzle named `name` from `plain`, or why not.
+pub fn to_puzzle(plain: Plain, name: &str) -> Result<Puzzle, Refusal> {
     let n = plain.n;
     if !SIZES.contains(&n) {
         return Err(format!(
@@ -125,41 +174,61 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
             SIZES.start(),
             SIZES.end(),
             SIZES.end()
-        ));
+        )
+        .into());
     }
-    if let Some((r, c)) = (0..n)
+    // Cells in no region (f-puzzles `region: null`, a SudokuPad puzzle
+    // drawing no regions, ISS `.NoBoxes`) are bound by their row and
+    // column only: the grid is a Latin square, a sudoku whose boxes are
+    // its rows (1×n, adding nothing to the rows' rule), and each region
+    // still drawn holds its values once, as an extra region.
+    let free = (0..n)
         .flat_map(|r| (0..n).map(move |c| (r, c)))
-        .find(|&(r, c)| plain.regions[r][c].is_none())
-    {
-        return Err(format!(
-            "{} is in no region (f-puzzles region null, or no box drawn): a sudoku without \
-             boxes is not yet supported",
-            rc(r, c)
-        ));
-    }
+        .find(|&(r, c)| plain.regions[r][c].is_none());
     let regions = groups(&plain.regions);
     let boxes = as_boxes(n, &regions);
     if boxes.is_none() {
         for (k, cells) in regions.iter().enumerate() {
             let first = cells[0];
             if cells.len() != n {
+                // Beside cells in no region, a short region is most
+                // likely one whose cells were taken out of it.
+                let fix = free.map_or_else(String::new, |(r, c)| {
+                    format!(
+                        " ({} is in no region: give every cell a region, or no cell one \
+                         for a Latin square)",
+                        rc(r, c)
+                    )
+                });
                 return Err(format!(
-                    "region {} (from {}) has {} cells, but every region of a {n}×{n} grid has {n}",
+                    "region {} (from {}) has {} cells, but every region of a {n}×{n} grid has \
+                     {n}{fix}",
                     k + 1,
                     rc(first.0, first.1),
                     cells.len()
-                ));
+                )
+                .into());
             }
             // A region in pieces is read as ISS and f-puzzles draw it: its
             // cells hold each value once, wherever they are.
         }
     }
+    let mut plain = plain;
+    let (boxes, regions) = if free.is_some() {
+        plain.elements.extend(
+            regions
+                .into_iter()
+                .map(|cells| Element::ExtraRegion(ExtraRegion { cells })),
+        );
+        (Some((1, n)), Vec::new())
+    } else {
+        (boxes, regions)
+    };
     // Killer cages on boxes, every one with a sum and in one piece, none
     // sharing a cell with another, make the killer kind as before; any
     // other (no sum, on jigsaw regions, in pieces, overlapping as ISS
     // allows: each cage its own sum and distinct digits) stays a
     // killer-cage element of a sudoku or jigsaw.
-    let mut plain = plain;
     let killer: Vec<&CageElement> = plain.elements.iter().filter_map(CageElement::of).collect();
     let mut caged = std::collections::HashSet::new();
     let as_kind = boxes.is_some()
@@ -186,6 +255,7 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
         (None, false) => {
             return Err(
                 "killer cages on irregular regions are not yet supported (today's killer has boxes)"
+                    .to_string()
                     .into(),
             );
         }
@@ -208,27 +278,50 @@ pub fn to_puzzle(plain: Plain, name: &str, at: &Location) -> Result<Puzzle, Stri
         });
     }
     crate::elements::check_all(&plain.elements, n)?;
+    // Statements of different elements on one cell (a given, its marks,
+    // its candidates) leaving it no value.
+    if let Some((_, why)) = first_clash(held(&plain.givens, &plain.elements, n)) {
+        return Err(why.into());
+    }
     p.extend(plain.elements);
+    let cells = cell_locations(n);
+    let blame = |e: &crate::InputError, part: fn(usize, usize) -> Blamed| {
+        cell_of(&e.location).map(|(r, c)| part(r, c))
+    };
     let values = Values {
         grid: plain.givens,
-        locs: Vec::new(),
+        locs: cells.clone(),
     };
-    givens_repeat(&values, &p).map_err(|e| format!("the givens break a rule: {}", e.message))?;
+    givens_repeat(&values, &p).map_err(|e| Refusal {
+        message: format!(
+            "the givens break a rule: {}: correct one of the two",
+            e.message
+        ),
+        blamed: blame(&e, Blamed::Given),
+    })?;
     p.givens = values.grid;
     if let Some(sol) = plain.solution {
         if let Some((r, c)) = (0..n)
             .flat_map(|r| (0..n).map(move |c| (r, c)))
             .find(|&(r, c)| p.givens[r][c].is_some() && p.givens[r][c] != sol[r][c])
         {
-            return Err(format!(
-                "the recorded solution has {} at {}, but the given there is {}",
-                sol[r][c].map_or_else(|| ".".to_string(), |v| v.to_string()),
-                rc(r, c),
-                p.givens[r][c].unwrap_or(0)
-            ));
+            return Err(Refusal {
+                message: format!(
+                    "the recorded solution has {} at {}, but the given there is {}: correct \
+                     the one that is wrong",
+                    sol[r][c].map_or_else(|| ".".to_string(), |v| v.to_string()),
+                    rc(r, c),
+                    p.givens[r][c].unwrap_or(0)
+                ),
+                blamed: Some(Blamed::Solution(r, c)),
+            });
         }
         p.solution = Some(sol);
-        p.check_solution(&[], at).map_err(|e| e.message)?;
+        p.check_solution(&cells, &Location::default())
+            .map_err(|e| Refusal {
+                blamed: blame(&e, Blamed::Solution),
+                message: e.message,
+            })?;
     }
     Ok(p)
 }
@@ -315,13 +408,13 @@ mod tests {
 
     #[test]
     fn boxes_are_found_from_regions() {
-        let p = to_puzzle(Plain::blank(6), "t", &Location::default()).expect("a 6x6");
+        let p = to_puzzle(Plain::blank(6), "t").expect("a 6x6");
         assert_eq!((p.kind, p.box_shape()), (Kind::Sudoku, Some((2, 3))));
         let mut tall = Plain::blank(6);
         tall.regions = box_labels(6, (3, 2));
-        let p = to_puzzle(tall, "t", &Location::default()).expect("3x2 boxes");
+        let p = to_puzzle(tall, "t").expect("3x2 boxes");
         assert_eq!(p.box_shape(), Some((3, 2)));
-        let p = to_puzzle(Plain::blank(7), "t", &Location::default()).expect("rows as boxes");
+        let p = to_puzzle(Plain::blank(7), "t").expect("rows as boxes");
         assert_eq!(p.box_shape(), Some((1, 7)));
     }
 
@@ -329,9 +422,9 @@ mod tests {
     fn impossible_sums_and_overlaps_are_refused() {
         let mut k = Plain::blank(4);
         k.cages = vec![(vec![(0, 0), (0, 1)], 8)];
-        assert!(to_puzzle(k.clone(), "t", &Location::default()).is_err());
+        assert!(to_puzzle(k.clone(), "t").is_err());
         k.cages = vec![(vec![(0, 0), (0, 1)], 7), (vec![(0, 1), (1, 1)], 3)];
-        let e = to_puzzle(k, "t", &Location::default()).expect_err("overlap");
+        let e = to_puzzle(k, "t").expect_err("overlap").message;
         assert!(e.contains("overlapping"), "{e}");
     }
 }

@@ -13,7 +13,8 @@ use serde_json::{Map, Value, json};
 use super::build::{Plain, SIZES, box_labels, default_box};
 use super::place::{self, JsonPath};
 use super::{Drawn, DrawnKind, Options, colour};
-use crate::elements::marks::{MarkKind, Marked, first_clash};
+use crate::elements::ElementType;
+use crate::elements::marks::{Holds, MarkKind, Marked, first_clash, held_by_givens};
 use crate::elements::odd_even::Parity;
 use crate::error::rc;
 use crate::puzzle::{Clue, Grid, Kind, Puzzle};
@@ -161,6 +162,20 @@ impl From<String> for Fault {
     }
 }
 
+/// `refusal` of a whole n×n puzzle as a fault at the cell it blames: a
+/// given's `value`, or the cell's place in the row-major `solution`.
+pub fn blamed(refusal: super::build::Refusal, n: usize) -> Fault {
+    use super::build::Blamed;
+    let at = refusal.blamed.map(|b| match b {
+        Blamed::Given(r, c) => Spot::Value(top("grid").index(r).index(c).key("value")),
+        Blamed::Solution(r, c) => Spot::Value(top("solution").index(r * n + c)),
+    });
+    Fault {
+        at,
+        message: refusal.message,
+    }
+}
+
 /// The path of the top-level key `key`.
 fn top(key: &str) -> JsonPath {
     JsonPath::root().key(key)
@@ -243,7 +258,7 @@ pub fn cell_ref(s: &str) -> Option<(i64, i64)> {
 /// object ([`refuse_repeats`]), read as [`read_value`] reads it.
 pub fn read(text: &str, opts: &Options) -> Result<FPuzzle, Fault> {
     let v: Value = serde_json::from_str(text).map_err(|e| syntax(text, &e))?;
-    refuse_repeats(text)?;
+    refuse_repeats(text, "f-puzzles")?;
     read_value(&v, opts)
 }
 
@@ -269,23 +284,21 @@ fn syntax(text: &str, e: &serde_json::Error) -> Fault {
     }
 }
 
-/// Refuses JSON text (already known to be JSON) with a key that an
-/// object holds twice: serde_json, as f-puzzles, keeps the last silently
+/// Refuses JSON text (already known to be JSON) of `format` (`f-puzzles`,
+/// or `SudokuPad` for its own JSON) with a key that an object holds
+/// twice: serde_json, as f-puzzles and SudokuPad, keeps the last silently
 /// where other readers keep the first, so which one the setter meant is
 /// theirs to say.
-pub fn refuse_repeats(text: &str) -> Result<(), Fault> {
+pub fn refuse_repeats(text: &str, format: &str) -> Result<(), Fault> {
     let Some((path, at)) = place::repeated_key(text) else {
         return Ok(());
     };
     let key = match path.0.last() {
-        Some(place::Step::Key(k)) => super::short_key(k),
+        Some(place::Step::Key(k)) => k.clone(),
         _ => String::new(),
     };
     Err(Fault {
-        message: format!(
-            "f-puzzles key `{key}` comes twice in one object, and JSON readers differ on which \
-             they keep: keep one"
-        ),
+        message: place::twice(format, &key),
         at: Some(Spot::Found(path, at)),
     })
 }
@@ -807,10 +820,12 @@ fn check_cells(item: &Value, key: &str, index: usize, n: usize) -> Result<(), Fa
     Ok(())
 }
 
-/// Keys that contradict each other: a cell in two killer cages, and a
-/// cell marked both odd and even (by the cells' `parity` first, then the
-/// `odd` and `even` lists), refused at the second of the two as every
-/// reader's odd and even cells are ([`first_clash`]).
+/// Keys that contradict each other: a cell marked both odd and even or
+/// given a value of the other parity (by the givens, then the cells'
+/// `parity`, then the `odd` and `even` lists), refused at the later of
+/// the two as every reader's odd and even cells are ([`first_clash`]).
+/// Killer cages that share a cell do not: each keeps its own sum and
+/// distinct digits, as ISS's and a TOML file's do.
 fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
     // Each cell an instance of `key` names in `field`, with its path.
     let cells_of = |key: &str, field: &str| -> Vec<((i64, i64), JsonPath)> {
@@ -830,29 +845,21 @@ fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
         }
         out
     };
-    let mut seen = std::collections::BTreeSet::new();
-    for (cell, at) in cells_of("killercage", "cells") {
-        if !seen.insert(cell) {
-            return Err(Fault::value(
-                at,
-                format!(
-                    "f-puzzles puts {} in two killer cages, which contradict each other",
-                    rc(cell.0 as usize, cell.1 as usize)
-                ),
-            ));
-        }
-    }
-    let mut marks: Vec<(Marked<Parity>, JsonPath)> = p
-        .parity
-        .iter()
-        .map(|&((r, c), key)| {
-            let mark = Marked {
-                cell: (r, c),
-                kind: Parity::of_key(key),
-            };
-            (mark, top("grid").index(r).index(c).key("parity"))
+    // The givens first: a mark against one is the mark's fault.
+    let n = p.size;
+    let mut marks: Vec<(Holds, JsonPath)> = held_by_givens(&p.givens)
+        .map(|h| {
+            let (r, c) = h.cell;
+            (h, top("grid").index(r).index(c).key("value"))
         })
         .collect();
+    marks.extend(p.parity.iter().filter_map(|&((r, c), key)| {
+        let mark = Marked {
+            cell: (r, c),
+            kind: Parity::of_key(key),
+        };
+        Some((mark.holds(n)?, top("grid").index(r).index(c).key("parity")))
+    }));
     for &key in Parity::FPUZZLES {
         // An item may name its cell as `cell` or in `cells`; a cell out of
         // the grid is the element's to refuse.
@@ -860,11 +867,11 @@ fn contradictions(p: &FPuzzle) -> Result<(), Fault> {
             marks.extend(cells_of(key, field).into_iter().filter_map(|((r, c), at)| {
                 let cell = (usize::try_from(r).ok()?, usize::try_from(c).ok()?);
                 let kind = Parity::of_key(key);
-                Some((Marked { cell, kind }, at))
+                Some((Marked { cell, kind }.holds(n)?, at))
             }));
         }
     }
-    if let Some((k, why)) = first_clash(marks.iter().map(|(m, _)| *m)) {
+    if let Some((k, why)) = first_clash(marks.iter().map(|(h, _)| h.clone())) {
         return Err(Fault::value(marks[k].1.clone(), why));
     }
     Ok(())

@@ -8,9 +8,11 @@ use super::Options;
 use super::build::{Plain, SIZES, box_labels, default_box};
 use super::fpuzzles::cell_ref;
 use crate::elements::Element;
+use crate::elements::ElementType;
 use crate::elements::candidates::{self, Candidates};
 use crate::elements::extra_region::ExtraRegion;
 use crate::elements::kit::{iss_cell, iss_flag};
+use crate::elements::marks::first_clash;
 use crate::error::rc;
 use crate::puzzle::Grid;
 
@@ -276,6 +278,55 @@ pub fn text_form(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// Checks what an ISS `.Shape` of an n×n grid says after its size
+/// (`args[1..]`): a value range (`9`, or `1-9`, ISS's default written
+/// out; `0-8`, a range of its own), then a grid type (`Sudoku`, the
+/// default). smtgrid's values are 1 to n, so only the defaults are read.
+fn shape_rest(args: &[String], n: usize) -> Result<(), String> {
+    let shape = || super::short_key(&args.join("~"));
+    let (range, kind) = match args {
+        [_] => return Ok(()),
+        [_, range] => (range.as_str(), None),
+        [_, range, kind] => (range.as_str(), Some(kind.as_str())),
+        _ => {
+            return Err(format!(
+                "ISS `.Shape~{}` has {} arguments; ISS's shape is \
+                 `.Shape~{n}x{n}~RANGE~TYPE`, the last two optional",
+                shape(),
+                args.len()
+            ));
+        }
+    };
+    let default = n.to_string();
+    let default_range = range == default
+        || range.split_once('-') == Some(("1", default.as_str()))
+        || (range.is_empty() && kind.is_some());
+    if !default_range {
+        let named = range.split_once('-').unwrap_or(("1", range));
+        let what = match (named.0.parse::<i64>(), named.1.parse::<i64>()) {
+            (Ok(lo), Ok(hi)) => format!("values {lo} to {hi}"),
+            _ => format!(
+                "`{}` is not a value range such as 1-{n}",
+                super::short_key(range)
+            ),
+        };
+        return Err(format!(
+            "ISS `.Shape~{}`: {what}, a value range of its own: not yet supported (smtgrid's \
+             values are 1 to {n}); write `.Shape~{n}x{n}`",
+            shape()
+        ));
+    }
+    match kind {
+        None | Some("Sudoku") => Ok(()),
+        Some(k) => Err(format!(
+            "ISS `.Shape~{}`: the grid type `{}`: not yet supported (only ISS's default, \
+             `Sudoku`); write `.Shape~{n}x{n}`",
+            shape(),
+            super::short_key(k)
+        )),
+    }
+}
+
 /// Reads an ISS string.
 pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
     let toks = tokens(text);
@@ -310,12 +361,7 @@ pub fn read(text: &str, opts: &Options) -> Result<Iss, String> {
                 "ISS shape {h}x{w}: a grid that is not square is not yet supported"
             ));
         }
-        if t.args.len() > 1 {
-            return Err(format!(
-                "ISS shape `{}` with a value range of its own: not yet supported (values are 1 to {h})",
-                super::short_key(&t.args.join("~"))
-            ));
-        }
+        shape_rest(&t.args, h)?;
         if !SIZES.contains(&h) {
             return Err(format!(
                 "ISS shape {h}x{h}: smtgrid imports grids from {} to {} wide",
@@ -496,7 +542,30 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
     for (cell, vs) in &p.candidates {
         let values = candidates::checked(vs.iter().map(|&v| i64::from(v)).collect(), n)
             .map_err(|m| format!("ISS given candidates of {}: {m}", rc(cell.0, cell.1)))?;
-        held.insert(*cell, values);
+        // A cell given candidates twice holds a value of both (not the
+        // last ones silently), and one of none is refused as every
+        // reader refuses it.
+        match held.get_mut(cell) {
+            Some(before) => {
+                let holds = |values: &Vec<i64>| {
+                    let values = values.clone();
+                    Candidates {
+                        cell: *cell,
+                        values,
+                    }
+                    .holds(n)
+                };
+                if let Some((_, why)) =
+                    first_clash([&*before, &values].into_iter().filter_map(holds))
+                {
+                    return Err(format!("ISS given candidates: {why}"));
+                }
+                before.retain(|v| values.contains(v));
+            }
+            None => {
+                held.insert(*cell, values);
+            }
+        }
     }
     // ISS's anti-consecutive binds a black dot's pair too, which
     // smtgrid's negative constraint exempts: of a 1:2 pair's digits only
@@ -516,6 +585,19 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
             .flatten()
             .collect();
         for cell in dotted {
+            // A given says more than candidates; a given 1 is refused as
+            // candidates of only 1 are.
+            match p.givens[cell.0][cell.1] {
+                Some(1) => {
+                    return Err(format!(
+                        "ISS gives {} 1, on a black dot under `.AntiConsecutive`, which rules 1 \
+                         out there: the puzzle has no solution",
+                        rc(cell.0, cell.1)
+                    ));
+                }
+                Some(_) => continue,
+                None => {}
+            }
             let values = held.entry(cell).or_insert_with(|| (1..=n as i64).collect());
             values.retain(|&v| v != 1);
             if values.is_empty() {
@@ -537,9 +619,9 @@ pub fn to_plain(p: &Iss) -> Result<Plain, String> {
     plain.regions = match (&p.jigsaw, p.no_boxes) {
         (Some(layout), _) => layout.clone(),
         (None, false) => boxes.clone(),
-        // A grid without boxes is a Latin square, which is a sudoku whose
-        // boxes are its rows (1×n): they add nothing to the rows' rule.
-        (None, true) => box_labels(n, (1, n)),
+        // A grid without boxes: cells in no region, a Latin square as
+        // f-puzzles' `region: null` is (`build::to_puzzle`).
+        (None, true) => vec![vec![None; n]; n],
     };
     // ISS keeps the boxes beside a `.Jigsaw` unless `.NoBoxes` says
     // otherwise: each box is then an extra region of the jigsaw (none

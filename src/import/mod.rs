@@ -267,18 +267,13 @@ pub(crate) fn grid_rule(name: &str, n: usize) -> Result<Vec<crate::elements::Ele
 /// The puzzle of `plain` with the rules `--with` adds (each once: one the
 /// payload states already is not added again, as the puzzle keeps each
 /// flag once), checked as every imported puzzle is ([`build::to_puzzle`]).
-fn finish(
-    mut plain: build::Plain,
-    opts: &Options,
-    name: &str,
-    at: &Location,
-) -> Result<Puzzle, String> {
+fn finish(mut plain: build::Plain, opts: &Options, name: &str) -> Result<Puzzle, build::Refusal> {
     for rule in &opts.with {
         plain
             .elements
             .extend(grid_rule(rule, plain.n).map_err(|m| format!("--with {m}"))?);
     }
-    build::to_puzzle(plain, name, at)
+    build::to_puzzle(plain, name)
 }
 
 /// A key or value from the input, cut short and safe for a message.
@@ -463,20 +458,30 @@ pub fn read_link(
     // The JSON inside a link is never seen: its faults name their path.
     let fault = |f: fpuzzles::Fault| fpuzzles_fault(f, at, None);
     let mut notes = Vec::new();
+    // Whether the puzzle is f-puzzles JSON, whose cells a refusal of the
+    // whole puzzle can point at.
+    let mut json = false;
     let plain = match links::decode(text).map_err(fail)? {
-        links::Payload::Fpuzzles(json) => {
-            let f = fpuzzles::read(&json, opts).map_err(fault)?;
+        links::Payload::Fpuzzles(text) => {
+            json = true;
+            let f = fpuzzles::read(&text, opts).map_err(fault)?;
             note_fpuzzles(&mut notes, &f);
             Ok(fpuzzles::to_plain(&f, opts).map_err(fault)?)
         }
         links::Payload::Scl(t) => {
             let v = sudokupad::unzip(&t).map_err(fail)?;
-            // SudokuPad links may wrap f-puzzles JSON too: as JSON, whose
-            // keys are held to coming once as in any f-puzzles JSON, or
-            // abbreviated, which that check reads only as far as it is
-            // JSON.
-            if v.get("grid").is_some() && v.get("size").is_some() {
-                fpuzzles::refuse_repeats(&t).map_err(fault)?;
+            // SudokuPad links may wrap f-puzzles JSON too. Either JSON is
+            // held to keys coming once; the abbreviated form, which that
+            // check reads only as far as it is JSON, is by `unzip`.
+            let fpuzzles_json = v.get("grid").is_some() && v.get("size").is_some();
+            let format = if fpuzzles_json {
+                "f-puzzles"
+            } else {
+                "SudokuPad"
+            };
+            fpuzzles::refuse_repeats(&t, format).map_err(fault)?;
+            if fpuzzles_json {
+                json = true;
                 let f = fpuzzles::read_value(&v, opts).map_err(fault)?;
                 note_fpuzzles(&mut notes, &f);
                 Ok(fpuzzles::to_plain(&f, opts).map_err(fault)?)
@@ -493,7 +498,14 @@ pub fn read_link(
         }
     }
     .map_err(fail)?;
-    let p = finish(plain, opts, name, at).map_err(fail)?;
+    let n = plain.n;
+    let p = finish(plain, opts, name).map_err(|r| {
+        if json {
+            fault(fpuzzles::blamed(r, n))
+        } else {
+            fail(r.message)
+        }
+    })?;
     told(at, &notes);
     Ok(p)
 }
@@ -525,7 +537,8 @@ pub fn read_fpuzzles_json(
     let mut notes = Vec::new();
     note_fpuzzles(&mut notes, &f);
     let plain = fpuzzles::to_plain(&f, opts).map_err(fault)?;
-    let p = finish(plain, opts, name, at).map_err(fail)?;
+    let n = plain.n;
+    let p = finish(plain, opts, name).map_err(|r| fault(fpuzzles::blamed(r, n)))?;
     told(at, &notes);
     Ok(p)
 }

@@ -116,6 +116,17 @@ pub fn repeated_key(text: &str) -> Option<(JsonPath, usize)> {
     }
 }
 
+/// What is wrong with a key that an object of `format`'s JSON (`f-puzzles`,
+/// `SudokuPad`) holds twice, and the fix: one message for every reader
+/// that refuses it.
+pub fn twice(format: &str, key: &str) -> String {
+    format!(
+        "{format} key `{}` comes twice in one object, and JSON readers differ on which they \
+         keep: keep one",
+        super::short_key(key)
+    )
+}
+
 /// How far [`Scan::repeats`] went.
 enum Walk {
     /// Through the whole value, every key once.

@@ -114,6 +114,7 @@ impl Unzip<'_> {
         let mut m = Map::new();
         loop {
             self.ws();
+            let at = self.i;
             match self.peek() {
                 Some(b'}') => {
                     self.i += 1;
@@ -121,7 +122,7 @@ impl Unzip<'_> {
                 }
                 Some(q @ (b'\'' | b'"')) => {
                     let k = self.string(q)?;
-                    self.member(&mut m, k)?;
+                    self.member(&mut m, k, at)?;
                 }
                 Some(_) => {
                     let start = self.i;
@@ -134,7 +135,7 @@ impl Unzip<'_> {
                         return Err(self.error("a key is missing"));
                     }
                     let k = self.s[start..self.i].to_string();
-                    self.member(&mut m, k)?;
+                    self.member(&mut m, k, at)?;
                 }
                 None => return Err(self.error("an object is not closed")),
             }
@@ -147,7 +148,10 @@ impl Unzip<'_> {
         }
     }
 
-    fn member(&mut self, m: &mut Map<String, Value>, key: String) -> Result<(), String> {
+    /// Reads the value of `key`, written at byte `at`, into `m`; a key
+    /// `m` holds already (written again, or short once and long once)
+    /// is refused, as in SudokuPad's JSON (`fpuzzles::refuse_repeats`).
+    fn member(&mut self, m: &mut Map<String, Value>, key: String, at: usize) -> Result<(), String> {
         self.ws();
         if self.peek() != Some(b':') {
             return Err(self.error("expected : after a key"));
@@ -159,11 +163,18 @@ impl Unzip<'_> {
         } else {
             self.value()?
         };
-        let key = KEYS
+        let long = KEYS
             .iter()
             .find(|(short, _)| *short == key)
-            .map_or(key, |(_, long)| (*long).to_string());
-        m.insert(key, v);
+            .map_or_else(|| key.clone(), |(_, long)| (*long).to_string());
+        if m.contains_key(&long) {
+            return Err(format!(
+                "the SudokuPad puzzle text at character {}: {}",
+                self.s[..at].chars().count() + 1,
+                super::place::twice("SudokuPad", &key)
+            ));
+        }
+        m.insert(long, v);
         Ok(())
     }
 
@@ -718,6 +729,14 @@ mod tests {
             serde_json::json!({"d": 1})
         );
         assert!(unzip("{ce:[[{v:3}]").is_err());
+        // A key given twice, or short once and long once, as JSON's.
+        for (text, at) in [("{v:1,v:2}", 6), ("{ce:[],cells:[]}", 8)] {
+            let e = unzip(text).expect_err("a key twice");
+            assert!(
+                e.contains(&format!("at character {at}: SudokuPad key `")),
+                "{e}"
+            );
+        }
         let deep = "[".repeat(200);
         assert!(unzip(&deep).expect_err("deep").contains("deep"));
     }

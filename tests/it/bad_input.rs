@@ -232,6 +232,20 @@ refused! {
         "fpuzzles-type.json": ["fpuzzles-type.json:3:12:", "f-puzzles `title` is a list, not a string"],
         "fpuzzles-value.json": ["fpuzzles-value.json:5:24:", "cell r2c3 has the value 7"],
         "fpuzzles-rule.json": ["fpuzzles-rule.json:9:3:", "f-puzzles `arrow` (arrow)", "at least 2 cells"],
+        // What the parts say together, at the cell to blame: the second
+        // of two givens, the solution's cell.
+        "fpuzzles-given-repeat.json": [
+            "fpuzzles-given-repeat.json:4:53:",
+            "1 appears twice in row 1 (r1c1 and r1c4): correct one of the two",
+        ],
+        "fpuzzles-wrong-solution.json": [
+            "fpuzzles-wrong-solution.json:11:11:",
+            "the recorded solution is wrong: row 2 is broken",
+        ],
+        "fpuzzles-solution-given.json": [
+            "fpuzzles-solution-given.json:10:5:",
+            "the recorded solution has 3 at r1c1, but the given there is 4",
+        ],
     }
     // serde_json keeps the last of two keys silently; which one the
     // setter meant is theirs to say.
@@ -242,17 +256,34 @@ refused! {
             "keep one",
         ],
     }
-    // One check for every reader, at the second of the two marks: in a
-    // TOML file whichever key comes first, in f-puzzles JSON a cell's
-    // `parity` before the lists.
-    cell_marked_odd_and_even {
+    // One check for every reader, at the statement that leaves a cell no
+    // value (a mark, a given, candidates): in a TOML file the later in
+    // the file whichever key comes first (the givens first), in
+    // f-puzzles JSON the givens, then a cell's `parity`, then the lists.
+    cell_left_no_value {
+        "given-against-odd.toml": [
+            "given-against-odd.toml:11:15:",
+            "r1c2 has the given 2 and an odd mark, which contradict each other",
+        ],
+        "candidates-apart.toml": [
+            "candidates-apart.toml:18:15:",
+            "r2c2 has the candidates 1 or 2 and the candidates 3 or 4",
+        ],
+        "candidates-against-mark.toml": [
+            "candidates-against-mark.toml:14:10:",
+            "r2c2 has an even mark and the candidates 1 or 3",
+        ],
+        "fpuzzles-given-odd.json": [
+            "fpuzzles-given-odd.json:9:20:",
+            "r1c1 has the given 2 and an odd mark",
+        ],
         "odd-and-even.toml": [
             "odd-and-even.toml:17:15:",
-            "r3c3 is marked both even and odd, which contradict each other: keep one",
+            "r3c3 has an even mark and an odd mark, which contradict each other: correct or remove one",
         ],
         "fpuzzles-odd-even.json": [
             "fpuzzles-odd-even.json:10:39:",
-            "r2c2 is marked both odd and even",
+            "r2c2 has an odd mark and an even mark",
         ],
     }
     skyscrapers_clues {

@@ -411,24 +411,38 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         &[],
         ": thermometer[0].lines[0][1]: an f-puzzles `thermometer` names the cell \"R5C1\"",
     );
-    let mut range = good.clone();
-    range["grid"][0][1] = json!({"value": 7, "given": true});
-    refused(
-        &fpuzzles_link(&range),
-        &[],
-        ": grid[0][1].value: f-puzzles cell r1c2 has the value 7, but a 4×4 grid holds 1 to 4",
-    );
+    // A value out of range, and (what the parts say together) a given
+    // repeated in a house, are the given's fault.
+    for (value, want) in [
+        (
+            7,
+            "f-puzzles cell r1c2 has the value 7, but a 4×4 grid holds 1 to 4",
+        ),
+        (4, "the givens break a rule: 4 appears twice in row 1"),
+    ] {
+        let mut cell = good.clone();
+        cell["grid"][0][1] = json!({"value": value, "given": true});
+        refused(
+            &fpuzzles_link(&cell),
+            &[],
+            &format!(": grid[0][1].value: {want}"),
+        );
+    }
     let mut both = good.clone();
     both["odd"] = json!([{"cell": "R1C2"}]);
     both["even"] = json!([{"cell": "R1C2"}]);
     refused(
         &fpuzzles_link(&both),
         &[],
-        ": even[0].cell: r1c2 is marked both odd and even",
+        ": even[0].cell: r1c2 has an odd mark and an even mark",
     );
     let mut wrong = good.clone();
     wrong["solution"][1] = json!(4);
-    refused(&fpuzzles_link(&wrong), &[], "solution");
+    refused(
+        &fpuzzles_link(&wrong),
+        &[],
+        ": solution[1]: the recorded solution is wrong",
+    );
     wrong["solution"][1] = json!(5);
     refused(
         &fpuzzles_link(&wrong),
@@ -455,6 +469,15 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         &[],
         ":1: f-puzzles key `size` comes twice in one object",
     );
+    // SudokuPad's own JSON, by the same check.
+    refused(
+        &scl_link(
+            "{\"metadata\": {\"title\": \"a\", \"title\": \"b\"}, \"cells\": \
+             [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}",
+        ),
+        &[],
+        ":1: metadata.title: SudokuPad key `title` comes twice in one object",
+    );
     let cell = good
         .to_string()
         .replacen("\"given\":true", "\"given\":true,\"given\":false", 1);
@@ -473,6 +496,17 @@ fn bad_links_exit_2_naming_the_line_and_the_fault() {
         ".Shape~4x4.~R1C1_1.~R1C1_2",
         &[],
         "gives r1c1 twice, as 1 and as 2",
+    );
+    // Candidates with no value in common, or none the given is.
+    refused(
+        ".Shape~4x4.~R1C1_2_4.~R1C1_1_3",
+        &[],
+        "r1c1 has the candidates 2 or 4 and the candidates 1 or 3, which contradict each other",
+    );
+    refused(
+        ".Shape~4x4.~R1C1_2.~R1C1_1_3",
+        &[],
+        "r1c1 has the given 2 and the candidates 1 or 3, which contradict each other",
     );
     // Messages say one cell, row or value as one, and "an" before a vowel.
     refused(
@@ -545,6 +579,15 @@ fn iss_arguments_that_are_malformed_or_extra_are_refused() {
         ".Modular~R1C1~R1C2 | `.Modular` | modulus | `R1C1` | .Modular~N~R1C1",
         ".Lockout~R1C1~R1C2~R1C3 | `.Lockout` | difference | `R1C1` | .Lockout~N~",
         ".PillArrow~R1C1~R1C2~R1C3 | `.PillArrow` | `R1C1` | .PillArrow~N~",
+        // Pill sizes ISS does not offer.
+        ".PillArrow~1~R1C1~R1C2~R1C3 | `.PillArrow` | a pill of 1 cells | hold 2 or 3 | .Arrow~",
+        ".PillArrow~4~R1C1~R1C2~R1C3~R1C4~R1C5 | a pill of 4 cells | hold 2 or 3",
+        // Value ranges and grid types other than ISS's defaults.
+        ".Shape~9x9~0-8 | `.Shape~9x9~0-8`: values 0 to 8 | not yet supported | `.Shape~9x9`",
+        ".Shape~9x9~8 | `.Shape~9x9~8`: values 1 to 8 | smtgrid's values are 1 to 9",
+        ".Shape~4x4~1-x | `1-x` is not a value range such as 1-4",
+        ".Shape~9x9~~Raw | the grid type `Raw` | `.Shape~9x9`",
+        ".Shape~9x9~9~Sudoku~x | has 4 arguments | `.Shape~9x9~RANGE~TYPE`",
         ".Whisper~5~R1C1~x | `.Whisper` | `x` is not a cell such as R1C1",
         ".Thermo~R1C1~R1C2~ | `.Thermo` | an empty cell name | R1C1",
         // Markers and sets without cells marked nothing.
@@ -583,6 +626,12 @@ fn iss_arguments_that_are_malformed_or_extra_are_refused() {
         ".Shape~4x4.AntiKnight.AntiKnight",
         ".Shape~4x4.Shape~4x4",
         ".Diagonal~1.Diagonal~1",
+        // ISS's default value range and grid type, written out.
+        ".Shape~9x9~9",
+        ".Shape~9x9~1-9",
+        ".Shape~4x4~1-4~Sudoku",
+        ".Shape~4x4~~Sudoku",
+        ".Shape~4x4~4.PillArrow~3~R1C1~R1C2~R1C3~R2C3",
     ] {
         converted(&[same]);
     }
@@ -685,8 +734,8 @@ fn imported_elements_pass_the_checks_their_toml_gets() {
         ),
         (
             "odd",
-            json!([{"cells": ["R1C1", "R1C1"]}]),
-            "odd: r1c1 is listed twice",
+            json!([{"cells": ["R1C2", "R1C2"]}]),
+            "odd: r1c2 is listed twice",
         ),
         (
             "minimum",
@@ -1947,7 +1996,11 @@ fn iss_anti_consecutive_is_the_white_negative_constraint() {
         toml.contains("[[candidates]]\ncells = \"r1c1 r1c2\"\nvalues = [2, 3, 4, 5, 6]"),
         "{toml}"
     );
-    assert_unsat(&format!("{dotted}.~R1C1_1"));
+    refused(
+        &format!("{dotted}.~R1C1_1"),
+        &[],
+        "ISS gives r1c1 1, on a black dot under `.AntiConsecutive`",
+    );
     refused(
         ".Shape~4x4.AntiConsecutive.WhiteDot~R1C1~R1C2",
         &[],
@@ -1956,7 +2009,8 @@ fn iss_anti_consecutive_is_the_white_negative_constraint() {
 }
 
 /// ISS allows killer cages that share cells, each with its own sum and
-/// digits that differ (its "Killer sudoku [overlap]"): they are read as
+/// digits that differ (its "Killer sudoku [overlap]"), and so do f-puzzles
+/// and TOML's `[[killer-cage]]`: they are read as
 /// killer-cage elements of a sudoku, not as the killer kind's cages,
 /// which part the grid. Here five cages, two pairs of them sharing cells,
 /// leave one grid; two cages of 3 through one given 2 ask for two 1s in
@@ -1972,6 +2026,14 @@ fn iss_overlapping_cages_each_keep_their_sum() {
     let (toml, _) = converted(&[iss]);
     assert!(toml.contains("kind = \"sudoku\""), "{toml}");
     assert_unsat(".Shape~4x4.Cage~3~R1C1~R1C2.Cage~3~R1C2~R1C3.~R1C2_2");
+    // f-puzzles' killer cages that share a cell read the same way.
+    let mut fp = sudoku4();
+    fp["killercage"] = json!([
+        {"cells": ["R2C2", "R2C3"], "value": "6"},
+        {"cells": ["R2C3", "R3C3"], "value": "7"},
+    ]);
+    let (toml, _) = converted(&[&fpuzzles_link(&fp)]);
+    assert_eq!(toml.matches("[[killer-cage]]").count(), 2, "{toml}");
 }
 
 /// ISS's `.Modular~M~…` with any modulus: every M cells in a row on the
@@ -2063,8 +2125,8 @@ fn iss_pencil_marks_read_as_candidates() {
 /// An f-puzzles cell's `parity` (`"Odd"` or `"Even"`, the older form of
 /// the `odd` and `even` lists) marks it as they do: three odd cells, one
 /// even one and two givens leave one
-/// grid, which the givens alone do not; an odd cell given 2 has none, and
-/// another parity is refused naming the cell.
+/// grid, which the givens alone do not; an odd cell given 2 is refused
+/// up front, and so is another parity, naming the cell.
 #[test]
 fn fpuzzles_cell_parity_marks_odd_and_even_cells() {
     let sol = ["2314", "1432", "3241", "4123"];
@@ -2087,9 +2149,11 @@ fn fpuzzles_cell_parity_marks_odd_and_even_cells() {
     assert_eq!(toml.matches("r2c1").count(), 1, "{toml}");
     let mut broken = json!({"size": 4, "grid": fp_grid(&["2...", "....", "....", "...."])});
     broken["grid"][0][0]["parity"] = json!("Odd");
-    let out = smtgrid(&["explain", &fpuzzles_link(&broken), "--solver", "yices2"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("odd (r1c1)"), "{text}");
+    refused(
+        &fpuzzles_link(&broken),
+        &[],
+        ": grid[0][0].parity: r1c1 has the given 2 and an odd mark, which contradict each other",
+    );
     let mut bad = json!({"size": 4, "grid": fp_grid(&["...."; 4])});
     bad["grid"][0][1]["parity"] = json!("Prime");
     refused(
@@ -2137,15 +2201,53 @@ fn a_jigsaw_region_in_pieces_is_read() {
 
 /// ISS's `.NoBoxes` without a `.Jigsaw` is a Latin square: the boxes'
 /// rule is gone, so a grid whose top-left box holds 2 twice is its only
-/// solution; it converts to a sudoku whose boxes are its rows.
+/// solution; it converts to a sudoku whose boxes are its rows. So are an
+/// f-puzzles grid whose every cell is in no region (`region: null`) and
+/// a SudokuPad puzzle drawing no regions, by the same code; regions
+/// still drawn beside cells in none are extra regions, and one left short
+/// is refused.
 #[test]
-fn iss_no_boxes_is_a_latin_square() {
+fn a_grid_without_boxes_is_a_latin_square() {
     let iss =
         ".Shape~4x4.NoBoxes.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_2~R2C2_3~R2C3_4~R2C4_1~R3C1_3~R3C2_4";
     let want = digits(&["1234", "2341", "3412", "4123"]);
     assert_eq!(solve_unique(&[iss]), want);
     let (toml, _) = converted(&[iss]);
     assert!(toml.contains("box = \"1x4\""), "{toml}");
+    let mut none = sudoku4();
+    none["grid"] = fp_grid(&["1...", "....", "....", "...."]);
+    for row in none["grid"].as_array_mut().expect("rows") {
+        for cell in row.as_array_mut().expect("cells") {
+            cell["region"] = Value::Null;
+        }
+    }
+    none["solution"] = fp_solution(&["1234", "2341", "3412", "4123"]);
+    let (toml, _) = converted(&[&fpuzzles_link(&none)]);
+    assert!(toml.contains("box = \"1x4\""), "{toml}");
+    assert!(!toml.contains("[[extra-region]]"), "{toml}");
+    let (toml, _) = converted(&[&scl_link(
+        "{id:'latin',metadata:{solution:'1234234134124123'},\
+         ce:[[{v:1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}",
+    )]);
+    assert!(toml.contains("box = \"1x4\""), "{toml}");
+    // The top two boxes kept: rows 1 and 2 in no region.
+    let mut half = none.clone();
+    for c in 0..4 {
+        half["grid"][0][c] = json!({});
+        half["grid"][1][c] = json!({});
+    }
+    half["solution"] = fp_solution(&SUDOKU4_SOLUTION);
+    let (toml, _) = converted(&[&fpuzzles_link(&half)]);
+    assert!(toml.contains("box = \"1x4\""), "{toml}");
+    assert_eq!(toml.matches("[[extra-region]]").count(), 2, "{toml}");
+    let mut short = sudoku4();
+    short["grid"][0][0]["region"] = Value::Null;
+    refused(
+        &fpuzzles_link(&short),
+        &[],
+        "region 1 (from r1c2) has 3 cells, but every region of a 4×4 grid has 4 (r1c1 is in \
+         no region: give every cell a region, or no cell one for a Latin square)",
+    );
 }
 
 /// Writes `text` into `dir` as file `name`; its path.
