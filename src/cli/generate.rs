@@ -140,7 +140,8 @@ fn what(a: &GenerateArgs) -> Result<(Kind, Option<usize>, bool, Fixed)> {
             puzzles.len()
         )));
     }
-    let (kind, size, diagonals, fixed) = adapter::template(&puzzles.remove(0));
+    let (kind, size, diagonals, fixed) = adapter::template(&puzzles.remove(0))
+        .map_err(|why| Error::Usage(format!("{}: {why}", a.what)))?;
     Ok((kind, Some(size), diagonals || a.diagonals, fixed))
 }
 

@@ -450,18 +450,37 @@ fn with_refuses_what_it_cannot_make_naming_what_it_can() {
 
 #[test]
 fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
+    let template = root().join("templates/thermo.toml");
+    let template = template.to_str().unwrap();
     for (args, says) in [
-        (&["sudoku", "--givens", "90-100"][..], "81 squares"),
         (
-            &["calcudoku", "--size", "4", "--format", "links"][..],
+            &["sudoku", "--givens", "90-100", "-o", "unused"][..],
+            "81 squares",
+        ),
+        (
+            &[
+                "calcudoku",
+                "--size",
+                "4",
+                "--format",
+                "links",
+                "-o",
+                "unused",
+            ][..],
             "no f-puzzles form",
         ),
+        // A template whose thermometers the puzzles made would not have.
+        (
+            &[template, "-o", "unused"][..],
+            "and not thermometer; remove them",
+        ),
     ] {
-        let all = [&["generate"][..], args, &["-o", "unused"][..]].concat();
+        let all = [&["generate"][..], args].concat();
         let out = smtgrid(&all);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: {err}");
     }
     assert!(!common::root().join("unused").exists());
 }
