@@ -469,6 +469,11 @@ fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
             ][..],
             "no f-puzzles form",
         ),
+        // A folder no file can be written into (the kernel's /proc).
+        (
+            &["sudoku", "--size", "4", "-o", "/proc"][..],
+            "/proc: no file can be written into this folder",
+        ),
         // A template whose thermometers the puzzles made would not have.
         (
             &[template, "-o", "unused"][..],
