@@ -518,7 +518,7 @@ impl Summary {
     /// place of those [`summarize`] infers: a bench that stopped knows what
     /// it meant to run, and the puzzles it never reached are in no record.
     /// `list.done` must hold every run recorded. The count is
-    /// [`RunList::runs`]; the walk stops at the first [`NAMED`] names, so a
+    /// [`RunList::runs`]; the walk stops at the first `NAMED` names, so a
     /// huge `--repeat` costs no more than its progress bar did.
     pub fn missing_from(&mut self, list: RunList<'_>) {
         self.missing_runs = list.runs();

@@ -140,7 +140,8 @@ fn what(a: &GenerateArgs) -> Result<(Kind, Option<usize>, bool, Fixed)> {
             puzzles.len()
         )));
     }
-    let (kind, size, diagonals, fixed) = adapter::template(&puzzles.remove(0));
+    let (kind, size, diagonals, fixed) = adapter::template(&puzzles.remove(0))
+        .map_err(|why| Error::Usage(format!("{}: {why}", a.what)))?;
     Ok((kind, Some(size), diagonals || a.diagonals, fixed))
 }
 
@@ -159,6 +160,21 @@ fn refuse_existing(dir: &Path, req: &Request) -> Result<()> {
         ))),
         None => Ok(()),
     }
+}
+
+/// Refuses a folder no file can be written into, before anything is
+/// made: a puzzle may take minutes, and would be lost at its write.
+fn refuse_unwritable(dir: &Path) -> Result<()> {
+    let probe = tempfile::Builder::new()
+        .prefix(".smtgrid-")
+        .suffix(".tmp")
+        .tempfile_in(dir);
+    probe.map(drop).map_err(|e| {
+        Error::Usage(format!(
+            "{}: no file can be written into this folder ({e}); give one you can write to with -o",
+            dir.display()
+        ))
+    })
 }
 
 pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
@@ -305,6 +321,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     let solvers = pick_solvers(&a.solvers.request()?, kind, size, a.time_limit, &cancel)?;
     create_dir(&a.output)?;
     refuse_existing(&a.output, &req)?;
+    refuse_unwritable(&a.output)?;
     if a.seed.is_none() {
         note(format_args!(
             "seed {seed} (give --seed {seed} to make these puzzles again)"

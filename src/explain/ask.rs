@@ -106,6 +106,14 @@ pub enum Stop {
     /// solution the checker rejected.
     #[error("{0}")]
     Failed(String),
+    /// The solver answered `unsat`, then gave a solution the checker
+    /// accepted that meets every statement and condition of that question:
+    /// the `unsat` was false, and so is whatever rests on it.
+    #[error(
+        "{0} answered unsat, then gave a solution (accepted by the checker) that meets every \
+         statement and condition of that question: a solver fault, not a verdict"
+    )]
+    Contradicted(String),
 }
 
 impl From<Interrupted> for Stop {
@@ -137,6 +145,10 @@ pub(crate) struct Asker<'a> {
     /// Whether the solver gave unsat cores (else a core is everything
     /// that was on).
     cores: bool,
+    /// The statements on and the conditions of the last `unsat`: a later
+    /// solution that meets them all shows that answer false (see
+    /// [`Asker::contradicts_last_unsat`]).
+    last_unsat: Option<(Vec<usize>, Vec<Extra>)>,
 }
 
 impl<'a> Asker<'a> {
@@ -238,6 +250,7 @@ impl<'a> Asker<'a> {
             deadline,
             questions: 0,
             cores: true,
+            last_unsat: None,
         })
     }
 
@@ -270,8 +283,14 @@ impl<'a> Asker<'a> {
         let reply = self.session.command(s.as_str(), self.deadline)?;
         let answer = self.read(&reply)?;
         let result = match answer {
-            CheckSat::Sat => self.solution(on, extra).map(Answer::Sat),
-            CheckSat::Unsat => Ok(Answer::Unsat(self.core(on)?)),
+            CheckSat::Sat => self
+                .solution(on, extra)
+                .and_then(|values| self.contradicts_last_unsat(values))
+                .map(Answer::Sat),
+            CheckSat::Unsat => {
+                self.last_unsat = Some((on.to_vec(), extra.to_vec()));
+                Ok(Answer::Unsat(self.core(on)?))
+            }
             CheckSat::Unknown => Err(Stop::Unknown(self.session.name().to_string())),
         };
         if result.is_ok() {
@@ -339,6 +358,22 @@ impl<'a> Asker<'a> {
                 self.session.name(),
                 e.describe(self.model)
             )));
+        }
+        Ok(values)
+    }
+
+    /// `values`, unless they meet every statement and condition of the
+    /// last `unsat`: then that answer was false, and a verdict resting on
+    /// it (a conflict, "unique", a clue removed) would be a lie. The
+    /// questions that follow an `unsat` mostly ask with less (a conflict
+    /// shrunk, a clue more removed, the statements of a count that ended),
+    /// so their checked solutions are free witnesses against it.
+    fn contradicts_last_unsat(&self, values: Vec<i64>) -> Result<Vec<i64>, Stop> {
+        let Some((on, extra)) = &self.last_unsat else {
+            return Ok(values);
+        };
+        if extra.iter().all(|e| e.holds(&values)) && self.reduced(on).check(&values).is_ok() {
+            return Err(Stop::Contradicted(self.session.name().to_string()));
         }
         Ok(values)
     }

@@ -249,9 +249,27 @@ pub fn explain(
         ex.questions = asker.questions;
         result
     });
+    if let Err(Stop::Contradicted(_)) = &asked {
+        withdraw_unsat_verdict(&mut ex);
+    }
     ex.stopped = asked.err();
     ex.elapsed = start.elapsed();
     ex
+}
+
+/// Takes back what rests on an `unsat` the solver contradicted: "no
+/// solution" and its conflict, "unique" and its redundant givens. Checked
+/// solutions stay facts, so "more than one" stands.
+fn withdraw_unsat_verdict(ex: &mut Explanation) {
+    if matches!(ex.verdict, Verdict::None | Verdict::Unique) {
+        ex.verdict = Verdict::Unknown;
+    }
+    ex.conflict.clear();
+    ex.minimal = false;
+    ex.count_complete = false;
+    ex.candidates_complete = false;
+    ex.redundant_givens.clear();
+    ex.redundant_complete = false;
 }
 
 /// Why a solver's "no further solution" after `found` is a fault, if it

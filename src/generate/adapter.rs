@@ -198,8 +198,37 @@ fn kakuro(d: &Design) -> Vec<Vec<KakuroCell>> {
 }
 
 /// What a template fixes, and its size and diagonals; a template's own
-/// givens, clues and solution are not used (they are generated).
-pub fn template(p: &Puzzle) -> (Kind, usize, bool, Fixed) {
+/// givens, clues and solution are not used (they are generated). A
+/// template with parts a puzzle made from it would not have (thermometers,
+/// killer cages on a sudoku, boxes of another shape than those drawn) is
+/// refused, naming them: the puzzles would silently lose them.
+pub fn template(p: &Puzzle) -> Result<(Kind, usize, bool, Fixed), String> {
+    let kept = crate::kinds::preset(p.kind);
+    let mut lost: Vec<String> = p
+        .elements
+        .iter()
+        .map(|e| e.name())
+        .filter(|name| !kept.contains(name) && *name != "diagonals")
+        .map(str::to_string)
+        .collect();
+    lost.dedup();
+    if let (Some(shape), drawn) = (p.box_shape(), super::draw::box_shape(p.rows))
+        && Some(shape) != drawn
+    {
+        let (r, c) = drawn.unwrap_or(shape);
+        lost.push(format!(
+            "its {}x{} boxes (generate draws {r}x{c} boxes on a {}x{})",
+            shape.0, shape.1, p.rows, p.cols
+        ));
+    }
+    if !lost.is_empty() {
+        return Err(format!(
+            "a template keeps a puzzle's kind, size and diagonals, a jigsaw's regions, a \
+             killer's or calcudoku's cages and a kakuro's squares, and not {}; remove them \
+             from the template, or draw elements on new puzzles with --with",
+            lost.join(", ")
+        ));
+    }
     let fixed = match p.kind {
         Kind::Jigsaw if !p.regions().is_empty() => Fixed::Regions(p.regions().to_vec()),
         Kind::Killer | Kind::Calcudoku if !p.cages().is_empty() => {
@@ -215,5 +244,38 @@ pub fn template(p: &Puzzle) -> (Kind, usize, bool, Fixed) {
         },
         _ => Fixed::Nothing,
     };
-    (p.kind, p.rows, p.diagonals(), fixed)
+    Ok((p.kind, p.rows, p.diagonals(), fixed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Puzzle {
+        crate::parse::parse_str(text, &crate::error::Location::file("t.toml"), None)
+            .expect("a puzzle")
+            .remove(0)
+    }
+
+    #[test]
+    fn a_template_with_parts_generate_would_drop_is_refused_naming_them() {
+        // `keys` before the givens (a 6x6 names its boxes), `tables` after.
+        let sudoku = |keys: &str, tables: &str| {
+            let blank = "......\n".repeat(6);
+            read(&format!(
+                "kind = \"sudoku\"\n{keys}givens = \"\"\"\n{blank}\"\"\"\n{tables}"
+            ))
+        };
+        let boxes = "box = \"2x3\"\n";
+        assert!(template(&sudoku(boxes, "")).is_ok());
+        assert!(template(&sudoku(&format!("{boxes}diagonals = true\n"), "")).is_ok());
+        let thermo = sudoku(boxes, "[[thermometer]]\ncells = \"r1c1 r1c2 r1c3\"\n");
+        let why = template(&thermo).expect_err("a thermometer is not kept");
+        assert!(
+            why.contains("thermometer") && why.contains("--with"),
+            "{why}"
+        );
+        let why = template(&sudoku("box = \"3x2\"\n", "")).expect_err("3x2 boxes are not drawn");
+        assert!(why.contains("3x2 boxes") && why.contains("2x3"), "{why}");
+    }
 }

@@ -87,6 +87,7 @@ impl From<Stop> for Halt {
         match s {
             Stop::TimeLimit => Halt::TimeLimit,
             Stop::Interrupted => Halt::Interrupted,
+            s @ Stop::Contradicted(_) => Halt::Failed(s.to_string()),
             Stop::Unknown(w) | Stop::Failed(w) => Halt::Failed(w),
         }
     }

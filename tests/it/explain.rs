@@ -378,22 +378,42 @@ fn counting_stopped_by_the_limit_keeps_the_solutions_in_hand() {
 
 #[test]
 fn an_empty_or_refuted_conflict_is_a_solver_fault() {
+    common::require(&["z3"]);
+    let fake = |name: &str| {
+        format!(
+            "z3={}",
+            root().join("tests/fake_solvers").join(name).display()
+        )
+    };
     // A session that answers unsat to everything and blames nothing.
-    let liar = format!(
-        "z3={}",
-        root().join("tests/fake_solvers/session_unsat.py").display()
-    );
+    let liar = fake("session_unsat.py");
+    // z3 but for its first answer, a false unsat.
+    let lies_once = fake("lies_once.py");
     // calcudoku-4x4.toml records its solution; killer-broken.toml has none;
-    // propagation completes the third.
+    // propagation completes the third; calcudoku-two.toml has two
+    // solutions, one of which the next question shows.
     let dir = tempfile::tempdir().expect("temp dir");
     let decided = dir.path().join("decided.toml");
     std::fs::write(&decided, common::DECIDED_4X4).expect("the puzzle is written");
-    for (file, says) in [
-        ("puzzles/calcudoku-4x4.toml", "records a solution"),
-        ("docs/examples/killer-broken.toml", "empty unsat core"),
-        (decided.to_str().unwrap(), "propagation alone decides"),
+    for (file, solver, says) in [
+        ("puzzles/calcudoku-4x4.toml", &liar, "records a solution"),
+        (
+            "docs/examples/killer-broken.toml",
+            &liar,
+            "empty unsat core",
+        ),
+        (
+            decided.to_str().unwrap(),
+            &liar,
+            "propagation alone decides",
+        ),
+        (
+            "docs/examples/calcudoku-two.toml",
+            &lies_once,
+            "answered unsat, then gave a solution",
+        ),
     ] {
-        let out = common::smtgrid(&["explain", file, "--solver", &liar, "--timeout", "20s"]);
+        let out = common::smtgrid(&["explain", file, "--solver", solver, "--timeout", "20s"]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(!text.contains("minimal"), "{file}: {text}");
         assert!(!text.contains("no solution"), "{file}: {text}");

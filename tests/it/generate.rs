@@ -450,18 +450,42 @@ fn with_refuses_what_it_cannot_make_naming_what_it_can() {
 
 #[test]
 fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
+    let template = root().join("templates/thermo.toml");
+    let template = template.to_str().unwrap();
     for (args, says) in [
-        (&["sudoku", "--givens", "90-100"][..], "81 squares"),
         (
-            &["calcudoku", "--size", "4", "--format", "links"][..],
+            &["sudoku", "--givens", "90-100", "-o", "unused"][..],
+            "81 squares",
+        ),
+        (
+            &[
+                "calcudoku",
+                "--size",
+                "4",
+                "--format",
+                "links",
+                "-o",
+                "unused",
+            ][..],
             "no f-puzzles form",
         ),
+        // A folder no file can be written into (the kernel's /proc).
+        (
+            &["sudoku", "--size", "4", "-o", "/proc"][..],
+            "/proc: no file can be written into this folder",
+        ),
+        // A template whose thermometers the puzzles made would not have.
+        (
+            &[template, "-o", "unused"][..],
+            "and not thermometer; remove them",
+        ),
     ] {
-        let all = [&["generate"][..], args, &["-o", "unused"][..]].concat();
+        let all = [&["generate"][..], args].concat();
         let out = smtgrid(&all);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: {err}");
     }
     assert!(!common::root().join("unused").exists());
 }
@@ -718,30 +742,49 @@ fn a_grading_session_that_hangs_fails_the_grade_at_its_time_limit_and_is_killed(
 
 /// A prover that calls every puzzle unique is caught by the grader: z3's
 /// verified grid of a 4×4 with its clues all gone is another solution
-/// than the recorded one, so no puzzle is written and the run fails.
+/// than the recorded one, so no puzzle is written and the run fails. One
+/// that lies once (its second answer, a false unsat) is caught by its own
+/// next answer, a second solution that keeps the clues it said could go.
 #[test]
-fn a_lying_prover_is_caught_by_the_graders_grid() {
+fn a_lying_prover_is_caught_by_the_graders_grid_or_its_own_next_answer() {
     require(&["z3"]);
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let liar = root().join("tests/fake_solvers/session_unsat.py");
-    let out = smtgrid(&[
-        "generate",
-        "sudoku",
-        "--size",
-        "4",
-        "--seed",
-        "1",
-        "--time-limit",
-        "30",
-        "--solver",
-        &format!("yices2={}", liar.display()),
-        "-o",
-        dir.path().to_str().unwrap(),
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("solvers disagree"), "{err}");
-    assert!(common::names_in(dir.path()).is_empty(), "{err}");
+    let fake = |name: &str| root().join("tests/fake_solvers").join(name);
+    for (solver, says) in [
+        (
+            format!("yices2={}", fake("session_unsat.py").display()),
+            "solvers disagree",
+        ),
+        (
+            format!("z3={}", fake("lies_once.py").display()),
+            "answered unsat, then gave a solution",
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = common::bin()
+            .env("SMTGRID_FAKE_LIE_AT", "2")
+            .args([
+                "generate",
+                "sudoku",
+                "--size",
+                "4",
+                "--seed",
+                "1",
+                "--symmetry",
+                "none",
+                "--time-limit",
+                "30",
+                "--solver",
+                &solver,
+                "-o",
+                dir.path().to_str().unwrap(),
+            ])
+            .output()
+            .expect("smtgrid runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{solver}: {err}");
+        assert!(err.contains(says), "{solver}: {err}");
+        assert!(common::names_in(dir.path()).is_empty(), "{solver}: {err}");
+    }
 }
 
 /// `generate` writes no file over another: not over its own template, not
