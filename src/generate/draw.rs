@@ -362,7 +362,9 @@ fn digit_sets(n: u64, k: usize, sum: u64) -> u64 {
     ways[k][sum as usize]
 }
 
-/// Connected cages of 1 to `max` cells covering the grid; with `distinct`,
+/// Connected cages of 1 to `max` cells covering the grid, and of `max` + 1
+/// where a lone cell joined a full neighbour (a cage of one cell only
+/// states its digit); with `distinct`,
 /// no digit twice in a cage; with `tight`, each cell added one of those
 /// that leave the fewest sets of digits for the cage's sum.
 fn cage_cells(
