@@ -869,8 +869,7 @@ fn session_errors_carry_real_elapsed_times() {
 /// `--version`).
 fn sleeping_z3(dir: &Path) -> PathBuf {
     let script = dir.join("z3");
-    std::fs::write(&script, "#!/bin/sh\nexec sleep 1000\n").expect("write");
-    make_executable(&script);
+    common::write_script(&script, "#!/bin/sh\nexec sleep 1000\n");
     script
 }
 
@@ -879,26 +878,19 @@ fn sleeping_z3(dir: &Path) -> PathBuf {
 /// without the 15 s a version probe of [`sleeping_z3`] waits.
 fn mute_z3(dir: &Path) -> PathBuf {
     let script = dir.join("z3");
-    std::fs::write(
+    common::write_script(
         &script,
         "#!/bin/sh\n[ \"$1\" = --version ] && { echo 'Z3 version 9.9.9 - 64 bit'; exit 0; }\nexec sleep 1000\n",
-    )
-    .expect("write");
-    make_executable(&script);
+    );
     script
-}
-
-fn make_executable(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
 }
 
 #[test]
 fn versions_are_probed_once_per_binary() {
     let dir = tempfile::tempdir().expect("temp dir");
     let fake = dir.path().join("z3");
-    std::fs::copy(fake_dir().join("counts_versions.sh"), &fake).expect("copy");
-    make_executable(&fake);
+    let text = std::fs::read_to_string(fake_dir().join("counts_versions.sh")).expect("read");
+    common::write_script(&fake, &text);
     let mut z3 = as_z3(&fake);
     assert_eq!(z3.version.as_deref(), Some("9.9.9"));
     for _ in 0..3 {

@@ -700,9 +700,7 @@ fn a_real_bitwuzla_comes_before_the_launcher() {
     let dir = tempfile::tempdir().expect("temp dir");
     let make = |name: &str| {
         let path = dir.path().join(name);
-        std::fs::write(&path, "#!/bin/sh\necho 0.10.0\n").expect("write");
-        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .expect("chmod");
+        common::write_script(&path, "#!/bin/sh\necho 0.10.0\n");
         path
     };
     let found = |path_var: &Path| -> Value {

@@ -8,7 +8,6 @@ use crate::common;
 
 use common::{per_solver, require, smtgrid};
 use serde_json::Value;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Output;
 
@@ -65,8 +64,7 @@ fn wrapped_yices(dir: &Path, filter: &str) -> (String, std::path::PathBuf) {
         log.display(),
         yices.display()
     );
-    std::fs::write(&path, script).expect("writes the wrapper");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    common::write_script(&path, &script);
     (format!("yices2={}", path.display()), log)
 }
 

@@ -73,6 +73,30 @@ pub fn fake_solver(label: &str, script: &str, pidfile: &std::path::Path) -> Stri
     )
 }
 
+/// Writes the shell script `text` to `path`, executable, through a `sh`
+/// of its own, so that this process never holds a descriptor open for
+/// writing on it. A process another test of the same binary forks holds
+/// a copy of every descriptor open here at that moment until its `exec`,
+/// and while it does, an `exec` of the script fails with ETXTBSY ("Text
+/// file busy"): written with `std::fs::write`, a script could fail to
+/// start while tests run side by side (tests/it runs two at a time).
+pub fn write_script(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    let mut sh = Command::new("/bin/sh")
+        .args(["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh"])
+        .arg(path)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    sh.stdin
+        .take()
+        .expect("a pipe")
+        .write_all(text.as_bytes())
+        .expect("the script goes to sh");
+    let status = sh.wait().expect("sh ends");
+    assert!(status.success(), "{}: {status}", path.display());
+}
+
 /// The keys of the JSON object `v`, sorted; fails the test unless `v` is
 /// an object.
 pub fn sorted_keys(v: &serde_json::Value) -> Vec<&str> {
