@@ -145,10 +145,13 @@ pub(crate) struct Asker<'a> {
     /// Whether the solver gave unsat cores (else a core is everything
     /// that was on).
     cores: bool,
-    /// The statements on and the conditions of the last `unsat`: a later
-    /// solution that meets them all shows that answer false (see
-    /// [`Asker::contradicts_last_unsat`]).
-    last_unsat: Option<(Vec<usize>, Vec<Extra>)>,
+    /// The puzzle as the last `unsat` was asked (only the statements that
+    /// were on) and that question's conditions: a later solution that
+    /// meets them all shows that answer false (see
+    /// [`Asker::contradicts_last_unsat`]). Kept reduced, not as the
+    /// statements' indices, since every checked solution after it is held
+    /// against it.
+    last_unsat: Option<(Model, Vec<Extra>)>,
 }
 
 impl<'a> Asker<'a> {
@@ -288,7 +291,7 @@ impl<'a> Asker<'a> {
                 .and_then(|values| self.contradicts_last_unsat(values))
                 .map(Answer::Sat),
             CheckSat::Unsat => {
-                self.last_unsat = Some((on.to_vec(), extra.to_vec()));
+                self.last_unsat = Some((self.reduced(on), extra.to_vec()));
                 Ok(Answer::Unsat(self.core(on)?))
             }
             CheckSat::Unknown => Err(Stop::Unknown(self.session.name().to_string())),
@@ -369,10 +372,10 @@ impl<'a> Asker<'a> {
     /// shrunk, a clue more removed, the statements of a count that ended),
     /// so their checked solutions are free witnesses against it.
     fn contradicts_last_unsat(&self, values: Vec<i64>) -> Result<Vec<i64>, Stop> {
-        let Some((on, extra)) = &self.last_unsat else {
+        let Some((asked, extra)) = &self.last_unsat else {
             return Ok(values);
         };
-        if extra.iter().all(|e| e.holds(&values)) && self.reduced(on).check(&values).is_ok() {
+        if extra.iter().all(|e| e.holds(&values)) && asked.check(&values).is_ok() {
             return Err(Stop::Contradicted(self.session.name().to_string()));
         }
         Ok(values)
