@@ -2250,6 +2250,76 @@ fn a_grid_without_boxes_is_a_latin_square() {
     );
 }
 
+/// A given repeated in a region that a partial layout keeps (beside
+/// cells in no region), or in an extra region the payload draws, is
+/// refused at load time at the second given, as one repeated in a full
+/// layout's region is, by every importer that has such regions; not left
+/// for the solver to find unsat.
+#[test]
+fn a_given_repeated_in_an_extra_or_kept_region_is_refused_at_load() {
+    // Rows 1 and 2 in no region; the bottom-left box, kept, holds 1 twice.
+    let mut half = sudoku4();
+    half["grid"] = fp_grid(&["....", "....", "1...", ".1.."]);
+    half.as_object_mut().expect("an object").remove("solution");
+    for r in 0..2 {
+        for c in 0..4 {
+            half["grid"][r][c]["region"] = Value::Null;
+        }
+    }
+    let want = "the givens break a rule: 1 appears twice in region 1 (r3c1 and r4c2): correct \
+                one of the two";
+    refused(
+        &fpuzzles_link(&half),
+        &[],
+        &format!(": grid[3][1].value: {want}"),
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = written(
+        dir.path(),
+        "half.json",
+        &serde_json::to_string_pretty(&half).expect("json"),
+    );
+    let out = bin().arg("convert").arg(&file).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    // The second given's `value`, on its own line of the pretty JSON.
+    let text = std::fs::read_to_string(&file).expect("read");
+    let line = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("\"value\": 1"))
+        .nth(1)
+        .map(|(k, _)| k + 1)
+        .expect("two givens");
+    assert!(err.contains(&format!("half.json:{line}:")), "{err}");
+    assert!(err.contains(want), "{err}");
+    // An f-puzzles extra region and an ISS one.
+    let mut extra = sudoku4();
+    extra["grid"] = fp_grid(&["1...", "..1.", "....", "...."]);
+    extra.as_object_mut().expect("an object").remove("solution");
+    extra["extraregion"] = json!([{"cells": ["R1C1", "R2C3"]}]);
+    refused(
+        &fpuzzles_link(&extra),
+        &[],
+        ": grid[1][2].value: the givens break a rule: 1 appears twice in extra-region 1 (r1c1 \
+         and r2c3)",
+    );
+    refused(
+        ".Shape~4x4.~R1C1_1~R2C3_1.AllDifferent~R1C1~R2C3",
+        &[],
+        "1 appears twice in extra-region 1 (r1c1 and r2c3)",
+    );
+    // SudokuPad: regions drawn for the bottom two boxes only.
+    refused(
+        &scl_link(
+            "{cells:[[,,,],[,,,],[{v:1},,,],[,{v:1},,]],\
+             regions:[[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]}",
+        ),
+        &[],
+        want,
+    );
+}
+
 /// Writes `text` into `dir` as file `name`; its path.
 fn written(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
