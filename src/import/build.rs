@@ -214,7 +214,23 @@ pub fn to_puzzle(plain: Plain, name: &str) -> Result<Puzzle, Refusal> {
         }
     }
     let mut plain = plain;
+    // Beyond rows, columns, boxes, regions and diagonals (the puzzle's
+    // own), a given may not repeat in an extra region: the payload's, and
+    // each region a partial layout keeps, named as a full layout's is.
+    let mut units: Vec<givens::Unit> = plain
+        .elements
+        .iter()
+        .filter_map(ExtraRegion::of)
+        .enumerate()
+        .map(|(k, e)| (format!("extra-region {}", k + 1), e.cells.clone()))
+        .collect();
     let (boxes, regions) = if free.is_some() {
+        units.extend(
+            regions
+                .iter()
+                .enumerate()
+                .map(|(k, cells)| (format!("region {}", k + 1), cells.clone())),
+        );
         plain.elements.extend(
             regions
                 .into_iter()
@@ -292,7 +308,7 @@ pub fn to_puzzle(plain: Plain, name: &str) -> Result<Puzzle, Refusal> {
         grid: plain.givens,
         locs: cells.clone(),
     };
-    givens_repeat(&values, &p).map_err(|e| Refusal {
+    givens_repeat(&values, &p, units).map_err(|e| Refusal {
         message: format!(
             "the givens break a rule: {}: correct one of the two",
             e.message
@@ -326,8 +342,13 @@ pub fn to_puzzle(plain: Plain, name: &str) -> Result<Puzzle, Refusal> {
     Ok(p)
 }
 
-/// Checks that no given repeats in a row, column, box, region or diagonal.
-fn givens_repeat(v: &Values, p: &Puzzle) -> Result<(), crate::InputError> {
+/// Checks that no given repeats in a row, column, box, region, diagonal
+/// or one of `extra` units.
+fn givens_repeat(
+    v: &Values,
+    p: &Puzzle,
+    extra: Vec<givens::Unit>,
+) -> Result<(), crate::InputError> {
     givens::check_repeats(v, p.box_shape())?;
     let mut units: Vec<givens::Unit> = p
         .regions()
@@ -335,6 +356,7 @@ fn givens_repeat(v: &Values, p: &Puzzle) -> Result<(), crate::InputError> {
         .enumerate()
         .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
         .collect();
+    units.extend(extra);
     if p.diagonals() {
         units.extend(givens::diagonal_units(p.rows));
     }

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value, json};
 
 use super::build::{Plain, SIZES, box_labels, default_box};
-use super::place::{self, JsonPath};
+use super::place::{self, Fault, JsonPath, Spot};
 use super::{Drawn, DrawnKind, Options, colour};
 use crate::elements::ElementType;
 use crate::elements::marks::{Holds, MarkKind, Marked, first_clash, held_by_givens};
@@ -109,71 +109,14 @@ pub enum CellRegion {
     Id(i64),
 }
 
-/// What is wrong with f-puzzles JSON, and where: an f-puzzles file's
-/// error names the line and column, a link's the JSON path
-/// (`import::fpuzzles_fault`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fault {
-    /// Its place, when one place can be told.
-    pub at: Option<Spot>,
-    /// What is wrong, and how to fix it.
-    pub message: String,
-}
-
-/// A place in f-puzzles JSON.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Spot {
-    /// The value at this path.
-    Value(JsonPath),
-    /// The key of the member at this path: a key refused whole (unknown,
-    /// not yet supported, its rule refused by its element).
-    Key(JsonPath),
-    /// The key of the member at this path, found at this byte offset of
-    /// the text (a key given twice, whose path leads to its first place).
-    Found(JsonPath, usize),
-    /// A line and column of the text, both from 1, the column in
-    /// characters: a JSON syntax error, which has no path.
-    Text(usize, usize),
-}
-
-impl Fault {
-    /// A fault in the value at `path`.
-    pub fn value(path: JsonPath, message: impl Into<String>) -> Self {
-        Fault {
-            at: Some(Spot::Value(path)),
-            message: message.into(),
-        }
-    }
-
-    /// A fault in the key of the member at `path`.
-    pub fn key(path: JsonPath, message: impl Into<String>) -> Self {
-        Fault {
-            at: Some(Spot::Key(path)),
-            message: message.into(),
-        }
-    }
-}
-
-/// A fault no one place shows: what the puzzle's parts say together (a
-/// drawing's meaning).
-impl From<String> for Fault {
-    fn from(message: String) -> Self {
-        Fault { at: None, message }
-    }
-}
-
 /// `refusal` of a whole n×n puzzle as a fault at the cell it blames: a
 /// given's `value`, or the cell's place in the row-major `solution`.
 pub fn blamed(refusal: super::build::Refusal, n: usize) -> Fault {
     use super::build::Blamed;
-    let at = refusal.blamed.map(|b| match b {
-        Blamed::Given(r, c) => Spot::Value(top("grid").index(r).index(c).key("value")),
-        Blamed::Solution(r, c) => Spot::Value(top("solution").index(r * n + c)),
-    });
-    Fault {
-        at,
-        message: refusal.message,
-    }
+    Fault::blamed(refusal, |b| match b {
+        Blamed::Given(r, c) => top("grid").index(r).index(c).key("value"),
+        Blamed::Solution(r, c) => top("solution").index(r * n + c),
+    })
 }
 
 /// The path of the top-level key `key`.
@@ -219,7 +162,7 @@ pub struct FPuzzle {
 }
 
 /// The JSON type of `v`, for messages.
-fn type_of(v: &Value) -> &'static str {
+pub(crate) fn type_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -254,16 +197,10 @@ pub fn cell_ref(s: &str) -> Option<(i64, i64)> {
     (r.abs() < 1000 && c.abs() < 1000).then_some((r - 1, c - 1))
 }
 
-/// Reads f-puzzles JSON text: JSON whose every key comes once in its
-/// object ([`refuse_repeats`]), read as [`read_value`] reads it.
-pub fn read(text: &str, opts: &Options) -> Result<FPuzzle, Fault> {
-    let v: Value = serde_json::from_str(text).map_err(|e| syntax(text, &e))?;
-    refuse_repeats(text, "f-puzzles")?;
-    read_value(&v, opts)
-}
-
-/// serde_json's complaint at its line and column.
-fn syntax(text: &str, e: &serde_json::Error) -> Fault {
+/// serde_json's complaint about `text`, JSON of `format` (`f-puzzles`,
+/// or `f-puzzles or SudokuPad` for a file that may hold either), at its
+/// line and column.
+pub fn syntax(text: &str, e: &serde_json::Error, format: &str) -> Fault {
     let full = e.to_string();
     let what = full
         .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
@@ -278,8 +215,8 @@ fn syntax(text: &str, e: &serde_json::Error) -> Fault {
     Fault {
         at: Some(Spot::Text(line, column)),
         message: format!(
-            "the f-puzzles data is not valid JSON: {what}; correct the JSON there, or export the \
-             puzzle from f-puzzles again"
+            "the {format} data is not valid JSON: {what}; correct the JSON there, or export the \
+             puzzle from {format} again"
         ),
     }
 }

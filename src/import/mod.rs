@@ -7,7 +7,7 @@
 //!    lz-string decoding, bounded), SudokuPad's abbreviations undone
 //!    ([`sudokupad::unzip`]), ISS strings split into (type, arguments)
 //!    ([`iss::tokens`]);
-//! 2. typed readers ([`fpuzzles::read`], [`sudokupad::read`],
+//! 2. typed readers ([`fpuzzles::read_value`], [`sudokupad::read`],
 //!    [`iss::read`]) that check what the format says (sizes, cells inside
 //!    the grid, values in range, unknown keys) and keep every constraint
 //!    raw for the elements to come;
@@ -28,6 +28,7 @@ pub mod sudokupad;
 
 use crate::error::{InputError, Location, note};
 use crate::puzzle::Puzzle;
+use place::{Fault, Spot};
 
 /// What a drawing without a rule of its own is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -456,58 +457,58 @@ pub fn read_link(
 ) -> Result<Puzzle, InputError> {
     let fail = |m: String| InputError::new(at.clone(), m);
     // The JSON inside a link is never seen: its faults name their path.
-    let fault = |f: fpuzzles::Fault| fpuzzles_fault(f, at, None);
+    let fault = |f: Fault| json_fault(f, at, None);
     let mut notes = Vec::new();
-    // Whether the puzzle is f-puzzles JSON, whose cells a refusal of the
-    // whole puzzle can point at.
-    let mut json = false;
-    let plain = match links::decode(text).map_err(fail)? {
+    let p = match links::decode(text).map_err(fail)? {
         links::Payload::Fpuzzles(text) => {
-            json = true;
-            let f = fpuzzles::read(&text, opts).map_err(fault)?;
-            note_fpuzzles(&mut notes, &f);
-            Ok(fpuzzles::to_plain(&f, opts).map_err(fault)?)
+            let v = serde_json::from_str(&text)
+                .map_err(|e| fault(fpuzzles::syntax(&text, &e, "f-puzzles")))?;
+            read_json(&text, &v, true, name, opts, &mut notes).map_err(fault)?
         }
+        // SudokuPad links may wrap f-puzzles JSON too.
         links::Payload::Scl(t) => {
             let v = sudokupad::unzip(&t).map_err(fail)?;
-            // SudokuPad links may wrap f-puzzles JSON too. Either JSON is
-            // held to keys coming once; the abbreviated form, which that
-            // check reads only as far as it is JSON, is by `unzip`.
-            let fpuzzles_json = v.get("grid").is_some() && v.get("size").is_some();
-            let format = if fpuzzles_json {
-                "f-puzzles"
-            } else {
-                "SudokuPad"
-            };
-            fpuzzles::refuse_repeats(&t, format).map_err(fault)?;
-            if fpuzzles_json {
-                json = true;
-                let f = fpuzzles::read_value(&v, opts).map_err(fault)?;
-                note_fpuzzles(&mut notes, &f);
-                Ok(fpuzzles::to_plain(&f, opts).map_err(fault)?)
-            } else {
-                let s = sudokupad::read(&v, opts).map_err(fail)?;
-                note_ignored(&mut notes, "SudokuPad keys", &s.ignored);
-                sudokupad::to_plain(&s, opts)
-            }
+            read_json(&t, &v, false, name, opts, &mut notes).map_err(fault)?
         }
         links::Payload::Iss(t) => {
             let p = iss::read(&t, opts).map_err(fail)?;
             note_ignored(&mut notes, "ISS constraints", &p.ignored);
-            iss::to_plain(&p)
+            let plain = iss::to_plain(&p).map_err(fail)?;
+            finish(plain, opts, name).map_err(|r| fail(r.message))?
         }
-    }
-    .map_err(fail)?;
-    let n = plain.n;
-    let p = finish(plain, opts, name).map_err(|r| {
-        if json {
-            fault(fpuzzles::blamed(r, n))
-        } else {
-            fail(r.message)
-        }
-    })?;
+    };
     told(at, &notes);
     Ok(p)
+}
+
+/// The puzzle named `name` of JSON `text` (read as `v`): f-puzzles JSON
+/// when `fpuzzles` says so or it has `size` or `grid`, else SudokuPad's
+/// own. Either is held to keys coming once (SudokuPad's abbreviated form,
+/// which that check reads only as far as it is JSON, by `unzip`), and a
+/// refusal of the whole puzzle points at the cell it blames where the
+/// format writes it.
+fn read_json(
+    text: &str,
+    v: &serde_json::Value,
+    fpuzzles: bool,
+    name: &str,
+    opts: &Options,
+    notes: &mut Vec<String>,
+) -> Result<Puzzle, Fault> {
+    if fpuzzles || v.get("size").is_some() || v.get("grid").is_some() {
+        fpuzzles::refuse_repeats(text, "f-puzzles")?;
+        let f = fpuzzles::read_value(v, opts)?;
+        note_fpuzzles(notes, &f);
+        let plain = fpuzzles::to_plain(&f, opts)?;
+        let n = plain.n;
+        finish(plain, opts, name).map_err(|r| fpuzzles::blamed(r, n))
+    } else {
+        fpuzzles::refuse_repeats(text, "SudokuPad")?;
+        let s = sudokupad::read(v, opts)?;
+        note_ignored(notes, "SudokuPad keys", &s.ignored);
+        let plain = sudokupad::to_plain(&s, opts)?;
+        finish(plain, opts, name).map_err(|r| Fault::blamed(r, |b| s.path_of(b)))
+    }
 }
 
 /// Shows the notes of a puzzle that was read (none for one refused: its
@@ -518,46 +519,53 @@ fn told(at: &Location, notes: &[String]) {
     }
 }
 
-/// The puzzle of an f-puzzles JSON file.
-pub fn read_fpuzzles_json(
+/// The puzzle of a JSON file: f-puzzles JSON, or SudokuPad's own (plain
+/// JSON, as a SudokuPad link's payload decodes to), told apart by
+/// `read_json`.
+pub fn read_json_file(
     text: &str,
     name: &str,
     at: &Location,
     opts: &Options,
 ) -> Result<Puzzle, InputError> {
-    let fail = |m: String| InputError::new(at.clone(), m);
     if text.len() > links::MAX_DECODED {
-        return Err(fail(format!(
-            "the file is larger than {} MB, more than an f-puzzles puzzle holds",
-            links::MAX_DECODED >> 20
-        )));
+        return Err(InputError::new(
+            at.clone(),
+            format!(
+                "the file is larger than {} MB, more than an f-puzzles or SudokuPad puzzle holds",
+                links::MAX_DECODED >> 20
+            ),
+        ));
     }
-    let fault = |f: fpuzzles::Fault| fpuzzles_fault(f, at, Some(text));
-    let f = fpuzzles::read(text, opts).map_err(fault)?;
+    let fault = |f: Fault| json_fault(f, at, Some(text));
+    let v = serde_json::from_str(text)
+        .map_err(|e| fault(fpuzzles::syntax(text, &e, "f-puzzles or SudokuPad")))?;
     let mut notes = Vec::new();
-    note_fpuzzles(&mut notes, &f);
-    let plain = fpuzzles::to_plain(&f, opts).map_err(fault)?;
-    let n = plain.n;
-    let p = finish(plain, opts, name).map_err(|r| fault(fpuzzles::blamed(r, n)))?;
+    let p = read_json(text, &v, false, name, opts, &mut notes).map_err(fault)?;
     told(at, &notes);
     Ok(p)
 }
 
-/// `fault` as an input error at `at`. In an f-puzzles file (`file`, its
-/// text) it is at the line and column of its place, as a TOML file's
-/// errors are; in a link, whose JSON the user never sees, its place is
+/// `fault` as an input error at `at`. In a JSON file (`file`, its text)
+/// it is at the line and column of its place, as a TOML file's errors
+/// are, or, where the text does not show that place, at the file with
+/// the path; in a link, whose JSON the user never sees, its place is
 /// named by its JSON path (`grid[3][4].value: …`) below the top level,
 /// or by the line and column of the JSON for a syntax error.
-fn fpuzzles_fault(fault: fpuzzles::Fault, at: &Location, file: Option<&str>) -> InputError {
-    use fpuzzles::Spot;
+fn json_fault(fault: Fault, at: &Location, file: Option<&str>) -> InputError {
+    let path = |p: &place::JsonPath| {
+        // A top-level key's messages name it already.
+        if p.0.len() > 1 {
+            format!("{p}: ")
+        } else {
+            String::new()
+        }
+    };
     let Some(text) = file else {
         let spot = match &fault.at {
             Some(Spot::Text(line, column)) => format!("line {line}, column {column} of the JSON: "),
-            // A top-level key's messages name it already.
-            Some(Spot::Value(p) | Spot::Key(p) | Spot::Found(p, _)) if p.0.len() > 1 => {
-                format!("{p}: ")
-            }
-            _ => String::new(),
+            Some(Spot::Value(p) | Spot::Key(p) | Spot::Found(p, _)) => path(p),
+            None => String::new(),
         };
         return InputError::new(at.clone(), format!("{spot}{}", fault.message));
     };
@@ -570,14 +578,16 @@ fn fpuzzles_fault(fault: fpuzzles::Fault, at: &Location, file: Option<&str>) -> 
         Some(Spot::Key(p)) => place::place(text, p).map(|p| p.key.unwrap_or(p.value)),
         None => None,
     };
-    let loc = offset.map_or_else(
-        || at.clone(),
-        |o| {
+    match (offset, &fault.at) {
+        (Some(o), _) => {
             let (line, column) = crate::error::line_col(text, o);
-            at.at(line, column)
-        },
-    );
-    InputError::new(loc, fault.message)
+            InputError::new(at.at(line, column), fault.message)
+        }
+        (None, Some(Spot::Value(p) | Spot::Key(p))) => {
+            InputError::new(at.clone(), format!("{}{}", path(p), fault.message))
+        }
+        (None, _) => InputError::new(at.clone(), fault.message),
+    }
 }
 
 /// The f-puzzles link of `p` (`https://www.f-puzzles.com/?load=…`), or why

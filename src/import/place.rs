@@ -73,6 +73,72 @@ impl fmt::Display for JsonPath {
     }
 }
 
+/// What is wrong with f-puzzles or SudokuPad JSON, and where: a JSON
+/// file's error names the line and column, a link's the JSON path
+/// (`import::json_fault`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// Its place, when one place can be told.
+    pub at: Option<Spot>,
+    /// What is wrong, and how to fix it.
+    pub message: String,
+}
+
+/// A place in f-puzzles or SudokuPad JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spot {
+    /// The value at this path.
+    Value(JsonPath),
+    /// The key of the member at this path: a key refused whole (unknown,
+    /// not yet supported, its rule refused by its element).
+    Key(JsonPath),
+    /// The key of the member at this path, found at this byte offset of
+    /// the text (a key given twice, whose path leads to its first place).
+    Found(JsonPath, usize),
+    /// A line and column of the text, both from 1, the column in
+    /// characters: a JSON syntax error, which has no path.
+    Text(usize, usize),
+}
+
+impl Fault {
+    /// A fault in the value at `path`.
+    pub fn value(path: JsonPath, message: impl Into<String>) -> Self {
+        Fault {
+            at: Some(Spot::Value(path)),
+            message: message.into(),
+        }
+    }
+
+    /// A fault in the key of the member at `path`.
+    pub fn key(path: JsonPath, message: impl Into<String>) -> Self {
+        Fault {
+            at: Some(Spot::Key(path)),
+            message: message.into(),
+        }
+    }
+
+    /// `refusal` of a whole puzzle as a fault at the place `path` gives
+    /// for the cell it blames (where the format writes that given or
+    /// solution cell).
+    pub fn blamed(
+        refusal: super::build::Refusal,
+        path: impl Fn(super::build::Blamed) -> JsonPath,
+    ) -> Self {
+        Fault {
+            at: refusal.blamed.map(|b| Spot::Value(path(b))),
+            message: refusal.message,
+        }
+    }
+}
+
+/// A fault no one place shows: what the puzzle's parts say together (a
+/// drawing's meaning).
+impl From<String> for Fault {
+    fn from(message: String) -> Self {
+        Fault { at: None, message }
+    }
+}
+
 /// Where a member or element stands in the text, as byte offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {

@@ -7,7 +7,8 @@
 
 use serde_json::{Map, Number, Value};
 
-use super::build::{Plain, SIZES};
+use super::build::{Blamed, Plain, SIZES};
+use super::place::{Fault, JsonPath};
 use super::{Drawn, Options, colour};
 use crate::error::rc;
 use crate::puzzle::{About, Grid};
@@ -285,6 +286,8 @@ pub struct SclCage {
     pub cells: Vec<(usize, usize)>,
     /// Its value as written (trimmed), if any.
     pub value: Option<String>,
+    /// Its place in the JSON (`cages[3]`).
+    pub at: JsonPath,
 }
 
 /// A SudokuPad puzzle, read but not yet interpreted.
@@ -304,10 +307,14 @@ pub struct Scl {
     pub cages: Vec<SclCage>,
     /// The recorded solution.
     pub solution: Option<Grid>,
+    /// Where the solution is written (`metadata.solution`, or a cage's
+    /// `value`).
+    pub solution_at: JsonPath,
     /// Lines, arrows and overlays, whose meaning the rules text gives.
     pub drawn: Vec<Drawn>,
-    /// Rules stated as flags (`metadata` booleans, `global` entries).
-    pub flags: Vec<String>,
+    /// Rules stated as flags (`metadata` booleans, `global` entries),
+    /// each with its place.
+    pub flags: Vec<(String, JsonPath)>,
     /// Unknown keys passed over under `--ignore-unknown`.
     pub ignored: Vec<String>,
 }
@@ -346,19 +353,40 @@ const META: &[&str] = &[
     "duration",
 ];
 
-/// A 0-based cell from `[r, c]`.
-fn rc_pair(v: &Value, n: usize) -> Result<(usize, usize), String> {
-    let pair = v.as_array().filter(|a| a.len() == 2).and_then(|a| {
-        let r = a[0].as_f64()?;
-        let c = a[1].as_f64()?;
-        Some((r, c))
-    });
-    match pair {
-        Some((r, c)) if r >= 0.0 && c >= 0.0 && r < n as f64 && c < n as f64 => {
-            Ok((r as usize, c as usize))
-        }
-        _ => Err(format!(
-            "a SudokuPad cell {v} is not a cell of the {n}×{n} grid"
+/// A 0-based cell from `[r, c]`, written at `at`: two whole numbers
+/// inside the grid.
+fn rc_pair(v: &Value, n: usize, at: JsonPath) -> Result<(usize, usize), Fault> {
+    let whole = |x: &Value| {
+        x.as_f64()
+            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < n as f64)
+            .map(|f| f as usize)
+    };
+    match v.as_array().map(Vec::as_slice) {
+        Some([r, c]) if let (Some(r), Some(c)) = (whole(r), whole(c)) => Ok((r, c)),
+        _ => Err(Fault::value(
+            at,
+            format!(
+                "a SudokuPad cell {} is not a cell of the {n}×{n} grid: write [ROW, COLUMN], \
+                 each from 0 to {}",
+                super::short_key(&v.to_string()),
+                n - 1
+            ),
+        )),
+    }
+}
+
+/// The list under `key` of `top`, if any: an entry of another type is
+/// refused at its place rather than read as none.
+fn list_of<'v>(top: &'v Map<String, Value>, key: &str) -> Result<&'v [Value], Fault> {
+    match top.get(key) {
+        None | Some(Value::Null) => Ok(&[]),
+        Some(Value::Array(a)) => Ok(a),
+        Some(o) => Err(Fault::value(
+            JsonPath::root().key(key),
+            format!(
+                "SudokuPad `{key}` is {}, not a list",
+                super::fpuzzles::type_of(o)
+            ),
         )),
     }
 }
@@ -369,22 +397,46 @@ fn centre_cell(y: f64, x: f64, n: usize) -> Option<(usize, usize)> {
     (centre(y) && centre(x)).then_some((y as usize, x as usize))
 }
 
-/// Reads unzipped SudokuPad JSON.
-pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
+/// Reads unzipped SudokuPad JSON, refusing with the place of what is
+/// wrong (`cells[2][5].value`, `cages[1].cells[0]`).
+pub fn read(v: &Value, opts: &Options) -> Result<Scl, Fault> {
+    use super::fpuzzles::type_of;
+    let root = JsonPath::root();
     let Value::Object(top) = v else {
-        return Err("the SudokuPad puzzle is not an object".into());
+        return Err(Fault::value(
+            root,
+            format!(
+                "the SudokuPad puzzle is {}, not an object with `cells`",
+                type_of(v)
+            ),
+        ));
     };
-    let rows = top
-        .get("cells")
-        .and_then(Value::as_array)
-        .ok_or("the SudokuPad puzzle has no `cells` grid")?;
+    let grid = root.key("cells");
+    let rows = match top.get("cells") {
+        Some(Value::Array(rows)) => rows,
+        None => {
+            return Err(Fault::value(
+                root,
+                "the SudokuPad puzzle has no `cells` grid: add \"cells\", a list of rows of cells",
+            ));
+        }
+        Some(o) => {
+            return Err(Fault::value(
+                grid,
+                format!("SudokuPad `cells` is {}, not a list of rows", type_of(o)),
+            ));
+        }
+    };
     let n = rows.len();
     if !SIZES.contains(&n) {
-        return Err(format!(
-            "the SudokuPad grid has {}; smtgrid imports grids from {} to {} wide",
-            crate::output::plural(n, "row", "rows"),
-            SIZES.start(),
-            SIZES.end()
+        return Err(Fault::value(
+            grid,
+            format!(
+                "the SudokuPad grid has {}; smtgrid imports grids from {} to {} wide",
+                crate::output::plural(n, "row", "rows"),
+                SIZES.start(),
+                SIZES.end()
+            ),
         ));
     }
     let mut s = Scl {
@@ -395,18 +447,37 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
         regions: None,
         cages: Vec::new(),
         solution: None,
+        solution_at: root.key("metadata").key("solution"),
         drawn: Vec::new(),
         flags: Vec::new(),
         ignored: Vec::new(),
     };
     for (r, row) in rows.iter().enumerate() {
         let cells = row.as_array().filter(|c| c.len() == n).ok_or_else(|| {
-            format!(
-                "SudokuPad row {} is not {n} cells long: only square grids are read",
-                r + 1
+            Fault::value(
+                grid.index(r),
+                format!(
+                    "SudokuPad row {} is not {n} cells long: only square grids are read",
+                    r + 1
+                ),
             )
         })?;
         for (c, cell) in cells.iter().enumerate() {
+            let at = || grid.index(r).index(c);
+            let cell = match cell {
+                Value::Object(o) => o,
+                Value::Null => continue,
+                o => {
+                    return Err(Fault::value(
+                        at(),
+                        format!(
+                            "SudokuPad cell {} is {}, not an object",
+                            rc(r, c),
+                            type_of(o)
+                        ),
+                    ));
+                }
+            };
             let Some(v) = cell.get("value").filter(|v| !v.is_null()) else {
                 continue;
             };
@@ -419,43 +490,64 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
             match d {
                 Some(d) if (1..=n as i64).contains(&d) => s.givens[r][c] = Some(d as u32),
                 _ => {
-                    return Err(format!(
-                        "SudokuPad cell {} holds {v}, but a {n}×{n} grid holds 1 to {n}",
-                        rc(r, c)
+                    return Err(Fault::value(
+                        at().key("value"),
+                        format!(
+                            "SudokuPad cell {} holds {}, but a {n}×{n} grid holds 1 to {n}",
+                            rc(r, c),
+                            super::short_key(&v.to_string())
+                        ),
                     ));
                 }
             }
         }
     }
     let mut solution_text = None;
-    if let Some(Value::Object(meta)) = top.get("metadata") {
-        for (k, v) in meta {
-            match (k.as_str(), v) {
-                ("title", Value::String(t)) => s.title = Some(t.clone()),
-                ("author", Value::String(t)) => s.about.author = About::text(Some(t)),
-                ("rules", Value::String(t)) => s.about.rules = About::text(Some(t)),
-                ("solution", Value::String(t)) => solution_text = Some(t.clone()),
-                (k, Value::Bool(true)) if !META.contains(&k) => s.flags.push(k.to_string()),
-                _ => {}
+    match top.get("metadata") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(meta)) => {
+            for (k, v) in meta {
+                match (k.as_str(), v) {
+                    ("title", Value::String(t)) => s.title = Some(t.clone()),
+                    ("author", Value::String(t)) => s.about.author = About::text(Some(t)),
+                    ("rules", Value::String(t)) => s.about.rules = About::text(Some(t)),
+                    ("solution", Value::String(t)) => solution_text = Some(t.clone()),
+                    (k, Value::Bool(true)) if !META.contains(&k) => {
+                        s.flags.push((k.to_string(), root.key("metadata").key(k)));
+                    }
+                    _ => {}
+                }
             }
         }
+        Some(o) => {
+            return Err(Fault::value(
+                root.key("metadata"),
+                format!("SudokuPad `metadata` is {}, not an object", type_of(o)),
+            ));
+        }
     }
-    if let Some(regions) = top.get("regions") {
+    if top.get("regions").is_some_and(|r| !r.is_null()) {
         let mut labels = vec![vec![None; n]; n];
-        for (k, region) in regions.as_array().into_iter().flatten().enumerate() {
-            for cell in region.as_array().into_iter().flatten() {
-                let (r, c) = rc_pair(cell, n)?;
+        for (k, region) in list_of(top, "regions")?.iter().enumerate() {
+            let at = root.key("regions").index(k);
+            let cells = region.as_array().ok_or_else(|| {
+                Fault::value(
+                    at.clone(),
+                    format!(
+                        "a SudokuPad region is {}, not a list of cells",
+                        type_of(region)
+                    ),
+                )
+            })?;
+            for (j, cell) in cells.iter().enumerate() {
+                let (r, c) = rc_pair(cell, n, at.index(j))?;
                 labels[r][c] = Some(k as i64);
             }
         }
         s.regions = Some(labels);
     }
-    for cage in top
-        .get("cages")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
+    for (i, cage) in list_of(top, "cages")?.iter().enumerate() {
+        let at = root.key("cages").index(i);
         let value = match cage.get("value") {
             Some(Value::String(t)) => Some(t.trim().to_string()),
             Some(Value::Number(x)) => Some(x.to_string()),
@@ -464,9 +556,11 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
         .filter(|t| !t.is_empty());
         let lower = value.as_deref().unwrap_or("").to_ascii_lowercase();
         if let Some(t) = lower.strip_prefix("solution:") {
-            let at = value.as_deref().unwrap_or("").len() - t.len();
-            solution_text
-                .get_or_insert_with(|| value.as_deref().unwrap_or("")[at..].trim().to_string());
+            let v = value.as_deref().unwrap_or("");
+            if solution_text.is_none() {
+                solution_text = Some(v[v.len() - t.len()..].trim().to_string());
+                s.solution_at = at.key("value");
+            }
             continue;
         }
         // What follows `prefix` in the cage's value, in its own case
@@ -498,20 +592,31 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
         {
             continue;
         }
-        let cells = cage
-            .get("cells")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .map(|c| rc_pair(c, n))
+        let cells = match cage.get("cells") {
+            None | Some(Value::Null) => &[][..],
+            Some(Value::Array(cells)) => cells,
+            Some(o) => {
+                return Err(Fault::value(
+                    at.key("cells"),
+                    format!(
+                        "a SudokuPad cage's `cells` is {}, not a list of cells",
+                        type_of(o)
+                    ),
+                ));
+            }
+        };
+        let cells = cells
+            .iter()
+            .enumerate()
+            .map(|(j, c)| rc_pair(c, n, at.key("cells").index(j)))
             .collect::<Result<Vec<_>, _>>()?;
         if cells.is_empty() {
             continue;
         }
-        s.cages.push(SclCage { cells, value });
+        s.cages.push(SclCage { cells, value, at });
     }
     if let Some(t) = solution_text {
-        s.solution = Some(solution(&t, n)?);
+        s.solution = Some(solution(&t, n).map_err(|m| Fault::value(s.solution_at.clone(), m))?);
     }
     for (key, what) in [
         ("lines", super::DrawnKind::Line),
@@ -519,18 +624,13 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
         ("overlays", super::DrawnKind::Overlay),
         ("underlays", super::DrawnKind::Overlay),
     ] {
-        for item in top.get(key).and_then(Value::as_array).into_iter().flatten() {
-            s.drawn.push(drawn(item, what, n));
+        for (i, item) in list_of(top, key)?.iter().enumerate() {
+            s.drawn.push(drawn(item, what, n, root.key(key).index(i))?);
         }
     }
-    for g in top
-        .get("global")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        s.flags
-            .push(g.as_str().map_or_else(|| g.to_string(), str::to_string));
+    for (i, g) in list_of(top, "global")?.iter().enumerate() {
+        let flag = g.as_str().map_or_else(|| g.to_string(), str::to_string);
+        s.flags.push((flag, root.key("global").index(i)));
     }
     for key in top.keys() {
         if TOP.contains(&key.as_str()) {
@@ -539,14 +639,28 @@ pub fn read(v: &Value, opts: &Options) -> Result<Scl, String> {
         if opts.ignore_unknown {
             s.ignored.push(key.clone());
         } else {
-            return Err(format!(
-                "SudokuPad key `{}` is unknown to smtgrid: pass --ignore-unknown to read the \
-                 puzzle without it",
-                super::short_key(key)
+            return Err(Fault::key(
+                root.key(key),
+                format!(
+                    "SudokuPad key `{}` is unknown to smtgrid: pass --ignore-unknown to read the \
+                     puzzle without it",
+                    super::short_key(key)
+                ),
             ));
         }
     }
     Ok(s)
+}
+
+impl Scl {
+    /// Where the cell a refusal blames is written: a given's `value`, or
+    /// the recorded solution (a string, whose message names the cell).
+    pub fn path_of(&self, blamed: Blamed) -> JsonPath {
+        match blamed {
+            Blamed::Given(r, c) => JsonPath::root().key("cells").index(r).index(c).key("value"),
+            Blamed::Solution(..) => self.solution_at.clone(),
+        }
+    }
 }
 
 /// A recorded solution: n² digits (1–9), as SudokuPad writes it.
@@ -574,24 +688,38 @@ fn solution(t: &str, n: usize) -> Result<Grid, String> {
     Ok(g)
 }
 
-/// A line, arrow or overlay: its colour and the cells it is drawn on.
-fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
-    let points: Vec<(f64, f64)> = match item.get("center") {
-        Some(c) => c
-            .as_array()
-            .and_then(|a| Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?)))
-            .into_iter()
-            .collect(),
-        None => item
-            .get("wayPoints")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|p| {
-                let a = p.as_array()?;
-                Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
-            })
-            .collect(),
+/// A line, arrow or overlay written at `at`: its colour and the cells it
+/// is drawn on. Each point must be two numbers, `[Y, X]` in cell units.
+fn drawn(item: &Value, what: super::DrawnKind, n: usize, at: JsonPath) -> Result<Drawn, Fault> {
+    let point = |p: &Value, at: JsonPath| match p.as_array().map(Vec::as_slice) {
+        Some([y, x]) if let (Some(y), Some(x)) = (y.as_f64(), x.as_f64()) => Ok((y, x)),
+        _ => Err(Fault::value(
+            at,
+            format!(
+                "a SudokuPad {} point {} is not two numbers: write [Y, X] in cell units",
+                what.name(),
+                super::short_key(&p.to_string())
+            ),
+        )),
+    };
+    let points: Vec<(f64, f64)> = match (item.get("center"), item.get("wayPoints")) {
+        (Some(c), _) => vec![point(c, at.key("center"))?],
+        (None, Some(Value::Array(ps))) => ps
+            .iter()
+            .enumerate()
+            .map(|(j, p)| point(p, at.key("wayPoints").index(j)))
+            .collect::<Result<_, _>>()?,
+        (None, None | Some(Value::Null)) => Vec::new(),
+        (None, Some(o)) => {
+            return Err(Fault::value(
+                at.key("wayPoints"),
+                format!(
+                    "a SudokuPad {}'s `wayPoints` is {}, not a list of points",
+                    what.name(),
+                    super::fpuzzles::type_of(o)
+                ),
+            ));
+        }
     };
     let colour = match what {
         super::DrawnKind::Overlay => {
@@ -635,18 +763,18 @@ fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
             _ => {}
         }
     }
-    let at = points
+    let place = points
         .first()
         .map(|&(y, x)| format!("({y}, {x})"))
         .unwrap_or_default();
     let text = super::drawn_text(item.get("text"));
-    Drawn {
+    Ok(Drawn {
         what,
         colour,
         cells,
-        at,
+        at: place,
         text,
-    }
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -659,13 +787,16 @@ fn drawn(item: &Value, what: super::DrawnKind, n: usize) -> Drawn {
 /// drawings need a meaning (`--line COLOR=…`, `--arrow`, `--overlay`): a
 /// drawing read as the element its meaning names, `ignore` passed over,
 /// the rest refused by name.
-pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
+pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, Fault> {
     let n = s.n;
     let mut elements = Vec::new();
     // A rule flag (`antiknight`) is the f-puzzles key of the same name set
     // to true, read by the element that claims it.
-    for f in &s.flags {
-        elements.extend(super::grid_rule(f, n).map_err(|m| format!("SudokuPad rule {m}"))?);
+    for (f, at) in &s.flags {
+        elements.extend(
+            super::grid_rule(f, n)
+                .map_err(|m| Fault::value(at.clone(), format!("SudokuPad rule {m}")))?,
+        );
     }
     elements.extend(super::drawn_meanings("SudokuPad", &s.drawn, opts, n)?);
     let mut plain = Plain::blank(n);
@@ -683,11 +814,14 @@ pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
         if let Some(v) = &cage.value
             && v.parse::<u64>().ok().filter(|s| *s > 0).is_none()
         {
-            return Err(format!(
-                "SudokuPad cage at {} has the value `{}`, not a sum: its meaning is in the \
-                 rules text, not yet supported",
-                rc(r, c),
-                super::short_key(v)
+            return Err(Fault::value(
+                cage.at.key("value"),
+                format!(
+                    "SudokuPad cage at {} has the value `{}`, not a sum: its meaning is in the \
+                     rules text, not yet supported",
+                    rc(r, c),
+                    super::short_key(v)
+                ),
             ));
         }
         let cells: Vec<String> = cage
@@ -698,10 +832,15 @@ pub fn to_plain(s: &Scl, opts: &Options) -> Result<Plain, String> {
         cages.push(serde_json::json!({"cells": cells, "value": cage.value}));
     }
     if !cages.is_empty() {
-        let entry = crate::elements::by_fpuzzles_key("killercage")
-            .ok_or("SudokuPad cages: no element reads killer cages")?;
-        let read = (entry.from_fpuzzles)("killercage", &Value::Array(cages), n)
-            .map_err(|m| format!("SudokuPad cages ({}): {m}", entry.name))?;
+        let entry = crate::elements::by_fpuzzles_key("killercage").ok_or_else(|| {
+            Fault::from("SudokuPad cages: no element reads killer cages".to_string())
+        })?;
+        let read = (entry.from_fpuzzles)("killercage", &Value::Array(cages), n).map_err(|m| {
+            Fault::key(
+                JsonPath::root().key("cages"),
+                format!("SudokuPad cages ({}): {m}", entry.name),
+            )
+        })?;
         plain.elements.extend(read);
     }
     Ok(plain)

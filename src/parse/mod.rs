@@ -314,9 +314,7 @@ fn parse_whole(
         InputFormat::Toml | InputFormat::Lines | InputFormat::Links => {
             Ok(whole(native::parse(text, file, &stem)?))
         }
-        InputFormat::Fpuzzles => Ok(whole(import::read_fpuzzles_json(
-            text, &stem, file, import,
-        )?)),
+        InputFormat::Fpuzzles => Ok(whole(import::read_json_file(text, &stem, file, import)?)),
         InputFormat::Sgt => sgt::parse(text, file, &names.lines),
         InputFormat::Kakuro => {
             if text

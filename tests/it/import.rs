@@ -2250,6 +2250,166 @@ fn a_grid_without_boxes_is_a_latin_square() {
     );
 }
 
+/// A given repeated in a region that a partial layout keeps (beside
+/// cells in no region), or in an extra region the payload draws, is
+/// refused at load time at the second given, as one repeated in a full
+/// layout's region is, by every importer that has such regions; not left
+/// for the solver to find unsat.
+#[test]
+fn a_given_repeated_in_an_extra_or_kept_region_is_refused_at_load() {
+    // Rows 1 and 2 in no region; the bottom-left box, kept, holds 1 twice.
+    let mut half = sudoku4();
+    half["grid"] = fp_grid(&["....", "....", "1...", ".1.."]);
+    half.as_object_mut().expect("an object").remove("solution");
+    for r in 0..2 {
+        for c in 0..4 {
+            half["grid"][r][c]["region"] = Value::Null;
+        }
+    }
+    let want = "the givens break a rule: 1 appears twice in region 1 (r3c1 and r4c2): correct \
+                one of the two";
+    refused(
+        &fpuzzles_link(&half),
+        &[],
+        &format!(": grid[3][1].value: {want}"),
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = written(
+        dir.path(),
+        "half.json",
+        &serde_json::to_string_pretty(&half).expect("json"),
+    );
+    let out = bin().arg("convert").arg(&file).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    // The second given's `value`, on its own line of the pretty JSON.
+    let text = std::fs::read_to_string(&file).expect("read");
+    let line = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("\"value\": 1"))
+        .nth(1)
+        .map(|(k, _)| k + 1)
+        .expect("two givens");
+    assert!(err.contains(&format!("half.json:{line}:")), "{err}");
+    assert!(err.contains(want), "{err}");
+    // An f-puzzles extra region and an ISS one.
+    let mut extra = sudoku4();
+    extra["grid"] = fp_grid(&["1...", "..1.", "....", "...."]);
+    extra.as_object_mut().expect("an object").remove("solution");
+    extra["extraregion"] = json!([{"cells": ["R1C1", "R2C3"]}]);
+    refused(
+        &fpuzzles_link(&extra),
+        &[],
+        ": grid[1][2].value: the givens break a rule: 1 appears twice in extra-region 1 (r1c1 \
+         and r2c3)",
+    );
+    refused(
+        ".Shape~4x4.~R1C1_1~R2C3_1.AllDifferent~R1C1~R2C3",
+        &[],
+        "1 appears twice in extra-region 1 (r1c1 and r2c3)",
+    );
+    // SudokuPad: regions drawn for the bottom two boxes only.
+    refused(
+        &scl_link(
+            "{cells:[[,,,],[,,,],[{v:1},,,],[,{v:1},,]],\
+             regions:[[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]}",
+        ),
+        &[],
+        &format!(": cells[3][1].value: {want}"),
+    );
+}
+
+/// SudokuPad's own JSON refused names where in it the fault is, as
+/// f-puzzles JSON does: its path in a link (plain or abbreviated JSON,
+/// the path in the long keys), its line and column in a JSON file.
+#[test]
+fn sudokupad_json_faults_name_their_place() {
+    let empty = "[{}, {}, {}, {}]";
+    let rows = |second: &str| format!("[{empty}, {second}, {empty}, {empty}]");
+    let plain = rows(empty);
+    // (the JSON, its path, what the message says)
+    let cases = [
+        (
+            format!("{{\"cells\": {}}}", rows("[{}, {}, {}, {\"value\": 9}]")),
+            "cells[1][3].value",
+            "SudokuPad cell r2c4 holds 9, but a 4×4 grid holds 1 to 4",
+        ),
+        (
+            format!("{{\"cells\": {}}}", rows("[{}, {}, 7, {}]")),
+            "cells[1][2]",
+            "SudokuPad cell r2c3 is a number, not an object",
+        ),
+        (
+            format!("{{\"cells\": {}}}", rows("[{}, {}, {}]")),
+            "cells[1]",
+            "SudokuPad row 2 is not 4 cells long",
+        ),
+        (
+            format!(
+                "{{\"cells\": {plain}, \"cages\": [{{\"cells\": [[0, 0]], \"value\": 1}}, \
+                 {{\"cells\": [[0, 1], [4, 1]], \"value\": 9}}]}}"
+            ),
+            "cages[1].cells[1]",
+            "a SudokuPad cell [4,1] is not a cell of the 4×4 grid",
+        ),
+        (
+            format!(
+                "{{\"cells\": {plain}, \"lines\": [{{\"color\": \"#ff0000\", \
+                 \"wayPoints\": [[0.5, 0.5], [1.5, 0.5], [2.5]]}}]}}"
+            ),
+            "lines[0].wayPoints[2]",
+            "a SudokuPad line point [2.5] is not two numbers",
+        ),
+        (
+            format!("{{\"cells\": {plain}, \"regions\": [[[0, 0], [0, 1.5]]]}}"),
+            "regions[0][1]",
+            "a SudokuPad cell [0,1.5] is not a cell of the 4×4 grid",
+        ),
+        (
+            format!(
+                "{{\"cells\": {plain}, \"cages\": [{{\"cells\": [[0, 0], [0, 1]], \
+                 \"value\": \"odd\"}}]}}"
+            ),
+            "cages[0].value",
+            "SudokuPad cage at r1c1 has the value `odd`, not a sum",
+        ),
+        (
+            format!("{{\"cells\": {plain}, \"metadata\": {{\"solution\": \"12\"}}}}"),
+            "metadata.solution",
+            "the SudokuPad solution has 2 characters",
+        ),
+    ];
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (k, (json, path, want)) in cases.iter().enumerate() {
+        refused(&scl_link(json), &[], &format!(": {path}: {want}"));
+        // The file: its line and column, each case's fault on a line of
+        // its own.
+        let text = json.replacen(", ", ",\n", 1);
+        let file = written(dir.path(), &format!("sp{k}.json"), &text);
+        let out = bin().arg("convert").arg(&file).output().expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("{file}:")), "{err}");
+        assert!(err.contains(want), "{err}");
+        assert!(
+            !err.contains(&format!("{file}: ")),
+            "a line and column: {err}"
+        );
+    }
+    // The abbreviated form: the same path, in the long keys.
+    refused(
+        &scl_link("{ce:[[,,,],[,,,{v:9}],[,,,],[,,,]]}"),
+        &[],
+        ": cells[1][3].value: SudokuPad cell r2c4 holds 9",
+    );
+    refused(
+        &scl_link("{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0.5,0.5],'x']}]}"),
+        &[],
+        ": lines[0].wayPoints[1]: a SudokuPad line point \"x\" is not two numbers",
+    );
+}
+
 /// Writes `text` into `dir` as file `name`; its path.
 fn written(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
