@@ -16,6 +16,7 @@ use serde_json::Value;
 use toml::Spanned;
 
 use super::boxes::Boxes;
+use super::givens::{Values, check_units};
 use super::kit::{cell_list, fpuzzles_cell_items, fpuzzles_names, hook_cell, iss_flag, quoted};
 use super::{ElementType, HookError, Layer, Lowering, Member, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
@@ -53,6 +54,15 @@ fn check(cells: &[(usize, usize)], n: usize) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The file's givens, for the check that none repeats in a region (no
+/// places: the error points at the region).
+fn given(r: &TomlReader) -> Values {
+    Values {
+        grid: r.givens.clone(),
+        locs: Vec::new(),
+    }
 }
 
 /// The windoku windows of an n×n grid with boxes of `rows`×`cols`: boxes
@@ -110,13 +120,31 @@ impl ElementType for ExtraRegion {
                     ),
                 ));
             }
+            let units = w.iter().enumerate().map(|(k, x)| (format!("window {}", k + 1), x.cells.clone()));
+            check_units(&given(r), units.collect())
+                .map_err(|e| {
+                    r.error_at_key(
+                        key,
+                        format!("windoku = true, but {}: correct one of the two givens", e.message),
+                    )
+                })?;
             return Ok(w);
         }
         let raws: Vec<Raw> = r.value(key, WANT)?;
+        let g = given(r);
         let mut out = Vec::new();
-        for raw in raws {
+        for (k, raw) in raws.iter().enumerate() {
             let cells = r.cells(&raw.cells)?;
             check(&cells, n).map_err(|m| r.error_at(&raw.cells, format!("extra-region: {m}")))?;
+            // Found here, a repeated given points at the region that
+            // repeats it; left to the solver, it is only "no solution".
+            check_units(&g, vec![(format!("extra-region {}", k + 1), cells.clone())])
+                .map_err(|e| {
+                    r.error_at(
+                        &raw.cells,
+                        format!("{}: correct one of the two givens or the region's cells", e.message),
+                    )
+                })?;
             out.push(ExtraRegion { cells });
         }
         Ok(out)

@@ -205,6 +205,18 @@ refused! {
             "`diagonals` does not apply to a futoshiki puzzle",
         ],
     }
+    // A given repeated in an extra region is refused where the region is
+    // written; left to the solver it was only "no solution".
+    extra_regions {
+        "extra-region-repeat.toml": [
+            "extra-region-repeat.toml:14:9:",
+            "1 appears twice in extra-region 2 (r1c1 and r4c4): correct one of the two givens or the region's cells",
+        ],
+        "windoku-repeat.toml": [
+            "windoku-repeat.toml:2:1:",
+            "windoku = true, but 5 appears twice in window 1 (r2c2 and r4c4): correct one of the two givens",
+        ],
+    }
     futoshiki_signs {
         "futoshiki-sign-misplaced.toml": [
             "futoshiki-sign-misplaced.toml:4:3:",
