@@ -952,18 +952,20 @@ givens = """
 """
 "#,
         solution: &["1243", "3412", "4321", "2134"],
+        // A given repeated in an extra region is refused on reading, so
+        // the conflict is one the givens force: box 2 puts its 1 at r2c3.
         broken: r#"kind = "sudoku"
 givens = """
 1...
 ....
-....
 ...1
+....
 """
 
 [[extra-region]]
-cells = "r1c1 r4c4"
+cells = "r1c1 r2c3"
 "#,
-        conflict: "extra-region 1 (r1c1 r4c4)",
+        conflict: "extra-region 1 (r1c1 r2c3)",
         drawn: Some("class=\"extra-region\""),
     },
     Case {
