@@ -59,6 +59,7 @@ enum Command {
     #[command(
         after_help = "Examples:\n  smtgrid emit puzzles/classic.toml\n  smtgrid emit puzzles/squares.toml --encoding onehot -o squares.smt2\n  smtgrid emit puzzles/top95.txt -o scripts-dir/"
     )]
+    #[command(mut_arg("solver", solver_default("with --benchmark, every installed solver")))]
     Emit(emit::EmitArgs),
     /// Say why: a minimal conflict when a puzzle has no solution; the
     /// solutions' differences, candidates and a given that makes it unique
@@ -66,6 +67,12 @@ enum Command {
     #[command(
         after_help = "Examples:\n  smtgrid explain docs/examples/killer-broken.toml\n  smtgrid explain puzzles/kakuro-small.toml --count 10 --format json\n  smtgrid explain docs/examples/calcudoku-two.toml --svg pictures/"
     )]
+    #[command(mut_arg(
+        "solver",
+        solver_default(
+            "the first found of z3, cvc5, yices2; explain asks one solver, the first named"
+        )
+    ))]
     Explain(explain::ExplainArgs),
     /// Make new puzzles of a kind, each proven unique and minimal, graded by
     /// the search a fixed solver needs; one TOML file per puzzle.
@@ -81,6 +88,10 @@ enum Command {
     #[command(
         after_help = "Examples:\n  smtgrid inspect puzzles/classic.toml\n  smtgrid inspect puzzles/calcudoku-hard.toml --encoding all --format json"
     )]
+    #[command(mut_arg(
+        "solver",
+        solver_default("with --solve, the first found of z3, cvc5, yices2")
+    ))]
     Inspect(inspect::InspectArgs),
     /// Print a starter puzzle file of a kind or a variant (thermo, kropki, …);
     /// without a name, list them.

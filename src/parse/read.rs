@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
-use crate::error::{InputError, Location};
+use crate::error::{InputError, Location, closest};
 
 /// The default bound on the bytes read from one input, in MB (2^20 bytes).
 pub const DEFAULT_MAX_INPUT_MB: u64 = 64;
@@ -161,7 +161,10 @@ pub fn open(path: &Path, limits: InputLimits) -> Result<Input, InputError> {
     let raw: Box<dyn Read> = if path == Path::new("-") {
         Box::new(io::stdin())
     } else {
-        let f = File::open(path).map_err(cannot)?;
+        let f = File::open(path).map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound => InputError::new(file.clone(), missing(path)),
+            _ => cannot(e),
+        })?;
         if let Ok(meta) = f.metadata()
             && meta.is_dir()
         {
@@ -200,6 +203,60 @@ pub fn open(path: &Path, limits: InputLimits) -> Result<Input, InputError> {
         limits,
         file,
     })
+}
+
+/// The most names of one folder [`missing`] compares with a missing one.
+const MAX_NAMES_COMPARED: usize = 10_000;
+
+/// What to say of a path that names no file, with the fix: the name a typo
+/// away from it in its folder, or the first folder of the path that is not
+/// there; else, for a starter's name (`thermo.toml`), the command that
+/// writes that starter.
+fn missing(path: &Path) -> String {
+    // The first part of the path that does not exist, and the folder it
+    // was looked for in.
+    let mut absent = path;
+    while let Some(parent) = absent.parent() {
+        if parent.as_os_str().is_empty() || parent.is_dir() {
+            break;
+        }
+        absent = parent;
+    }
+    let folder = absent.parent().filter(|p| !p.as_os_str().is_empty());
+    let wanted = absent
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let names: Vec<String> = std::fs::read_dir(folder.unwrap_or(Path::new(".")))
+        .into_iter()
+        .flatten()
+        .take(MAX_NAMES_COMPARED)
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .collect();
+    let meant = closest(&wanted, names.iter().map(String::as_str)).map(|name| {
+        let meant = folder.map_or_else(|| Path::new(name).to_path_buf(), |f| f.join(name));
+        format!(" (did you mean `{}`?)", meant.display())
+    });
+    if absent != path {
+        return format!(
+            "no such file: there is no folder `{}`{}",
+            absent.display(),
+            meant.unwrap_or_default()
+        );
+    }
+    if let Some(meant) = meant {
+        return format!("no such file{meant}");
+    }
+    let starter = path.file_stem().and_then(|s| s.to_str()).filter(|s| {
+        path.extension().is_some_and(|e| e == "toml") && crate::templates::names().any(|n| n == *s)
+    });
+    match starter {
+        Some(name) => format!(
+            "no such file: `smtgrid new {name} > {}` writes a starter",
+            path.display()
+        ),
+        None => "no such file".to_string(),
+    }
 }
 
 impl Input {

@@ -6,6 +6,8 @@ use std::path::Path;
 use smtgrid::Location;
 use smtgrid::parse::{InputFormat, load, parse_str};
 
+use crate::common;
+
 /// Loads a file of `tests/fixtures/bad/` that must be refused, and returns
 /// the whole message (`FILE:LINE:COL: what is wrong`).
 fn refused(name: &str) -> String {
@@ -374,7 +376,45 @@ fn line_files_name_each_puzzle_by_line() {
 #[test]
 fn unreadable_file() {
     let e = load(Path::new("tests/fixtures/bad/no-such-file.toml"), None).expect_err("missing");
-    has(&e.to_string(), &["no-such-file.toml: cannot read the file"]);
+    has(&e.to_string(), &["no-such-file.toml: no such file"]);
+}
+
+/// A newcomer's first typo, a name a letter off or a folder that is not
+/// there, is answered with the fix: the file meant, or where the folder
+/// ends; else how to start a puzzle file.
+#[test]
+fn a_missing_file_names_the_file_meant() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let new = common::smtgrid(&["new", "killer"]);
+    std::fs::write(dir.path().join("killer-9x9.toml"), &new.stdout).expect("written");
+    let cases = [
+        (
+            "killer-9x9.tom",
+            "no such file (did you mean `killer-9x9.toml`?)",
+        ),
+        (
+            "kiler-9x9.toml",
+            "no such file (did you mean `killer-9x9.toml`?)",
+        ),
+        (
+            "puzles/killer-9x9.toml",
+            "no such file: there is no folder `puzles`",
+        ),
+        (
+            "sudoku.toml",
+            "no such file: `smtgrid new sudoku > sudoku.toml` writes a starter",
+        ),
+    ];
+    for (path, message) in cases {
+        let o = common::smtgrid_in(dir.path(), &["solve", path]);
+        assert_eq!(o.status.code(), Some(2), "{path}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            err.trim_end(),
+            format!("smtgrid: {path}: {message}"),
+            "{path}"
+        );
+    }
 }
 
 #[test]

@@ -1465,6 +1465,25 @@ fn small_facts_are_true() {
     }
 }
 
+/// Every command that takes `--solver` says in its help which solvers it
+/// uses without one: `explain` and `inspect --solve` ask one, `emit
+/// --benchmark` every installed one, and a newcomer cannot tell which
+/// from the flag's words alone.
+#[test]
+fn every_solver_flag_names_its_default() {
+    for command in [
+        "solve", "bench", "render", "generate", "solvers", "explain", "inspect", "emit",
+    ] {
+        let help = stdout(&smtgrid(&[command, "--help"]));
+        let flag = help
+            .split_once("--solver <")
+            .and_then(|(_, h)| h.split("\n\n").next())
+            .unwrap_or_else(|| panic!("{command}: no --solver in:\n{help}"));
+        let words = flag.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains(". Default: "), "{command}: {words}");
+    }
+}
+
 /// Issue 35: colour follows NO_COLOR, CLICOLOR and CLICOLOR_FORCE.
 #[test]
 fn colour_follows_the_environment() {
