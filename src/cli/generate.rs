@@ -319,7 +319,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     };
     let cancel = solver::install_ctrlc_handler();
     let solvers = pick_solvers(&a.solvers.request()?, kind, size, a.time_limit, &cancel)?;
-    create_dir(&a.output)?;
+    create_dir("-o", &a.output)?;
     refuse_existing(&a.output, &req)?;
     refuse_unwritable(&a.output)?;
     if a.seed.is_none() {
