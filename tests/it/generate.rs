@@ -452,6 +452,8 @@ fn with_refuses_what_it_cannot_make_naming_what_it_can() {
 fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
     let template = root().join("templates/thermo.toml");
     let template = template.to_str().unwrap();
+    let jigsaw = root().join("puzzles/jigsaw-6x6.toml");
+    let jigsaw = jigsaw.to_str().unwrap();
     for (args, says) in [
         (
             &["sudoku", "--givens", "90-100", "-o", "unused"][..],
@@ -479,9 +481,35 @@ fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
             &[template, "-o", "unused"][..],
             "and not thermometer; remove them",
         ),
+        // --ops means something for calcudoku only.
+        (
+            &["sudoku", "--ops", "+", "-o", "unused"][..],
+            "--ops +: applies to calcudoku only, not sudoku",
+        ),
+        (
+            &[jigsaw, "--ops", "+*", "-o", "unused"][..],
+            "applies to calcudoku only, not jigsaw (the template is a jigsaw)",
+        ),
+        // A number too large for a range is named so, not "not a range".
+        (
+            &[
+                "sudoku",
+                "--givens",
+                "0-99999999999999999999",
+                "-o",
+                "unused",
+            ][..],
+            "99999999999999999999 is too large; the most is 18446744073709551615",
+        ),
+        (
+            &["sudoku", "--effort", "99999999999999999999", "-o", "unused"][..],
+            "99999999999999999999 is too large; the most is 18446744073709551615",
+        ),
     ] {
         let all = [&["generate"][..], args].concat();
+        let start = Instant::now();
         let out = smtgrid(&all);
+        assert!(start.elapsed() < Duration::from_secs(10), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
