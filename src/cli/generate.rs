@@ -333,6 +333,9 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
             (None, None) => None,
         },
     };
+    if let Some(why) = generate::no_grid(&req) {
+        return Err(Error::Usage(why));
+    }
     let cancel = solver::install_ctrlc_handler();
     let solvers = pick_solvers(&a.solvers.request()?, kind, size, a.time_limit, &cancel)?;
     create_dir("-o", &a.output)?;
