@@ -175,7 +175,7 @@ pub(super) fn run(a: BenchArgs) -> Result<Completion> {
             if let Some(folder) = path.parent()
                 && !folder.as_os_str().is_empty()
             {
-                create_dir(folder)?;
+                create_dir("-o", folder)?;
             }
             // Runs made under other limits or options are not resumed
             // into this file: the file says which setting differs.

@@ -64,7 +64,7 @@ pub(super) fn man(a: ManArgs) -> Result<Completion> {
     let Some(dir) = a.output else {
         return print(&page(&cmd).map_err(Error::Output)?);
     };
-    create_dir(&dir)?;
+    create_dir("-o", &dir)?;
     // One page per command, named as clap_mangen names them.
     let mut todo = vec![cmd];
     while let Some(cmd) = todo.pop() {

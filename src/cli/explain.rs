@@ -48,7 +48,7 @@ pub(super) struct ExplainArgs {
 pub(super) fn run(a: ExplainArgs) -> Result<Completion> {
     a.inputs.check()?;
     if let Some(dir) = &a.svg {
-        create_dir(dir)?;
+        create_dir("--svg", dir)?;
     }
     let mut names = crate::output::OutputNames::new(&a.inputs.puzzles);
     let solver = &a.solvers.one_solver("explain")?;

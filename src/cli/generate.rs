@@ -69,9 +69,10 @@ pub(super) struct GenerateArgs {
     /// (`30-200`).
     #[arg(long, value_name = "CONFLICTS-RANGE", value_parser = range)]
     effort: Option<(u64, u64)>,
-    /// Calcudoku: the cage operations allowed, from `+-*/`.
-    #[arg(long, default_value = "+-*/")]
-    ops: String,
+    /// Calcudoku: the cage operations allowed, from `+-*/` (default: all
+    /// four).
+    #[arg(long, value_name = "OPS")]
+    ops: Option<String>,
     /// Both main diagonals hold different digits too (sudoku, killer,
     /// jigsaw).
     #[arg(long)]
@@ -102,9 +103,13 @@ pub(super) struct GenerateArgs {
 fn range(text: &str) -> std::result::Result<(u64, u64), String> {
     let (a, b) = text.split_once('-').unwrap_or((text, text));
     let parse = |s: &str| {
-        s.trim()
-            .parse::<u64>()
-            .map_err(|_| format!("`{text}` is not a range: write MIN-MAX, such as 20-30"))
+        let s = s.trim();
+        s.parse::<u64>().map_err(|e| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => {
+                format!("`{text}`: {s} is too large; the most is {}", u64::MAX)
+            }
+            _ => format!("`{text}` is not a range: write MIN-MAX, such as 20-30"),
+        })
     };
     let (lo, hi) = (parse(a)?, parse(b)?);
     if lo > hi {
@@ -244,15 +249,26 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
             k => format!("--cages applies to killer, not {}", k.name()),
         }));
     }
-    let ops: Vec<Op> = a
-        .ops
+    if let Some(ops) = &a.ops
+        && kind != Kind::Calcudoku
+    {
+        let of = match fixed {
+            Fixed::Nothing => String::new(),
+            _ => format!(" (the template is a {})", kind.name()),
+        };
+        return Err(Error::Usage(format!(
+            "--ops {ops}: applies to calcudoku only, not {}{of}; drop --ops",
+            kind.name()
+        )));
+    }
+    let ops_text = a.ops.as_deref().unwrap_or("+-*/");
+    let ops: Vec<Op> = ops_text
         .chars()
         .map(Op::from_symbol)
         .collect::<Option<_>>()
         .ok_or_else(|| {
             Error::Usage(format!(
-                "--ops {}: give operations from +-*/, such as +*",
-                a.ops
+                "--ops {ops_text}: give operations from +-*/, such as +*"
             ))
         })?;
     if ops.is_empty() {
@@ -281,7 +297,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         options.push_str(&format!(" --cages {}", a.cages.name()));
     }
     if kind == Kind::Calcudoku {
-        options.push_str(&format!(" --ops {}", a.ops));
+        options.push_str(&format!(" --ops {ops_text}"));
     }
     if !with.is_empty() {
         let keys: Vec<&str> = with.iter().map(|w| w.key).collect();
@@ -317,9 +333,12 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
             (None, None) => None,
         },
     };
+    if let Some(why) = generate::no_grid(&req) {
+        return Err(Error::Usage(why));
+    }
     let cancel = solver::install_ctrlc_handler();
     let solvers = pick_solvers(&a.solvers.request()?, kind, size, a.time_limit, &cancel)?;
-    create_dir(&a.output)?;
+    create_dir("-o", &a.output)?;
     refuse_existing(&a.output, &req)?;
     refuse_unwritable(&a.output)?;
     if a.seed.is_none() {

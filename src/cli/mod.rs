@@ -280,7 +280,7 @@ fn user_profiles(flag: Option<std::path::PathBuf>) -> Result<()> {
 
 /// Where `--transcript DIR` writes, created if missing.
 fn transcripts(dir: &std::path::Path) -> Result<crate::solver::Transcripts> {
-    target::create_dir(dir)?;
+    target::create_dir("--transcript", dir)?;
     crate::solver::Transcripts::new(dir).map_err(|source| Error::Io {
         path: dir.to_path_buf(),
         source,

@@ -232,7 +232,7 @@ pub(super) fn run(a: SolveArgs) -> Result<Completion> {
         .build();
     let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
     if let Some(dir) = &a.svg {
-        create_dir(dir)?;
+        create_dir("--svg", dir)?;
         reporters.push(Box::new(SvgFolder::new(dir, &a.inputs.puzzles)));
     }
     reporters.push(match a.format.json() {

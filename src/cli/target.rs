@@ -32,7 +32,7 @@ impl Target {
             return Ok(Target::Dir(path.to_path_buf()));
         }
         if path.as_os_str().as_bytes().ends_with(b"/") {
-            create_dir(path)?;
+            create_dir("-o", path)?;
             return Ok(Target::Dir(path.to_path_buf()));
         }
         crate::output::claim("-o", path)?;
@@ -40,19 +40,32 @@ impl Target {
             && !folder.as_os_str().is_empty()
             && !folder.is_dir()
         {
-            create_dir(folder)?;
+            create_dir("-o", folder)?;
         }
         Ok(Target::File(path.to_path_buf()))
     }
 }
 
-/// Creates `dir` and its parents; an existing file there is refused as
-/// no folder (the system's own word for it is "File exists").
-pub(super) fn create_dir(dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
+/// Creates `dir` (given with `flag`) and its parents. A file where a
+/// folder of the path would be is refused, naming it: the system's own
+/// word for that is "File exists" or "Not a directory", which names
+/// neither the path nor the fix.
+pub(super) fn create_dir(flag: &str, dir: &Path) -> Result<()> {
+    // Without a trailing `/`: `afile/` is no path the system can look
+    // at, as `afile` is.
+    let file = dir
+        .ancestors()
+        .map(|a| a.components().collect::<PathBuf>())
+        .find(|a| a.metadata().is_ok_and(|m| !m.is_dir()));
+    if let Some(file) = file {
+        let at = match file.as_path() == dir {
+            true => String::new(),
+            false => format!("{}: ", dir.display()),
+        };
         return Err(Error::Usage(format!(
-            "{}: that is a file, not a folder; give a folder",
-            dir.display()
+            "{flag} {at}{}: that is a file, not a folder; give a folder (an existing one, or \
+             a path to create), or move the file away",
+            file.display()
         )));
     }
     std::fs::create_dir_all(dir).map_err(|source| Error::Io {

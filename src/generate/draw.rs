@@ -4,10 +4,11 @@
 //! between neighbours, every edge clue, each cage's clue). Plain data: only
 //! the adapter turns it into a puzzle.
 
-use super::fill::{fill, fill_with};
+use super::fill::{Searched, search};
 use super::rng::Rng;
 use super::{Fixed, Request, adapter};
 use crate::elements::{Drawing, Element, Making};
+use crate::model::Model;
 use crate::puzzle::Kind;
 
 /// A cell, 0-based (row, column).
@@ -94,7 +95,7 @@ pub struct Design {
 }
 
 /// Steps one fill may take before it is abandoned for a fresh start.
-const FILL_BUDGET: usize = 200_000;
+pub(crate) const FILL_BUDGET: usize = 200_000;
 
 /// A box shape for an n×n sudoku: as square as can be, rows ≤ columns.
 pub fn box_shape(n: usize) -> Option<(usize, usize)> {
@@ -130,52 +131,18 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         d.solution = kakuro_fill(&d.white, rng)?;
         return Some(d);
     }
-    let mut groups: Vec<Vec<At>> = Vec::new();
-    groups.extend((0..n).map(|r| (0..n).map(|c| (r, c)).collect()));
-    groups.extend((0..n).map(|c| (0..n).map(|r| (r, c)).collect()));
     match req.kind {
-        k if crate::kinds::has_boxes(k) => {
-            let (br, bc) = box_shape(n)?;
-            d.box_shape = Some((br, bc));
-            groups.extend(boxes(n, br, bc));
-        }
+        k if crate::kinds::has_boxes(k) => d.box_shape = Some(box_shape(n)?),
         Kind::Jigsaw => {
             d.regions = match &req.fixed {
                 Fixed::Regions(r) => r.clone(),
                 _ => regions(n, rng),
             };
-            groups.extend(d.regions.iter().cloned());
         }
         _ => {}
     }
-    if req.diagonals {
-        groups.push((0..n).map(|i| (i, i)).collect());
-        groups.push((0..n).map(|i| (i, n - 1 - i)).collect());
-    }
-    // Rules over the grid (anti-knight) hold before the solution is
-    // drawn: the fill keeps their all-different groups, and a fill that
-    // breaks any other rule of theirs is drawn again.
-    let rules: Vec<Element> = req
-        .with
-        .iter()
-        .filter_map(|w| match w.making() {
-            Making::Rule(e) => Some(e),
-            _ => None,
-        })
-        .collect();
-    let rule_model = (!rules.is_empty()).then(|| adapter::rule_model(n, &rules));
-    if let Some(m) = &rule_model {
-        groups.extend(adapter::all_different(m));
-    }
-    let index: Vec<Vec<usize>> = groups
-        .iter()
-        .map(|g| g.iter().map(|&(r, c)| r * n + c).collect())
-        .collect();
-    let flat = fill(n * n, n as u32, &index, rng, FILL_BUDGET)?;
-    if let Some(m) = &rule_model {
-        let values: Vec<i64> = flat.iter().map(|&v| i64::from(v)).collect();
-        m.check(&values).ok()?;
-    }
+    let grid = GridRules::of(req, d.box_shape, &d.regions);
+    let flat = grid.search(rng, FILL_BUDGET).found()?;
     d.solution = flat.chunks(n).map(<[u32]>::to_vec).collect();
     match req.kind {
         Kind::Killer => {
@@ -218,7 +185,7 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         Kind::Skyscrapers => d.edges = Some(edges(&d.solution)),
         _ => {}
     }
-    d.elements = rules;
+    d.elements = grid.rules;
     if req
         .with
         .iter()
@@ -248,6 +215,82 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         d.elements.extend(drawn);
     }
     Some(d)
+}
+
+/// What every solution of a design keeps: no value twice in a row, a
+/// column, a box, a region or a diagonal, and the rules over the grid of
+/// `--with` (anti-knight).
+pub(crate) struct GridRules {
+    /// Squares per side.
+    n: usize,
+    /// The groups no value repeats in, as row-major cell indices: the
+    /// kind's and the all-different parts of the rules.
+    groups: Vec<Vec<usize>>,
+    /// The rules over the grid.
+    pub(crate) rules: Vec<Element>,
+    /// The rules' model, whose checker judges a filled grid by their
+    /// other parts; `None` without rules.
+    model: Option<Model>,
+}
+
+impl GridRules {
+    /// The groups of `req` with `box_shape` and `regions` (a jigsaw's;
+    /// none leaves them out), and its rules over the grid.
+    pub(crate) fn of(
+        req: &Request,
+        box_shape: Option<(usize, usize)>,
+        regions: &[Vec<At>],
+    ) -> Self {
+        let n = req.size;
+        let mut groups: Vec<Vec<At>> = Vec::new();
+        groups.extend((0..n).map(|r| (0..n).map(|c| (r, c)).collect()));
+        groups.extend((0..n).map(|c| (0..n).map(|r| (r, c)).collect()));
+        if let Some((br, bc)) = box_shape {
+            groups.extend(boxes(n, br, bc));
+        }
+        groups.extend(regions.iter().cloned());
+        if req.diagonals {
+            groups.push((0..n).map(|i| (i, i)).collect());
+            groups.push((0..n).map(|i| (i, n - 1 - i)).collect());
+        }
+        let rules: Vec<Element> = req
+            .with
+            .iter()
+            .filter_map(|w| match w.making() {
+                Making::Rule(e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        let model = (!rules.is_empty()).then(|| adapter::rule_model(n, &rules));
+        if let Some(m) = &model {
+            groups.extend(adapter::all_different(m));
+        }
+        let groups = groups
+            .iter()
+            .map(|g| g.iter().map(|&(r, c)| r * n + c).collect())
+            .collect();
+        GridRules {
+            n,
+            groups,
+            rules,
+            model,
+        }
+    }
+
+    /// A random grid that keeps every group and rule, searched within
+    /// `budget` steps: the rules are set before the solution is drawn,
+    /// and the search goes on past a grid that breaks any other part of
+    /// theirs.
+    pub(crate) fn search(&self, rng: &mut Rng, budget: usize) -> Searched {
+        let accept = |values: &[u32]| {
+            self.model.as_ref().is_none_or(|m| {
+                let values: Vec<i64> = values.iter().map(|&v| i64::from(v)).collect();
+                m.check(&values).is_ok()
+            })
+        };
+        let n = self.n;
+        search(n * n, n as u32, &self.groups, rng, budget, false, &accept)
+    }
 }
 
 fn boxes(n: usize, br: usize, bc: usize) -> Vec<Vec<At>> {
@@ -631,7 +674,7 @@ fn kakuro_fill(white: &[Vec<bool>], rng: &mut Rng) -> Option<Vec<Vec<u32>>> {
             }
         }
     }
-    let flat = fill_with(cells, 9, &groups, rng, FILL_BUDGET, true)?;
+    let flat = search(cells, 9, &groups, rng, FILL_BUDGET, true, &|_| true).found()?;
     let mut sol = vec![vec![0; n]; n];
     for r in 0..n {
         for c in 0..n {

@@ -378,6 +378,73 @@ pub fn puzzle_name(req: &Request, index: usize) -> String {
     format!("{kind}-{tag}{}-{index:04}", req.seed)
 }
 
+/// Why no puzzle of `req` can be made, when smtgrid's own search, tried
+/// to its end, proved it: no grid of the request's size keeps the groups
+/// every one of its designs keeps (rows, columns, the boxes, a template's
+/// regions, the diagonals) and its rules over the grid (`--with
+/// anti-king`) together. Random regions are left out, so that what holds
+/// for no grid holds for every jigsaw. `None` when a grid was found or the
+/// budget ended the search first: then nothing is proven, and the run's
+/// time limit bounds it. The budget is a design's fill's:
+/// the search costs a run at most one more design, and tries every 4×4
+/// grid of any rules in milliseconds.
+pub fn no_grid(req: &Request) -> Option<String> {
+    // A kakuro's runs of at most 9 squares always take digits 1 to 9 (a
+    // bipartite graph's edges coloured with its largest degree of
+    // colours), and it takes no `--with`.
+    if req.kind == Kind::Kakuro {
+        return None;
+    }
+    let boxes = crate::kinds::has_boxes(req.kind);
+    let box_shape = match boxes {
+        true => Some(draw::box_shape(req.size)?),
+        false => None,
+    };
+    let regions = match &req.fixed {
+        Fixed::Regions(r) => r.as_slice(),
+        _ => &[],
+    };
+    let grid = draw::GridRules::of(req, box_shape, regions);
+    if grid.search(&mut Rng::new(req.seed), draw::FILL_BUDGET) != fill::Searched::None {
+        return None;
+    }
+    let mut parts = vec!["rows", "columns"];
+    let mut drop = Vec::new();
+    if boxes {
+        parts.push("boxes");
+    }
+    if !regions.is_empty() {
+        parts.push("the template's regions");
+        drop.push("use another template".to_string());
+    }
+    if req.diagonals {
+        parts.push("both diagonals");
+        drop.push("drop the diagonals".to_string());
+    }
+    let rules: Vec<&str> = req
+        .with
+        .iter()
+        .filter(|w| matches!(w.making(), Making::Rule(_)))
+        .map(|w| w.key)
+        .collect();
+    drop.extend(rules.iter().map(|r| format!("drop {r} from --with")));
+    if req.fixed == Fixed::Nothing {
+        drop.push("give another --size".into());
+    }
+    let last = parts.pop().unwrap_or_default();
+    let mut kept = format!("{} and {last} all different", parts.join(", "));
+    if !rules.is_empty() {
+        kept.push_str(&format!(" with {}", rules.join(" and ")));
+    }
+    Some(format!(
+        "no {n}×{n} {kind} grid keeps its {kept}: smtgrid's own search tried every such grid \
+         and found none, so no puzzle can be made; {}",
+        drop.join(", or "),
+        n = req.size,
+        kind = req.kind.name(),
+    ))
+}
+
 /// Makes puzzle `index` of `req`: draws designs from its stream until one
 /// reduces to a puzzle that fits the request, within the time limit. Its
 /// grading asks a session of `grading` if given (see [`grade::grade_in`]).

@@ -452,6 +452,8 @@ fn with_refuses_what_it_cannot_make_naming_what_it_can() {
 fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
     let template = root().join("templates/thermo.toml");
     let template = template.to_str().unwrap();
+    let jigsaw = root().join("puzzles/jigsaw-6x6.toml");
+    let jigsaw = jigsaw.to_str().unwrap();
     for (args, says) in [
         (
             &["sudoku", "--givens", "90-100", "-o", "unused"][..],
@@ -479,15 +481,90 @@ fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
             &[template, "-o", "unused"][..],
             "and not thermometer; remove them",
         ),
+        // Rules no grid meets, proven by a search of every grid, at once
+        // and not after the time limit's worth of designs.
+        (
+            &["sudoku", "--size=4", "--with=anti-king", "-o", "unused"][..],
+            "no 4×4 sudoku grid keeps its rows, columns and boxes all different with \
+             anti-king: smtgrid's own search tried every such grid and found none, so no \
+             puzzle can be made; drop anti-king from --with, or give another --size",
+        ),
+        (
+            &["sudoku-x", "--size=4", "--with=anti-knight", "-o", "unused"][..],
+            "boxes and both diagonals all different with anti-knight: smtgrid's own search",
+        ),
+        // Whatever its regions: no 4×4 Latin square is anti-king.
+        (
+            &["jigsaw", "--size=4", "--with=anti-king", "-o", "unused"][..],
+            "no 4×4 jigsaw grid keeps its rows and columns all different with anti-king",
+        ),
+        // --ops means something for calcudoku only.
+        (
+            &["sudoku", "--ops", "+", "-o", "unused"][..],
+            "--ops +: applies to calcudoku only, not sudoku",
+        ),
+        (
+            &[jigsaw, "--ops", "+*", "-o", "unused"][..],
+            "applies to calcudoku only, not jigsaw (the template is a jigsaw)",
+        ),
+        // A number too large for a range is named so, not "not a range".
+        (
+            &[
+                "sudoku",
+                "--givens",
+                "0-99999999999999999999",
+                "-o",
+                "unused",
+            ][..],
+            "99999999999999999999 is too large; the most is 18446744073709551615",
+        ),
+        (
+            &["sudoku", "--effort", "99999999999999999999", "-o", "unused"][..],
+            "99999999999999999999 is too large; the most is 18446744073709551615",
+        ),
     ] {
         let all = [&["generate"][..], args].concat();
+        let start = Instant::now();
         let out = smtgrid(&all);
+        assert!(start.elapsed() < Duration::from_secs(10), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}: {err}");
     }
     assert!(!common::root().join("unused").exists());
+}
+
+/// What `generate` refuses at once, no grid meeting the rules among it,
+/// agrees with a solver: z3 finds no solution to the empty 4×4 anti-king
+/// sudoku. Rules some grid meets still make puzzles (a 5×5 Latin square
+/// shifted by two a row is anti-king).
+#[test]
+fn rules_no_grid_meets_have_no_solution_and_rules_one_meets_make_puzzles() {
+    require(&["yices2", "z3"]);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let empty = dir.path().join("empty.toml");
+    let four = "....\n".repeat(4);
+    let text = format!(
+        "kind = \"sudoku\"\nbox = \"2x2\"\nanti-king = true\ngivens = \"\"\"\n{four}\"\"\"\n"
+    );
+    std::fs::write(&empty, text).unwrap();
+    let out = smtgrid(&["solve", empty.to_str().unwrap(), "--solver", "z3"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("no solution"), "{said}");
+    let args = [
+        "generate",
+        "futoshiki",
+        "--size",
+        "5",
+        "--with",
+        "anti-king",
+        "--seed",
+        "3",
+    ];
+    let made = generate(&args, &dir.path().join("new"));
+    assert_eq!(made.len(), 1);
+    assert!(made[0].1.contains("anti-king = true"), "{}", made[0].1);
 }
 
 #[test]

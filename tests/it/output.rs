@@ -444,7 +444,10 @@ fn usage_errors_say_what_is_wrong() {
 }
 
 /// A folder flag given a file, and a file flag given a folder, are usage
-/// errors that say so, before anything runs.
+/// errors that say so, before anything runs. A file given as a folder
+/// with a trailing `/`, or as a folder on the way to one, is named as a
+/// file by every command that creates folders, with the fix: not the
+/// system's bare "File exists" or "Not a directory".
 #[test]
 fn folders_and_files_are_not_taken_for_each_other() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -453,16 +456,38 @@ fn folders_and_files_are_not_taken_for_each_other() {
     let f = file.to_str().expect("utf-8");
     let d = dir.path().to_str().expect("utf-8");
     let four = "puzzles/sudoku-4x4.toml";
-    for (args, says) in [
-        (vec!["solve", four, "--svg", f], "not a folder"),
-        (vec!["solve", four, "--transcript", f], "not a folder"),
-        (vec!["generate", "sudoku", "-o", f], "not a folder"),
+    let a_file = format!("{f}: that is a file, not a folder; give a folder");
+    let (slash, under) = (format!("{f}/"), format!("{f}/sub/"));
+    let (inner, bench) = (format!("{f}/out.smt2"), format!("{f}/runs.jsonl"));
+    let mut cases = vec![
+        (vec!["solve", four, "--svg", f], a_file.as_str()),
+        (vec!["solve", four, "--transcript", f], &a_file),
+        (vec!["generate", "sudoku", "-o", f], &a_file),
         (vec!["report", four, "--html", d], "that is a folder"),
-    ] {
+        (vec!["emit", four, "-o", &inner], &a_file),
+        (vec!["bench", four, "-o", &bench], &a_file),
+    ];
+    for d in [slash.as_str(), under.as_str()] {
+        cases.extend([
+            (
+                vec!["generate", "sudoku", "--size", "4", "-o", d],
+                a_file.as_str(),
+            ),
+            (vec!["emit", four, "-o", d], &a_file),
+            (vec!["convert", four, "-o", d], &a_file),
+            (vec!["render", four, "-o", d], &a_file),
+            (vec!["solve", four, "--svg", d], &a_file),
+            (vec!["solve", four, "--transcript", d], &a_file),
+            (vec!["explain", four, "--svg", d], &a_file),
+            (vec!["man", "-o", d], &a_file),
+        ]);
+    }
+    for (args, says) in cases {
         let o = common::smtgrid(&args);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("os error"), "{args:?}: {err}");
     }
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept\n");
 }
