@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use super::Completion;
 use super::config::{SolverArgs, duration, jobs};
 use super::target::create_dir;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, did_you_mean};
 use crate::generate::draw::Op;
 use crate::generate::{self, Cages, Fixed, Request, Solvers, Symmetry, adapter, grade};
 use crate::output::{Stdout, note, write_file_atomically};
@@ -90,9 +90,11 @@ pub(super) struct GenerateArgs {
     /// givens are removed.
     #[arg(long, value_name = "ELEMENT,…")]
     with: Option<String>,
-    /// Write the puzzles into DIR (created if need be), one TOML each.
+    /// Write the puzzles into DIR (created if need be), one TOML each
+    /// (required).
+    // Not required by clap: a mistyped kind is the first thing to say.
     #[arg(long, short, value_name = "DIR")]
-    output: PathBuf,
+    output: Option<PathBuf>,
     /// What to print for each puzzle.
     #[arg(long, value_enum, default_value = "summary")]
     format: Format,
@@ -129,10 +131,16 @@ fn what(a: &GenerateArgs) -> Result<(Kind, Option<usize>, bool, Fixed)> {
     }
     let path = Path::new(&a.what);
     if !path.exists() {
+        let kinds: Vec<&str> = Kind::ALL
+            .iter()
+            .map(|k| k.name())
+            .chain(["sudoku-x"])
+            .collect();
         return Err(Error::Usage(format!(
-            "`{}` is neither a kind ({} or sudoku-x) nor a puzzle file",
+            "`{}` is neither a kind nor a puzzle file{}: the kinds are {}",
             a.what,
-            Kind::names()
+            did_you_mean(&a.what, kinds.iter().copied()),
+            kinds.join(", ")
         )));
     }
     // The template is an input: no puzzle is written over it.
@@ -188,6 +196,11 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
         None => Vec::new(),
     };
     let (kind, template_size, diagonals, fixed) = what(&a)?;
+    let Some(output) = &a.output else {
+        return Err(Error::Usage(
+            "generate needs -o DIR: the folder to write the puzzles into".into(),
+        ));
+    };
     if kind == Kind::Kakuro && !with.is_empty() {
         return Err(Error::Usage(
             "--with: a kakuro's squares are not a grid of values 1 to n; generate elements on \
@@ -338,9 +351,9 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     }
     let cancel = solver::install_ctrlc_handler();
     let solvers = pick_solvers(&a.solvers.request()?, kind, size, a.time_limit, &cancel)?;
-    create_dir("-o", &a.output)?;
-    refuse_existing(&a.output, &req)?;
-    refuse_unwritable(&a.output)?;
+    create_dir("-o", output)?;
+    refuse_existing(output, &req)?;
+    refuse_unwritable(output)?;
     if a.seed.is_none() {
         note(format_args!(
             "seed {seed} (give --seed {seed} to make these puzzles again)"
@@ -355,7 +368,7 @@ pub(super) fn run(a: GenerateArgs) -> Result<Completion> {
     generate::generate(&req, &solvers, jobs, &cancel, |i, result| {
         let step = match result {
             Ok(g) => {
-                let file = a.output.join(format!("{}.toml", g.puzzle.name));
+                let file = output.join(format!("{}.toml", g.puzzle.name));
                 let link = match a.format {
                     Format::Summary => Ok(None),
                     Format::Links => crate::import::fpuzzles_link(&g.puzzle).map(Some).map_err(|m| {

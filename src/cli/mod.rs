@@ -76,7 +76,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Make new puzzles of a kind, each proven unique and minimal, graded by
     /// the search a fixed solver needs; one TOML file per puzzle.
+    // -o is checked after the kind (a typo is said first), so clap does not
+    // show it as required: the usage line does.
     #[command(
+        override_usage = "smtgrid generate [OPTIONS] -o <DIR> <WHAT>",
         after_help = "Examples:\n  smtgrid generate sudoku --count 20 --seed 1 -o new/\n  smtgrid generate killer --size 6 --count 10 -o killers/\n  smtgrid generate sudoku --grade hard --count 3 --seed 1 -o hard/\n  smtgrid generate calcudoku --size 5 --ops +- -o kenken/\n  smtgrid generate puzzles/jigsaw-9x9.toml --count 5 -o jigsaws/"
     )]
     #[command(mut_arg(

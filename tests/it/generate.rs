@@ -498,6 +498,17 @@ fn requests_no_puzzle_can_meet_are_refused_before_any_is_made() {
             &["jigsaw", "--size=4", "--with=anti-king", "-o", "unused"][..],
             "no 4×4 jigsaw grid keeps its rows and columns all different with anti-king",
         ),
+        // A mistyped kind is named first, with the kind meant, -o given
+        // or not; then a missing -o is.
+        (
+            &["kiler", "--size=4"][..],
+            "`kiler` is neither a kind nor a puzzle file (did you mean `killer`?): the kinds \
+             are sudoku, killer, calcudoku, kakuro, jigsaw, futoshiki, skyscrapers, sudoku-x",
+        ),
+        (
+            &["killer", "--size=4"][..],
+            "generate needs -o DIR: the folder to write the puzzles into",
+        ),
         // --ops means something for calcudoku only.
         (
             &["sudoku", "--ops", "+", "-o", "unused"][..],
