@@ -523,7 +523,7 @@ pub fn file_stem(puzzle: &str) -> String {
         _ => (base, None),
     };
     let mut stem = file;
-    for ext in [".gz", ".GZ", ".txt", ".toml", ".kakuro", ".sgt"] {
+    for ext in [".gz", ".GZ", ".txt", ".links", ".toml", ".kakuro", ".sgt"] {
         stem = stem.strip_suffix(ext).unwrap_or(stem);
     }
     let stem = match number {
@@ -588,6 +588,7 @@ mod tests {
         assert_eq!(file_stem("my puzzle.toml"), "my_puzzle");
         assert_eq!(file_stem("x.txt.gz:12"), "x-00012");
         assert_eq!(file_stem("a.sgt:1"), "a-00001");
+        assert_eq!(file_stem("mine.links:4"), "mine-00004");
         assert_eq!(file_stem(".hidden"), "_.hidden");
     }
 

@@ -291,14 +291,9 @@ fn a_file_of_links_names_each_puzzle_file_and_line() {
     let names = common::names_in(&dir.path().join("out-links"));
     assert_eq!(
         names,
-        [
-            "mine.links-00002.toml",
-            "mine.links-00004.toml",
-            "mine.links-00005.toml"
-        ]
+        ["mine-00002.toml", "mine-00004.toml", "mine-00005.toml"]
     );
-    let jig =
-        std::fs::read_to_string(dir.path().join("out-links/mine.links-00004.toml")).expect("read");
+    let jig = std::fs::read_to_string(dir.path().join("out-links/mine-00004.toml")).expect("read");
     assert!(jig.contains("kind = \"jigsaw\""), "{jig}");
     // A bad line stops the file with its line number; forced format too.
     let bad = dir.path().join("bad.txt");
