@@ -162,6 +162,15 @@ pub fn design(req: &Request, rng: &mut Rng) -> Option<Design> {
         Kind::Calcudoku => {
             let layout = match &req.fixed {
                 Fixed::Cages(cages) => cages.clone(),
+                // `-` and `/` take two cells: with only those, cages of
+                // two (a lone cell joins a cage below `max` + 1 cells).
+                _ if req
+                    .ops
+                    .iter()
+                    .all(|op| matches!(op, Op::Subtract | Op::Divide)) =>
+                {
+                    cage_cells(&d.solution, rng, 1, false, false)
+                }
                 _ => cage_cells(&d.solution, rng, 4, false, false),
             };
             d.cages = layout

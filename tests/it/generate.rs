@@ -230,6 +230,44 @@ fn every_other_kind_is_unique_and_minimal_by_another_solver() {
 }
 
 #[test]
+fn calcudoku_with_only_two_cell_operations_draws_cages_of_two() {
+    // `-` and `/` take two cells; drawn cages of up to five found a design
+    // that fits only by luck, and a run spun until its time limit.
+    require(&["z3", "cvc5"]);
+    reproved(
+        &["generate", "calcudoku", "--size", "4", "--ops=-/"],
+        "z3",
+        "cvc5",
+    );
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let args = [
+        "generate",
+        "calcudoku",
+        "--size",
+        "5",
+        "--ops=-",
+        "--seed",
+        "3",
+        "--time-limit",
+        "60",
+    ];
+    for (name, text) in generate(&args, dir.path()) {
+        let clues = text
+            .split("[clues]")
+            .nth(1)
+            .and_then(|t| t.split("\n\n").next())
+            .unwrap_or_else(|| panic!("{name}: no [clues]\n{text}"));
+        for line in clues.lines().filter(|l| l.contains('=')) {
+            let value = line.split('"').nth(1).unwrap_or_default();
+            assert!(
+                value.ends_with('-') || value.bytes().all(|b| b.is_ascii_digit()),
+                "{name}: {line}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_sat_solver_proves_them_over_bools_and_another_solver_agrees() {
     // Glucose takes no integers: its session states the puzzle over Bools
     // alone, a killer's cages as choices of digit sets (the prover of
