@@ -240,17 +240,8 @@ fn calcudoku_with_only_two_cell_operations_draws_cages_of_two() {
         "cvc5",
     );
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let args = [
-        "generate",
-        "calcudoku",
-        "--size",
-        "5",
-        "--ops=-",
-        "--seed",
-        "3",
-        "--time-limit",
-        "60",
-    ];
+    let args = "generate calcudoku --size=5 --ops=- --seed=3 --time-limit=60";
+    let args: Vec<&str> = args.split(' ').collect();
     for (name, text) in generate(&args, dir.path()) {
         let clues = text
             .split("[clues]")
