@@ -16,7 +16,7 @@ use serde_json::Value;
 use toml::Spanned;
 
 use super::boxes::Boxes;
-use super::givens::{Values, check_units};
+use super::givens::{Values, check_units, numbered};
 use super::kit::{cell_list, fpuzzles_cell_items, fpuzzles_names, hook_cell, iss_flag, quoted};
 use super::{ElementType, HookError, Layer, Lowering, Member, Says, TomlReader, TomlWriter};
 use crate::error::InputError;
@@ -120,8 +120,7 @@ impl ElementType for ExtraRegion {
                     ),
                 ));
             }
-            let units = w.iter().enumerate().map(|(k, x)| (format!("window {}", k + 1), x.cells.clone()));
-            check_units(&given(r), units.collect())
+            check_units(&given(r), numbered("window", w.iter().map(|x| &x.cells)))
                 .map_err(|e| {
                     r.error_at_key(
                         key,

@@ -155,6 +155,19 @@ pub(crate) fn check_boxes(v: &Values, (br, bc): (usize, usize)) -> Result<(), In
 /// A unit of cells that must hold different values, with its name.
 pub(crate) type Unit = (String, Vec<(usize, usize)>);
 
+/// `lists` as units named `NAME 1`, `NAME 2`, … in their order (`region
+/// 3`, `extra-region 1`, `window 2`).
+pub(crate) fn numbered<'a>(
+    name: &str,
+    lists: impl IntoIterator<Item = &'a Vec<(usize, usize)>>,
+) -> Vec<Unit> {
+    lists
+        .into_iter()
+        .enumerate()
+        .map(|(k, cells)| (format!("{name} {}", k + 1), cells.clone()))
+        .collect()
+}
+
 /// The two main diagonals of an n×n grid, as units.
 pub(crate) fn diagonal_units(n: usize) -> Vec<Unit> {
     vec![

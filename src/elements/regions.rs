@@ -72,12 +72,7 @@ impl ElementType for Regions {
         else {
             return Ok(None);
         };
-        let units = regions
-            .iter()
-            .enumerate()
-            .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
-            .collect();
-        givens::check_units(g, units)?;
+        givens::check_units(g, givens::numbered("region", regions))?;
         Ok(None)
     }
 

@@ -217,20 +217,10 @@ pub fn to_puzzle(plain: Plain, name: &str) -> Result<Puzzle, Refusal> {
     // Beyond rows, columns, boxes, regions and diagonals (the puzzle's
     // own), a given may not repeat in an extra region: the payload's, and
     // each region a partial layout keeps, named as a full layout's is.
-    let mut units: Vec<givens::Unit> = plain
-        .elements
-        .iter()
-        .filter_map(ExtraRegion::of)
-        .enumerate()
-        .map(|(k, e)| (format!("extra-region {}", k + 1), e.cells.clone()))
-        .collect();
+    let extra = plain.elements.iter().filter_map(ExtraRegion::of);
+    let mut units = givens::numbered("extra-region", extra.map(|e| &e.cells));
     let (boxes, regions) = if free.is_some() {
-        units.extend(
-            regions
-                .iter()
-                .enumerate()
-                .map(|(k, cells)| (format!("region {}", k + 1), cells.clone())),
-        );
+        units.extend(givens::numbered("region", &regions));
         plain.elements.extend(
             regions
                 .into_iter()
@@ -350,12 +340,7 @@ fn givens_repeat(
     extra: Vec<givens::Unit>,
 ) -> Result<(), crate::InputError> {
     givens::check_repeats(v, p.box_shape())?;
-    let mut units: Vec<givens::Unit> = p
-        .regions()
-        .iter()
-        .enumerate()
-        .map(|(k, cells)| (format!("region {}", k + 1), cells.clone()))
-        .collect();
+    let mut units = givens::numbered("region", p.regions());
     units.extend(extra);
     if p.diagonals() {
         units.extend(givens::diagonal_units(p.rows));

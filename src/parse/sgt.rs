@@ -22,7 +22,7 @@ use crate::puzzle::{Cage, EdgeClues, Inequality, Kind, MAX_SIZE, Puzzle};
 
 use crate::elements::cages::label;
 use crate::elements::cages::syntax::{self as cages, ClueText, Labels};
-use crate::elements::givens::{Values, check_repeats, check_units, diagonal_units};
+use crate::elements::givens::{Values, check_repeats, check_units, diagonal_units, numbered};
 
 /// The games smtgrid reads.
 const GAMES: [&str; 4] = ["keen", "solo", "unequal", "towers"];
@@ -661,9 +661,7 @@ fn solo(l: &Line, id_at: usize, desc_at: usize) -> Result<Puzzle, InputError> {
         regions =
             crate::elements::regions::syntax::build(&block_labels(l, n, &block_of, regions_at), n)
                 .map_err(|e| part_err(e, "solo", "jigsaw regions"))?;
-        for (k, cells) in regions.iter().enumerate() {
-            units.push((format!("region {}", k + 1), cells.clone()));
-        }
+        units.extend(numbered("region", &regions));
     }
     let boxes = (!jigsaw).then_some((c, r));
     if diagonals {
