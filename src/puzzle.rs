@@ -62,12 +62,6 @@ impl Kind {
         Kind::Futoshiki,
         Kind::Skyscrapers,
     ];
-    /// Every kind's name, for messages: "sudoku, killer, … or skyscrapers".
-    pub fn names() -> String {
-        let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-        let (last, rest) = names.split_last().unwrap_or((&"", &[]));
-        format!("{} or {last}", rest.join(", "))
-    }
     /// The kind called `name`, if any.
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.name() == name)
